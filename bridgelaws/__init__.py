@@ -1,0 +1,46 @@
+"""bridgelaws: the bidding rules of contract bridge in the Dutch texts of 1932, 1936, 1949, 2007 and 2017.
+
+``import bridgelaws`` is cheap: names are loaded on first use, and pandas, matplotlib and ipywidgets
+are imported only by the modules that draw tables, figures and widgets.
+
+>>> import bridgelaws
+>>> auction = bridgelaws.Auction("1936", dealer="N", calls="1S P 2S P P P".split())
+>>> str(auction.contract), str(auction.declarer)
+('2S', 'N')
+"""
+
+from __future__ import annotations
+
+import importlib
+
+__version__ = "0.1.0"
+
+_EXPORTS = {
+    "BridgeLawsError": "errors",
+    "Seat": "calls", "Call": "calls", "parse_call": "calls", "parse_seat": "calls", "bid": "calls",
+    "PASS": "calls", "DOUBLE": "calls", "REDOUBLE": "calls", "BIDS": "calls", "ALL_CALLS": "calls",
+    "Edition": "editions", "EDITIONS": "editions", "find_edition": "editions",
+    "find_editions": "editions", "Basis": "editions",
+    "Auction": "auction", "Contract": "auction", "Entry": "auction",
+    "count_auctions": "counting",
+    "parse_scenario": "notation", "Event": "notation",
+    "judge": "judge", "Judgement": "judge",
+}
+_SUBMODULES = ("corpus", "pbn", "render", "calls", "editions", "auction", "counting", "notation",
+               "judge", "cli", "errors")
+
+__all__ = sorted(_EXPORTS) + list(_SUBMODULES)
+
+
+def __getattr__(name: str):
+    if name in _EXPORTS:
+        value = getattr(importlib.import_module(f".{_EXPORTS[name]}", __name__), name)
+        globals()[name] = value
+        return value
+    if name in _SUBMODULES:
+        return importlib.import_module(f".{name}", __name__)
+    raise AttributeError(f"module 'bridgelaws' has no attribute {name!r}")
+
+
+def __dir__():
+    return __all__

@@ -1,0 +1,191 @@
+"""The ``bridgelaws`` command line. Every error: exit code 2 and one line on stderr."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from .errors import BridgeLawsError
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # one line, not usage plus message
+        raise BridgeLawsError(f"{self.prog}: {message} (see --help)")
+
+
+def _cmd_editions(args) -> int:
+    from . import corpus
+    from .editions import EDITIONS
+
+    for edition in EDITIONS:
+        source = corpus.source(edition.year)
+        print(f"{edition.year}  {edition.code:<9} {edition.name}")
+        print(f"      source {source.source_file} (page '{source.source_page}'), "
+              f"{len(corpus.records(edition.year))} paragraphs")
+        print(f"      all four pass -> {edition.all_pass_outcome} ({edition.rule('all-pass')})")
+        if args.rules:
+            for mechanic, description, basis in edition.rules():
+                print(f"        {mechanic:<17} {basis}")
+        else:
+            for mechanic, basis in edition.inherited_rules():
+                print(f"      inherits {mechanic}: {', '.join(basis.inherited)} from {basis.donor} - {basis.why}")
+    return 0
+
+
+def _cmd_article(args) -> int:
+    from . import corpus
+
+    passage = corpus.article(args.ref)
+    if args.json:
+        print(json.dumps(_passage_dict(passage), indent=2, ensure_ascii=False))
+        return 0
+    print(f"{passage.id}  {passage.heading or '(no heading)'}")
+    for record in passage.records:
+        label = record.label if record.label else (f"[{record.restored_label}] " if record.restored_label else "")
+        if record.title:
+            print(f"  {record.title}")
+        print(f"  {record.id}: {label}{record.text}".replace("\n", "\n    "))
+    for note in passage.notes:
+        print(f"  note ({note.kind}): {note.text}")
+    for ref in passage.references:
+        where = "in the corpus" if ref.in_corpus else "not in the corpus"
+        print(f"  reference: '{ref.quote}' -> {ref.target} ({where})")
+    return 0
+
+
+def _passage_dict(passage) -> dict:
+    return {
+        "id": passage.id, "edition": passage.edition, "heading": passage.heading,
+        "records": [{"id": r.id, "label": r.label, "restored_label": r.restored_label,
+                     "title": r.title, "text": r.text} for r in passage.records],
+        "notes": [{"id": n.id, "kind": n.kind, "text": n.text} for n in passage.notes],
+        "references": [{"from": r.from_id if hasattr(r, "from_id") else getattr(r, "source", None),
+                        "quote": r.quote, "target": r.target, "in_corpus": r.in_corpus}
+                       for r in passage.references],
+    }
+
+
+def _cmd_search(args) -> int:
+    from . import corpus
+
+    hits = corpus.search(args.word, edition=args.edition)
+    for hit in hits:
+        print(f"{hit.record_id}: {hit.snippet}")
+    if not hits:
+        print(f"no paragraph contains {args.word!r}")
+    return 0
+
+
+def _cmd_count(args) -> int:
+    from .counting import MODERN_COUNT, count_auctions
+    from .editions import find_editions
+
+    for edition in find_editions(args.edition):
+        count = count_auctions(edition)
+        same = "= the modern count" if count == MODERN_COUNT else "differs from the modern count"
+        print(f"{edition.year}  {count:,}  ({same})")
+    return 0
+
+
+def _cmd_judge(args) -> int:
+    from .judge import judge
+
+    result = judge(args.tokens, args.edition, args.dealer)
+    if args.json:
+        print(result.to_json())
+        return 0
+    print(f"edition {result.edition.year}, dealer {result.dealer.full_name}")
+    for event in result.events:
+        line = f"  {event['index']:>2}. {event['token']:<8}"
+        if event["kind"] == "mark":
+            line += f" marks call {event['applies_to']} as accepted"
+        elif event.get("irregularity"):
+            line += f" {event['seat']}: IRREGULAR {event['irregularity']}: {event['reason']}"
+            if event.get("accepted_by") and event["accepted_by"] != "default":
+                line += f"; accepted ({event['accepted_by']})"
+            if event.get("assumption"):
+                line += f"\n             assumption: {event['assumption']}"
+        else:
+            line += f" {event['seat']}"
+        print(line)
+    state = result.state
+    from .render import outcome_text
+
+    print(outcome_text(result.auction))
+    if state["outcome"] == "open":
+        print(f"  legal calls: {' '.join(state['legal_calls'])}")
+    return 0
+
+
+def _cmd_pbn(args) -> int:
+    from . import pbn
+    from .editions import find_editions
+
+    editions = find_editions(args.edition)
+    reports = [pbn.game_report(game, editions) for game in pbn.iter_games(args.file)]
+    if args.json:
+        print(json.dumps(reports, indent=2, ensure_ascii=False))
+    else:
+        for line in pbn.format_report_lines(reports):
+            print(line)
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="bridgelaws", description=__doc__.split("\n")[0])
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+
+    p = sub.add_parser("editions", help="the five editions, their sources, and what each inherits")
+    p.add_argument("--rules", action="store_true", help="every mechanic with the article(s) it rests on")
+    p.set_defaults(func=_cmd_editions)
+
+    p = sub.add_parser("article", help="an article's verbatim text, with notes and references")
+    p.add_argument("ref", help="an article id such as 1936:22.3")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=_cmd_article)
+
+    p = sub.add_parser("search", help="plain-text search over all five texts")
+    p.add_argument("word")
+    p.add_argument("--edition", default=None)
+    p.set_defaults(func=_cmd_search)
+
+    p = sub.add_parser("count-auctions", help="the exact number of complete legal auctions")
+    p.add_argument("--edition", default=None, help="one edition, a comma list, or all (default)")
+    p.set_defaults(func=_cmd_count)
+
+    p = sub.add_parser("judge", help="play a scenario under one edition")
+    p.add_argument("--edition", required=True)
+    p.add_argument("--dealer", default="N")
+    p.add_argument("--json", action="store_true")
+    p.add_argument("tokens", help='the scenario, e.g. "1S 1H" or "P E:1H W:!SK"')
+    p.set_defaults(func=_cmd_judge)
+
+    p = sub.add_parser("pbn", help="read a PBN file and compare its contracts with each edition")
+    p.add_argument("file")
+    p.add_argument("--edition", default=None, help="one edition, a comma list, or all (default)")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=_cmd_pbn)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+        if not getattr(args, "func", None):
+            parser.print_help()
+            return 0
+        return args.func(args)
+    except BridgeLawsError as error:
+        print(f"bridgelaws: error: {error}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("bridgelaws: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

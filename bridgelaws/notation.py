@@ -1,0 +1,104 @@
+"""The scenario notation: whitespace-separated tokens, read in order, parsed into events.
+
+========  ===================================================================================
+``1H``    a call (``P``, ``X``, ``XX``, ``1C``..``7NT``; ``8C``/``9NT`` too) by the player whose turn it is
+``E:1H``  a call made by East, whether or not it is East's turn
+``W:!SK`` West exposes the king of spades during the auction (``!SK`` alone: the player to act)
+``X@2H``  a double that named the wrong bid ("doublet twee harten" over one heart); ``XX@2H`` likewise
+``^I``    PBN 2.1: the preceding insufficient bid was accepted
+``^S``    PBN 2.1: the preceding call out of rotation was accepted, skipping a player
+========  ===================================================================================
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .calls import Call, Seat, parse_call, parse_seat
+from .errors import BridgeLawsError
+
+MARKS = ("^I", "^S")
+_CARD_RE = re.compile(r"([SHDC♠♥♦♣])(10|[AKQJT98765432])", re.IGNORECASE)
+_SUIT_LETTER = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
+
+
+@dataclass(frozen=True)
+class Event:
+    """One token of a scenario. ``index`` is the token's 1-based position."""
+
+    index: int
+    token: str
+    kind: str  # "call", "exposure" or "mark"
+    seat: Seat | None = None  # the seat written in the token; None: the player whose turn it is
+    call: Call | None = None
+    named: Call | None = None  # for X@2H: the bid the double named
+    card: str | None = None  # for an exposure: "SK"
+    mark: str | None = None  # "^I" or "^S"
+
+    def as_dict(self) -> dict:
+        return {
+            "index": self.index, "token": self.token, "kind": self.kind,
+            "seat": str(self.seat) if self.seat is not None else None,
+            "call": str(self.call) if self.call else None,
+            "named": str(self.named) if self.named else None,
+            "card": self.card, "mark": self.mark,
+        }
+
+
+def parse_card(text: str, where: str = "") -> str:
+    """``SK``, ``♠K``, ``H10`` to the two-character form ``SK``, ``HT``."""
+    match = _CARD_RE.fullmatch(text.strip())
+    if not match:
+        raise BridgeLawsError(f"cannot read card {text!r}{where}: expected a suit S/H/D/C and a rank, e.g. SK")
+    suit = _SUIT_LETTER.get(match.group(1), match.group(1).upper())
+    rank = match.group(2).upper()
+    return suit + ("T" if rank == "10" else rank)
+
+
+def parse_event(token: str, index: int) -> Event:
+    where = f" at position {index}"
+    if token.upper() in MARKS:
+        return Event(index, token, "mark", mark=token.upper())
+    seat = None
+    body = token
+    if ":" in token:
+        seat_text, body = token.split(":", 1)
+        seat = parse_seat(seat_text, f" in {token!r}{where}")
+        if not body:
+            raise BridgeLawsError(f"nothing after the seat in {token!r}{where}")
+    if body.startswith("!"):
+        return Event(index, token, "exposure", seat=seat, card=parse_card(body[1:], f" in {token!r}{where}"))
+    if "@" in body:
+        call_text, named_text = body.split("@", 1)
+        call = parse_call(call_text, index)
+        if not (call.is_double or call.is_redouble):
+            raise BridgeLawsError(
+                f"only a double or redouble can name a bid: {token!r}{where}")
+        named = parse_call(named_text, index)
+        if not named.is_bid:
+            raise BridgeLawsError(f"{token!r}{where}: after '@' write the bid that was named, e.g. X@2H")
+        return Event(index, token, "call", seat=seat, call=call, named=named)
+    try:
+        call = parse_call(body, index)
+    except BridgeLawsError:
+        raise BridgeLawsError(
+            f"cannot read token {token!r}{where}: expected a call (1H, P, X, XX), "
+            f"a seat and call (E:1H), an exposed card (W:!SK), X@2H, ^I or ^S") from None
+    return Event(index, token, "call", seat=seat, call=call)
+
+
+def parse_scenario(text: str | list[str] | tuple[str, ...]) -> list[Event]:
+    """Parse a scenario (a string, or a list of tokens) into events, in order.
+
+    A mark (``^I``/``^S``) must follow a call. Raises :class:`BridgeLawsError` naming the token and
+    its position.
+    """
+    tokens = text.split() if isinstance(text, str) else [str(t) for t in text]
+    events: list[Event] = []
+    for index, token in enumerate(tokens, start=1):
+        event = parse_event(token, index)
+        if event.kind == "mark" and (not events or events[-1].kind not in ("call", "mark")):
+            raise BridgeLawsError(f"mark {token!r} at position {index} must follow a call")
+        events.append(event)
+    return events

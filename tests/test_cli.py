@@ -1,0 +1,78 @@
+"""The command line, called in-process (fast) and once as a real subprocess."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from bridgelaws.cli import main
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_judge_json(capsys):
+    code, out, err = run(capsys, "judge", "--edition", "1936", "--dealer", "N", "--json", "1S P 2S P P P")
+    assert code == 0 and err == ""
+    data = json.loads(out)
+    assert data["state"]["contract"] == "2S" and data["state"]["declarer"] == "N"
+
+
+def test_judge_text_shows_the_outcome_with_its_article(capsys):
+    code, out, _ = run(capsys, "judge", "--edition", "1932", "--dealer", "E", "P P P P")
+    assert code == 0 and "new deal" in out and "1932:11.2" in out
+
+
+def test_count_auctions(capsys):
+    code, out, _ = run(capsys, "count-auctions", "--edition", "1949")
+    assert code == 0
+    assert "128,745,650,347,030,683,120,231,926,111,609,371,363,122,697,557" in out
+
+
+@pytest.mark.parametrize("argv, fragment", [
+    (["judge", "--edition", "1999", "P"], "unknown edition '1999'"),
+    (["judge", "--edition", "1936", "--dealer", "Q", "P"], "unknown seat 'Q'"),
+    (["judge", "--edition", "1936", "1S 1Q"], "'1Q' at position 2"),
+    (["judge", "1S"], "required: --edition"),
+    (["article", "1936:99"], "1936:99"),
+    (["count-auctions", "--edition", "x"], "unknown edition 'x'"),
+    (["nonsense"], "invalid choice"),
+    (["pbn", "/nonexistent/file.pbn"], "/nonexistent/file.pbn"),
+])
+def test_every_error_is_exit_2_and_one_line(capsys, argv, fragment):
+    code, out, err = run(capsys, *argv)
+    assert code == 2
+    assert err.count("\n") == 1 and err.startswith("bridgelaws: error:") and fragment in err
+
+
+def test_editions_lists_all_five_and_their_inheritances(capsys):
+    code, out, _ = run(capsys, "editions")
+    assert code == 0
+    for year in ("1932", "1936", "1949", "2007", "2017"):
+        assert f"\n{year}  " in "\n" + out
+    assert "inherits" in out and "from 2017" in out
+
+
+def test_article_prints_verbatim_text(capsys):
+    code, out, _ = run(capsys, "article", "1936:22.3")
+    assert code == 0 and "het laagste voldoende bod van dezelfde speelsoort" in out
+    assert "1936:22.3.a" in out
+
+
+def test_search_finds_a_word(capsys):
+    code, out, _ = run(capsys, "search", "herdubbeid")
+    assert code == 0 and "1932:" in out
+
+
+def test_module_entry_point_and_cheap_import():
+    done = subprocess.run([sys.executable, "-m", "bridgelaws", "judge", "--edition", "2017", "1NT P P P"],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0 and "contract 1NT by North" in done.stdout
+    probe = ("import sys, bridgelaws; heavy = {'pandas', 'matplotlib', 'ipywidgets'} & set(sys.modules); "
+             "print(sorted(heavy))")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60)
+    assert done.stdout.strip() == "[]"

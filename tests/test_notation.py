@@ -1,0 +1,38 @@
+import pytest
+
+from bridgelaws import BridgeLawsError, parse_scenario
+from bridgelaws.calls import Seat
+
+
+def test_each_kind_of_token_parses_into_an_event():
+    events = parse_scenario("1H E:P 8C W:!SK X@2H XX@3C ^I ^S s:!h10")
+    kinds = [e.kind for e in events]
+    assert kinds == ["call", "call", "call", "exposure", "call", "call", "mark", "mark", "exposure"]
+    assert events[0].seat is None and str(events[0].call) == "1H"
+    assert events[1].seat is Seat.E and str(events[1].call) == "P"
+    assert events[2].call.level == 8
+    assert events[3].seat is Seat.W and events[3].card == "SK"
+    assert str(events[4].call) == "X" and str(events[4].named) == "2H"
+    assert str(events[5].call) == "XX" and str(events[5].named) == "3C"
+    assert events[6].mark == "^I" and events[7].mark == "^S"
+    assert events[8].card == "HT" and [e.index for e in events] == list(range(1, 10))
+
+
+def test_a_list_of_tokens_works_like_a_string():
+    assert parse_scenario(["1H", "E:P"]) == parse_scenario("1H E:P")
+
+
+@pytest.mark.parametrize("text, fragment", [
+    ("1H 1Q", "'1Q' at position 2"),
+    ("1H Q:P", "unknown seat 'Q'"),
+    ("E:", "nothing after the seat"),
+    ("W:!ZK", "cannot read card 'ZK'"),
+    ("1H@2H", "only a double or redouble can name a bid"),
+    ("X@P", "write the bid that was named"),
+    ("^I", "must follow a call"),
+    ("W:!SK ^S", "must follow a call"),
+])
+def test_bad_tokens_give_one_line_naming_token_and_position(text, fragment):
+    with pytest.raises(BridgeLawsError) as caught:
+        parse_scenario(text)
+    assert fragment in str(caught.value) and "\n" not in str(caught.value)
