@@ -53,7 +53,7 @@ def test_exposed_card_and_misnamed_double_are_detected():
 
 @pytest.mark.parametrize("text, fragment", [
     ("1S P ^I", "that call is proper"),
-    ("1S E:2H ^I", "does not fit"),
+    ("1S S:2H ^I", "does not fit"),
     ("1S P P P P", "the auction is already over"),
 ])
 def test_inconsistent_scenarios_are_clear_errors(text, fragment):
