@@ -1,0 +1,384 @@
+"""The corpus: five Dutch texts of the bidding rules of contract bridge, as structured data.
+
+The data live in ``data/corpus/<edition>.json`` (one file per edition, hand-curated; see
+``data/corpus/README.md`` for the schema, the id conventions and every editorial decision).
+Texts are verbatim (a diplomatic transcription): slips and old spelling are kept, and
+corrections exist only as notes. ``rebuild_source(edition)`` renders an edition's layout back
+into its source text, byte for byte.
+
+Ids are ``<edition>:<article>[.<part>]...`` in the source's own numbering, e.g. ``1932:13.4``,
+``1936:22.3.a``, ``2007:17.E.2``, ``2017:19.A.3``; footnotes are ``.n<number>`` under the record
+that carries the footnote marker (``2007:17.D.2.n1``).
+
+Stdlib only; everything is loaded lazily on first use and cached.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import unicodedata
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+from bridgelaws.errors import BridgeLawsError
+
+__all__ = [
+    "EDITIONS", "DATA_DIR", "Article", "Source", "Record", "Note", "Reference", "Passage", "Hit",
+    "sources", "source", "records", "record", "article", "resolves", "notes", "references",
+    "search", "rebuild_source", "source_path",
+]
+
+EDITIONS = ("1932", "1936", "1949", "2007", "2017")
+DATA_DIR = Path(__file__).resolve().parent.parent / "data" / "corpus"
+
+#: one id part: a section letter (A), a number (1), a lower-case letter or roman numeral (a, ii),
+#: or a footnote (n1)
+_PART = r"(?:[A-Z]|\d+|[a-z]+|n\d+)"
+_ID_RE = re.compile(rf"^(\d{{4}}):(\d+|Speelmanieren)((?:\.{_PART})*)$")
+
+
+@dataclass(frozen=True)
+class Article:
+    """An article (rule) of one edition: its number and its heading as printed."""
+
+    edition: str
+    article: str
+    heading: str | None  # heading text without the article number; None if the source has none
+    heading_line: str | None  # the verbatim line the layout prints; None if not printed on its own
+
+    @property
+    def id(self) -> str:
+        return f"{self.edition}:{self.article}"
+
+
+@dataclass(frozen=True)
+class Note:
+    """An editorial note: a repetition, a slip, a restored label, a misfit heading, ..."""
+
+    id: str
+    edition: str
+    kind: str  # repetition | misfit-heading | missing-heading | restored-label | slip | spelling | other
+    records: tuple[str, ...]
+    text: str
+    verbatim: str | None = None
+    reading: str | None = None
+
+
+@dataclass(frozen=True)
+class Reference:
+    """A cross-reference in a record's text to an article (in or outside the corpus)."""
+
+    edition: str
+    from_id: str  # the record that speaks
+    quote: str  # verbatim substring of that record's text
+    target: str  # edition-prefixed id in the speaking edition's numbering
+    in_corpus: bool
+
+
+@dataclass(frozen=True)
+class Source:
+    """One edition: where its text comes from and what it contains."""
+
+    edition: str
+    year: int
+    code: str  # "rubber" or "duplicate"
+    title: str
+    source_file: str
+    source_page: str
+    articles: tuple[Article, ...]
+    notes: tuple[Note, ...]
+
+
+@dataclass(frozen=True)
+class Record:
+    """One paragraph of an article, verbatim."""
+
+    id: str
+    edition: str
+    article: str
+    label: str  # the label exactly as printed before the text ("(1) ", "a) ", "- ", ""); never restored
+    restored_label: str | None  # the id's path below the article when part of it is not printed
+    title: str | None  # a subheading printed above the paragraph, verbatim
+    heading: str | None  # the article's heading
+    text: str  # verbatim, without the label; lines of one paragraph joined with "\n"
+
+
+@dataclass(frozen=True)
+class Passage:
+    """A record and everything under it (or a whole article / section), in source order."""
+
+    id: str
+    edition: str
+    article: str
+    heading: str | None
+    records: tuple[Record, ...]
+    text: str
+    notes: tuple[Note, ...]
+    references: tuple[Reference, ...]
+
+
+@dataclass(frozen=True)
+class Hit:
+    """A search match: the record, a snippet around the match, and where it matched."""
+
+    record_id: str
+    snippet: str
+    where: str = "text"  # "text", "title" or "heading"
+
+
+# ------------------------------------------------------------------------------------ loading
+
+
+def _check_edition(edition: str | int) -> str:
+    if isinstance(edition, int) and not isinstance(edition, bool):
+        edition = str(edition)
+    if not isinstance(edition, str) or edition not in EDITIONS:
+        raise BridgeLawsError(
+            f"unknown edition {edition!r}: the corpus has editions {', '.join(EDITIONS)}"
+        )
+    return edition
+
+
+@cache
+def _raw(edition: str) -> dict:
+    path = DATA_DIR / f"{edition}.json"
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise BridgeLawsError(f"corpus file missing for edition {edition}: {path}") from None
+    except json.JSONDecodeError as exc:
+        raise BridgeLawsError(f"corpus file {path} is not valid JSON: {exc}") from None
+
+
+@cache
+def _edition(edition: str):
+    """Parsed edition: (Source, records tuple, {id: Record}, {article: Article}, references)."""
+    raw = _raw(_check_edition(edition))
+    arts = tuple(
+        Article(edition, a["article"], a.get("heading"), a.get("heading_line")) for a in raw["articles"]
+    )
+    heading = {a.article: a.heading for a in arts}
+    recs = tuple(
+        Record(
+            id=r["id"], edition=edition, article=r["article"], label=r["label"],
+            restored_label=r.get("restored_label"), title=r.get("title"),
+            heading=heading.get(r["article"]), text=r["text"],
+        )
+        for r in raw["records"]
+    )
+    notes_ = tuple(
+        Note(
+            id=n["id"], edition=edition, kind=n["kind"], records=tuple(n["records"]), text=n["text"],
+            verbatim=n.get("verbatim"), reading=n.get("reading"),
+        )
+        for n in raw["notes"]
+    )
+    refs = tuple(
+        Reference(edition, r["from"], r["quote"], r["target"], bool(r["in_corpus"]))
+        for r in raw["references"]
+    )
+    src = Source(
+        edition=edition, year=int(raw["year"]), code=raw["code"], title=raw["title"],
+        source_file=raw["source_file"], source_page=raw["source_page"], articles=arts, notes=notes_,
+    )
+    return src, recs, {r.id: r for r in recs}, {a.article: a for a in arts}, refs
+
+
+# ------------------------------------------------------------------------------------ public API
+
+
+def sources() -> tuple[Source, ...]:
+    """All editions, chronologically."""
+    return tuple(_edition(e)[0] for e in EDITIONS)
+
+
+def source(edition: str) -> Source:
+    return _edition(_check_edition(edition))[0]
+
+
+def _editions(edition: str | None) -> tuple[str, ...]:
+    return EDITIONS if edition is None else (_check_edition(edition),)
+
+
+def records(edition: str | None = None) -> tuple[Record, ...]:
+    """All records (of one edition, or of all editions chronologically), in source order."""
+    return tuple(r for e in _editions(edition) for r in _edition(e)[1])
+
+
+def _parse(ref: str) -> tuple[str, str]:
+    if not isinstance(ref, str):
+        raise BridgeLawsError(f"malformed reference {ref!r}: expected a string like '1936:22.3'")
+    m = _ID_RE.match(ref)
+    if not m:
+        raise BridgeLawsError(
+            f"malformed reference {ref!r}: expected '<edition>:<article>[.<part>]...', e.g. '1936:22.3' or '2017:19.A.3'"
+        )
+    return _check_edition(m.group(1)), m.group(2)
+
+
+def record(id: str) -> Record:
+    """The record with exactly this id."""
+    edition, art = _parse(id)
+    _, _, by_id, arts, _ = _edition(edition)
+    if id in by_id:
+        return by_id[id]
+    if art not in arts:
+        raise BridgeLawsError(_unknown_article(id, edition))
+    under = [r.id for r in _edition(edition)[1] if r.article == art]
+    raise BridgeLawsError(f"unknown record {id!r}: article {edition}:{art} has records {', '.join(under)}")
+
+
+def _unknown_article(ref: str, edition: str) -> str:
+    names = ", ".join(a.article for a in _edition(edition)[0].articles)
+    return f"unknown article {ref!r}: the {edition} text has articles {names}"
+
+
+def _under(ref: str) -> tuple[Record, ...]:
+    edition, _ = _parse(ref)
+    prefix = ref + "."
+    return tuple(r for r in _edition(edition)[1] if r.id == ref or r.id.startswith(prefix))
+
+
+def resolves(ref: str) -> bool:
+    """True if ``article(ref)`` would find records; False for unknown or malformed refs."""
+    try:
+        return bool(_under(ref))
+    except BridgeLawsError:
+        return False
+
+
+def article(ref: str) -> Passage:
+    """The record ``ref`` and all records under it, in source order ("1936:22" is the whole rule)."""
+    edition, art = _parse(ref)
+    found = _under(ref)
+    if not found:
+        _, recs, _, arts, _ = _edition(edition)
+        if art not in arts:
+            raise BridgeLawsError(_unknown_article(ref, edition))
+        under = [r.id for r in recs if r.article == art]
+        raise BridgeLawsError(f"unknown passage {ref!r}: article {edition}:{art} has records {', '.join(under)}")
+    ids = {r.id for r in found}
+    src, _, _, arts, refs = _edition(edition)
+    return Passage(
+        id=ref, edition=edition, article=art, heading=arts[art].heading, records=found,
+        text="\n".join(r.text for r in found),
+        notes=tuple(n for n in src.notes if ids.intersection(n.records)),
+        references=tuple(r for r in refs if r.from_id in ids),
+    )
+
+
+def notes(edition: str | None = None) -> tuple[Note, ...]:
+    return tuple(n for e in _editions(edition) for n in _edition(e)[0].notes)
+
+
+def references(edition: str | None = None, in_corpus: bool | None = None) -> tuple[Reference, ...]:
+    return tuple(
+        r for e in _editions(edition) for r in _edition(e)[4] if in_corpus is None or r.in_corpus == in_corpus
+    )
+
+
+# ------------------------------------------------------------------------------------ search
+
+
+def _fold_char(c: str) -> str:
+    if c.isspace():
+        return " "
+    return "".join(x for x in unicodedata.normalize("NFD", c) if not unicodedata.combining(x)).casefold()
+
+
+def _fold(s: str) -> tuple[str, list[int]]:
+    """Case- and accent-folded text, with the original index of every folded character."""
+    out, pos = [], []
+    for i, c in enumerate(s):
+        f = _fold_char(c)
+        out.append(f)
+        pos.extend([i] * len(f))
+    return "".join(out), pos
+
+
+def _snippet(s: str, start: int, end: int, width: int = 40) -> str:
+    a, b = max(0, start - width), min(len(s), end + width)
+    body = " ".join(s[a:b].split("\n"))
+    return ("…" if a > 0 else "") + body + ("…" if b < len(s) else "")
+
+
+def search(word: str, edition: str | None = None) -> list[Hit]:
+    """Case- and accent-insensitive plain-text search over headings, titles and texts.
+
+    One hit per occurrence, in chronological then source order; an article heading counts once,
+    at the article's first record.
+    """
+    if not isinstance(word, str) or not word.strip():
+        raise BridgeLawsError(f"search needs a non-empty word, got {word!r}")
+    needle, _ = _fold(word)
+    hits: list[Hit] = []
+    for e in _editions(edition):
+        seen_articles: set[str] = set()
+        for r in _edition(e)[1]:
+            fields = []
+            if r.article not in seen_articles:
+                seen_articles.add(r.article)
+                if r.heading:
+                    fields.append(("heading", r.heading))
+            if r.title:
+                fields.append(("title", r.title))
+            fields.append(("text", r.text))
+            for where, s in fields:
+                folded, pos = _fold(s)
+                i = folded.find(needle)
+                while i >= 0:
+                    start, end = pos[i], pos[i + len(needle) - 1] + 1
+                    hits.append(Hit(r.id, _snippet(s, start, end), where))
+                    i = folded.find(needle, i + max(1, len(needle)))
+    return hits
+
+
+# ------------------------------------------------------------------------------------ layout
+
+
+def _render(item: dict, edition: str) -> str:
+    _, _, by_id, arts, _ = _edition(edition)
+    try:
+        if "line" in item:
+            return item["line"]
+        if "heading" in item:
+            line = arts[item["heading"].split(":", 1)[1]].heading_line
+            if line is None:
+                raise KeyError(item["heading"])
+            return line
+        if "title" in item:
+            title = by_id[item["title"]].title
+            if title is None:
+                raise KeyError(item["title"])
+            return title
+        if "record" in item:
+            r = by_id[item["record"]]
+            return r.label + r.text
+        if "repeat" in item:
+            return _render({item["part"]: item["repeat"]}, edition)
+        if "inline" in item:
+            return "".join(_render(x, edition) for x in item["inline"])
+    except KeyError as exc:
+        raise BridgeLawsError(f"broken layout item in {edition}.json: {item!r} ({exc} not found)") from None
+    raise BridgeLawsError(f"unknown layout item in {edition}.json: {item!r}")
+
+
+def rebuild_source(edition: str) -> str:
+    """The source text rebuilt from the edition's layout (equal to the source file, byte for byte)."""
+    edition = _check_edition(edition)
+    return "\n".join(_render(item, edition) for item in _raw(edition)["layout"])
+
+
+def source_path(edition: str) -> Path | None:
+    """Path of the edition's source text in the shared folder, or None if it is not there.
+
+    The shared folder is ``$BRIDGELAWS_SHARED`` if set, else ``<repo>/../shared``.
+    """
+    src = source(edition)
+    env = os.environ.get("BRIDGELAWS_SHARED")
+    shared = Path(env) if env else Path(__file__).resolve().parents[2] / "shared"
+    path = shared / "sources" / src.source_file
+    return path if path.is_file() else None
