@@ -29,9 +29,34 @@ class Entry:
     reason: str = ""  # one line: why the call is irregular, with the article
     accepted: bool = False  # an irregular call that stands as made
     marks: tuple[str, ...] = ()  # PBN marks kept with the call, e.g. ("^I",) or ("=1=",)
+    #: What the call did to the auction: "made" (as made), "void" (cancelled; no effect) or
+    #: "deemed" (counts as ``deemed``, e.g. a pass).
+    effect: str = "made"
+    deemed: Call | None = None
+    ruling: object = None  # the Ruling applied to it, if any (see bridgelaws.rulings)
+
+    @property
+    def counts_as(self) -> Call | None:
+        """The call as the auction counts it: None when void."""
+        if self.effect == "void":
+            return None
+        return self.deemed if self.effect == "deemed" else self.call
 
     def __str__(self) -> str:
         return f"{self.seat}:{self.call}"
+
+
+@dataclass(frozen=True)
+class Bar:
+    """A player who must pass: at his next turn only, or for the rest of the auction."""
+
+    seat: Seat
+    scope: str  # "next-turn" or "rest-of-auction"
+    article: str = ""  # the article that imposes it
+    case: str = ""
+
+    def as_dict(self) -> dict:
+        return {"seat": str(self.seat), "scope": self.scope, "article": self.article, "case": self.case}
 
 
 @dataclass(frozen=True)
@@ -59,6 +84,7 @@ class _State(NamedTuple):
     non_pass_calls: int
     first_namers: tuple  # for each side (NS=0, EW=1) and strain, the seat that first named it
     over: bool
+    bars: tuple = ()  # Bar objects in force
 
 
 class Auction:
@@ -155,6 +181,8 @@ class Auction:
         edition = self.edition
         seat = state.next_seat
         calls = [PASS]
+        if self.is_barred(seat):
+            return (PASS,)
         if state.last_bidder is not None and edition.may_double(
                 state.doubled, state.last_bidder % 2 != seat % 2):
             calls.append(DOUBLE)
@@ -184,6 +212,10 @@ class Auction:
                         f"({edition.rule('rotation')})")
         else:
             seat = state.next_seat
+        bar = self.bar_of(seat)
+        if bar is not None and not call.is_pass:
+            scope = "at this turn" if bar.scope == "next-turn" else "for the rest of the auction"
+            return ("call-when-barred", f"{seat.full_name} must pass {scope} ({bar.article})")
         if call.is_bid:
             if not edition.in_range(call.level):
                 return ("bid-above-seven",
@@ -230,9 +262,82 @@ class Auction:
         self._states.append(self._advance(self._state, seat, call))
         return entry
 
+    def record(self, entry: Entry, *, next_seat: Seat | None = None, bars: Iterable[Bar] = ()) -> Entry:
+        """Record an entry whose effect a ruling decided (``entry.effect``: made, void or deemed).
+
+        ``next_seat`` overrides who calls next (for instance the player whose turn it was, after a
+        call out of rotation is cancelled); ``bars`` are added to the players who must pass.
+        """
+        state = self._state
+        if state.over:
+            raise BridgeLawsError(f"{entry.seat.full_name} cannot call {entry.call}: the auction is over")
+        counted = entry.counts_as
+        if counted is None:
+            new = state._replace(bars=self._consume_bars(state.bars, entry.seat, void=True))
+        else:
+            new = self._advance(state, entry.seat, counted)
+        if next_seat is not None:
+            new = new._replace(next_seat=next_seat)
+        if bars:
+            new = new._replace(bars=new.bars + tuple(bars))
+        self._entries.append(entry)
+        self._states.append(new)
+        return entry
+
+    def add_bars(self, bars: Iterable[Bar]) -> None:
+        """Bar players from now on (a ruling on an event that is not a call, e.g. an exposed card)."""
+        state = self._state
+        self._states[-1] = state._replace(bars=state.bars + tuple(bars))
+
+    def set_next(self, seat: Seat) -> None:
+        self._states[-1] = self._state._replace(next_seat=seat)
+
+    def replace_last(self, entry: Entry) -> None:
+        """Swap the last entry for an updated copy (same effect on the auction)."""
+        self._entries[-1] = entry
+
+    def rewind(self, length: int) -> list[Entry]:
+        """Take back every entry after the first ``length`` and return them, oldest first."""
+        if not 0 <= length <= len(self._entries):
+            raise BridgeLawsError(f"cannot rewind to {length} calls: the auction has {len(self)}")
+        removed = self._entries[length:]
+        del self._entries[length:]
+        del self._states[length + 1:]
+        return removed
+
+    def state_before(self, index: int) -> "_State":
+        """The state just before entry ``index`` (0-based) was made."""
+        return self._states[index]
+
+    def bar_of(self, seat: Seat) -> Bar | None:
+        """The bar in force on ``seat`` (rest-of-auction first), or None."""
+        found = None
+        for bar in self._state.bars:
+            if bar.seat == seat:
+                if bar.scope == "rest-of-auction":
+                    return bar
+                found = bar
+        return found
+
+    def is_barred(self, seat: Seat) -> bool:
+        return self.bar_of(seat) is not None
+
+    @property
+    def bars(self) -> tuple[Bar, ...]:
+        return self._state.bars
+
+    @staticmethod
+    def _consume_bars(bars: tuple, seat: Seat, void: bool = False) -> tuple:
+        # A next-turn bar ends once the player has had that turn; a void call is no turn taken.
+        if void or not bars:
+            return bars
+        return tuple(b for b in bars if not (b.seat == seat and b.scope == "next-turn"))
+
     def _advance(self, state: _State, seat: Seat, call: Call) -> _State:
         # Rotation continues from whoever called; for an accepted call out of rotation this is what
         # makes a skipped player lose his turn.
+        if state.bars:
+            state = state._replace(bars=self._consume_bars(state.bars, seat))
         next_seat = Seat((seat + 1) % 4)
         if call.is_pass:
             passes = state.passes_since + 1
@@ -244,7 +349,7 @@ class Auction:
             if namers[slot] is None:
                 namers = namers[:slot] + (seat,) + namers[slot + 1:]
             return _State(next_seat, call.rank, seat, 0, None, 0, state.non_pass_calls + 1,
-                          namers, False)
+                          namers, False, state.bars)
         doubled = 1 if call.is_double else 2
         return state._replace(next_seat=next_seat, doubled=doubled, doubler=seat, passes_since=0,
                               non_pass_calls=state.non_pass_calls + 1)

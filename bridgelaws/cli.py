@@ -100,12 +100,25 @@ def _cmd_judge(args) -> int:
         line = f"  {event['index']:>2}. {event['token']:<8}"
         if event["kind"] == "mark":
             line += f" marks call {event['applies_to']} as accepted"
-        elif event.get("irregularity"):
-            line += f" {event['seat']}: IRREGULAR {event['irregularity']}: {event['reason']}"
-            if event.get("accepted_by") and event["accepted_by"] != "default":
-                line += f"; accepted ({event['accepted_by']})"
-            if event.get("assumption"):
-                line += f"\n             assumption: {event['assumption']}"
+        elif event["kind"] == "option":
+            line += f" option chosen for call {event['applies_to']}"
+        elif event.get("case"):
+            ruling = event["ruling"]
+            line += f" {event['seat']}: {event['case']} - {event['reason']}"
+            line += f"\n             {ruling['status'].upper()}"
+            if ruling["articles"]:
+                line += f" [{', '.join(ruling['articles'])}]"
+            if event.get("effect"):
+                line += f": {event['effect']}"
+            if ruling.get("quote_nl"):
+                line += f'\n             text: "{ruling["quote_nl"]}"'
+            line += f"\n             {ruling['summary_en']}"
+            if ruling.get("assumption"):
+                line += f"\n             ASSUMPTION (not law): {ruling['assumption']}"
+        elif event.get("correction_of"):
+            line += f" {event['seat']}: replaces call {event['correction_of']}: {event.get('effect', '')}"
+        elif event["kind"] == "option":
+            line += f" option chosen for call {event['applies_to']}"
         else:
             line += f" {event['seat']}"
         print(line)
@@ -114,7 +127,78 @@ def _cmd_judge(args) -> int:
 
     print(outcome_text(result.auction))
     if state["outcome"] == "open":
+        for bar in state["barred"]:
+            print(f"  {bar['seat']} must pass ({bar['scope']})")
         print(f"  legal calls: {' '.join(state['legal_calls'])}")
+    return 0
+
+
+def _cmd_compare(args) -> int:
+    from .tables import compare_rows
+
+    rows = compare_rows(args.tokens, args.editions, args.dealer)
+    if args.json:
+        print(json.dumps(rows, indent=2, ensure_ascii=False))
+        return 0
+    if args.csv:
+        import pandas as pd
+
+        sys.stdout.write(pd.DataFrame(rows).to_csv(index=False))
+        return 0
+    print(f'scenario "{args.tokens}", dealer {args.dealer}')
+    for row in rows:
+        print()
+        if row.get("error"):
+            print(f"{row['edition']}  cannot continue: {row['error']}")
+            continue
+        if row["status"] == "regular":
+            print(f"{row['edition']}  no irregularity; {_state_line(row)}")
+            continue
+        print(f"{row['edition']}  {row['case']}: {row['status'].upper()}"
+              + (f"  [{row['articles']}]" if row["articles"] else ""))
+        for label, key in (("call stands", "call_stands"), ("barred", "barred"), ("options", "options"),
+                           ("play", "play")):
+            value = row.get(key)
+            if value not in (None, "-", ""):
+                print(f"      {label}: {value}")
+        if row.get("quote_nl"):
+            print(f'      text: "{row["quote_nl"]}"')
+        print(f"      {row['summary_en']}")
+        if row.get("assumption"):
+            print(f"      ASSUMPTION (not law): {row['assumption']}")
+        if row.get("later"):
+            print(f"      later: {row['later']}")
+        print(f"      then: {_state_line(row)}")
+    return 0
+
+
+def _state_line(row) -> str:
+    if row["outcome"] == "open":
+        return f"{row['next_to_call']} to call"
+    if row["outcome"] == "contract":
+        return f"contract {row['contract']}"
+    return row["outcome"]
+
+
+def _cmd_matrix(args) -> int:
+    from .tables import matrix
+
+    frame = matrix(detail=not args.status)
+    if args.csv:
+        sys.stdout.write(frame.to_csv())
+        return 0
+    from .editions import EDITIONS
+
+    width = max(len(i) for i in frame.index)
+    if args.status:
+        print(" " * width + "  " + "  ".join(f"{e.year:<10}" for e in EDITIONS))
+        for case, row in frame.iterrows():
+            print(f"{case:<{width}}  " + "  ".join(f"{v:<10}" for v in row))
+        return 0
+    for case, row in frame.iterrows():
+        print(case)
+        for year, cell in row.items():
+            print(f"   {year}  {cell}")
     return 0
 
 
@@ -160,6 +244,20 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true")
     p.add_argument("tokens", help='the scenario, e.g. "1S 1H" or "P E:1H W:!SK"')
     p.set_defaults(func=_cmd_judge)
+
+    p = sub.add_parser("compare", help="one scenario under several editions, side by side")
+    p.add_argument("--dealer", default="N")
+    p.add_argument("--editions", default=None, help="a comma list, or all (default)")
+    fmt = p.add_mutually_exclusive_group()
+    fmt.add_argument("--json", action="store_true")
+    fmt.add_argument("--csv", action="store_true")
+    p.add_argument("tokens", help='the scenario, e.g. "1S 1H"')
+    p.set_defaults(func=_cmd_compare)
+
+    p = sub.add_parser("matrix", help="every case under every edition")
+    p.add_argument("--csv", action="store_true")
+    p.add_argument("--status", action="store_true", help="only ruled / referenced / silent")
+    p.set_defaults(func=_cmd_matrix)
 
     p = sub.add_parser("pbn", help="read a PBN file and compare its contracts with each edition")
     p.add_argument("file")

@@ -1,11 +1,21 @@
-"""Play a scenario through one edition's engine and report every event and the final state.
+"""Play a scenario through one edition: detect each irregularity, rule on it from that edition's own
+text (``data/rulings``), and continue the auction as the ruling says.
 
-This is what ``bridgelaws judge`` prints. Irregular events are detected and shown as such; the
-rulings the texts give for them are not applied yet (``case`` and ``ruling`` stay null). So that the
-auction can still be stepped through, an irregular call is given the engine's one documented default,
-labelled as an assumption and never as law: **the call stands as made and the auction continues in
-rotation after it.** A call marked ``^I`` or ``^S`` (PBN 2.1) was accepted at the table, so it stands
-by that mark, not by assumption.
+What the engine does with an irregular call, in order:
+
+1. It names the case (:func:`detect`): out of rotation first (a call by the wrong player is
+   irregular whatever it is), then a call by a barred player, a bid above seven, an insufficient bid,
+   an inadmissible double, a double naming the wrong bid; a pass that would close the auction after a
+   player lost his turn is ``skipped-turn-at-end``.
+2. It looks the ruling up for the edition and applies it: the call stands, is void, or is deemed
+   another call; players are barred; the offender must replace his call; the player whose turn it
+   was calls next.
+3. Where the text is silent or only points to an article outside the corpus, it applies one
+   documented default, labelled as an assumption: the call stands as made and the auction continues
+   in rotation after it.
+4. Where the text lets a call over the irregular call accept it (1936:22.2), a call written for the
+   offender's left-hand opponent (``E:2H``) right after it accepts it: the ruling is withdrawn and the
+   call stands as if proper and in turn. The PBN marks ``^I`` and ``^S`` record such an acceptance.
 """
 
 from __future__ import annotations
@@ -13,18 +23,14 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 
-from .auction import Auction
-from .calls import Seat, parse_seat
+from . import rulings as rulings_data
+from .auction import Auction, Bar, Entry
+from .calls import PASS, Call, Seat, parse_seat
 from .editions import Edition, find_edition
 from .errors import BridgeLawsError
 from .notation import Event, parse_scenario
+from .rulings import Ruling
 
-DEFAULT_ASSUMPTION = (
-    "No ruling applied: the call stands as made and the auction continues in rotation after it "
-    "(the engine's default, an assumption, not law).")
-EXPOSURE_ASSUMPTION = (
-    "No ruling applied: the exposed card has no effect on the auction here "
-    "(the engine's default, an assumption, not law).")
 _MARK_CASES = {"^I": ("insufficient-bid",),
                "^S": ("pass-out-of-rotation", "bid-out-of-rotation", "double-out-of-rotation")}
 
@@ -46,47 +52,389 @@ class Judgement:
             "outcome": auction.outcome,
             "contract": str(contract) if contract else None,
             "declarer": str(contract.declarer) if contract else None,
-            "barred": [],
+            "barred": [{"seat": str(b.seat), "scope": b.scope} for b in auction.bars] if not auction.is_over else [],
             "legal_calls": [str(call) for call in auction.legal_calls()],
             "articles": list(auction.outcome_basis.all_articles) if auction.outcome_basis else [],
         }
 
+    @property
+    def rulings(self) -> list[tuple[dict, Ruling]]:
+        """(event, ruling) for every event that got a ruling, in order."""
+        return [(e, e["_ruling"]) for e in self.events if e.get("_ruling") is not None]
+
     def as_dict(self) -> dict:
-        return {"edition": self.edition.year, "dealer": str(self.dealer),
-                "events": self.events, "state": self.state}
+        events = [{k: v for k, v in e.items() if not k.startswith("_")} for e in self.events]
+        return {"edition": self.edition.year, "dealer": str(self.dealer), "events": events,
+                "state": self.state}
 
     def to_json(self, indent: int | None = 2) -> str:
         return json.dumps(self.as_dict(), indent=indent, ensure_ascii=False)
 
     def _repr_html_(self) -> str:
-        return self.auction._repr_html_()
+        from .render import judgement_html
+
+        return judgement_html(self)
 
 
 def judge(scenario: str | list[str], edition: str | Edition = "2017", dealer: str | Seat = "N") -> Judgement:
     """Run ``scenario`` (the notation of :mod:`bridgelaws.notation`) under ``edition``."""
-    edition = find_edition(edition)
-    dealer = parse_seat(dealer, " (dealer)")
+    run = _Run(find_edition(edition), parse_seat(dealer, " (dealer)"))
     events = parse_scenario(scenario)
-    auction = Auction(edition, dealer)
-    result = Judgement(edition, dealer, auction)
     for position, event in enumerate(events):
-        if event.kind == "mark":
-            result.events.append(_mark_record(event, result.events))
+        if event.kind in ("mark", "option"):
+            run.attachment(event)
             continue
-        if auction.is_over:
-            raise BridgeLawsError(
-                f"token {event.token!r} at position {event.index}: the auction is already over "
-                f"({auction.outcome}{' ' + str(auction.contract) if auction.contract else ''})")
-        marks = []
+        following = []
         for later in events[position + 1:]:
-            if later.kind != "mark":
+            if later.kind not in ("mark", "option"):
                 break
-            marks.append(later.mark)
+            following.append(later)
+        marks = [e.mark for e in following if e.kind == "mark"]
+        choices = [e.choice for e in following if e.kind == "option"]
         if event.kind == "exposure":
-            result.events.append(_exposure_record(event, auction))
+            run.exposure(event)
         else:
-            result.events.append(_call_record(event, auction, marks))
-    return result
+            run.call(event, marks, choices)
+    return run.result
+
+
+class _Run:
+    """The state of one judged scenario: the auction plus what an irregularity left pending."""
+
+    def __init__(self, edition: Edition, dealer: Seat):
+        self.edition = edition
+        self.auction = Auction(edition, dealer)
+        self.result = Judgement(edition, dealer, self.auction)
+        self.pending_acceptance = None  # (record, snapshot, offender, case, reason, call, marks)
+        self.pending_correction = None  # (record, offender, ruling, original call)
+        self.exposed: dict[Seat, int] = {}
+
+    # --- events ------------------------------------------------------------------------------------
+
+    def attachment(self, event: Event) -> None:
+        target = next(r for r in reversed(self.result.events) if r["kind"] == "call")
+        record = _base(event, None)
+        record.update(mark=event.mark, choice=event.choice, applies_to=target["index"])
+        self.result.events.append(record)
+
+    def exposure(self, event: Event) -> None:
+        auction = self.auction
+        if auction.is_over:
+            raise _over(event, auction)
+        seat = event.seat if event.seat is not None else auction.next_to_call
+        self.exposed[seat] = self.exposed.get(seat, 0) + 1
+        record = _base(event, seat)
+        record.update(card=event.card, case="exposed-card",
+                      reason=f"{seat.full_name} exposed {event.card} during the auction")
+        condition = None
+        for branch in rulings_data.branches("exposed-card", self.edition):
+            honours = branch.get("honours")
+            if honours and (event.card[1] in honours or self.exposed[seat] >= 2):
+                condition = branch["condition"]
+                break
+        ruling = rulings_data.resolve("exposed-card", self.edition, condition=condition, offender=seat)
+        if ruling.status != "ruled":
+            ruling.assumption = rulings_data.EVENT_ASSUMPTION
+        elif ruling.assumption and ruling.assumption_for_ranks and (
+                event.card[1] not in ruling.assumption_for_ranks or self.exposed[seat] >= 2):
+            ruling.assumption = None  # the reading of "honneur" does not decide this card
+        bars = self._bars(ruling, "exposed-card")
+        auction.add_bars(bars)
+        record["effect"] = ("; ".join(f"{b.seat.full_name} must pass "
+                                      f"{'at his next turn' if b.scope == 'next-turn' else 'for the rest of the auction'}"
+                                      for b in bars) or "no one is barred")
+        self._attach(record, ruling)
+        self.result.events.append(record)
+
+    def call(self, event: Event, marks: list[str], choices: list[str]) -> None:
+        auction = self.auction
+        if auction.is_over:
+            raise _over(event, auction)
+        seat = event.seat if event.seat is not None else auction.next_to_call
+        if self.pending_acceptance is not None:
+            pending, self.pending_acceptance = self.pending_acceptance, None
+            if event.seat is not None and seat == pending[2].lho:
+                self._accept(*pending)
+                auction = self.auction
+        record = _base(event, seat)
+        record["call"] = str(event.call)
+        if self.pending_correction is not None:
+            pending, self.pending_correction = self.pending_correction, None
+            if seat == pending[1]:
+                self._correct(event, record, *pending)
+                return
+        problem = detect(auction, event.call, seat, event.named)
+        if problem is None:
+            if marks:
+                raise BridgeLawsError(
+                    f"mark {marks[0]!r} after {event.token!r} at position {event.index}: "
+                    f"that call is proper, there is no irregularity to accept")
+            if choices:
+                raise BridgeLawsError(
+                    f"option '#{choices[0]}' after {event.token!r} at position {event.index}: "
+                    f"that call is proper, there is nothing to choose")
+            auction.call(event.call, seat)
+            record.update(case=None, irregularity=None, reason=None)
+            self.result.events.append(record)
+            return
+        case, reason = problem
+        record.update(case=case, irregularity=case, reason=reason)
+        self.result.events.append(record)
+        if marks:
+            self._marked(event, record, seat, case, reason, marks)
+            return
+        self._rule(event, record, seat, case, reason, choices)
+
+    # --- rulings -----------------------------------------------------------------------------------
+
+    def _rule(self, event, record, seat, case, reason, choices) -> None:
+        auction = self.auction
+        before = auction.copy()
+        state = auction.state_before(len(auction))
+        proper = state.next_seat
+        ruling = rulings_data.resolve(case, self.edition, condition=self._condition(case, event.call, seat),
+                                      offender=seat, first_bidder=self._first_bidder(seat))
+        self._attach(record, ruling)
+        call = event.call
+        if case == "skipped-turn-at-end":
+            self._skipped_turn(event, record, seat, ruling)
+            return
+        if ruling.status != "ruled":
+            auction.record(Entry(seat, call, case, reason, True, effect="made", ruling=ruling))
+            record["effect"] = "stands (assumption)"
+            return
+        bars = self._bars(ruling, case)
+        choice = self._choice(ruling, choices, event)
+        if choice is not None:
+            record["choice"] = choice["choice"]
+            ruling.chosen = choice["choice"]
+            self._attach(record, ruling)
+            bars += [Bar(parse_seat(b["seat"]), b["scope"], choice.get("article") or "", case)
+                     for b in choice["barred"]]
+        if ruling.next == "offender":
+            auction.record(Entry(seat, call, case, reason, effect="void", ruling=ruling),
+                           next_seat=seat, bars=bars)
+            record["effect"] = "void: the offender must replace it"
+            self.pending_correction = (record, seat, ruling, call)
+        elif choice is not None and choice["choice"] == "cancel-partners-double":
+            self._cancel_partners_double(seat, call, case, reason, ruling, bars, record)
+        elif ruling.deemed == "P":
+            auction.record(Entry(seat, call, case, reason, effect="deemed", deemed=PASS, ruling=ruling),
+                           bars=bars)
+            record["effect"] = "deemed a pass"
+        elif ruling.deemed == "same":
+            auction.record(Entry(seat, call, case, reason, effect="made", ruling=ruling), bars=bars)
+            record["effect"] = f"deemed a {'double' if call.is_double else 'redouble'} of {auction.last_bid}"
+        elif choice is not None and choice["choice"] == "keep":
+            auction.record(Entry(seat, call, case, reason, True, effect="made", ruling=ruling), bars=bars)
+            record["effect"] = "stands (the opponent let it stand)"
+        elif ruling.call_stands is False or (choice is not None and choice["choice"] == "cancel"):
+            auction.record(Entry(seat, call, case, reason, effect="void", ruling=ruling),
+                           next_seat=proper, bars=bars)
+            record["effect"] = f"void: {proper.full_name} calls"
+        else:
+            auction.record(Entry(seat, call, case, reason, True, effect="made", ruling=ruling), bars=bars)
+            record["effect"] = "stands"
+        if ruling.acceptance:
+            self.pending_acceptance = (record, before, seat, case, reason, call, ())
+
+    def _choice(self, ruling: Ruling, choices: list[str], event: Event) -> dict | None:
+        for choice in choices:
+            for option in ruling.options:
+                if option["choice"] == choice:
+                    return option
+            offered = ", ".join("#" + o["choice"] for o in ruling.options) or "none"
+            raise BridgeLawsError(
+                f"option '#{choice}' after {event.token!r} at position {event.index} is not offered "
+                f"by {ruling.edition} for {ruling.case} (offered: {offered})")
+        for option in ruling.options:
+            if option["default"]:
+                ruling.assumption = (
+                    f"The text leaves the choice to {Seat[option['by']].full_name if option['by'] in 'NESW' else option['by']}"
+                    f" ({option['article']}); none was given, so the engine assumes: {option['text']}. "
+                    f"An assumption, not law; choose with #" + " or #".join(o["choice"] for o in ruling.options) + ".")
+                return option
+        return None
+
+    def _cancel_partners_double(self, seat, call, case, reason, ruling, bars, record) -> None:
+        # 1936:22.6.a: the offender is deemed to have passed, and his partner's double is void.
+        auction = self.auction
+        for index in range(len(auction) - 1, -1, -1):
+            entry = auction.history[index]
+            if entry.seat == seat.partner and entry.counts_as is not None and not entry.counts_as.is_pass:
+                break
+        else:
+            index = None
+        if index is None or not (auction.history[index].counts_as.is_double or auction.history[index].counts_as.is_redouble):
+            raise BridgeLawsError("there is no double or redouble of the offender's partner to cancel")
+        later = auction.rewind(index)
+        cancelled = later[0]
+        auction.record(Entry(cancelled.seat, cancelled.call, cancelled.irregularity, cancelled.reason,
+                             cancelled.accepted, cancelled.marks, effect="void", ruling=ruling))
+        for entry in later[1:]:
+            auction.record(entry)
+        auction.record(Entry(seat, call, case, reason, effect="deemed", deemed=PASS, ruling=ruling), bars=bars)
+        record["effect"] = f"deemed a pass; {seat.partner.full_name}'s {cancelled.call} cancelled"
+
+    def _correct(self, event, record, original_record, offender, ruling, original) -> None:
+        """The offender replaces his insufficient bid (1936:22.3)."""
+        auction = self.auction
+        call = event.call
+        problem = auction.irregularity(call, offender)
+        if ruling.requires == "sufficient-bid" and (problem is not None or not call.is_bid):
+            raise BridgeLawsError(
+                f"{event.token!r} at position {event.index}: {', '.join(ruling.articles[:1])} requires "
+                f"{offender.full_name} to make the bid sufficient; {call} is not a sufficient bid")
+        lowest = _lowest_sufficient(auction, original)
+        choice_id = ("lowest-sufficient-same-denomination" if call is lowest else "other-sufficient-bid")
+        option = next((o for o in ruling.options if o["choice"] == choice_id), None)
+        auction.call(call, offender)
+        record.update(case=None, irregularity=None, reason=None, correction_of=original_record["index"])
+        if option is not None:
+            bars = [Bar(parse_seat(b["seat"]), b["scope"], option.get("article") or "", ruling.case)
+                    for b in option["barred"]]
+            auction.add_bars(bars)
+            original_record["choice"] = choice_id
+            ruling.chosen = choice_id
+            self._attach(original_record, ruling)
+            record["effect"] = f"replaces {original}: {option['text']}"
+        self.result.events.append(record)
+
+    def _accept(self, record, snapshot, offender, case, reason, call, marks) -> None:
+        """A call over the irregular call accepted it: withdraw the ruling (1936:22.2)."""
+        self.auction = snapshot
+        self.result.auction = snapshot
+        self.pending_correction = None
+        article = record["_ruling"].acceptance
+        ruling = rulings_data.acceptance_ruling(case, self.edition, article, offender)
+        snapshot.record(Entry(offender, call, case, reason, True, tuple(marks), effect="made", ruling=ruling))
+        self._attach(record, ruling)
+        record["effect"] = "accepted: stands as if proper and in turn"
+        record.pop("choice", None)
+
+    def _marked(self, event, record, seat, case, reason, marks) -> None:
+        for mark in marks:
+            if case not in _MARK_CASES[mark]:
+                raise BridgeLawsError(
+                    f"mark {mark!r} after {event.token!r} at position {event.index} does not fit: "
+                    f"the call is irregular as {case} ({reason})")
+        base = rulings_data.resolve(case, self.edition, offender=seat)
+        if base.acceptance:
+            ruling = rulings_data.acceptance_ruling(case, self.edition, base.acceptance, seat)
+        else:
+            ruling = base
+            ruling.call_stands = True
+            ruling.assumption = (
+                f"Recorded as accepted at the table (PBN {' '.join(marks)}); {self.edition.year}'s text "
+                "gives no rule for accepting it, so the engine lets it stand. An assumption, not law.")
+        self.auction.record(Entry(seat, event.call, case, reason, True, tuple(marks), ruling=ruling))
+        self._attach(record, ruling)
+        record["effect"] = f"accepted ({' '.join(marks)})"
+
+    def _skipped_turn(self, event, record, seat, ruling) -> None:
+        auction = self.auction
+        start, skipped = _skip_point(auction)
+        if ruling.status == "ruled" and ruling.next == "skipped":
+            later = auction.rewind(start)
+            for entry in later + [Entry(seat, event.call)]:
+                auction.record(Entry(entry.seat, entry.call, "skipped-turn-at-end",
+                                     "a pass after the missed turn, cancelled", effect="void", ruling=ruling))
+            auction.set_next(skipped)
+            record["effect"] = f"the passes since {skipped.full_name}'s missed turn are cancelled; he calls"
+            return
+        auction.record(Entry(seat, event.call, "skipped-turn-at-end", record["reason"], True, ruling=ruling))
+        record["effect"] = "the auction ends" + ("" if ruling.status == "ruled" else " (assumption)")
+
+    # --- helpers -----------------------------------------------------------------------------------
+
+    def _condition(self, case: str, call: Call, seat: Seat) -> str | None:
+        auction = self.auction
+        state = auction.state_before(len(auction))
+        if case == "pass-out-of-rotation":
+            return "before-first-bid" if state.last_rank == 0 else "otherwise"
+        if case == "inadmissible-double":
+            partner = seat.partner
+            if state.doubled and state.doubler == partner:
+                return "partner-doubled-bid"
+            if state.last_bidder == partner and (call.is_double or (call.is_redouble and not state.doubled)):
+                return "partners-bid"
+            return "otherwise"
+        if case == "call-when-barred":
+            bar = auction.bar_of(seat)
+            if bar is not None and bar.article.startswith(f"{self.edition.year}:22"):
+                return "barred-under-rule-22"
+            return "otherwise"
+        return None
+
+    def _first_bidder(self, offender: Seat) -> Seat | None:
+        """1936:22.6.c: the opponent who first bid the denomination last bid by his side."""
+        opponents = {offender.lho, offender.rho}
+        last_strain = None
+        for entry in self.auction.history:
+            counted = entry.counts_as
+            if counted is not None and counted.is_bid and entry.seat in opponents:
+                last_strain = counted.strain
+        if last_strain is None:
+            return None
+        for entry in self.auction.history:
+            counted = entry.counts_as
+            if counted is not None and counted.is_bid and entry.seat in opponents and counted.strain == last_strain:
+                return entry.seat
+        return None
+
+    def _bars(self, ruling: Ruling, case: str) -> list[Bar]:
+        return [Bar(parse_seat(b["seat"]), b["scope"], b.get("article") or "", case)
+                for b in ruling.barred]
+
+    def _attach(self, record: dict, ruling: Ruling) -> None:
+        record["_ruling"] = ruling
+        record["ruling"] = ruling.as_dict()
+
+
+def detect(auction: Auction, call: Call, seat: Seat, named: Call | None = None) -> tuple[str, str] | None:
+    """The case of ``call`` by ``seat`` now, with a one-line reason; None for a proper call."""
+    problem = auction.irregularity(call, seat)
+    if problem is None and named is not None and named != auction.last_bid:
+        verb = "double" if call.is_double else "redouble"
+        problem = ("misnamed-double", f"{call} named {named}, but the bid to {verb} is {auction.last_bid}")
+    if problem is None and call.is_pass:
+        state = auction.state_before(len(auction))
+        if auction.edition.auction_ends(state.non_pass_calls, state.passes_since + 1):
+            point = _skip_point(auction)
+            if point is not None:
+                problem = ("skipped-turn-at-end",
+                           f"this pass would close the auction, but {point[1].full_name} lost his turn "
+                           "to a pass out of rotation")
+    return problem
+
+
+def _skip_point(auction: Auction) -> tuple[int, Seat] | None:
+    """Among the passes since the last call, one made out of rotation that skipped a player:
+    (its index, the skipped seat)."""
+    history = auction.history
+    for index in range(len(history) - 1, -1, -1):
+        entry = history[index]
+        counted = entry.counts_as
+        if counted is None:
+            continue
+        if not counted.is_pass:
+            return None
+        if entry.irregularity and entry.irregularity.endswith("out-of-rotation") and entry.effect == "made":
+            skipped = auction.state_before(index).next_seat
+            if skipped != entry.seat:
+                return index, skipped
+    return None
+
+
+def _lowest_sufficient(auction: Auction, original: Call) -> Call:
+    from .calls import bid
+
+    last = auction.last_bid
+    for level in range(1, 8):
+        candidate = bid(level, original.strain)
+        if last is None or candidate.rank > last.rank:
+            return candidate
+    return None
 
 
 def _base(event: Event, seat: Seat | None) -> dict:
@@ -94,47 +442,7 @@ def _base(event: Event, seat: Seat | None) -> dict:
             "token": event.token, "kind": event.kind, "case": None, "ruling": None}
 
 
-def _call_record(event: Event, auction: Auction, marks: list[str]) -> dict:
-    seat = event.seat if event.seat is not None else auction.next_to_call
-    problem = auction.irregularity(event.call, seat)
-    if problem is None and event.named is not None and event.named != auction.last_bid:
-        verb = "double" if event.call.is_double else "redouble"
-        problem = ("misnamed-double",
-                   f"{event.call} named {event.named}, but the bid to {verb} is {auction.last_bid}")
-    record = _base(event, seat)
-    record["call"] = str(event.call)
-    if problem is None:
-        if marks:
-            raise BridgeLawsError(
-                f"mark {marks[0]!r} after {event.token!r} at position {event.index}: "
-                f"that call is proper, there is no irregularity to accept")
-        auction.call(event.call, seat, marks=tuple(marks))
-        record.update(irregularity=None, reason=None, accepted_by=None, assumption=None)
-        return record
-    case, reason = problem
-    for mark in marks:
-        if case not in _MARK_CASES[mark]:
-            raise BridgeLawsError(
-                f"mark {mark!r} after {event.token!r} at position {event.index} does not fit: "
-                f"the call is irregular as {case} ({reason})")
-    auction.call(event.call, seat, accept=True, marks=tuple(marks))
-    record.update(irregularity=case, reason=reason,
-                  accepted_by=f"mark {' '.join(marks)}" if marks else "default",
-                  assumption=None if marks else DEFAULT_ASSUMPTION)
-    return record
-
-
-def _exposure_record(event: Event, auction: Auction) -> dict:
-    seat = event.seat if event.seat is not None else auction.next_to_call
-    record = _base(event, seat)
-    record.update(card=event.card, irregularity="exposed-card",
-                  reason=f"{seat.full_name} exposed {event.card} during the auction",
-                  accepted_by=None, assumption=EXPOSURE_ASSUMPTION)
-    return record
-
-
-def _mark_record(event: Event, records: list[dict]) -> dict:
-    target = next(r for r in reversed(records) if r["kind"] == "call")
-    record = _base(event, None)
-    record.update(mark=event.mark, applies_to=target["index"])
-    return record
+def _over(event: Event, auction: Auction) -> BridgeLawsError:
+    return BridgeLawsError(
+        f"token {event.token!r} at position {event.index}: the auction is already over "
+        f"({auction.outcome}{' ' + str(auction.contract) if auction.contract else ''})")

@@ -7,6 +7,8 @@
 ``X@2H``  a double that named the wrong bid ("doublet twee harten" over one heart); ``XX@2H`` likewise
 ``^I``    PBN 2.1: the preceding insufficient bid was accepted
 ``^S``    PBN 2.1: the preceding call out of rotation was accepted, skipping a player
+``#keep``  an option chosen for the preceding irregular call (``#cancel``, ``#keep``,
+           ``#cancel-partners-double``: the choices the ruling offers)
 ========  ===================================================================================
 """
 
@@ -29,12 +31,13 @@ class Event:
 
     index: int
     token: str
-    kind: str  # "call", "exposure" or "mark"
+    kind: str  # "call", "exposure", "mark" or "option"
     seat: Seat | None = None  # the seat written in the token; None: the player whose turn it is
     call: Call | None = None
     named: Call | None = None  # for X@2H: the bid the double named
     card: str | None = None  # for an exposure: "SK"
     mark: str | None = None  # "^I" or "^S"
+    choice: str | None = None  # for an option token "#keep": "keep"
 
     def as_dict(self) -> dict:
         return {
@@ -42,7 +45,7 @@ class Event:
             "seat": str(self.seat) if self.seat is not None else None,
             "call": str(self.call) if self.call else None,
             "named": str(self.named) if self.named else None,
-            "card": self.card, "mark": self.mark,
+            "card": self.card, "mark": self.mark, "choice": self.choice,
         }
 
 
@@ -60,6 +63,11 @@ def parse_event(token: str, index: int) -> Event:
     where = f" at position {index}"
     if token.upper() in MARKS:
         return Event(index, token, "mark", mark=token.upper())
+    if token.startswith("#"):
+        choice = token[1:].lower()
+        if not re.fullmatch(r"[a-z][a-z-]*", choice):
+            raise BridgeLawsError(f"cannot read option {token!r}{where}: write it like #cancel or #keep")
+        return Event(index, token, "option", choice=choice)
     seat = None
     body = token
     if ":" in token:
@@ -98,7 +106,8 @@ def parse_scenario(text: str | list[str] | tuple[str, ...]) -> list[Event]:
     events: list[Event] = []
     for index, token in enumerate(tokens, start=1):
         event = parse_event(token, index)
-        if event.kind == "mark" and (not events or events[-1].kind not in ("call", "mark")):
-            raise BridgeLawsError(f"mark {token!r} at position {index} must follow a call")
+        if event.kind in ("mark", "option") and (
+                not events or events[-1].kind not in ("call", "mark", "option")):
+            raise BridgeLawsError(f"{event.kind} {token!r} at position {index} must follow a call")
         events.append(event)
     return events

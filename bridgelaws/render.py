@@ -21,6 +21,7 @@ _STYLE = (
     ".bl-auction th,.bl-auction td{border:1px solid #bbb;padding:2px 10px;text-align:center;"
     "min-width:3.2em}.bl-auction th{background:#eee}.bl-auction .bl-dealer{text-decoration:underline}"
     ".bl-auction .bl-red{color:#c00}.bl-auction .bl-irregular{background:#fde8c8}"
+    ".bl-auction .bl-void{text-decoration:line-through;color:#888}.bl-auction th.bl-barred{background:#f8d7da}"
     ".bl-auction caption{caption-side:bottom;text-align:left;font-size:90%;padding-top:3px}</style>"
 )
 
@@ -34,10 +35,17 @@ def call_html(entry_call) -> str:
 
 def auction_html(auction: "Auction", *, caption: bool = True, style: bool = True) -> str:
     """The auction grid (West, North, East, South), the dealer's column marked, irregular calls shaded."""
-    head = "".join(
-        f'<th class="bl-dealer" title="dealer">{seat.full_name} (dealer)</th>' if seat == auction.dealer
-        else f"<th>{seat.full_name}</th>"
-        for seat in GRID_ORDER)
+    def header(seat) -> str:
+        label = seat.full_name + (" (dealer)" if seat == auction.dealer else "")
+        classes = ["bl-dealer"] if seat == auction.dealer else []
+        bar = None if auction.is_over else auction.bar_of(seat)
+        if bar is not None:
+            classes.append("bl-barred")
+            label += " \u2014 must pass" + (" (1 turn)" if bar.scope == "next-turn" else "")
+        cls = f' class="{" ".join(classes)}"' if classes else ""
+        return f"<th{cls}>{escape(label)}</th>"
+
+    head = "".join(header(seat) for seat in GRID_ORDER)
     cells: list[str] = []
     column = GRID_ORDER.index(auction.dealer)
     cells.extend("<td></td>" for _ in range(column))
@@ -49,7 +57,11 @@ def auction_html(auction: "Auction", *, caption: bool = True, style: bool = True
             column += 1
         if entry.irregularity:
             title = escape(f"{entry.irregularity}: {entry.reason}", quote=True)
-            cells.append(f'<td class="bl-irregular" title="{title}">{call_html(entry.call)}*</td>')
+            void = " bl-void" if entry.effect == "void" else ""
+            shown = call_html(entry.call)
+            if entry.effect == "deemed" and entry.deemed is not None:
+                shown += f" (= {escape(entry.deemed.symbol())})"
+            cells.append(f'<td class="bl-irregular{void}" title="{title}">{shown}*</td>')
         else:
             cells.append(f"<td>{call_html(entry.call)}</td>")
         column += 1
@@ -84,3 +96,66 @@ def outcome_text(auction: "Auction") -> str:
     if outcome == "redeal":
         return f"{edition}: all four passed, a new deal ({basis})"
     return f"{edition}: all four passed, the board is passed out, no redeal ({basis})"
+
+
+STATUS_COLOURS = {"ruled": "#2e7d32", "referenced": "#ef6c00", "silent": "#757575", "regular": "#1565c0"}
+_CARD_STYLE = (
+    "<style>.bl-card{border:1px solid #ccc;border-left:6px solid var(--bl-status);border-radius:4px;"
+    "padding:6px 10px;margin:6px 0;font-family:sans-serif;font-size:92%;max-width:46em}"
+    ".bl-card .bl-status{color:#fff;background:var(--bl-status);border-radius:3px;padding:0 6px;"
+    "font-size:85%;text-transform:uppercase}.bl-card .bl-articles{font-family:monospace}"
+    ".bl-card blockquote{margin:4px 0 4px 0;padding-left:8px;border-left:3px solid #ddd;font-style:italic}"
+    ".bl-card .bl-assumption{background:#fff3cd;border:1px dashed #d39e00;padding:2px 6px;margin-top:4px}"
+    ".bl-card ul{margin:2px 0;padding-left:1.4em}</style>"
+)
+
+
+def ruling_html(ruling, *, case_name: str | None = None, style: bool = True) -> str:
+    """A ruling card: status, case, article ids, the Dutch quote, the English summary, bars,
+    options, play consequences, and the assumption flag where the engine had to assume."""
+    colour = STATUS_COLOURS.get(ruling.status, "#757575")
+    name = escape(case_name or ruling.case)
+    parts = [f'<div class="bl-card" style="--bl-status:{colour}" data-case="{escape(ruling.case)}" '
+             f'data-edition="{ruling.edition}" data-status="{ruling.status}">',
+             f'<div><b>{ruling.edition}</b> &middot; {name} '
+             f'<span class="bl-status">{"accepted" if ruling.accepted else ruling.status}</span></div>']
+    if ruling.articles:
+        parts.append(f'<div class="bl-articles">{escape(", ".join(ruling.articles))}</div>')
+    if ruling.references:
+        parts.append(f"<div>points to (not in the corpus): "
+                     f'<span class="bl-articles">{escape(", ".join(ruling.references))}</span></div>')
+    if ruling.quote_nl:
+        source = f' <span class="bl-articles">({escape(ruling.quote_from)})</span>' if ruling.quote_from else ""
+        parts.append(f'<blockquote lang="nl">&ldquo;{escape(ruling.quote_nl)}&rdquo;{source}</blockquote>')
+    parts.append(f"<div>{escape(ruling.summary_en)}</div>")
+    items = []
+    for bar in ruling.barred:
+        scope = "at his next turn" if bar["scope"] == "next-turn" else "for the rest of the auction"
+        items.append(f"{escape(str(bar['seat']))} must pass {scope}")
+    for option in ruling.options:
+        chosen = " <b>(chosen)</b>" if ruling.chosen == option["choice"] else ""
+        items.append(f"option for {escape(str(option['by']))}: {escape(option['text'] or option['choice'])}{chosen}")
+    for line in ruling.play:
+        items.append(f"play: {escape(line)}")
+    if items:
+        parts.append("<ul>" + "".join(f"<li>{i}</li>" for i in items) + "</ul>")
+    if ruling.assumption:
+        parts.append(f'<div class="bl-assumption"><b>Assumption, not law:</b> {escape(ruling.assumption)}</div>')
+    parts.append("</div>")
+    return (_CARD_STYLE if style else "") + "".join(parts)
+
+
+def judgement_html(judgement) -> str:
+    """The auction grid with barred players marked, followed by a card for every ruling."""
+    from .rulings import find_case
+
+    grid = auction_html(judgement.auction)
+    bars = judgement.state["barred"]
+    barred = ""
+    if bars:
+        barred = "<div class=\"bl-barred\">Must pass: " + ", ".join(
+            f"<b>{escape(b['seat'])}</b> ({'next turn' if b['scope'] == 'next-turn' else 'rest of auction'})"
+            for b in bars) + "</div>"
+    cards = "".join(ruling_html(r, case_name=find_case(e["case"]).name_en, style=False)
+                    for e, r in judgement.rulings)
+    return _CARD_STYLE + grid + barred + cards

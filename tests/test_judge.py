@@ -1,3 +1,5 @@
+"""The judge: detection, rulings applied, the auction continued. Expected values come from the texts."""
+
 import json
 
 import pytest
@@ -7,54 +9,128 @@ from bridgelaws import BridgeLawsError, judge
 
 def test_regular_auction_state():
     result = judge("1S P 2S P P P", "1936", "N")
-    state = result.state
-    assert state == {"next_to_call": None, "outcome": "contract", "contract": "2S", "declarer": "N",
-                     "barred": [], "legal_calls": [], "articles": ["1936:19"]}
-    assert all(e["irregularity"] is None for e in result.events)
+    assert result.state == {"next_to_call": None, "outcome": "contract", "contract": "2S", "declarer": "N",
+                            "barred": [], "legal_calls": [], "articles": ["1936:19"]}
+    assert all(e["case"] is None and e["ruling"] is None for e in result.events)
 
 
 def test_json_keys_are_the_documented_ones():
-    data = json.loads(judge("1S E:1H", "1949", "N").to_json())
+    data = json.loads(judge("1S S:1H", "1936", "N").to_json())
     assert set(data) >= {"edition", "dealer", "events", "state"}
-    assert data["edition"] == "1949" and data["dealer"] == "N"
     for event in data["events"]:
         assert set(event) >= {"index", "seat", "token", "case", "ruling"}
+    ruling = data["events"][1]["ruling"]
+    assert set(ruling) >= {"status", "articles", "call_stands", "deemed", "barred", "options", "play",
+                           "assumption", "quote_nl", "summary_en"}
     assert set(data["state"]) >= {"next_to_call", "outcome", "contract", "declarer", "barred"}
+    assert data["state"]["barred"] == [{"seat": "N", "scope": "rest-of-auction"}]
 
 
-def test_irregular_call_is_detected_and_continues_under_the_labelled_default():
+def test_insufficient_bid_1936_offender_must_make_it_sufficient():
+    # 1936:22.3: "moet het voldoende gemaakt worden"; 22.3.a: lowest sufficient bid in the same
+    # denomination -> partner passes at his first turn.
     result = judge("1S 1H", "1936", "N")
     event = result.events[1]
-    assert event["irregularity"] == "insufficient-bid" and event["case"] is None and event["ruling"] is None
-    assert event["accepted_by"] == "default" and "assumption, not law" in event["assumption"]
+    assert event["case"] == "insufficient-bid" and event["ruling"]["status"] == "ruled"
+    assert event["ruling"]["call_stands"] is False and result.state["next_to_call"] == "E"
+    result = judge("1S 1H 2H", "1936", "N")
+    assert result.state["barred"] == [{"seat": "W", "scope": "next-turn"}]
+    assert result.events[2]["correction_of"] == 2
+    # 22.3.b: any other bid -> partner passes whenever it is his turn.
+    result = judge("1S 1H 3H", "1936", "N")
+    assert result.state["barred"] == [{"seat": "W", "scope": "rest-of-auction"}]
+
+
+def test_a_next_turn_bar_ends_after_that_turn():
+    result = judge("1S 1H 2H P P", "1936", "N")  # West passes as he must
+    assert result.state["barred"] == [] and result.state["next_to_call"] == "N"
+
+
+def test_insufficient_bid_1936_correction_must_be_a_sufficient_bid():
+    with pytest.raises(BridgeLawsError, match="requires East to make the bid sufficient"):
+        judge("1S 1H P", "1936", "N")
+
+
+def test_call_over_it_accepts_the_irregular_call_in_1936():
+    # 22.2: a call made over it before attention is drawn -> as if proper and in turn.
+    result = judge("1S 1H S:P P P", "1936", "N")
+    assert result.events[1]["ruling"]["articles"] == ["1936:22.2"]
+    assert result.events[1]["ruling"]["call_stands"] is True
+    assert result.state["contract"] == "1H" and result.state["declarer"] == "E"
+
+
+def test_silent_edition_continues_under_the_labelled_default():
+    result = judge("1S 1H", "1949", "N")
+    ruling = result.events[1]["ruling"]
+    assert ruling["status"] == "silent" and "assumption, not law" in ruling["assumption"]
     assert result.state["next_to_call"] == "S"
 
 
-def test_pbn_marks_accept_the_call_without_an_assumption():
+def test_referenced_edition_names_the_article_outside_the_corpus():
+    ruling = judge("1S 1H", "2017", "N").events[1]["ruling"]
+    assert ruling["status"] == "referenced" and ruling["references"] == ["2017:27"]
+    assert ruling["assumption"]
+
+
+def test_pbn_marks_accept_the_call():
     result = judge("1S 1H ^I P P P", "1936", "N")
-    assert result.events[1]["accepted_by"] == "mark ^I" and result.events[1]["assumption"] is None
+    assert result.events[1]["ruling"]["call_stands"] is True
     assert result.events[2]["kind"] == "mark" and result.events[2]["applies_to"] == 2
     assert result.state["contract"] == "1H" and result.state["declarer"] == "E"
 
 
 def test_skip_mark_on_a_call_out_of_rotation():
     result = judge("1S S:P ^S", "2017", "N")  # South passes in East's turn; East loses his turn
-    assert result.events[1]["irregularity"] == "pass-out-of-rotation"
+    assert result.events[1]["case"] == "pass-out-of-rotation"
     assert result.state["next_to_call"] == "W"
 
 
-def test_exposed_card_and_misnamed_double_are_detected():
-    result = judge("1H W:!SK X@2H", "1949", "N")
-    assert result.events[1]["irregularity"] == "exposed-card" and result.events[1]["card"] == "SK"
-    assert result.events[2]["irregularity"] == "misnamed-double"
-    assert "named 2H" in result.events[2]["reason"] and "is 1H" in result.events[2]["reason"]
-    assert judge("1H X@1H", "1949", "N").events[1]["irregularity"] is None
+def test_exposed_honour_1936_bars_partner_for_the_auction_1949_for_one_turn():
+    assert judge("1S W:!SK", "1936", "N").state["barred"] == [{"seat": "E", "scope": "rest-of-auction"}]
+    assert judge("1S W:!SK", "1949", "N").state["barred"] == [{"seat": "E", "scope": "next-turn"}]
+    # 1949:26.b: a single card below the jack carries no penalty.
+    assert judge("1S W:!S5", "1949", "N").state["barred"] == []
+    # 1949:26.a "meer dan één kaart": a second card counts, even a low one.
+    assert judge("1S W:!S5 W:!S4", "1949", "N").state["barred"] == [{"seat": "E", "scope": "next-turn"}]
+
+
+def test_barred_player_may_only_pass():
+    result = judge("1S W:!SK", "1936", "N")
+    assert result.state["legal_calls"] == ["P"]
+
+
+def test_misnamed_double():
+    result = judge("1H X@2H", "1936", "N")
+    assert result.events[1]["case"] == "misnamed-double"
+    assert result.state["barred"] == [{"seat": "W", "scope": "next-turn"}]  # 22.4: partner passes once
+    assert "X" not in judge("1H X@2H", "2017", "N").state["legal_calls"]  # the double stands (19.A.3)
+    assert judge("1H X@1H", "1949", "N").events[1]["case"] is None
+
+
+def test_four_passes_after_a_skipped_turn():
+    # 2017:17.D.3: the auction goes back to the player who missed his turn; later passes cancelled.
+    result = judge("1S P W:P N:P", "2017", "N")
+    assert result.events[3]["case"] == "skipped-turn-at-end"
+    assert result.state["outcome"] == "open" and result.state["next_to_call"] == "S"
+    # 1936: North's pass is a call over West's pass (22.2): the auction ends.
+    result = judge("1S P W:P N:P", "1936", "N")
+    assert result.state["outcome"] == "contract" and result.state["contract"] == "1S"
+
+
+def test_options_can_be_chosen_in_the_notation():
+    kept = judge("7S 8C #keep", "1936", "N")
+    assert kept.events[1]["ruling"]["chosen"] == "keep" and kept.auction.last_bid.level == 8
+    cancelled = judge("7S 8C", "1936", "N")
+    assert cancelled.events[1]["ruling"]["chosen"] == "cancel" and cancelled.events[1]["ruling"]["assumption"]
+    with pytest.raises(BridgeLawsError, match="is not offered"):
+        judge("7S 8C #nonsense", "1936", "N")
 
 
 @pytest.mark.parametrize("text, fragment", [
     ("1S P ^I", "that call is proper"),
     ("1S S:2H ^I", "does not fit"),
     ("1S P P P P", "the auction is already over"),
+    ("1S P #keep", "nothing to choose"),
 ])
 def test_inconsistent_scenarios_are_clear_errors(text, fragment):
     with pytest.raises(BridgeLawsError, match=fragment):
