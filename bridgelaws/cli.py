@@ -156,8 +156,9 @@ def _cmd_compare(args) -> int:
             continue
         print(f"{row['edition']}  {row['case']}: {row['status'].upper()}"
               + (f"  [{row['articles']}]" if row["articles"] else ""))
-        for label, key in (("call stands", "call_stands"), ("barred", "barred"), ("options", "options"),
-                           ("play", "play")):
+        if row.get("call_stands") is not None:
+            print(f"      call stands: {'yes' if row['call_stands'] else 'no (cancelled, or to be replaced)'}")
+        for label, key in (("barred", "barred"), ("options", "options"), ("play", "play")):
             value = row.get(key)
             if value not in (None, "-", ""):
                 print(f"      {label}: {value}")

@@ -175,6 +175,12 @@ class _Run:
                     f"that call is proper, there is nothing to choose")
             auction.call(event.call, seat)
             record.update(case=None, irregularity=None, reason=None)
+            if auction.outcome in ("redeal", "passed-out"):
+                # The situation "all four pass": the ruling says what the edition's text does now.
+                ruling = rulings_data.resolve("all-pass", self.edition, offender=seat)
+                record.update(case="all-pass", reason="all four players passed")
+                self._attach(record, ruling)
+                record["effect"] = auction.outcome
             self.result.events.append(record)
             return
         case, reason = problem
@@ -354,7 +360,7 @@ class _Run:
             return "before-first-bid" if state.last_rank == 0 else "otherwise"
         if case == "inadmissible-double":
             partner = seat.partner
-            if state.doubled and state.doubler == partner:
+            if state.doubled and self._partner_doubled_since_bid(seat):
                 return "partner-doubled-bid"
             if state.last_bidder == partner and (call.is_double or (call.is_redouble and not state.doubled)):
                 return "partners-bid"
@@ -365,6 +371,18 @@ class _Run:
                 return "barred-under-rule-22"
             return "otherwise"
         return None
+
+    def _partner_doubled_since_bid(self, offender: Seat) -> bool:
+        """Has the offender's partner doubled or redoubled the current bid? (1936:22.6.a)"""
+        for entry in reversed(self.auction.history):
+            counted = entry.counts_as
+            if counted is None:
+                continue
+            if counted.is_bid:
+                return False
+            if entry.seat == offender.partner and (counted.is_double or counted.is_redouble):
+                return True
+        return False
 
     def _first_bidder(self, offender: Seat) -> Seat | None:
         """1936:22.6.c: the opponent who first bid the denomination last bid by his side."""

@@ -167,15 +167,20 @@ def _build(case_id: str, edition, condition: str | None, seats: dict | None) -> 
             if branch["condition"] == condition:
                 break
     merged = dict(raw)
+    siblings = {b.get("article") for b in entry(case_id, edition).get("when", ())} - {None}
     if chosen is not None:
         for key, value in chosen.items():
             if key == "article":
                 continue
             merged[key] = value
         # The branch's deciding article goes first, then the others the entry names.
-        arts = list(chosen.get("articles") or raw.get("articles") or [])
-        if chosen.get("article"):
-            arts = [chosen["article"]] + [a for a in arts if a != chosen["article"]]
+        if chosen.get("articles"):
+            arts = list(chosen["articles"])
+        else:
+            # The branch's article, then the entry's others, leaving out the other branches' articles.
+            arts = [a for a in raw.get("articles") or [] if a not in siblings]
+            if chosen.get("article"):
+                arts = [chosen["article"]] + [a for a in arts if a != chosen["article"]]
         merged["articles"] = arts
     status = merged.get("status")
     if status not in STATUSES:
