@@ -71,7 +71,8 @@ def _cmd_search(args) -> int:
 
     hits = corpus.search(args.word, edition=args.edition)
     for hit in hits:
-        print(f"{hit.record_id}: {hit.snippet}")
+        where = "" if hit.where == "text" else f" ({hit.where})"
+        print(f"{hit.record_id}{where}: {hit.snippet}")
     if not hits:
         print(f"no paragraph contains {args.word!r}")
     return 0

@@ -41,10 +41,11 @@ class Basis:
         return self.articles + self.inherited
 
     def __str__(self) -> str:
-        own = ", ".join(self.articles) or "(own text silent)"
+        own = ", ".join(self.articles)
         if not self.inherited:
             return own
-        return f"{own}; inherited from {self.donor}: {', '.join(self.inherited)}"
+        inherited = f"inherited from {self.donor}: {', '.join(self.inherited)}"
+        return f"{own}; {inherited}" if own else inherited
 
 
 def own(*articles: str) -> Basis:

@@ -92,7 +92,9 @@ def outcome_text(auction: "Auction") -> str:
     basis = auction.outcome_basis
     if outcome == "contract":
         contract = auction.contract
-        return f"{edition}: contract {contract} by {contract.declarer.full_name} ({basis})"
+        declarer = auction.edition.rule("declarer")
+        return (f"{edition}: contract {contract} ({basis}), declarer {contract.declarer.full_name} "
+                f"({declarer})")
     if outcome == "redeal":
         return f"{edition}: all four passed, a new deal ({basis})"
     return f"{edition}: all four passed, the board is passed out, no redeal ({basis})"

@@ -71,7 +71,7 @@ def test_search_finds_a_word(capsys):
 def test_module_entry_point_and_cheap_import():
     done = subprocess.run([sys.executable, "-m", "bridgelaws", "judge", "--edition", "2017", "1NT P P P"],
                           capture_output=True, text=True, timeout=60)
-    assert done.returncode == 0 and "contract 1NT by North" in done.stdout
+    assert done.returncode == 0 and "contract 1NT (2017:22.A), declarer North" in done.stdout
     probe = ("import sys, bridgelaws; heavy = {'pandas', 'matplotlib', 'ipywidgets'} & set(sys.modules); "
              "print(sorted(heavy))")
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60)
