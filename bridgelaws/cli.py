@@ -209,13 +209,24 @@ def _cmd_pbn(args) -> int:
     from .editions import find_editions
 
     editions = find_editions(args.edition)
-    reports = [pbn.game_report(game, editions) for game in pbn.iter_games(args.file)]
+    reports, problems = [], []
+    # A bad game is reported (one line on stderr) and the rest of the file is still read.
+    for game in pbn.iter_games(args.file, errors="keep"):
+        try:
+            if isinstance(game, BridgeLawsError):
+                raise game
+            reports.append(pbn.game_report(game, editions))
+        except BridgeLawsError as error:
+            problems.append(str(error))
+            print(f"bridgelaws: error: {error}", file=sys.stderr)
     if args.json:
         print(json.dumps(reports, indent=2, ensure_ascii=False))
     else:
         for line in pbn.format_report_lines(reports):
             print(line)
-    return 0
+        if problems:
+            print(f"{len(problems)} games could not be read (see the errors above)")
+    return 2 if problems else 0
 
 
 def build_parser() -> argparse.ArgumentParser:

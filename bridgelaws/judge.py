@@ -15,7 +15,8 @@ What the engine does with an irregular call, in order:
    in rotation after it.
 4. Where the text lets a call over the irregular call accept it (1936:22.2), a call written for the
    offender's left-hand opponent (``E:2H``) right after it accepts it: the ruling is withdrawn and the
-   call stands as if proper and in turn. The PBN marks ``^I`` and ``^S`` record such an acceptance.
+   call stands as if proper and in turn. The PBN marks ``^I`` (before an insufficient bid) and ``^S``
+   (in the place of a skipped player) record such an acceptance at the table.
 """
 
 from __future__ import annotations
@@ -80,21 +81,24 @@ def judge(scenario: str | list[str], edition: str | Edition = "2017", dealer: st
     """Run ``scenario`` (the notation of :mod:`bridgelaws.notation`) under ``edition``."""
     run = _Run(find_edition(edition), parse_seat(dealer, " (dealer)"))
     events = parse_scenario(scenario)
+    marks: list[Event] = []  # PBN marks precede the call they belong to
     for position, event in enumerate(events):
-        if event.kind in ("mark", "option"):
+        if event.kind == "mark":
+            marks.append(event)
+            continue
+        if event.kind == "option":
             run.attachment(event)
             continue
-        following = []
+        choices = []
         for later in events[position + 1:]:
-            if later.kind not in ("mark", "option"):
+            if later.kind != "option":
                 break
-            following.append(later)
-        marks = [e.mark for e in following if e.kind == "mark"]
-        choices = [e.choice for e in following if e.kind == "option"]
+            choices.append(later.choice)
         if event.kind == "exposure":
             run.exposure(event)
         else:
             run.call(event, marks, choices)
+            marks = []
     return run.result
 
 
@@ -111,10 +115,11 @@ class _Run:
 
     # --- events ------------------------------------------------------------------------------------
 
-    def attachment(self, event: Event) -> None:
-        target = next(r for r in reversed(self.result.events) if r["kind"] == "call")
+    def attachment(self, event: Event, target_index: int | None = None) -> None:
+        if target_index is None:
+            target_index = next(r for r in reversed(self.result.events) if r["kind"] == "call")["index"]
         record = _base(event, None)
-        record.update(mark=event.mark, choice=event.choice, applies_to=target["index"])
+        record.update(mark=event.mark, choice=event.choice, applies_to=target_index)
         self.result.events.append(record)
 
     def exposure(self, event: Event) -> None:
@@ -146,11 +151,17 @@ class _Run:
         self._attach(record, ruling)
         self.result.events.append(record)
 
-    def call(self, event: Event, marks: list[str], choices: list[str]) -> None:
+    def call(self, event: Event, mark_events: list[Event], choices: list[str]) -> None:
         auction = self.auction
         if auction.is_over:
             raise _over(event, auction)
+        for mark in mark_events:
+            self.attachment(mark, event.index)
+        marks = [m.mark for m in mark_events]
         seat = event.seat if event.seat is not None else auction.next_to_call
+        if event.seat is None and "^S" in marks:
+            # Each ^S stands in the place of a skipped player: the call is made by the one after.
+            seat = Seat((seat + marks.count("^S")) % 4)
         if self.pending_acceptance is not None:
             pending, self.pending_acceptance = self.pending_acceptance, None
             if event.seat is not None and seat == pending[2].lho:
@@ -167,7 +178,7 @@ class _Run:
         if problem is None:
             if marks:
                 raise BridgeLawsError(
-                    f"mark {marks[0]!r} after {event.token!r} at position {event.index}: "
+                    f"mark {marks[0]!r} before {event.token!r} at position {event.index}: "
                     f"that call is proper, there is no irregularity to accept")
             if choices:
                 raise BridgeLawsError(
@@ -322,7 +333,7 @@ class _Run:
         for mark in marks:
             if case not in _MARK_CASES[mark]:
                 raise BridgeLawsError(
-                    f"mark {mark!r} after {event.token!r} at position {event.index} does not fit: "
+                    f"mark {mark!r} before {event.token!r} at position {event.index} does not fit: "
                     f"the call is irregular as {case} ({reason})")
         base = rulings_data.resolve(case, self.edition, offender=seat)
         if base.acceptance:

@@ -5,8 +5,9 @@
 ``E:1H``  a call made by East, whether or not it is East's turn
 ``W:!SK`` West exposes the king of spades during the auction (``!SK`` alone: the player to act)
 ``X@2H``  a double that named the wrong bid ("doublet twee harten" over one heart); ``XX@2H`` likewise
-``^I``    PBN 2.1: the preceding insufficient bid was accepted
-``^S``    PBN 2.1: the preceding call out of rotation was accepted, skipping a player
+``^I``    PBN 2.1: the next bid is insufficient and was accepted (``1S ^I 1H``)
+``^S``    PBN 2.1: stands in the place of a player who was skipped by the next call, made out of
+          rotation and accepted (``1S ^S 2H``: East is skipped, South bids 2H)
 ``#keep``  an option chosen for the preceding irregular call (``#cancel``, ``#keep``,
            ``#cancel-partners-double``: the choices the ruling offers)
 ========  ===================================================================================
@@ -99,15 +100,20 @@ def parse_event(token: str, index: int) -> Event:
 def parse_scenario(text: str | list[str] | tuple[str, ...]) -> list[Event]:
     """Parse a scenario (a string, or a list of tokens) into events, in order.
 
-    A mark (``^I``/``^S``) must follow a call. Raises :class:`BridgeLawsError` naming the token and
+    A mark (``^I``/``^S``) must precede a call, as in PBN 2.1; an option (``#keep``) must follow one.
+    Raises :class:`BridgeLawsError` naming the token and
     its position.
     """
     tokens = text.split() if isinstance(text, str) else [str(t) for t in text]
     events: list[Event] = []
     for index, token in enumerate(tokens, start=1):
         event = parse_event(token, index)
-        if event.kind in ("mark", "option") and (
-                not events or events[-1].kind not in ("call", "mark", "option")):
-            raise BridgeLawsError(f"{event.kind} {token!r} at position {index} must follow a call")
+        if event.kind == "option" and (not events or events[-1].kind not in ("call", "option")):
+            raise BridgeLawsError(f"option {token!r} at position {index} must follow a call")
+        if events and events[-1].kind == "mark" and event.kind not in ("mark", "call"):
+            raise BridgeLawsError(
+                f"mark {events[-1].token!r} at position {events[-1].index} must precede a call")
         events.append(event)
+    if events and events[-1].kind == "mark":
+        raise BridgeLawsError(f"mark {events[-1].token!r} at position {events[-1].index} must precede a call")
     return events

@@ -73,15 +73,17 @@ def test_referenced_edition_names_the_article_outside_the_corpus():
 
 
 def test_pbn_marks_accept_the_call():
-    result = judge("1S 1H ^I P P P", "1936", "N")
-    assert result.events[1]["ruling"]["call_stands"] is True
-    assert result.events[2]["kind"] == "mark" and result.events[2]["applies_to"] == 2
+    # PBN 2.1: ^I precedes the insufficient bid it marks.
+    result = judge("1S ^I 1H P P P", "1936", "N")
+    assert result.events[1]["kind"] == "mark" and result.events[1]["applies_to"] == 3
+    assert result.events[2]["ruling"]["call_stands"] is True
     assert result.state["contract"] == "1H" and result.state["declarer"] == "E"
 
 
 def test_skip_mark_on_a_call_out_of_rotation():
-    result = judge("1S S:P ^S", "2017", "N")  # South passes in East's turn; East loses his turn
-    assert result.events[1]["case"] == "pass-out-of-rotation"
+    # PBN 2.1: ^S stands in the place of the skipped player (East); South passes in East's turn.
+    result = judge("1S ^S P", "2017", "N")
+    assert result.events[2]["case"] == "pass-out-of-rotation" and result.events[2]["seat"] == "S"
     assert result.state["next_to_call"] == "W"
 
 
@@ -127,8 +129,8 @@ def test_options_can_be_chosen_in_the_notation():
 
 
 @pytest.mark.parametrize("text, fragment", [
-    ("1S P ^I", "that call is proper"),
-    ("1S S:2H ^I", "does not fit"),
+    ("1S ^I 2H", "that call is proper"),
+    ("1S ^I S:2H", "does not fit"),
     ("1S P P P P", "the auction is already over"),
     ("1S P #keep", "nothing to choose"),
 ])

@@ -5,9 +5,9 @@ from bridgelaws.calls import Seat
 
 
 def test_each_kind_of_token_parses_into_an_event():
-    events = parse_scenario("1H E:P 8C W:!SK X@2H XX@3C ^I ^S s:!h10")
+    events = parse_scenario("1H E:P 8C W:!SK X@2H XX@3C ^I ^S 1C s:!h10")
     kinds = [e.kind for e in events]
-    assert kinds == ["call", "call", "call", "exposure", "call", "call", "mark", "mark", "exposure"]
+    assert kinds == ["call", "call", "call", "exposure", "call", "call", "mark", "mark", "call", "exposure"]
     assert events[0].seat is None and str(events[0].call) == "1H"
     assert events[1].seat is Seat.E and str(events[1].call) == "P"
     assert events[2].call.level == 8
@@ -15,7 +15,7 @@ def test_each_kind_of_token_parses_into_an_event():
     assert str(events[4].call) == "X" and str(events[4].named) == "2H"
     assert str(events[5].call) == "XX" and str(events[5].named) == "3C"
     assert events[6].mark == "^I" and events[7].mark == "^S"
-    assert events[8].card == "HT" and [e.index for e in events] == list(range(1, 10))
+    assert events[9].card == "HT" and [e.index for e in events] == list(range(1, 11))
 
 
 def test_a_list_of_tokens_works_like_a_string():
@@ -29,8 +29,9 @@ def test_a_list_of_tokens_works_like_a_string():
     ("W:!ZK", "cannot read card 'ZK'"),
     ("1H@2H", "only a double or redouble can name a bid"),
     ("X@P", "write the bid that was named"),
-    ("^I", "must follow a call"),
-    ("W:!SK ^S", "must follow a call"),
+    ("1H ^I", "must precede a call"),
+    ("^S W:!SK", "must precede a call"),
+    ("#keep", "must follow a call"),
 ])
 def test_bad_tokens_give_one_line_naming_token_and_position(text, fragment):
     with pytest.raises(BridgeLawsError) as caught:
