@@ -24,10 +24,12 @@ _EXPORTS = {
     "Auction": "auction", "Contract": "auction", "Entry": "auction",
     "count_auctions": "counting",
     "parse_scenario": "notation", "Event": "notation",
-    "judge": "judge", "Judgement": "judge",
+    "judge": "judging", "Judgement": "judging",
+    "compare": "tables", "matrix": "tables",
+    "find_case": "rulings", "cases": "rulings",
 }
 _SUBMODULES = ("corpus", "pbn", "render", "calls", "editions", "auction", "counting", "notation",
-               "judge", "cli", "errors")
+               "judging", "rulings", "tables", "views", "figures", "widgets", "fast", "cli", "errors")
 
 __all__ = sorted(_EXPORTS) + list(_SUBMODULES)
 

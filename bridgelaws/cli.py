@@ -90,7 +90,7 @@ def _cmd_count(args) -> int:
 
 
 def _cmd_judge(args) -> int:
-    from .judge import judge
+    from .judging import judge
 
     result = judge(args.tokens, args.edition, args.dealer)
     if args.json:

@@ -301,4 +301,6 @@ def find_editions(names: str | list | tuple | None) -> tuple[Edition, ...]:
     if isinstance(names, str):
         names = [part for part in names.replace(",", " ").split() if part]
     chosen = {find_edition(n).year for n in names}
+    if not chosen:
+        raise BridgeLawsError("no edition chosen: choose at least one of 1932, 1936, 1949, 2007, 2017")
     return tuple(e for e in EDITIONS if e.year in chosen)

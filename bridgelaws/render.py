@@ -18,7 +18,8 @@ GRID_ORDER = (Seat.W, Seat.N, Seat.E, Seat.S)
 
 _STYLE = (
     "<style>.bl-auction{border-collapse:collapse;font-family:sans-serif;margin:0.3em 0}"
-    ".bl-auction th,.bl-auction td{border:1px solid #bbb;padding:2px 10px;text-align:center;"
+    # Doubled classes outweigh JupyterLab's own table rules (which right-align cells).
+    "table.bl-auction.bl-auction th,table.bl-auction.bl-auction td{border:1px solid #bbb;padding:2px 10px;text-align:center;"
     "min-width:3.2em}.bl-auction th{background:#eee}.bl-auction .bl-dealer{text-decoration:underline}"
     ".bl-auction .bl-red{color:#c00}.bl-auction .bl-irregular{background:#fde8c8}"
     ".bl-auction .bl-void{text-decoration:line-through;color:#888}.bl-auction th.bl-barred{background:#f8d7da}"
@@ -103,7 +104,7 @@ def outcome_text(auction: "Auction") -> str:
 STATUS_COLOURS = {"ruled": "#2e7d32", "referenced": "#ef6c00", "silent": "#757575", "regular": "#1565c0"}
 _CARD_STYLE = (
     "<style>.bl-card{border:1px solid #ccc;border-left:6px solid var(--bl-status);border-radius:4px;"
-    "padding:6px 10px;margin:6px 0;font-family:sans-serif;font-size:92%;max-width:46em}"
+    "padding:6px 10px;margin:6px 0;font-family:sans-serif;font-size:92%;max-width:46em;line-height:1.35}"
     ".bl-card .bl-status{color:#fff;background:var(--bl-status);border-radius:3px;padding:0 6px;"
     "font-size:85%;text-transform:uppercase}.bl-card .bl-articles{font-family:monospace}"
     ".bl-card blockquote{margin:4px 0 4px 0;padding-left:8px;border-left:3px solid #ddd;font-style:italic}"

@@ -8,7 +8,7 @@ from __future__ import annotations
 from .calls import Seat
 from .editions import EDITIONS, find_editions
 from .errors import BridgeLawsError
-from .judge import judge
+from .judging import judge
 from .rulings import Ruling, branches, cases, find_case, generic_ruling
 
 COMPARE_COLUMNS = ("edition", "case", "status", "articles", "call_stands", "barred", "options", "play",

@@ -53,7 +53,7 @@ class Judgement:
             "outcome": auction.outcome,
             "contract": str(contract) if contract else None,
             "declarer": str(contract.declarer) if contract else None,
-            "barred": [{"seat": str(b.seat), "scope": b.scope} for b in auction.bars] if not auction.is_over else [],
+            "barred": [] if auction.is_over else strongest_bars(auction.bars),
             "legal_calls": [str(call) for call in auction.legal_calls()],
             "articles": list(auction.outcome_basis.all_articles) if auction.outcome_basis else [],
         }
@@ -418,6 +418,16 @@ class _Run:
     def _attach(self, record: dict, ruling: Ruling) -> None:
         record["_ruling"] = ruling
         record["ruling"] = ruling.as_dict()
+
+
+def strongest_bars(bars) -> list[dict]:
+    """One entry per barred seat, in the order they were barred; rest-of-auction beats next-turn."""
+    scopes: dict[str, str] = {}
+    for bar in bars:
+        seat = str(bar.seat)
+        if scopes.get(seat) != "rest-of-auction":
+            scopes[seat] = bar.scope
+    return [{"seat": seat, "scope": scope} for seat, scope in scopes.items()]
 
 
 def detect(auction: Auction, call: Call, seat: Seat, named: Call | None = None) -> tuple[str, str] | None:

@@ -1,0 +1,206 @@
+"""matplotlib figures for the notebooks: the editions on a timeline, their sizes, the status of the
+cases per edition, and how strict each edition is.
+
+Every function returns a :class:`matplotlib.figure.Figure` made without pyplot (no global state, no
+window); a notebook shows it as its cell's value, :func:`save` writes it. The data come from
+:mod:`bridgelaws.views`; nothing random, no dates. matplotlib is imported inside the functions, so
+that ``import bridgelaws`` stays cheap.
+"""
+
+from __future__ import annotations
+
+from .render import STATUS_COLOURS
+
+CODE_COLOURS = {"rubber": "#8d6e63", "duplicate": "#00796b"}
+CODE_MARKERS = {"rubber": "o", "duplicate": "s"}
+#: rcParams that keep the output stable: a fixed hash salt for SVG ids, no creation date.
+STABLE_RC = {"svg.hashsalt": "bridgelaws", "font.size": 10}
+
+
+def _figure(width: float, height: float):
+    from matplotlib.figure import Figure
+
+    return Figure(figsize=(width, height), layout="constrained")
+
+
+def save(fig, path, dpi: int = 110) -> None:
+    """Write ``fig`` (PNG, SVG or PDF by the file's suffix) without a date or version stamp."""
+    import matplotlib
+
+    path = str(path)
+    metadata = {"Software": None}
+    if path.endswith(".svg"):
+        metadata = {"Date": None, "Creator": None}
+    elif path.endswith(".pdf"):
+        metadata = {"CreationDate": None, "Creator": None, "Producer": None}
+    with matplotlib.rc_context(STABLE_RC):
+        fig.savefig(path, dpi=dpi, metadata=metadata)
+
+
+def timeline():
+    """The five editions on a time axis: rubber or duplicate, the articles each source holds and
+    its size in words; the 1947 spelling reform (corpus note ``1949-spelling-reform``) marked."""
+    from . import views
+
+    stats = views.corpus_stats()
+    fig = _figure(10, 3.6)
+    ax = fig.add_subplot()
+    heights = {"1932": 1.0, "1936": 2.1, "1949": 1.0, "2007": 1.0, "2017": 2.1}
+    ax.axhline(0, color="#444", linewidth=1.2, zorder=1)
+    for row in stats:
+        colour = CODE_COLOURS[row["code"]]
+        height = heights.get(row["edition"], 1.0)
+        ax.plot([row["year"], row["year"]], [0, height], color=colour, linewidth=1.5, zorder=2)
+        ax.scatter([row["year"]], [0], s=90, color=colour, marker=CODE_MARKERS[row["code"]], zorder=3)
+        unit = "rules" if row["code"] == "rubber" else ("Law" if row["articles"] == 1 else "Laws")
+        if row["edition"] == "1949":
+            unit = "Art."
+        align = {"1932": "right", "1936": "left"}.get(row["edition"], "center")
+        shift = {"right": 0.6, "left": -0.6}.get(align, 0.0)
+        articles = f"{row['articles']} article{'s' if row['articles'] != 1 else ''}"
+        ax.text(row["year"] + shift, height + 0.08,
+                f"{row['edition']} \u00b7 {row['code']}\n{unit} {row['article_range']}\n"
+                f"{articles}, {row['words']} words",
+                ha=align, va="bottom", fontsize=8.5, color="#222")
+    ax.axvline(1947, color="#999", linestyle="--", linewidth=1, zorder=0)
+    ax.text(1947.6, -0.55, "1947 spelling reform", fontsize=8, color="#666", ha="left", va="center")
+    for code, colour in CODE_COLOURS.items():
+        ax.scatter([], [], color=colour, marker=CODE_MARKERS[code], label=f"{code} bridge")
+    ax.legend(loc="upper center", frameon=False, ncol=2, fontsize=9, bbox_to_anchor=(0.5, 1.02))
+    ax.set_xlim(1924, 2025)
+    ax.set_ylim(-0.9, 3.9)
+    ax.set_yticks([])
+    for side in ("left", "right", "top"):
+        ax.spines[side].set_visible(False)
+    ax.set_xlabel("year of the Dutch text")
+    ax.set_title("Five editions of the bidding rules", fontsize=11)
+    return fig
+
+
+def sizes():
+    """Articles, paragraphs and words per edition (chronological)."""
+    from . import views
+
+    stats = views.corpus_stats()
+    labels = [f"{r['edition']}\n{r['code']}" for r in stats]
+    colours = [CODE_COLOURS[r["code"]] for r in stats]
+    fig = _figure(10, 3.4)
+    left, right = fig.subplots(1, 2)
+    bars = left.bar(labels, [r["words"] for r in stats], color=colours)
+    left.bar_label(bars, fontsize=8.5, padding=2)
+    left.set_ylabel("words in the rules' texts")
+    left.set_title("Size of each text", fontsize=11)
+    left.set_ylim(0, max(r["words"] for r in stats) * 1.15)
+    positions = range(len(stats))
+    width = 0.38
+    arts = right.bar([p - width / 2 for p in positions], [r["articles"] for r in stats], width,
+                     color="#90a4ae", label="articles")
+    recs = right.bar([p + width / 2 for p in positions], [r["records"] for r in stats], width,
+                     color="#455a64", label="paragraphs")
+    right.bar_label(arts, fontsize=8, padding=1)
+    right.bar_label(recs, fontsize=8, padding=1)
+    right.set_xticks(list(positions), labels)
+    right.set_ylim(0, max(r["records"] for r in stats) * 1.18)
+    right.set_title("Articles and paragraphs", fontsize=11)
+    right.legend(frameon=False, fontsize=9, loc="upper left")
+    for ax in (left, right):
+        ax.spines[["top", "right"]].set_visible(False)
+    return fig
+
+
+def status_over_time():
+    """Per edition, how many cases of the catalogue its text rules on, only points elsewhere for,
+    or is silent on (stacked bars, chronological)."""
+    from . import views
+    from .editions import EDITIONS
+
+    from matplotlib.ticker import MaxNLocator
+
+    counts = views.status_counts()
+    fig = _figure(7.5, 3.8)
+    ax = fig.add_subplot()
+    labels = [f"{e.year}\n{e.code}" for e in EDITIONS]
+    bottom = [0] * len(labels)
+    for status in ("ruled", "referenced", "silent"):
+        values = [int(counts.loc[e.year, status]) for e in EDITIONS]
+        bars = ax.bar(labels, values, bottom=bottom, color=STATUS_COLOURS[status], label=status, width=0.6)
+        ax.bar_label(bars, labels=[str(v) if v else "" for v in values], label_type="center",
+                     color="white", fontsize=9, fontweight="bold")
+        bottom = [b + v for b, v in zip(bottom, values)]
+    ax.set_ylabel(f"cases (of {bottom[0]})")
+    ax.yaxis.set_major_locator(MaxNLocator(integer=True))
+    ax.set_title("What each text says about the cases of the catalogue", fontsize=11)
+    ax.legend(frameon=False, fontsize=9, loc="upper left", bbox_to_anchor=(1.0, 1.0))
+    ax.spines[["top", "right"]].set_visible(False)
+    return fig
+
+
+def strictness_figure():
+    """How strict each edition is: turns barred per case and edition (a heat map; grey where the
+    text does not rule), and the turns barred over all cases, by year (see
+    :func:`bridgelaws.views.turns_barred` for how the turns are counted)."""
+    import math
+
+    from matplotlib.colors import LinearSegmentedColormap
+    from matplotlib.patches import Rectangle
+
+    from . import views
+    from .editions import EDITIONS
+    from .rulings import cases
+
+    table = views.strictness_table()
+    frame = views.strictness()
+    summary = views.strictness_summary()
+    fig = _figure(12, 6.4)
+    grid = fig.add_gridspec(1, 2, width_ratios=[1.35, 1])
+    heat = fig.add_subplot(grid[0, 0])
+    trend = fig.add_subplot(grid[0, 1])
+
+    status = {(r.case, r.edition): r.status for r in frame.itertuples()}
+    case_ids = list(table.index)
+    names = {c.id: c.name_en for c in cases()}
+    values = [[table.loc[c, e.year] for e in EDITIONS] for c in case_ids]
+    top = max((v for row in values for v in row if not math.isnan(v)), default=1) or 1
+    cmap = LinearSegmentedColormap.from_list("bl", ["#ffffff", "#fdd49e", "#d7301f"])
+    masked = [[float("nan") if math.isnan(v) else v for v in row] for row in values]
+    heat.imshow(masked, cmap=cmap, vmin=0, vmax=top, aspect="auto")
+    for i, case_id in enumerate(case_ids):
+        for j, edition in enumerate(EDITIONS):
+            value = values[i][j]
+            if math.isnan(value):
+                heat.add_patch(Rectangle((j - 0.5, i - 0.5), 1, 1, facecolor="#eeeeee", edgecolor="white",
+                                         hatch="///", linewidth=0))
+                label = "ref." if status[(case_id, edition.year)] == "referenced" else "silent"
+                heat.text(j, i, label, ha="center", va="center", fontsize=7, color="#888")
+            else:
+                heat.text(j, i, f"{value:g}", ha="center", va="center", fontsize=8.5,
+                          color="white" if value > top * 0.6 else "#222", fontweight="bold")
+    heat.set_xticks(range(len(EDITIONS)), [f"{e.year}\n{e.code}" for e in EDITIONS], fontsize=9)
+    heat.set_yticks(range(len(case_ids)), [names[c] for c in case_ids], fontsize=8.5)
+    heat.set_xticks([x + 0.5 for x in range(len(EDITIONS) - 1)], minor=True)
+    heat.set_yticks([y + 0.5 for y in range(len(case_ids) - 1)], minor=True)
+    heat.grid(which="minor", color="white", linewidth=1.5)
+    heat.tick_params(which="minor", length=0)
+    heat.set_title(f"Turns barred per case (next turn = 1, rest of auction = {views.REST_OF_AUCTION_TURNS})",
+                   fontsize=10)
+
+    years = list(range(len(EDITIONS)))  # chronological, evenly spaced like the heat map's columns
+    turns = [int(summary.loc[e.year, "turns_barred"]) for e in EDITIONS]
+    ruled = [int(summary.loc[e.year, "ruled"]) for e in EDITIONS]
+    barred_cases = [int(summary.loc[e.year, "cases_with_a_bar"]) for e in EDITIONS]
+    colours = [CODE_COLOURS[e.code] for e in EDITIONS]
+    bars = trend.bar(years, turns, width=0.55, color=colours, alpha=0.85, label="turns barred, all cases")
+    trend.bar_label(bars, fontsize=9, padding=3, zorder=5,
+                    bbox={"facecolor": "white", "edgecolor": "none", "pad": 0.6})
+    trend.plot(years, ruled, color=STATUS_COLOURS["ruled"], marker="o", label="cases the text rules on")
+    trend.plot(years, barred_cases, color="#d7301f", marker="^", linestyle="--", label="cases with a bar")
+    trend.set_xticks(years, [f"{e.year}\n{e.code}" for e in EDITIONS], fontsize=9)
+    trend.set_ylim(0, max(turns + ruled) * 1.2)
+    trend.set_xlabel("edition (chronological)")
+    trend.set_title("Strictness over time", fontsize=10)
+    handles, labels = trend.get_legend_handles_labels()
+    trend.legend(handles, labels, frameon=False, fontsize=8.5, loc="upper right")
+    trend.text(0.99, 0.70, "bars: brown rubber, green duplicate", transform=trend.transAxes, ha="right",
+               fontsize=8, color="#666")
+    trend.spines[["top", "right"]].set_visible(False)
+    return fig

@@ -1,0 +1,373 @@
+"""Thin ipywidgets front ends for the notebooks. Each keeps a little state and shows the HTML of a
+pure function of :mod:`bridgelaws.views`; every callback catches :class:`BridgeLawsError` and shows
+its one-line message in the widget's message area, never a traceback.
+
+:class:`AuctionStepper` is the auction stepper of notebook 02. Tests drive it as a user would::
+
+    stepper = AuctionStepper()
+    stepper.editions.value = ("1936", "1949")
+    stepper.click("1S"); stepper.seat.value = "W"; stepper.click("X")   # West doubles out of turn
+    stepper.step.value = 1                                              # back to the first call
+    stepper.output_html                                                 # what the user sees
+
+This module imports ipywidgets; ``import bridgelaws`` does not import it.
+"""
+
+from __future__ import annotations
+
+import ipywidgets as widgets
+
+from . import views
+from .calls import ALL_CALLS, BIDS, parse_call, parse_seat
+from .editions import EDITIONS
+from .errors import BridgeLawsError
+from .notation import parse_card
+
+YEARS = tuple(e.year for e in EDITIONS)
+_SEAT_OPTIONS = (("in turn", ""), ("N", "N"), ("E", "E"), ("S", "S"), ("W", "W"))
+_DEALER_OPTIONS = (("North", "N"), ("East", "E"), ("South", "S"), ("West", "W"))
+
+
+def _message(text: str, kind: str = "error") -> str:
+    from html import escape
+
+    colour = {"error": "#842029", "info": "#0b4f71"}[kind]
+    background = {"error": "#fdecea", "info": "#e7f3fa"}[kind]
+    return (f'<div style="font-family:sans-serif;font-size:90%;color:{colour};background:{background};'
+            f'padding:2px 8px;border-radius:3px">{escape(text)}</div>')
+
+
+class AuctionStepper(widgets.VBox):
+    """Step through a scenario under one to five editions side by side.
+
+    Controls: the dealer, the editions, a menu of prepared scenarios, a typed scenario, a bidding
+    box (35 bids, Pass, X, XX) with a seat selector for calls out of turn, "expose a card", "call
+    over it" (where an edition lets a call over an irregular call accept it), step back / forward,
+    and a Play slider over the history. A click while stepped back replaces the later steps.
+    """
+
+    def __init__(self, tokens="", dealer: str = "N", editions=YEARS, scenario: str | None = None):
+        views.warm_up()
+        self.tokens: list[str] = []
+        self._busy = False
+        layout = widgets.Layout
+        self.dealer = widgets.Dropdown(options=_DEALER_OPTIONS, value=str(parse_seat(dealer)),
+                                       description="Dealer", layout=layout(width="170px"))
+        self.editions = widgets.SelectMultiple(options=YEARS, value=views.edition_years(editions),
+                                               rows=5, description="Editions", layout=layout(width="170px"))
+        names = [s["name"] for s in views.scenarios()]
+        self.scenario = widgets.Dropdown(options=[("(choose a prepared scenario)", "")] + [(n, n) for n in names],
+                                         value="", description="Scenario", layout=layout(width="400px"))
+        self.typed = widgets.Text(placeholder="type a scenario, e.g. 1S 1H 2H P  (E:1H, W:!SK, X@2H, ^I)",
+                                  description="Typed", layout=layout(width="400px"))
+        self.apply_button = widgets.Button(description="Apply", tooltip="play the typed scenario",
+                                           layout=layout(width="70px"))
+        self.seat = widgets.ToggleButtons(options=_SEAT_OPTIONS, value="", description="Caller",
+                                          tooltips=["the player whose turn it is", "North", "East", "South", "West"],
+                                          style={"button_width": "70px"})
+        self.card = widgets.Text(value="SK", description="Card", layout=layout(width="140px"))
+        self.expose_button = widgets.Button(description="Expose a card", layout=layout(width="120px"),
+                                            tooltip="the caller (or the player to act) shows this card")
+        self.accept_button = widgets.Button(description="Call over it", layout=layout(width="110px"),
+                                            tooltip="the offender's left-hand opponent calls over the irregular call",
+                                            disabled=True)
+        self.back_button = widgets.Button(description="\u25c0 Back", layout=layout(width="80px"))
+        self.forward_button = widgets.Button(description="Forward \u25b6", layout=layout(width="90px"))
+        self.clear_button = widgets.Button(description="Clear", layout=layout(width="70px"))
+        self.step = widgets.IntSlider(value=0, min=0, max=0, description="Step", continuous_update=True,
+                                      layout=layout(width="360px"))
+        self.play = widgets.Play(value=0, min=0, max=0, interval=900, description="Play")
+        widgets.jslink((self.play, "value"), (self.step, "value"))
+        self.message = widgets.HTML(value="")
+        self.view = widgets.HTML(value="")
+
+        self.buttons: dict[str, widgets.Button] = {}
+        rows = [[c for c in ALL_CALLS[:3]]] + [list(BIDS[level * 5:level * 5 + 5]) for level in range(7)]
+        box_rows = []
+        for row in rows:
+            row_widgets = []
+            for call in row:
+                red = call.is_bid and call.strain in (1, 2)
+                button = widgets.Button(description=call.symbol(), tooltip=str(call),
+                                        layout=layout(width="50px", height="26px", padding="0"))
+                if red:
+                    button.style.text_color = "#c00"
+                button.on_click(lambda _, c=str(call): self.click(c))
+                self.buttons[str(call)] = button
+                row_widgets.append(button)
+            box_rows.append(widgets.HBox(row_widgets))
+        self.bidding_box = widgets.VBox(box_rows, layout=layout(margin="0 12px 0 0"))
+
+        self.apply_button.on_click(lambda _: self.apply_typed())
+        self.expose_button.on_click(lambda _: self.expose())
+        self.accept_button.on_click(lambda _: self.accept())
+        self.back_button.on_click(lambda _: self.back())
+        self.forward_button.on_click(lambda _: self.forward())
+        self.clear_button.on_click(lambda _: self.clear())
+        self.scenario.observe(self._on_scenario, names="value")
+        self.dealer.observe(lambda _: self._changed(), names="value")
+        self.editions.observe(lambda _: self._changed(), names="value")
+        self.step.observe(lambda _: self._changed(), names="value")
+
+        controls = widgets.VBox([
+            widgets.HBox([self.scenario]),
+            widgets.HBox([self.typed, self.apply_button]),
+            self.seat,
+            widgets.HBox([self.card, self.expose_button, self.accept_button]),
+            widgets.HBox([self.back_button, self.forward_button, self.clear_button]),
+            widgets.HBox([self.play, self.step]),
+        ])
+        top = widgets.HBox([widgets.VBox([self.dealer, self.editions]), self.bidding_box, controls])
+        super().__init__([top, self.message, self.view])
+        if scenario:
+            self.load_scenario(scenario)
+        else:
+            self._try(lambda: self._commit(views.token_list(tokens)))
+            if not self.view.value:
+                self._commit([])
+
+    # --- what the user sees -------------------------------------------------------------------------
+
+    @property
+    def output_html(self) -> str:
+        """The current view: :func:`bridgelaws.views.stepper_html` of the shown steps."""
+        return self.view.value
+
+    @property
+    def shown_tokens(self) -> list[str]:
+        """The tokens of the steps shown (up to the slider)."""
+        return views.tokens_at(self.tokens, self.step.value)
+
+    # --- actions ------------------------------------------------------------------------------------
+
+    def click(self, call: str) -> None:
+        """A bidding-box click: ``call`` by the seat selected (or the player to act)."""
+        self._try(lambda: self._click(call))
+
+    def _click(self, call: str) -> None:
+        text = str(parse_call(call))
+        seat = self.seat.value
+        self._append(f"{seat}:{text}" if seat else text)
+
+    def expose(self, card: str | None = None) -> None:
+        """The selected seat (or the player to act) exposes ``card`` (default: the Card box)."""
+        self._try(lambda: self._expose(card))
+
+    def _expose(self, card: str | None) -> None:
+        card = parse_card(self.card.value if card is None else card, " (card to expose)")
+        seat = self.seat.value
+        self._append(f"{seat}:!{card}" if seat else f"!{card}")
+
+    def accept(self) -> None:
+        """"Call over it": select the offender's left-hand opponent as the caller, so that his next
+        call accepts the irregular call where an edition's text allows it (1936:22.2)."""
+        self._try(self._accept)
+
+    def _accept(self) -> None:
+        offer = views.acceptance_offer(self.shown_tokens, self._years(), self.dealer.value)
+        if offer is None:
+            raise BridgeLawsError("nothing to call over: no edition shown lets a call over the last call accept it")
+        self.seat.value = offer["seat"]
+        self.message.value = _message(
+            f"Now choose {parse_seat(offer['seat']).full_name}'s call: calling over {offer['token']} accepts it "
+            f"in {', '.join(offer['editions'])} ({', '.join(offer['articles'])}).", "info")
+
+    def back(self) -> None:
+        if self.step.value > 0:
+            self.step.value -= 1
+
+    def forward(self) -> None:
+        if self.step.value < self.step.max:
+            self.step.value += 1
+
+    def clear(self) -> None:
+        self._try(lambda: self._commit([]))
+
+    def load_scenario(self, name: str) -> None:
+        """Load a prepared scenario (dealer and tokens) and show its last step."""
+        self._try(lambda: self._load(name))
+
+    def _load(self, name: str) -> None:
+        scenario = views.find_scenario(name)
+        self._busy = True
+        try:
+            self.dealer.value = scenario["dealer"]
+            self.scenario.value = scenario["name"]
+        finally:
+            self._busy = False
+        self.typed.value = scenario["tokens"]
+        self._commit(views.token_list(scenario["tokens"]), check=True)
+        self.message.value = _message(f"{scenario['name']}: {scenario['about']}", "info")
+
+    def apply_typed(self) -> None:
+        """Play the scenario typed in the text box."""
+        self._try(lambda: self._commit(views.token_list(self.typed.value), check=True))
+
+    # --- internals ----------------------------------------------------------------------------------
+
+    def _years(self) -> tuple[str, ...]:
+        return tuple(self.editions.value)
+
+    def _try(self, action) -> None:
+        try:
+            self.message.value = ""
+            action()
+        except BridgeLawsError as error:
+            self.message.value = _message(str(error))
+
+    def _append(self, token: str) -> None:
+        self._commit(self.shown_tokens + [token], check=True)
+        self.seat.value = ""
+
+    def _commit(self, tokens: list[str], check: bool = False) -> None:
+        """Show ``tokens`` at their last step; refused (with the message) if no edition shown can
+        play them."""
+        groups = views.steps(tokens)  # raises on an unreadable token
+        if check and tokens:
+            errors = views.check_tokens(tokens, self._years(), self.dealer.value)
+            if errors and all(errors.values()):
+                first = next(iter(errors))
+                raise BridgeLawsError(f"no edition shown can play this: {errors[first]}")
+        self.tokens = list(tokens)
+        self._busy = True
+        try:
+            self.step.max = self.play.max = len(groups)
+            self.step.value = len(groups)
+        finally:
+            self._busy = False
+        self._refresh()
+
+    def _on_scenario(self, change) -> None:
+        if change["new"] and not self._busy:
+            self.load_scenario(change["new"])
+
+    def _changed(self) -> None:
+        if not self._busy:
+            self._try(self._refresh)
+
+    def _refresh(self) -> None:
+        years = self._years()
+        try:
+            self.view.value = views.stepper_html(self.tokens, years, self.dealer.value, self.step.value)
+        except BridgeLawsError:
+            self.accept_button.disabled = True
+            raise
+        offer = views.acceptance_offer(self.shown_tokens, years, self.dealer.value)
+        self.accept_button.disabled = offer is None
+
+
+class ExerciseCard(widgets.VBox):
+    """An exercise of notebook 05: predict, per edition, whether the text rules and who must pass;
+    "Reveal" shows the library's answer with the quote and marks each prediction."""
+
+    def __init__(self, exercise: str | None = None):
+        ids = [(e["title"], e["id"]) for e in views.exercises()]
+        self.chooser = widgets.Dropdown(options=ids, value=exercise or ids[0][1], description="Exercise",
+                                        layout=widgets.Layout(width="420px"))
+        status_options = [(label, key) for key, label in views.STATUS_LABELS.items()]
+        pass_options = [(label, key) for key, label in views.MUST_PASS_LABELS.items()]
+        self.status: dict[str, widgets.Dropdown] = {}
+        self.must_pass: dict[str, widgets.Dropdown] = {}
+        rows = []
+        for year in YEARS:
+            self.status[year] = widgets.Dropdown(options=status_options, value="ruled",
+                                                 layout=widgets.Layout(width="330px"))
+            self.must_pass[year] = widgets.Dropdown(options=pass_options, value="nobody",
+                                                    layout=widgets.Layout(width="300px"))
+            rows.append(widgets.HBox([widgets.Label(year, layout=widgets.Layout(width="50px")),
+                                      self.status[year], self.must_pass[year]]))
+        self.reveal_button = widgets.Button(description="Reveal", button_style="info")
+        self.message = widgets.HTML()
+        self.question = widgets.HTML()
+        self.view = widgets.HTML()
+        self.reveal_button.on_click(lambda _: self.reveal())
+        self.chooser.observe(lambda _: self._show(False), names="value")
+        super().__init__([self.chooser, self.question,
+                          widgets.HTML("<b>Your prediction</b> (does the text rule on it? who must pass?)"),
+                          widgets.VBox(rows), self.reveal_button, self.message, self.view])
+        self._show(False)
+
+    @property
+    def output_html(self) -> str:
+        """The question, then the answer once revealed."""
+        return self.question.value + self.view.value
+
+    def predictions(self) -> dict:
+        return {y: {"status": self.status[y].value, "must_pass": self.must_pass[y].value} for y in YEARS}
+
+    def reveal(self) -> None:
+        self._show(True)
+
+    def _show(self, reveal: bool) -> None:
+        try:
+            self.message.value = ""
+            self.question.value = views.exercise_html(self.chooser.value, reveal=False)
+            self.view.value = views.exercise_html(self.chooser.value, reveal=reveal, question=False,
+                                                  predictions=self.predictions() if reveal else None)
+        except BridgeLawsError as error:
+            self.message.value = _message(str(error))
+
+
+class CompareExplorer(widgets.VBox):
+    """Notebook 03: choose a case (or type an auction) and see it under every edition."""
+
+    def __init__(self):
+        self.case = widgets.Dropdown(options=[("(type below)", "")] + views.case_choices(), value="",
+                                     description="Case", layout=widgets.Layout(width="520px"))
+        self.typed = widgets.Text(value="1S 1H", description="Auction", layout=widgets.Layout(width="400px"))
+        self.dealer = widgets.Dropdown(options=_DEALER_OPTIONS, value="N", description="Dealer",
+                                       layout=widgets.Layout(width="170px"))
+        self.apply_button = widgets.Button(description="Compare")
+        self.message = widgets.HTML()
+        self.view = widgets.HTML()
+        self.case.observe(self._on_case, names="value")
+        self.apply_button.on_click(lambda _: self.refresh())
+        super().__init__([self.case, widgets.HBox([self.typed, self.dealer, self.apply_button]),
+                          self.message, self.view])
+        self.refresh()
+
+    @property
+    def output_html(self) -> str:
+        return self.view.value
+
+    def _on_case(self, change) -> None:
+        if change["new"]:
+            dealer, tokens = change["new"].split("|", 1)
+            self.dealer.value = dealer
+            self.typed.value = tokens
+            self.refresh()
+
+    def refresh(self) -> None:
+        try:
+            self.message.value = ""
+            self.view.value = views.compare_html(self.typed.value, None, self.dealer.value)
+        except BridgeLawsError as error:
+            self.message.value = _message(str(error))
+
+
+class TextsExplorer(widgets.VBox):
+    """Notebook 04: choose a topic and read every edition's articles side by side."""
+
+    def __init__(self, topic: str = "doubling"):
+        self.topic = widgets.Dropdown(options=[(t["title"], t["id"]) for t in views.topics()],
+                                      value=views.find_topic(topic)["id"], description="Topic",
+                                      layout=widgets.Layout(width="460px"))
+        self.message = widgets.HTML()
+        self.view = widgets.HTML()
+        self.topic.observe(lambda _: self.refresh(), names="value")
+        super().__init__([self.topic, self.message, self.view])
+        self.refresh()
+
+    @property
+    def output_html(self) -> str:
+        return self.view.value
+
+    def refresh(self) -> None:
+        try:
+            self.message.value = ""
+            self.view.value = views.texts_side_by_side(self.topic.value)
+        except BridgeLawsError as error:
+            self.message.value = _message(str(error))
+
+
+__all__ = ["AuctionStepper", "ExerciseCard", "CompareExplorer", "TextsExplorer"]

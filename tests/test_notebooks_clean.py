@@ -1,0 +1,97 @@
+"""The committed notebooks are clean and match their build script (notebooks/build.py).
+
+nbval runs them (``pytest --nbval notebooks/``); these tests check what nbval does not: kernelspec,
+no widget state, no memory addresses or random ids, a markdown cell first, figures and widgets
+marked NBVAL_IGNORE_OUTPUT, and the cells equal to what build.py writes.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
+NAMES = ("01_editions_at_a_glance", "02_auction_stepper", "03_irregularities_compared",
+         "04_texts_side_by_side", "05_for_teaching")
+ADDRESS = re.compile(r"0x[0-9a-fA-F]{6,}")
+IGNORE = "# NBVAL_IGNORE_OUTPUT"
+
+
+def load(name: str) -> dict:
+    return json.loads((NOTEBOOKS / f"{name}.ipynb").read_text(encoding="utf-8"))
+
+
+def texts(output: dict) -> list[str]:
+    values = []
+    if "text" in output:
+        values.append("".join(output["text"]) if isinstance(output["text"], list) else output["text"])
+    for mime, value in output.get("data", {}).items():
+        if mime.startswith("text/") or mime.endswith("json"):
+            values.append(json.dumps(value) if not isinstance(value, (str, list)) else
+                          ("".join(value) if isinstance(value, list) else value))
+    return values
+
+
+def test_exactly_the_five_notebooks():
+    assert sorted(p.stem for p in NOTEBOOKS.glob("*.ipynb")) == list(NAMES)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_metadata_is_clean(name):
+    notebook = load(name)
+    assert notebook["metadata"]["kernelspec"] == {"name": "python3", "display_name": "Python 3",
+                                                  "language": "python"}
+    assert "widgets" not in notebook["metadata"]
+    for cell in notebook["cells"]:
+        assert "execution" not in cell.get("metadata", {}), cell["id"]
+        assert re.fullmatch(rf"{name[:2]}-\d\d", cell["id"]), cell["id"]  # fixed, not random
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_opens_with_markdown_saying_what_it_is_for(name):
+    first = load(name)["cells"][0]
+    assert first["cell_type"] == "markdown"
+    source = "".join(first["source"])
+    assert source.startswith("# ") and "What this notebook is for" in source
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_outputs_are_deterministic(name):
+    for cell in load(name)["cells"]:
+        if cell["cell_type"] != "code":
+            continue
+        source = "".join(cell["source"])
+        for output in cell["outputs"]:
+            assert output["output_type"] != "error", cell["id"]
+            assert not (output["output_type"] == "stream" and output["name"] == "stderr"), cell["id"]
+            assert "application/vnd.jupyter.widget-view+json" not in output.get("data", {}), cell["id"]
+            for text in texts(output):
+                assert not ADDRESS.search(text), (cell["id"], ADDRESS.search(text).group())
+            if "image/png" in output.get("data", {}):
+                assert source.startswith(IGNORE), cell["id"]
+        if "Stepper(" in source or "Explorer(" in source or "ExerciseCard(" in source:
+            assert source.startswith(IGNORE) and cell["outputs"] == [], cell["id"]
+        elif not source.startswith(IGNORE):
+            assert cell["execution_count"] is not None, cell["id"]
+
+
+def _build_module():
+    spec = importlib.util.spec_from_file_location("notebooks_build", NOTEBOOKS / "build.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_notebook_matches_its_build_script(name):
+    build = _build_module()
+    expected = build.build(name, build.NOTEBOOKS[name])
+    cells = load(name)["cells"]
+    assert [c["cell_type"] for c in cells] == [c.cell_type for c in expected.cells]
+    assert [c.get("attachments") for c in cells] == [c.get("attachments") for c in expected.cells]
+    assert ["".join(c["source"]) for c in cells] == [c.source for c in expected.cells], \
+        "notebook out of date: run .venv/bin/python notebooks/build.py"

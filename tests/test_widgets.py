@@ -1,0 +1,232 @@
+"""The notebooks' widgets, driven as a user drives them: set a value, click, and read the HTML."""
+
+from __future__ import annotations
+
+import re
+import statistics
+import time
+
+import pytest
+
+pytest.importorskip("ipywidgets")
+
+from bridgelaws import views  # noqa: E402
+from bridgelaws.widgets import AuctionStepper, CompareExplorer, ExerciseCard, TextsExplorer  # noqa: E402
+
+YEARS = ("1932", "1936", "1949", "2007", "2017")
+
+
+def panel_years(html: str) -> list[str]:
+    return re.findall(r'<div class="bl-panel" data-edition="(\d{4})"', html)
+
+
+def panel(html: str, year: str) -> str:
+    parts = re.split(r'(?=<div class="bl-panel" data-edition=")', html)
+    return next(p for p in parts if p.startswith(f'<div class="bl-panel" data-edition="{year}"'))
+
+
+@pytest.fixture
+def stepper():
+    return AuctionStepper()
+
+
+@pytest.mark.parametrize("scenario", views.scenarios(), ids=lambda s: s["name"])
+def test_the_stepper_drives_every_prepared_scenario_under_all_five_editions(scenario):
+    stepper = AuctionStepper()
+    stepper.editions.value = YEARS
+    stepper.load_scenario(scenario["name"])
+    assert "#842029" not in stepper.message.value  # the colour of an error message
+    assert stepper.dealer.value == scenario["dealer"]
+    assert stepper.tokens == scenario["tokens"].split()
+    steps = len(views.steps(scenario["tokens"]))
+    assert stepper.step.max == steps and stepper.play.max == steps and stepper.step.value == steps
+    for step in range(steps, -1, -1):
+        stepper.step.value = step
+        html = stepper.output_html
+        assert panel_years(html) == list(YEARS)
+        assert f"step {step} of {steps}" in html
+        assert "cannot go on" not in html
+    # Play it forward again with the buttons.
+    for step in range(1, steps + 1):
+        stepper.forward_button.click()
+        assert stepper.step.value == step
+    assert stepper.output_html == views.stepper_html(scenario["tokens"], YEARS, scenario["dealer"])
+
+
+def test_bidding_box_has_the_38_calls_and_clicks(stepper):
+    assert len(stepper.buttons) == 38 and {"P", "X", "XX", "1C", "7NT"} <= set(stepper.buttons)
+    stepper.buttons["1S"].click()
+    stepper.buttons["1H"].click()
+    assert stepper.tokens == ["1S", "1H"]
+    html = stepper.output_html
+    # 1936:22.3: the insufficient bid is void and the offender must make it sufficient.
+    assert "1H &rarr; void: the offender must replace it" in panel(html, "1936")
+    assert "stands (assumption)" in panel(html, "2017")
+
+
+def test_seat_selector_calls_out_of_turn_and_resets(stepper):
+    stepper.click("1S")
+    stepper.seat.value = "W"
+    stepper.click("X")
+    assert stepper.tokens == ["1S", "W:X"] and stepper.seat.value == ""
+    # 1936:22.5: a call out of rotation is void and the turn reverts to East; West's partner passes.
+    assert "void: East calls" in panel(stepper.output_html, "1936")
+
+
+def test_choosing_editions_changes_the_panels(stepper):
+    stepper.load_scenario("exposed honour")
+    stepper.editions.value = ("1936", "1949")
+    assert panel_years(stepper.output_html) == ["1936", "1949"]
+    stepper.editions.value = ()
+    assert "choose at least one" in stepper.message.value
+    stepper.editions.value = ("2017",)
+    assert panel_years(stepper.output_html) == ["2017"] and stepper.message.value == ""
+
+
+def test_step_slider_and_back_button(stepper):
+    stepper.load_scenario("exposed honour")
+    stepper.step.value = 1
+    assert "No irregularity so far." in panel(stepper.output_html, "1936")
+    stepper.forward_button.click()
+    assert "1936:23.b" in panel(stepper.output_html, "1936")
+    stepper.back_button.click()
+    stepper.back_button.click()
+    assert stepper.step.value == 0
+    stepper.back_button.click()
+    assert stepper.step.value == 0
+
+
+def test_a_click_while_stepped_back_replaces_the_later_steps(stepper):
+    stepper.load_scenario("insufficient bid, made sufficient")
+    stepper.step.value = 1
+    stepper.click("2S")
+    assert stepper.tokens == ["1S", "2S"] and stepper.step.value == stepper.step.max == 2
+
+
+def test_dealer_change_rerenders(stepper):
+    stepper.click("1S")
+    stepper.dealer.value = "E"
+    assert "East (dealer)" in stepper.output_html
+
+
+def test_call_over_it_accepts_where_the_text_allows_it(stepper):
+    stepper.load_scenario("insufficient bid")
+    assert not stepper.accept_button.disabled
+    stepper.accept_button.click()
+    assert stepper.seat.value == "S" and "1936:22.2" in stepper.message.value
+    stepper.click("2H")
+    assert stepper.tokens == ["1S", "1H", "S:2H"]
+    html = stepper.output_html
+    assert "accepted: stands as if proper and in turn" in panel(html, "1936")  # 1936:22.2
+    assert "stands (assumption)" in panel(html, "1949")
+
+
+def test_call_over_it_is_refused_where_no_text_allows_it(stepper):
+    stepper.editions.value = ("1949", "2017")
+    stepper.load_scenario("insufficient bid")
+    assert stepper.accept_button.disabled
+    stepper.accept()
+    assert "nothing to call over" in stepper.message.value and stepper.seat.value == ""
+
+
+def test_expose_a_card(stepper):
+    stepper.click("1S")
+    stepper.seat.value = "W"
+    stepper.card.value = "sk"
+    stepper.expose_button.click()
+    assert stepper.tokens == ["1S", "W:!SK"]
+    assert "1949:26.a" in panel(stepper.output_html, "1949")
+    stepper.expose("Z9")
+    assert "cannot read card" in stepper.message.value and stepper.tokens == ["1S", "W:!SK"]
+
+
+def test_typed_scenario_and_bad_input(stepper):
+    stepper.typed.value = "1S P X"
+    stepper.apply_button.click()
+    assert stepper.tokens == ["1S", "P", "X"] and stepper.message.value == ""
+    assert "1936:22.6.b" in panel(stepper.output_html, "1936")  # doubling partner's bid
+    before = stepper.output_html
+    stepper.typed.value = "1S 1Q"
+    stepper.apply_typed()
+    assert "cannot read token" in stepper.message.value and "Traceback" not in stepper.message.value
+    assert stepper.tokens == ["1S", "P", "X"] and stepper.output_html == before
+    stepper.typed.value = "P P P P P"
+    stepper.apply_typed()
+    assert "already over" in stepper.message.value and stepper.tokens == ["1S", "P", "X"]
+
+
+def test_click_after_the_end_is_refused_with_a_message(stepper):
+    stepper.load_scenario("four passes")
+    stepper.click("1C")
+    assert "already over" in stepper.message.value and stepper.tokens == ["P", "P", "P", "P"]
+
+
+def test_unknown_scenario_gives_a_message(stepper):
+    stepper.load_scenario("no such thing")
+    assert "unknown scenario" in stepper.message.value
+
+
+def test_scenario_menu_loads(stepper):
+    stepper.scenario.value = "four passes"
+    assert stepper.tokens == ["P", "P", "P", "P"]
+    assert "1932:11.2" in panel(stepper.output_html, "1932")  # a new deal
+
+
+def test_clear(stepper):
+    stepper.load_scenario("four passes")
+    stepper.clear_button.click()
+    assert stepper.tokens == [] and "step 0 of 0" in stepper.output_html
+
+
+def test_output_carries_no_random_ids_or_addresses(stepper):
+    stepper.load_scenario("call by a player who must pass")
+    html = stepper.output_html
+    assert not re.search(r"0x[0-9a-fA-F]{6,}", html) and not re.search(r'\sid="', html)
+
+
+def test_one_bidding_box_click_is_fast():
+    stepper = AuctionStepper()
+    stepper.editions.value = YEARS
+    times = []
+    for call in ["1S", "1H", "2H", "P", "3H", "P"] * 3:
+        if call == "1S":
+            stepper.clear()
+        start = time.perf_counter()
+        stepper.click(call)
+        times.append(time.perf_counter() - start)
+    assert statistics.median(times) < 0.020, times
+
+
+def test_exercise_card_reveals_and_marks():
+    card = ExerciseCard("exposed-honour")
+    assert "bl-card" not in card.output_html
+    card.status["1936"].value = "ruled"
+    card.must_pass["1936"].value = "rest-of-auction"
+    card.status["2007"].value = "ruled"
+    card.reveal_button.click()
+    html = card.output_html
+    assert "1936:23.b" in html and html.count("your prediction") == 5
+    row_1936 = re.search(r'<tr data-edition="1936">(.*?)</tr>', html, flags=re.S).group(1)
+    assert "&#10007;" not in row_1936.split("bl-card")[0]
+    row_2007 = re.search(r'<tr data-edition="2007">(.*?)</tr>', html, flags=re.S).group(1)
+    assert "&#10007; the text rules on it" in row_2007
+    card.chooser.value = "four-passes"
+    assert "bl-card" not in card.output_html and "P P P P" in card.output_html
+
+
+def test_compare_explorer():
+    explorer = CompareExplorer()
+    assert "moet het voldoende gemaakt worden" in explorer.output_html  # default 1S 1H, 1936:22.3
+    label, value = next(c for c in views.case_choices() if c[0].startswith("Card exposed"))
+    explorer.case.value = value
+    assert explorer.typed.value == value.split("|", 1)[1] and "1949:26" in explorer.output_html
+    explorer.typed.value = "1S ?"
+    explorer.apply_button.click()
+    assert "cannot read token" in explorer.message.value
+
+
+def test_texts_explorer():
+    explorer = TextsExplorer("doubling")
+    assert "1936:17" in explorer.output_html
+    explorer.topic.value = "four-passes"
+    assert "1949:22" in explorer.output_html and "1936:17" not in explorer.output_html
