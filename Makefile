@@ -4,8 +4,12 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 # Reinstall whenever pyproject.toml changes.
 STAMP  := $(VENV)/.installed
+# The web app (`make app`) listens on 127.0.0.1 only; choose the port with `make app PORT=9000`.
+PORT   ?= 8866
+# The browser test drives Debian's Chromium (Playwright's own browser download is not used).
+CHROMIUM ?= /usr/bin/chromium
 
-.PHONY: lab test install clean
+.PHONY: lab test app install chromium clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -17,11 +21,20 @@ $(STAMP): pyproject.toml | $(PY)
 
 install: $(STAMP)
 
-test: $(STAMP)
-	$(PY) -m pytest
+# Installs Debian's chromium when it is missing (the machines run as root).
+chromium:
+	@test -x $(CHROMIUM) || { echo "installing chromium (apt-get)"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
+	@test -x $(CHROMIUM) || { echo "chromium is missing and could not be installed"; exit 1; }
+
+test: $(STAMP) chromium
+	BRIDGELAWS_CHROMIUM=$(CHROMIUM) $(PY) -m pytest
 
 lab: $(STAMP)
-	$(VENV)/bin/jupyter lab --notebook-dir=notebooks
+	$(VENV)/bin/jupyter lab --notebook-dir=notebooks --ServerApp.ip=127.0.0.1 --allow-root
+
+app: $(STAMP)
+	$(VENV)/bin/voila app/bridgelaws.ipynb --no-browser --port=$(PORT) --Voila.ip=127.0.0.1
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis

@@ -1,0 +1,222 @@
+"""The web app and the stepper in a real browser: Debian's Chromium driven by Playwright.
+
+The test starts the app (Voila on app/bridgelaws.ipynb) and JupyterLab on free local ports, plays a
+scenario by clicking the bidding box, and asserts on what a user sees. Screenshots go to
+``build/screenshots/`` (look at them after a run).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+SHOTS = REPO / "build" / "screenshots"
+CHROMIUM = os.environ.get("BRIDGELAWS_CHROMIUM", "/usr/bin/chromium")
+# Flags for a closed network and a root user (see the machine notes): no background connections.
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+pytestmark = pytest.mark.browser
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def _wait_for(url: str, process: subprocess.Popen, log: Path, seconds: float = 90) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise AssertionError(f"server exited early: {log.read_text()[-2000:]}")
+        try:
+            with urllib.request.urlopen(url, timeout=2) as response:
+                if response.status == 200:
+                    return
+        except OSError:
+            time.sleep(0.5)
+    raise AssertionError(f"{url} did not answer within {seconds} s: {log.read_text()[-2000:]}")
+
+
+def _start(command: list[str], url: str, log: Path, cwd: Path) -> subprocess.Popen:
+    handle = log.open("w")
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    process = subprocess.Popen(command, cwd=cwd, stdout=handle, stderr=subprocess.STDOUT, env=env,
+                               start_new_session=True)
+    try:
+        _wait_for(url, process, log)
+    except BaseException:
+        _stop(process)
+        raise
+    return process
+
+
+def _stop(process: subprocess.Popen) -> None:
+    if process.poll() is None:
+        process.terminate()
+        try:
+            process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(timeout=15)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    if not Path(CHROMIUM).exists():
+        pytest.skip(f"no Chromium at {CHROMIUM}: `make test` installs Debian's chromium")
+    from playwright.sync_api import sync_playwright
+
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture(scope="module")
+def app_url(tmp_path_factory):
+    port = _free_port()
+    log = tmp_path_factory.mktemp("voila") / "voila.log"
+    command = [sys.executable, "-m", "voila", str(REPO / "app" / "bridgelaws.ipynb"), "--no-browser",
+               f"--port={port}", "--Voila.ip=127.0.0.1"]
+    process = _start(command, f"http://127.0.0.1:{port}/", log, REPO)
+    yield f"http://127.0.0.1:{port}/"
+    _stop(process)
+
+
+def _open_app(browser, url):
+    page = browser.new_page(viewport={"width": 1500, "height": 1100})
+    page.goto(url, timeout=90_000)
+    page.wait_for_selector('button[title="1S"]', timeout=90_000)
+    return page
+
+
+def _view(page):
+    """The stepper's view (the HTML widget that holds the panels)."""
+    return page.locator(".widget-html-content:has(.bl-auction)").first
+
+
+def test_app_plays_an_insufficient_bid_and_shows_each_editions_ruling(browser, app_url):
+    page = _open_app(browser, app_url)
+    # Dealer North: 1 spade, then East 1 heart, insufficient.
+    page.click('button[title="1S"]')
+    page.click('.widget-toggle-button:text-is("E")')
+    page.click('button[title="1H"]')
+    view = _view(page)
+    view.locator("text=insufficient").first.wait_for(timeout=30_000)
+    text = view.inner_text()
+    # The grid shows both calls; every edition's ruling card carries its status and articles.
+    assert "1\u2660" in text and "1\u2665" in text
+    cards = {year: page.locator(f'.bl-card[data-edition="{year}"][data-case="insufficient-bid"]')
+             for year in ("1932", "1936", "1949", "2007", "2017")}
+    expected = {"1932": ("referenced", "1932:40"), "1936": ("ruled", "1936:22.3"),
+                "1949": ("silent", "1949:23"), "2007": ("silent", "assumption"),
+                "2017": ("referenced", "2017:27")}
+    for year, (status, fragment) in expected.items():
+        card = cards[year].first
+        assert card.get_attribute("data-status") == status, year
+        assert fragment.lower() in card.inner_text().lower(), (year, card.inner_text())
+    page.screenshot(path=str(SHOTS / "app-insufficient-bid.png"), full_page=True)
+
+    # East replaces it in turn (1936:22.3.a: lowest sufficient bid in hearts): West must pass once.
+    page.click('.widget-toggle-button:text-is("in turn")')
+    page.click('button[title="2H"]')
+    page.wait_for_timeout(500)
+    barred = page.locator('.bl-panel[data-edition="1936"] th.bl-barred')
+    barred.first.wait_for(timeout=30_000)
+    assert "West" in barred.first.inner_text() and "must pass" in barred.first.inner_text()
+    page.screenshot(path=str(SHOTS / "app-barred-player.png"), full_page=True)
+    page.close()
+
+
+def test_app_survives_misuse(browser, app_url):
+    page = _open_app(browser, app_url)
+    # A malformed typed scenario: a message, and the page keeps working.
+    page.fill('input[placeholder^="type a scenario"]', "1S 1Q")
+    page.click('button:text-is("Apply")')
+    page.locator("text=1Q").first.wait_for(timeout=30_000)
+    assert "position 2" in page.inner_text("body")
+    # The same button many times quickly: Pass until the auction is over, and more.
+    for _ in range(8):
+        page.click('button[title="P"]', delay=0)
+    page.wait_for_timeout(1500)
+    body = page.inner_text("body")
+    assert "Traceback" not in body
+    assert "redeal" in body or "new deal" in body or "passed out" in body
+    # Clicking out of order: step back and call again; still no traceback, the grid updates.
+    page.click('button:text-is("◀ Back")')
+    page.click('button[title="1NT"]')
+    page.wait_for_timeout(800)
+    body = page.inner_text("body")
+    assert "Traceback" not in body and "1NT" in body
+    page.screenshot(path=str(SHOTS / "app-misuse.png"), full_page=True)
+    page.close()
+
+
+def test_stepper_renders_in_jupyterlab(browser, tmp_path):
+    # Serve a copy of the notebooks, so that nothing the browser does can change the repository's.
+    work = tmp_path / "notebooks"
+    shutil.copytree(REPO / "notebooks", work, ignore=shutil.ignore_patterns("*.py", ".ipynb_checkpoints"))
+    port = _free_port()
+    log = tmp_path / "lab.log"
+    command = [sys.executable, "-m", "jupyter", "lab", "--no-browser", f"--port={port}",
+               "--ServerApp.ip=127.0.0.1", "--IdentityProvider.token=", "--ServerApp.password=", "--allow-root",
+               "--ServerApp.disable_check_xsrf=True", f"--ServerApp.root_dir={work}",
+               "--LabApp.news_url=", "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"]
+    process = _start(command, f"http://127.0.0.1:{port}/api", log, work)
+    try:
+        page = browser.new_page(viewport={"width": 1500, "height": 1100})
+        page.goto(f"http://127.0.0.1:{port}/lab/tree/02_auction_stepper.ipynb", timeout=90_000)
+        page.wait_for_selector(".jp-Notebook", timeout=90_000)
+        page.wait_for_timeout(3000)  # let the kernel start before running the cells
+        page.click("text=Run", timeout=30_000)
+        page.click("text=Run All Cells", timeout=30_000)
+        page.wait_for_selector('.jp-OutputArea button[title="1S"]', timeout=120_000)
+        page.click('.jp-OutputArea button[title="1S"] >> nth=0')
+        page.locator(".jp-OutputArea .bl-auction").first.wait_for(timeout=30_000)
+        page.screenshot(path=str(SHOTS / "jupyterlab-stepper.png"), full_page=False)
+        assert page.locator('.jp-OutputArea button[title="7NT"]').count() >= 1
+        page.close()
+    finally:
+        _stop(process)
+
+
+def _external_address() -> str | None:
+    """An address of this machine that is not loopback, or None."""
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as sock:
+            sock.connect(("192.0.2.1", 9))  # no packet is sent: this only picks the outgoing interface
+            address = sock.getsockname()[0]
+    except OSError:
+        return None
+    return None if address.startswith("127.") else address
+
+
+def test_make_app_listens_on_localhost_only(tmp_path):
+    port = _free_port()
+    dry_run = subprocess.run(["make", "-s", "-n", "app", f"PORT={port}"], cwd=REPO, capture_output=True,
+                             text=True, timeout=60)
+    command = dry_run.stdout.strip().splitlines()[-1].split()
+    assert command[0].endswith("voila") and "--Voila.ip=127.0.0.1" in command
+    command[0] = str(REPO / command[0]) if not Path(command[0]).is_absolute() else command[0]
+    process = _start(command, f"http://127.0.0.1:{port}/", tmp_path / "voila.log", REPO)
+    try:
+        address = _external_address()
+        if address is None:
+            pytest.skip("this machine has no address other than loopback to try")
+        with socket.socket() as sock:
+            sock.settimeout(3)
+            assert sock.connect_ex((address, port)) != 0, f"the app answers on {address}:{port}"
+    finally:
+        _stop(process)
