@@ -316,24 +316,30 @@ def search(word: str, edition: str | None = None) -> list[Hit]:
     needle, _ = _fold(word)
     hits: list[Hit] = []
     for e in _editions(edition):
-        seen_articles: set[str] = set()
-        for r in _edition(e)[1]:
-            fields = []
-            if r.article not in seen_articles:
-                seen_articles.add(r.article)
-                if r.heading:
-                    fields.append(("heading", r.heading))
-            if r.title:
-                fields.append(("title", r.title))
-            fields.append(("text", r.text))
-            for where, s in fields:
-                folded, pos = _fold(s)
-                i = folded.find(needle)
-                while i >= 0:
-                    start, end = pos[i], pos[i + len(needle) - 1] + 1
-                    hits.append(Hit(r.id, _snippet(s, start, end), where))
-                    i = folded.find(needle, i + max(1, len(needle)))
+        for record_id, where, s in printed_fields(e):
+            folded, pos = _fold(s)
+            i = folded.find(needle)
+            while i >= 0:
+                start, end = pos[i], pos[i + len(needle) - 1] + 1
+                hits.append(Hit(record_id, _snippet(s, start, end), where))
+                i = folded.find(needle, i + max(1, len(needle)))
     return hits
+
+
+def printed_fields(edition: str) -> list[tuple[str, str, str]]:
+    """(record id, where, text) for every heading (once per article, at its first record),
+    subheading and record text of an edition, in source order."""
+    fields = []
+    seen_articles: set[str] = set()
+    for r in _edition(edition)[1]:
+        if r.article not in seen_articles:
+            seen_articles.add(r.article)
+            if r.heading:
+                fields.append((r.id, "heading", r.heading))
+        if r.title:
+            fields.append((r.id, "title", r.title))
+        fields.append((r.id, "text", r.text))
+    return fields
 
 
 # ------------------------------------------------------------------------------------ layout

@@ -197,17 +197,7 @@ def _form_pattern(form: str) -> re.Pattern:
 
 def _printed_fields(edition: str) -> list[tuple[str, str]]:
     """(where, text) for every heading (once per article), subheading and record text, in order."""
-    fields = []
-    seen = set()
-    for record in corpus.records(edition):
-        if record.article not in seen:
-            seen.add(record.article)
-            if record.heading:
-                fields.append(("heading", record.heading))
-        if record.title:
-            fields.append(("title", record.title))
-        fields.append(("text", record.text))
-    return fields
+    return [(where, text) for _, where, text in corpus.printed_fields(str(edition))]
 
 
 def count_form(form: str, edition: str) -> int:
