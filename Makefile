@@ -9,7 +9,7 @@ PORT   ?= 8866
 # The browser test drives Debian's Chromium (Playwright's own browser download is not used).
 CHROMIUM ?= /usr/bin/chromium
 
-.PHONY: lab test app install chromium clean
+.PHONY: lab test app install chromium bench fuzz clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -35,6 +35,20 @@ lab: $(STAMP)
 
 app: $(STAMP)
 	$(VENV)/bin/voila app/bridgelaws.ipynb --no-browser --port=$(PORT) --Voila.ip=127.0.0.1
+
+# The benchmark of issue 6 (benchmarks/README.md): installs the peers (the bench extra), then runs.
+# `make bench BENCH=--quick` for fewer repeats; `make -s bench BENCH=--json > bench.json` for one JSON object.
+BENCH_STAMP := $(VENV)/.installed-bench
+$(BENCH_STAMP): pyproject.toml | $(STAMP)
+	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[test,bench]'
+	touch $(BENCH_STAMP)
+
+bench: $(BENCH_STAMP)
+	$(PY) benchmarks/run.py $(BENCH)
+
+# The long fuzz run: about 50 times the examples of the bounded run in make test, new draws each time.
+fuzz: $(STAMP)
+	BRIDGELAWS_FUZZ=long $(PY) -m pytest -p no:cacheprovider -o addopts=-ra tests/test_fuzz.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis

@@ -9,6 +9,11 @@ import sys
 from .errors import BridgeLawsError
 
 
+def one_line(error: object) -> str:
+    """The message on one line, whatever the user typed into it."""
+    return str(error).replace("\r", "\\r").replace("\n", "\\n")
+
+
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # one line, not usage plus message
         raise BridgeLawsError(f"{self.prog}: {message} (see --help)")
@@ -205,28 +210,66 @@ def _cmd_matrix(args) -> int:
 
 
 def _cmd_pbn(args) -> int:
+    """Read a PBN file as a stream: one game at a time, the report written as it goes (to stdout,
+    or to --output through a temporary file that replaces FILE only when the run completes)."""
+    import os
+
     from . import pbn
     from .editions import find_editions
 
     editions = find_editions(args.edition)
-    reports, problems = [], []
-    # A bad game is reported (one line on stderr) and the rest of the file is still read.
-    for game in pbn.iter_games(args.file, errors="keep"):
-        try:
-            if isinstance(game, BridgeLawsError):
-                raise game
-            reports.append(pbn.game_report(game, editions))
-        except BridgeLawsError as error:
-            problems.append(str(error))
-            print(f"bridgelaws: error: {error}", file=sys.stderr)
-    if args.json:
-        print(json.dumps(reports, indent=2, ensure_ascii=False))
-    else:
-        for line in pbn.format_report_lines(reports):
-            print(line)
-        if problems:
-            print(f"{len(problems)} games could not be read (see the errors above)")
-    return 2 if problems else 0
+    years = [edition.year for edition in editions]
+    handle = pbn._open_file(args.file, args.file)  # read only: the input is never written
+    output = None
+    try:
+        size = os.fstat(handle.fileno()).st_size
+        output = pbn.AtomicOutput(args.output, handle.name) if args.output else None
+        stream = output.stream if output else sys.stdout
+        progress = pbn.ReadProgress(args.file, size, handle, args.progress)
+        table = pbn.ReportTable(years)
+        if args.json:
+            stream.write("[")
+        else:
+            stream.write(table.header() + "\n")
+        games = problems = 0
+        # A bad game is reported (one line on stderr) and the rest of the file is still read.
+        for game in pbn.iter_games(handle, name=args.file, errors="keep"):
+            games += 1
+            try:
+                if isinstance(game, BridgeLawsError):
+                    raise game
+                report = pbn.game_report(game, editions)
+            except BridgeLawsError as error:
+                problems += 1
+                progress.clear()
+                print(f"bridgelaws: error: {error}", file=sys.stderr)
+            else:
+                if args.json:
+                    text = json.dumps(report, indent=2, ensure_ascii=False).replace("\n", "\n  ")
+                    stream.write(("," if table.count else "") + "\n  " + text)
+                    table.count += 1
+                else:
+                    stream.write("\n".join(table.game(report)) + "\n")
+            progress.update(games)
+        if args.json:
+            stream.write("\n]\n" if table.count else "]\n")
+        else:
+            stream.write(table.summary() + "\n")
+            if problems:
+                stream.write(f"{problems} games could not be read (see the errors above)\n")
+        if output:
+            output.commit()
+        progress.done(games)
+        return 2 if problems else 0
+    except BrokenPipeError:
+        raise
+    except OSError as exc:
+        where = args.output if output else "the output"
+        raise BridgeLawsError(f"cannot write {where}: {exc.strerror or exc}") from None
+    finally:
+        if output:
+            output.abandon()  # nothing left behind unless committed
+        handle.close()
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -276,6 +319,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("file")
     p.add_argument("--edition", default=None, help="one edition, a comma list, or all (default)")
     p.add_argument("--json", action="store_true")
+    p.add_argument("--output", "-o", metavar="FILE", default=None,
+                   help="write the report to FILE, which appears only when the run completes "
+                        "(an interrupted run leaves no partial file)")
+    p.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
+                   help="progress on stderr (default: for files of 2 MB and more)")
     p.set_defaults(func=_cmd_pbn)
     return parser
 
@@ -289,7 +337,7 @@ def main(argv: list[str] | None = None) -> int:
             return 0
         return args.func(args)
     except BridgeLawsError as error:
-        print(f"bridgelaws: error: {error}", file=sys.stderr)
+        print(f"bridgelaws: error: {one_line(error)}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("bridgelaws: interrupted", file=sys.stderr)

@@ -28,7 +28,13 @@ The reader follows the PBN 2.1 standard (Tis Veugen, 2017; the chapter numbers b
   declarer the auction names is North's partner, South.
 
 Sections this module does not read (Play, supplemental tables, user sections) are kept verbatim, so
-:func:`write_games` can write them back. Every problem is a :class:`BridgeLawsError` whose one line
+:func:`write_games` can write them back.
+
+Speed: a file is read in pieces of a megabyte (bounded memory whatever its size); a game of the plain
+shape of most archives (one tag pair a line, no comments) is read with a few regular expressions,
+any other game line by line by the reference reader, with the same result (tests/test_fuzz.py and
+tests/test_large_input.py compare them). :func:`game_results` gives every edition's contract and
+declarer of a game through the transition tables of :mod:`bridgelaws.fast`. Every problem is a :class:`BridgeLawsError` whose one line
 names the file, the game number (and board when known), the line, and the problem.
 """
 
@@ -37,6 +43,7 @@ from __future__ import annotations
 import io
 import os
 import re
+import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, Iterator
@@ -47,8 +54,8 @@ from .editions import Edition, find_editions
 from .errors import BridgeLawsError
 
 __all__ = [
-    "AuctionToken", "Game", "iter_games", "read_games", "write_games", "game_report",
-    "format_report_lines", "SUFFIX_NAGS",
+    "AuctionToken", "Game", "iter_games", "read_games", "write_games", "game_report", "game_results",
+    "format_report_lines", "ReportTable", "SUFFIX_NAGS",
 ]
 
 #: The six suffixes and the NAG each one stands for in export format (3.5.3, 3.7).
@@ -89,7 +96,7 @@ _NOTE_VALUE_RE = re.compile(r"\s*([0-9]+)\s*:(.*)", re.DOTALL)
 _SEAT_LETTERS = {"N": Seat.N, "E": Seat.E, "S": Seat.S, "W": Seat.W}
 _STRAIN_INDEX = {"C": 0, "D": 1, "H": 2, "S": 3, "NT": 4, "N": 4}
 _UNESCAPE_RE = re.compile(r'\\(["\\])')
-_BOARD_RE = re.compile(r'\[\s*Board\s*"([^"]*)"')
+_BOARD_RE = re.compile(r'\[[ \t]*Board[ \t]*"([^"\n]*)"')
 
 
 class _Token:
@@ -160,6 +167,26 @@ class AuctionToken:
         return self.pbn()
 
 
+def _new_token(kind: str, call: Call | None, seat: Seat | None, text: str, line: int) -> AuctionToken:
+    """An AuctionToken without marks or annotations, built without the frozen dataclass's __init__
+    (a third of the time; the reader makes one per call)."""
+    token = _object_new(AuctionToken)
+    fields = token.__dict__
+    fields["kind"] = kind
+    fields["call"] = call
+    fields["seat"] = seat
+    fields["marks"] = ()
+    fields["suffix"] = None
+    fields["note"] = None
+    fields["nags"] = ()
+    fields["text"] = text
+    fields["line"] = line
+    return token
+
+
+_object_new = object.__new__
+
+
 @dataclass(eq=False)
 class Game:
     """One game of a PBN file: its tags, its parsed auction section, and the rest kept verbatim.
@@ -180,6 +207,9 @@ class Game:
     notes: dict[int, str] = field(default_factory=dict)
     sections: dict[str, str] = field(default_factory=dict)
     file: str = "<text>"
+    #: Set by the fast reader: (auction_tokens, Dealer tag, the calls as call indices with AP as
+    #: passes) of an auction without irregularity marks; see :func:`game_results`.
+    _plain = None
 
     # --- identity -------------------------------------------------------------------------------
 
@@ -365,7 +395,13 @@ def _double_problem(auction: Auction, call: Call, seat: Seat) -> str | None:
 
 
 def _where(file: str, number: int, board: str | None) -> str:
-    return f"{file}: game {number}" + (f" (board {board})" if board else "")
+    return f"{_shown(file)}: game {number}" + (f" (board {board})" if board else "")
+
+
+def _shown(name: str) -> str:
+    """A file name for a one-line message: as it is, or quoted when it holds a line break or
+    another character that is not printable."""
+    return name if name.isprintable() else repr(name)
 
 
 def _normalise_contract(value: str) -> str:
@@ -383,23 +419,66 @@ def _normalise_contract(value: str) -> str:
     raise ValueError(value)
 
 
+def _is_board_number(value: str) -> bool:
+    """A positive integer in ASCII digits ("²".isdigit() is true, but it is no board number)."""
+    return value.isascii() and value.isdigit() and int(value) > 0
+
+
+def _tag_problem(name: str, resolved: str, tags: dict[str, str]) -> str | None:
+    """What is wrong with the value of a tag this module reads (None when nothing is), given the
+    resolved tags of the game so far (``tags``, which holds this tag already)."""
+    if name not in _CHECKED_TAGS:
+        return None
+    stripped = resolved.strip()
+    if name == "Board":
+        if stripped not in ("", "?") and not _is_board_number(stripped):
+            return f"bad Board {resolved!r}: a board number is a positive integer"
+    elif name == "Dealer":
+        if stripped not in ("", "?") and stripped.upper() not in _SEAT_LETTERS:
+            return f"bad Dealer {resolved!r}: use N, E, S or W"
+    elif name == "Declarer":
+        seat = stripped[1:] if stripped.startswith("^") else stripped
+        if stripped not in ("", "?") and seat.upper() not in _SEAT_LETTERS:
+            return (f"bad Declarer {resolved!r}: use N, E, S or W, ^N/^E/^S/^W for an "
+                    f"irregular declarer, or \"\" when all pass")
+    elif name == "Contract":
+        if stripped:
+            try:
+                _normalise_contract(stripped)
+            except ValueError:
+                return f"bad Contract {resolved!r}: use Pass or a contract like 3NT, 4SX, 6HXX"
+    elif name == "Auction":
+        if not stripped:
+            return ("Auction tag without a seat: the value names who makes the first call "
+                    "of the grid (N, E, S or W)")
+        if stripped.upper() not in _SEAT_LETTERS:
+            return f"bad Auction tag value {resolved!r}: use N, E, S or W"
+        dealer = tags.get("Dealer", "").strip()
+        if "Dealer" not in tags:
+            return ("auction section without a Dealer tag before it (PBN 3.1: the Dealer "
+                    "tag must be filled before the auction section)")
+        if dealer in ("", "?"):
+            return (f"auction section with {'an empty' if not dealer else 'an unknown (?)'} "
+                    f"Dealer tag: the dealer must be known")
+    return None
+
+
+_CHECKED_TAGS = frozenset({"Board", "Dealer", "Declarer", "Contract", "Auction"})
+
+
 # --------------------------------------------------------------------------------------------------
 # Reading
 # --------------------------------------------------------------------------------------------------
 
 def _open_source(source, name: str | None):
-    """(iterator over the lines' text, display name, file to close or None)."""
+    """(iterator over the lines' text, display name, file to close or None): the line-by-line
+    reading, which every source supports (see :func:`_open_pieces` for the fast one)."""
     if isinstance(source, bytes):
         text = _decode(source)
         return _text_lines(text), name or "<text>", None
-    if isinstance(source, os.PathLike) or (
-            isinstance(source, str) and "\n" not in source and "[" not in source and source.strip()):
-        path = Path(source)
+    if _is_path(source):
         display = name or str(source)
-        try:
-            handle = open(path, "rb")
-        except OSError as exc:
-            raise BridgeLawsError(f"cannot read PBN file {display}: {exc.strerror or exc}") from None
+        handle = _open_file(source, display)
         return _binary_lines(handle, display), display, handle
     if isinstance(source, str):
         return _text_lines(source), name or "<text>", None
@@ -409,6 +488,19 @@ def _open_source(source, name: str | None):
             return _text_stream_lines(source), display, None
         return _binary_lines(source, display), display, None
     raise BridgeLawsError(f"cannot read PBN from {type(source).__name__}: give a path, text or a file")
+
+
+def _is_path(source) -> bool:
+    return isinstance(source, os.PathLike) or (
+        isinstance(source, str) and "\n" not in source and "[" not in source and bool(source.strip()))
+
+
+def _open_file(source, display: str):
+    try:
+        return open(Path(source), "rb")
+    except (OSError, ValueError) as exc:  # ValueError: a NUL in the path
+        raise BridgeLawsError(f"cannot read PBN file {_shown(display)}: "
+                              f"{getattr(exc, 'strerror', None) or exc}") from None
 
 
 def _decode(data: bytes) -> str:
@@ -421,8 +513,8 @@ def _decode(data: bytes) -> str:
 
 def _text_lines(text: str) -> Iterator[str]:
     # Only CR LF, LF and CR end a line: str.splitlines() would also split on characters like
-    # \x85 or \x1c, which may occur inside strings and comments.
-    for line in re.split(r"\r\n|\n|\r", text):
+    # \x85 or \x1c, which may occur inside strings and comments. A byte order mark is no text.
+    for line in re.split(r"\r\n|\n|\r", text.removeprefix("\ufeff")):
         yield line
 
 
@@ -442,7 +534,7 @@ def _binary_lines(handle, display: str) -> Iterator[str]:
             for part in raw.rstrip(b"\r\n").split(b"\r"):
                 yield _decode(part)
     except OSError as exc:
-        raise BridgeLawsError(f"cannot read PBN file {display}: {exc.strerror or exc}") from None
+        raise BridgeLawsError(f"cannot read PBN file {_shown(display)}: {exc.strerror or exc}") from None
 
 
 class _Block:
@@ -488,69 +580,405 @@ def _tokenize_line(line: str, number: int, in_brace: bool, out: list[_Token]) ->
     return False
 
 
+# --- the fast reading: the text in pieces of whole lines ------------------------------------------
+#
+# The line-by-line reader above is the reference. The fast reader cuts the same text into pieces of
+# whole lines ("\n" ends every line but perhaps the last of the last piece), reads a game that has
+# the plain shape of most PBN files (tag pairs one per line, sections without comments) with a few
+# regular expressions, and hands every other game to the line-by-line reader, line by line; the
+# result is the same (tests/test_fast_reader.py compares the two).
+
+#: Size of the pieces a file is read in: memory stays bounded whatever the size of the file.
+_PIECE_BYTES = 1 << 20
+#: A game longer than this is read line by line rather than held whole.
+_MAX_FAST_GAME = 1 << 20
+_CR_RUN_BEFORE_LF = re.compile(rb"\r+(?=\n|\Z)")
+
+
+def _open_pieces(source, name: str | None):
+    """(iterator over pieces of text, display name, file to close or None), or None for a source
+    that is read line by line only (a text stream)."""
+    if isinstance(source, bytes):
+        return _str_pieces(_decode(source)), name or "<text>", None
+    if _is_path(source):
+        display = name or str(source)
+        handle = _open_file(source, display)
+        return _byte_pieces(handle, display), display, handle
+    if isinstance(source, str):
+        return _str_pieces(source), name or "<text>", None
+    if hasattr(source, "read") and not isinstance(source, io.TextIOBase):
+        display = name or str(getattr(source, "name", "<stream>"))
+        return _byte_pieces(source, display), display, None
+    return None
+
+
+def _str_pieces(text: str) -> Iterator[str]:
+    # As _text_lines: CR LF, LF and CR end lines.
+    text = text.removeprefix("\ufeff")
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    if text:
+        yield text
+
+
+def _byte_pieces(handle, display: str) -> Iterator[str]:
+    # As _binary_lines: each line without the CRs and LF that end it, split at a lone CR, decoded
+    # as UTF-8 when it is UTF-8, else as Latin-1.
+    carry = b""
+    bom_checked = False
+    try:
+        while True:
+            data = handle.read(_PIECE_BYTES)
+            final = not data
+            buffer = carry + data if carry else data
+            if not bom_checked and (len(buffer) >= 3 or final):
+                bom_checked = True
+                if buffer[:3] == b"\xef\xbb\xbf":
+                    buffer = buffer[3:]
+            if final:
+                piece, carry = buffer, b""
+            else:
+                cut = buffer.rfind(b"\n") + 1
+                if cut == 0:  # no line end yet: read on
+                    carry = buffer
+                    continue
+                piece, carry = buffer[:cut], buffer[cut:]
+            if b"\r" in piece:
+                piece = _CR_RUN_BEFORE_LF.sub(b"", piece).replace(b"\r", b"\n")
+            try:
+                text = piece.decode("utf-8")
+            except UnicodeDecodeError:
+                text = "\n".join(_decode(part) for part in piece.split(b"\n"))
+            if text:
+                yield text
+            if final:
+                return
+    except OSError as exc:
+        raise BridgeLawsError(f"cannot read PBN file {_shown(display)}: {exc.strerror or exc}") from None
+
+
+#: Escape lines at the start of a game ('%' in the first column), which the reader ignores.
+_ESCAPE_LINES = re.compile(r"(?:%[^\n]*\n)*")
+#: What the fast reading leaves to the line-by-line reader: comments, escapes, and whitespace other
+#: than spaces, tabs and line ends (str.strip() takes some of it for a blank line). ASCII first.
+_NOT_PLAIN_ASCII = re.compile("[{};\\\\\x0b\x0c\r\x1c-\x1f]")
+_NOT_PLAIN = re.compile("[{};\\\\\x0b\x0c\r\x1c-\x1f\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]")
+#: A tag pair on one line (no '[' or ']' in the value) and the data after it, up to the next tag.
+_PLAIN_TAG = re.compile(r'\[[ \t]*([A-Z][A-Za-z0-9_]*)[ \t]*"([^"\n\[\]]*)"[ \t]*\]([^\["\]]*)')
+_PLAIN_AUCTION = re.compile(r"[A-Za-z0-9_\-\s]*")
+_RUNS_INTO_TAG = re.compile(r"[$=]\S*\[")
+_GAME_END = re.compile(r"\n[ \t]*\n")  # a blank line; the end of the text only in the last piece
+_BLANK_LINE = re.compile(r"[ \t]*\n")
+_CALL_WORDS: dict[str, Call] = {}
+
+
+def _call_word(word: str) -> Call | None:
+    call = _CALL_WORDS.get(word)
+    if call is None:
+        call = _pbn_call(word)
+        if call is not None:
+            _CALL_WORDS[word] = call  # only calls: a few thousand spellings at most
+    return call
+
+
+class _Reader:
+    """The state of reading one source: the inheritance of tag values, the game number, and the
+    game being collected line by line."""
+
+    def __init__(self, display: str, errors: str):
+        self.display = display
+        self.errors = errors
+        self.state = _Inheritance()
+        self.number = 0
+        self.block: _Block | None = None
+        self.in_brace = False
+
+    # --- line by line (the reference) ------------------------------------------------------------
+
+    def line(self, lineno: int, line: str):
+        """Read one line; returns a finished game (or error) or None."""
+        block = self.block
+        if block is None:
+            block = self.block = _Block(lineno)
+        if line[:1] == "%":
+            block.lines.append(line)
+            return None
+        in_brace = self.in_brace
+        if not in_brace and not line.strip():
+            if block.has_tag:
+                self.number += 1
+                self.block = None
+                return _finish(block, self.number, self.display, self.state, self.errors)
+            block.lines.append(line)
+            return None
+        before = len(block.tokens)
+        self.in_brace = _tokenize_line(line, lineno, in_brace, block.tokens)
+        block.lines.append(line)
+        if not block.content_line:
+            block.content_line = lineno
+        if self.in_brace and not in_brace:
+            block.brace_line = lineno
+        new = block.tokens[before:]
+        if new and new[-1].kind == "comment-open":
+            block.tokens.pop()
+            new = new[:-1]
+        if not block.has_tag and any(t.kind == "lbrack" for t in new):
+            block.has_tag = True
+        return None
+
+    def end(self):
+        """The end of the source: the last game (or error), or None."""
+        block = self.block
+        self.block = None
+        if block is None or not (block.tokens or self.in_brace):
+            return None
+        self.number += 1
+        if self.in_brace:
+            err = _error(self.display, self.number, _board_hint(block), block.content_line or block.first,
+                         f"line {block.brace_line}: unterminated comment: '{{' has no closing '}}'")
+            if self.errors == "raise":
+                raise err
+            return err
+        return _finish(block, self.number, self.display, self.state, self.errors)
+
+    @property
+    def idle(self) -> bool:
+        """Between games: nothing collected but blank and escape lines."""
+        block = self.block
+        return not self.in_brace and (block is None or (not block.tokens and not block.content_line))
+
+    # --- in pieces ---------------------------------------------------------------------------------
+
+    def pieces(self, pieces: Iterable[str]) -> Iterator:
+        """Read pieces of whole lines; yields finished games (or errors)."""
+        carry, lineno = "", 1
+        for text in pieces:
+            if carry:
+                text = carry + text
+            carry, lineno = yield from self._piece(text, lineno, final=False)
+        if carry:
+            carry, lineno = yield from self._piece(carry, lineno, final=True)
+
+    def _piece(self, text: str, lineno: int, final: bool):
+        """Read ``text`` from line ``lineno`` on; returns (what is left for the next piece, its line)."""
+        pos, size = 0, len(text)
+        slow_until = 0  # read line by line up to here (a game the fast reading left)
+        while pos < size:
+            if pos >= slow_until and self.idle:
+                blank = _BLANK_LINE.match(text, pos)
+                if blank:  # a blank line between games
+                    end = blank.end()
+                    if self.block is not None:  # escape lines collected: keep the lines together
+                        self.line(lineno, text[pos:end - 1])
+                    pos, lineno = end, lineno + 1
+                    continue
+                found = _GAME_END.search(text, pos)
+                end = found.start() if found else size
+                if end == size and final and text.endswith("\n"):
+                    end -= 1  # the last line's end, not a blank line: the game ends at the text end
+                if end == size and not final and end - pos <= _MAX_FAST_GAME:
+                    return text[pos:], lineno  # the game may go on in the next piece
+                game = self._fast_game(text, pos, end, lineno) if end - pos <= _MAX_FAST_GAME else None
+                if game is not None:
+                    self.block = None
+                    yield game
+                    lineno += text.count("\n", pos, end) + 1
+                    pos = end + 1
+                    continue
+                slow_until = end
+            newline = text.find("\n", pos)
+            if newline < 0:
+                if not final:
+                    return text[pos:], lineno
+                newline = size
+            result = self.line(lineno, text[pos:newline])
+            if result is not None:
+                yield result
+            pos, lineno = newline + 1, lineno + 1
+        return "", lineno
+
+    def _fast_game(self, text: str, start: int, end: int, lineno: int) -> Game | None:
+        """The game in ``text[start:end]`` (whole lines, none blank) when it has the plain shape,
+        exactly as the line-by-line reader would read it; None otherwise (nothing is changed)."""
+        if text[start] == "%":
+            escapes = _ESCAPE_LINES.match(text, start, end).end()
+            lineno += text.count("\n", start, escapes)
+            start = escapes
+        if start >= end or text[start] != "[" or text.find("\n%", start, end) >= 0:
+            return None
+        game = text[start:end]
+        if (_NOT_PLAIN_ASCII if game.isascii() else _NOT_PLAIN).search(game):
+            return None
+        if ("$" in game or "=" in game) and _RUNS_INTO_TAG.search(game):
+            return None  # a NAG or note token ($..., =...) runs to the next space, '[' included
+        items = _PLAIN_TAG.findall(game)
+        count = len(items)
+        # Every '[', ']' and '"' belongs to a tag pair: the tag pairs and their data cover the game.
+        if game.count("[") != count or game.count("]") != count or game.count('"') != 2 * count:
+            return None
+        raw = {name: value for name, value, _ in items}
+        if len(raw) != count or "Note" in raw:
+            return None  # a repeated tag is ignored, a Note belongs to a section: line by line
+        tags = dict(raw)
+        state = self.state
+        if '"#' in game:  # tag value inheritance (4.8)
+            previous = state.previous
+            for name, value in raw.items():
+                if value[:1] == "#":
+                    if value != "#" or name in _NO_INHERIT_READ:
+                        return None  # '##' and the forbidden '#': line by line
+                    if name not in _NO_INHERIT_KEPT:
+                        tags[name] = previous.get(name, "")
+        changed = None
+        if state.defaults:
+            defaults = state.defaults
+            changed = {name: value for name, value in raw.items()
+                       if name in defaults and name not in _NO_INHERIT_KEPT and value[:1] != "#"}
+        names = list(raw)
+        for name in _CHECKED_TAGS.intersection(raw):
+            value = tags[name]
+            if value not in _GOOD_VALUES[name] and _tag_problem(
+                    name, value, {n: tags[n] for n in names[:names.index(name) + 1]}):
+                return None
+        tokens: tuple[AuctionToken, ...] = ()
+        calls = b""
+        sections: dict[str, str] = {}
+        for where, (name, _, data) in enumerate(items):
+            if data == "\n" or not data or data.isspace():
+                continue
+            if name == "Auction":
+                line = lineno + "".join([item[2] for item in items[:where]]).count("\n")
+                parsed = _plain_auction(data, line, tags)
+                if parsed is None:
+                    return None
+                tokens, calls = parsed
+            elif name in _READ_TAGS:
+                return None  # data after a tag that takes none: an error, line by line
+            else:
+                sections[name] = _section_text(data)
+        if changed:
+            state.defaults.update(changed)
+        self.number += 1
+        state.finish(tags)
+        game = Game(self.number, lineno, tags, raw, tokens, {}, sections, self.display)
+        if tokens:
+            game._plain = (tokens, tags["Dealer"], calls)
+        return game
+
+
+#: Values that _tag_problem accepts (the tags before an Auction tag hold a Dealer: _fast_game
+#: checks the Auction tag with _tag_problem unless the Dealer came before it with a good value).
+_GOOD_VALUES = {
+    "Board": frozenset(str(n) for n in range(1, 1000)),
+    "Dealer": frozenset("NESW"),
+    "Declarer": frozenset(["", "?", *"NESW", *("^" + s for s in "NESW")]),
+    "Contract": frozenset(["", "?", "Pass", *(f"{level}{strain}{x}" for level in range(1, 8)
+                                            for strain in ("C", "D", "H", "S", "NT") for x in ("", "X", "XX"))]),
+    "Auction": frozenset(),
+}
+
+
+def _section_text(data: str) -> str:
+    """A kept section's text, as _GameParser._keep_section makes it of the same data."""
+    first, newline, rest = data.partition("\n")
+    if not first.strip():
+        return rest.rstrip()
+    return (_after_tag(first) + newline + rest).rstrip()
+
+
+def _after_tag(text: str) -> str:
+    """Section data that follows its tag on the same line, as the first line of the section's text:
+    without the leading spaces, but a '%' keeps one: at the start of a line it would make the line
+    an escape line (2.4), and write_games writes the text on the line after the tag."""
+    text = text.lstrip()
+    return " " + text if text[:1] == "%" else text
+
+
+def _plain_auction(data: str, line: int, tags: dict[str, str]):
+    """(auction tokens, call indices with AP as passes) of a plain auction section (calls, '-' and
+    AP only), as _GameParser._auction reads it; None for anything else or anything wrong."""
+    if not _PLAIN_AUCTION.fullmatch(data):
+        return None
+    first = _SEAT_LETTERS[tags["Auction"].strip().upper()]
+    dealer = _SEAT_LETTERS[tags["Dealer"].strip().upper()]
+    hyphens = (dealer - first) % 4
+    out: list[AuctionToken] = []
+    calls = bytearray()
+    position = trailing = 0
+    end = 4  # passes that end the auction: four, or three after a call
+    token = _new_token
+    words = _CALL_WORDS
+    for text in data.split("\n"):
+        for word in text.split():
+            if hyphens:  # the players before the dealer in the first line of the grid
+                if word != "-":
+                    return None
+                hyphens -= 1
+                position += 1
+                out.append(token("-", None, None, word, line))
+                continue
+            if trailing == end:
+                return None  # a call after the end of the auction
+            call = words.get(word) or _call_word(word)
+            seat = _SEATS[(first + position) & 3]
+            position += 1
+            if call is None:
+                if word.upper() != "AP":
+                    return None
+                out.append(token("AP", None, seat, word, line))
+                calls.extend(bytes(end - trailing))
+                trailing = end
+                continue
+            out.append(token("call", call, seat, word, line))
+            index = call.index
+            calls.append(index)
+            if index:
+                trailing, end = 0, 3
+            else:
+                trailing += 1
+        line += 1
+    return tuple(out), bytes(calls)
+
+
+_SEATS = tuple(Seat)
+
+
 def iter_games(source, *, name: str | None = None, errors: str = "raise") -> Iterator[Game]:
     """Read the games of a PBN file lazily, one at a time.
 
     ``source`` is a path (``str`` without a newline or ``[``, or ``os.PathLike``), PBN text, bytes, or
-    an open file (text or binary). Only one game is held in memory at a time. A problem raises
-    :class:`BridgeLawsError`; with ``errors="keep"`` the error is yielded in place of the game (with
-    attributes ``game_number``, ``board``, ``line`` and ``file``) and reading goes on with the next game.
+    an open file (text or binary). Only one game is held in memory at a time (a file is read in
+    pieces of a megabyte). A problem raises :class:`BridgeLawsError`; with ``errors="keep"`` the error
+    is yielded in place of the game (with attributes ``game_number``, ``board``, ``line`` and
+    ``file``) and reading goes on with the next game.
     """
     if errors not in ("raise", "keep"):
         raise BridgeLawsError(f"errors must be 'raise' or 'keep', not {errors!r}")
-    lines, display, closer = _open_source(source, name)
-    state = _Inheritance()
-    number = 0
+    opened = _open_pieces(source, name) if _FAST else None
+    if opened is not None:
+        pieces, display, closer = opened
+        lines = None
+    else:
+        lines, display, closer = _open_source(source, name)
+    reader = _Reader(display, errors)
     try:
-        block: _Block | None = None
-        in_brace = False
-        lineno = 0
-        for lineno, line in enumerate(lines, start=1):
-            if block is None:
-                block = _Block(lineno)
-            if line[:1] == "%":
-                block.lines.append(line)
-                continue
-            if not in_brace and not line.strip():
-                if block.has_tag:
-                    number += 1
-                    result = _finish(block, number, display, state, errors)
-                    if result is not None:
-                        yield result
-                    block = None
-                    continue
-                block.lines.append(line)
-                continue
-            before = len(block.tokens)
-            was_in_brace = in_brace
-            in_brace = _tokenize_line(line, lineno, in_brace, block.tokens)
-            block.lines.append(line)
-            if not block.content_line:
-                block.content_line = lineno
-            if in_brace and not was_in_brace:
-                block.brace_line = lineno
-            new = block.tokens[before:]
-            if new and new[-1].kind == "comment-open":
-                block.tokens.pop()
-                new = new[:-1]
-            if not block.has_tag and any(t.kind == "lbrack" for t in new):
-                block.has_tag = True
-        if block is not None and (block.tokens or in_brace):
-            if in_brace:
-                number += 1
-                err = _error(display, number, _board_hint(block), block.content_line or block.first,
-                             f"line {block.brace_line}: unterminated comment: '{{' has no closing '}}'")
-                if errors == "raise":
-                    raise err
-                yield err
-            else:
-                number += 1
-                result = _finish(block, number, display, state, errors)
+        if lines is None:
+            yield from reader.pieces(pieces)
+        else:
+            for lineno, line in enumerate(lines, start=1):
+                result = reader.line(lineno, line)
                 if result is not None:
                     yield result
+        result = reader.end()
+        if result is not None:
+            yield result
     finally:
         if closer is not None:
             closer.close()
+
+
+#: Read plain games with the fast reader (False: everything line by line, the reference).
+_FAST = True
 
 
 def read_games(source, *, name: str | None = None) -> list[Game]:
@@ -560,9 +988,10 @@ def read_games(source, *, name: str | None = None) -> list[Game]:
 
 def _board_hint(block: _Block) -> str | None:
     """The Board tag's value, looked up in the raw lines (for an error before the tag is parsed)."""
+    # One line, and only a board number: the hint goes into a one-line message.
     match = _BOARD_RE.search("\n".join(block.lines))
     value = match.group(1).strip() if match else ""
-    return value if value and value[0] not in "#?" else None
+    return value if _is_board_number(value) else None
 
 
 def _error(file: str, number: int, board: str | None, line: int, problem: str) -> BridgeLawsError:
@@ -761,7 +1190,7 @@ class _GameParser:
         if not lines[0].strip():
             lines = lines[1:]
         elif lines:
-            lines[0] = lines[0].lstrip()
+            lines[0] = _after_tag(lines[0])
         text = "\n".join(lines).rstrip()
         # Keep only sections with data: a comment after a tag is not a section.
         probe: list[_Token] = []
@@ -784,38 +1213,12 @@ class _GameParser:
         self.raw[name] = value
         self.tags[name] = resolved
         self.tag_lines[name] = line
-        stripped = resolved.strip()
         if name == "Board":
-            if stripped not in ("", "?") and not (stripped.isdigit() and int(stripped) > 0):
-                self.fail(line, f"bad Board {resolved!r}: a board number is a positive integer")
-            self.board = stripped if stripped not in ("", "?") else None
-        elif name == "Dealer":
-            if stripped not in ("", "?") and stripped.upper() not in _SEAT_LETTERS:
-                self.fail(line, f"bad Dealer {resolved!r}: use N, E, S or W")
-        elif name == "Declarer":
-            seat = stripped[1:] if stripped.startswith("^") else stripped
-            if stripped not in ("", "?") and seat.upper() not in _SEAT_LETTERS:
-                self.fail(line, f"bad Declarer {resolved!r}: use N, E, S or W, ^N/^E/^S/^W for an "
-                                f"irregular declarer, or \"\" when all pass")
-        elif name == "Contract":
-            if stripped:
-                try:
-                    _normalise_contract(stripped)
-                except ValueError:
-                    self.fail(line, f"bad Contract {resolved!r}: use Pass or a contract like 3NT, 4SX, 6HXX")
-        elif name == "Auction":
-            if not stripped:
-                self.fail(line, "Auction tag without a seat: the value names who makes the first call "
-                                "of the grid (N, E, S or W)")
-            if stripped.upper() not in _SEAT_LETTERS:
-                self.fail(line, f"bad Auction tag value {resolved!r}: use N, E, S or W")
-            dealer = self.tags.get("Dealer", "").strip()
-            if "Dealer" not in self.tags:
-                self.fail(line, "auction section without a Dealer tag before it (PBN 3.1: the Dealer "
-                                "tag must be filled before the auction section)")
-            if dealer in ("", "?"):
-                self.fail(line, f"auction section with {'an empty' if not dealer else 'an unknown (?)'} "
-                                f"Dealer tag: the dealer must be known")
+            stripped = resolved.strip()
+            self.board = stripped if _is_board_number(stripped) else None
+        problem = _tag_problem(name, resolved, self.tags)
+        if problem:
+            self.fail(line, problem)
 
     def _note(self, value: str, line: int) -> None:
         match = _NOTE_VALUE_RE.fullmatch(value)
@@ -1081,15 +1484,126 @@ def write_games(games: Iterable[Game], *, header: bool = True) -> str:
 
 
 # --------------------------------------------------------------------------------------------------
+# Output files and progress (the command line)
+# --------------------------------------------------------------------------------------------------
+
+class AtomicOutput:
+    """A text file written under a temporary name beside ``path`` and renamed to ``path`` only by
+    :meth:`commit` (``os.replace``): an interrupted or failed run leaves ``path`` as it was (absent,
+    or the old file). :meth:`abandon` (always call it, e.g. in a ``finally``) removes the temporary
+    file unless committed. ``source``: the input's path, which is never overwritten."""
+
+    def __init__(self, path: str, source: str | None = None):
+        import tempfile
+
+        self.path = path
+        if os.path.isdir(path):
+            raise BridgeLawsError(f"cannot write {path}: it is a folder")
+        try:
+            same = source is not None and os.path.exists(path) and os.path.samefile(path, source)
+        except OSError:
+            same = False
+        if same:
+            raise BridgeLawsError(f"--output {path} is the input file: the input is never overwritten")
+        directory = os.path.dirname(os.path.abspath(path))
+        try:
+            fd, self.temp = tempfile.mkstemp(dir=directory, prefix=f".{os.path.basename(path)}.",
+                                             suffix=".part")
+        except OSError as exc:
+            raise BridgeLawsError(f"cannot write {path}: {exc.strerror or exc}") from None
+        umask = os.umask(0)
+        os.umask(umask)
+        os.fchmod(fd, 0o666 & ~umask)  # as an ordinary new file, not mkstemp's 0600
+        self.stream = os.fdopen(fd, "w", encoding="utf-8", newline="\n")
+        self.committed = False
+
+    def commit(self) -> None:
+        self.stream.flush()
+        os.fsync(self.stream.fileno())
+        self.stream.close()
+        os.replace(self.temp, self.path)
+        self.committed = True
+
+    def abandon(self) -> None:
+        if self.committed:
+            return
+        try:
+            self.stream.close()
+        except OSError:
+            pass
+        try:
+            os.unlink(self.temp)
+        except OSError:
+            pass
+
+
+class ReadProgress:
+    """Progress on stderr while a big file is read (the command line's ``pbn``): on a terminal one
+    line updated in place, else a line every few seconds; and a last line with the count and the
+    time. ``handle``: the open input (its position tells how far); ``mode``: None (auto: files of
+    2 MB and more), True or False."""
+
+    BIG = 2 << 20
+
+    def __init__(self, name: str, size: int, handle, mode: bool | None):
+        import time
+
+        self.name, self.size, self.handle = name, size, handle
+        self.on = (size >= self.BIG) if mode is None else mode
+        self.tty = self.on and sys.stderr.isatty()
+        self.start = self.last = time.monotonic()
+        self.every = 0.1 if self.tty else 5.0
+        self.shown = False
+
+    def _line(self, games: int) -> str:
+        try:
+            done = min(self.handle.tell(), self.size)
+        except (OSError, ValueError):
+            done = 0
+        share = f" ({100 * done // self.size}%)" if self.size else ""
+        return f"bridgelaws: {self.name}: {games:,} games, {done / 1e6:.1f} of {self.size / 1e6:.1f} MB{share}"
+
+    def update(self, games: int) -> None:
+        if not self.on or games % 256:
+            return
+        import time
+
+        now = time.monotonic()
+        if now - self.last < self.every:
+            return
+        self.last = now
+        if self.tty:
+            sys.stderr.write("\r" + self._line(games) + "\x1b[K")
+            self.shown = True
+        else:
+            print(self._line(games), file=sys.stderr)
+        sys.stderr.flush()
+
+    def clear(self) -> None:
+        """Before an error line: end the line updated in place."""
+        if self.shown:
+            sys.stderr.write("\r\x1b[K")
+            self.shown = False
+
+    def done(self, games: int) -> None:
+        if not self.on:
+            return
+        import time
+
+        self.clear()
+        print(f"bridgelaws: {self.name}: read {games:,} games ({self.size / 1e6:.1f} MB) in "
+              f"{time.monotonic() - self.start:.1f} s", file=sys.stderr)
+
+
+# --------------------------------------------------------------------------------------------------
 # Report
 # --------------------------------------------------------------------------------------------------
 
-def _compare(game: Game, auction: Auction | None) -> dict:
+def _compare(game: Game, outcome: str | None, contract) -> dict:
     recorded = game.recorded_contract
     declarer_tag = game.declarer_tag
-    if auction is None or auction.outcome == "open":
+    if outcome is None or outcome == "open":
         return {"contract_agrees": None, "declarer_agrees": None, "agrees": None}
-    contract = auction.contract
     if recorded in (None, "?") or (recorded != "Pass" and not recorded[0].isdigit()):
         contract_ok = None
     elif contract is None:
@@ -1107,6 +1621,85 @@ def _compare(game: Game, auction: Auction | None) -> dict:
             "agrees": all(known) if known else None}
 
 
+def _plain_calls(game: Game) -> bytes | None:
+    """The game's calls as call indices (AP as the passes it stands for) when the auction has no
+    irregularity marks, so that every call is in rotation from the dealer; None otherwise."""
+    plain = game._plain
+    if plain is not None and plain[0] is game.auction_tokens and plain[1] == game.tags.get("Dealer"):
+        return plain[2]
+    if not game.has_auction or game.dealer is None:
+        return None
+    calls = bytearray()
+    trailing, any_call = 0, False
+    for token in game.auction_tokens:
+        if token.marks:
+            return None
+        if token.kind == "call":
+            index = token.call.index
+            calls.append(index)
+            if index:
+                trailing, any_call = 0, True
+            else:
+                trailing += 1
+        elif token.kind == "AP":
+            calls.extend(b"\0" * max(0, (3 if any_call else 4) - trailing))
+    return bytes(calls)
+
+
+_CHOSEN: dict = {}
+
+
+def _chosen(editions) -> tuple[Edition, ...]:
+    """find_editions, remembered for the few ways a program names its editions."""
+    last = _LAST_CHOSEN
+    if editions is last[0] and type(editions) is tuple:  # the same tuple as last time: no hashing
+        return last[1]
+    if editions is None or isinstance(editions, (str, int)):
+        key = editions
+    elif isinstance(editions, (list, tuple)) and all(
+            isinstance(e, (str, int, Edition)) for e in editions):
+        key = tuple(editions)
+    else:  # a generator, say: not a key
+        return find_editions(editions)
+    found = _CHOSEN.get(key)
+    if found is None:
+        found = find_editions(editions)
+        if len(_CHOSEN) < 64:
+            _CHOSEN[key] = found
+    _LAST_CHOSEN[:] = [editions, found]
+    return found
+
+
+_LAST_CHOSEN: list = [None, None]
+
+
+def game_results(game: Game, editions=None) -> dict:
+    """What each edition makes of the game's auction: per year a
+    :class:`bridgelaws.fast.Result` (outcome, contract, declarer) or the :class:`BridgeLawsError`
+    that :meth:`Game.auction` raises.
+
+    The same as replaying :meth:`Game.auction` under each edition, and much faster for the usual
+    auction (no irregularity marks): the calls are walked once through the editions' transition
+    tables (:mod:`bridgelaws.fast`); a game with marks, or one the tables refuse, is replayed.
+    """
+    from . import fast
+
+    chosen = _chosen(editions)
+    calls = _plain_calls(game)
+    quick = fast.results(calls, game.dealer, chosen) if calls is not None else [None] * len(chosen)
+    out: dict = {}
+    for edition, result in zip(chosen, quick):
+        if result is None:
+            try:
+                auction = game.auction(edition)
+            except BridgeLawsError as exc:
+                result = exc
+            else:
+                result = fast.Result(auction.outcome, auction.contract, auction.declarer)
+        out[edition.year] = result
+    return out
+
+
 def game_report(game: Game, editions=None) -> dict:
     """What the game records and what each edition's engine makes of its auction (JSON-ready).
 
@@ -1119,7 +1712,7 @@ def game_report(game: Game, editions=None) -> dict:
     edition agrees with the tags, False when one does not, None when nothing can be compared).
     ``agrees`` is None for an edition when the auction is incomplete or a tag is absent / ``"?"``.
     """
-    chosen = find_editions(editions)
+    chosen = _chosen(editions)
     auction_declarer = game.auction_declarer
     report = {
         "file": game.file,
@@ -1137,21 +1730,20 @@ def game_report(game: Game, editions=None) -> dict:
         },
         "editions": {},
     }
+    results = game_results(game, chosen) if game.has_auction else {}
     for edition in chosen:
         entry = {"outcome": None, "contract": None, "declarer": None, "contract_agrees": None,
                  "declarer_agrees": None, "agrees": None, "error": None}
-        if game.has_auction:
-            try:
-                auction = game.auction(edition)
-            except BridgeLawsError as exc:
-                entry["error"] = str(exc)
-                entry["agrees"] = False
-            else:
-                contract = auction.contract
-                entry["outcome"] = auction.outcome
-                entry["contract"] = str(contract) if contract else None
-                entry["declarer"] = str(contract.declarer) if contract else None
-                entry.update(_compare(game, auction))
+        result = results.get(edition.year)
+        if isinstance(result, BridgeLawsError):
+            entry["error"] = str(result)
+            entry["agrees"] = False
+        elif result is not None:
+            contract = result.contract
+            entry["outcome"] = result.outcome
+            entry["contract"] = str(contract) if contract else None
+            entry["declarer"] = str(contract.declarer) if contract else None
+            entry.update(_compare(game, result.outcome, contract))
         report["editions"][edition.year] = entry
     values = [e["agrees"] for e in report["editions"].values()]
     report["agrees"] = (False if False in values else True if values and all(values) else None)
@@ -1168,14 +1760,34 @@ def format_report_lines(reports: Iterable[dict]) -> list[str]:
         for year in report["editions"]:
             if year not in years:
                 years.append(year)
-    lines = [(f"{'game':>5} {'board':>5} {'dealer':6} {'recorded':10} "
-              + " ".join(f"{year:12}" for year in years)).rstrip()]
-    disagree: list[str] = []
+    table = ReportTable(years)
+    lines = [table.header()]
     for report in reports:
+        lines.extend(table.game(report))
+    lines.append(table.summary())
+    return lines
+
+
+class ReportTable:
+    """:func:`format_report_lines` one game at a time, for a stream of reports: :meth:`header`,
+    then :meth:`game` per report, then :meth:`summary`. Holds only the counts and the list of
+    games that disagree."""
+
+    def __init__(self, years: Iterable[str]):
+        self.years = list(years)
+        self.count = 0
+        self.agreeing = 0
+        self.disagree: list[str] = []
+
+    def header(self) -> str:
+        return (f"{'game':>5} {'board':>5} {'dealer':6} {'recorded':10} "
+                + " ".join(f"{year:12}" for year in self.years)).rstrip()
+
+    def game(self, report: dict) -> list[str]:
         rec = report["recorded"]
         recorded = " ".join(x for x in (rec["contract"] or "", rec["declarer_tag"] or "") if x) or "-"
         cells = []
-        for year in years:
+        for year in self.years:
             entry = report["editions"].get(year)
             if entry is None or report["auction"] is None:
                 cells.append(f"{'-':12}")
@@ -1187,18 +1799,22 @@ def format_report_lines(reports: Iterable[dict]) -> list[str]:
                       else (entry["outcome"] or "-"))
             mark = {True: "ok", False: "DIFF", None: "-"}[entry["agrees"]]
             cells.append(f"{result + ' ' + mark:12}")
-        lines.append(f"{report['game']:>5} {report['board'] or '-':>5} {report['dealer'] or '-':6} "
-                     f"{recorded:10} " + " ".join(cells).rstrip())
+        lines = [f"{report['game']:>5} {report['board'] or '-':>5} {report['dealer'] or '-':6} "
+                 f"{recorded:10} " + " ".join(cells).rstrip()]
         if report["auction"]:
             lines.append(f"{'':11} auction: {' '.join(report['auction'])}")
         errors = {entry["error"] for entry in report["editions"].values() if entry["error"]}
         for error in sorted(errors):
             lines.append(f"{'':11} error: {error}")
+        self.count += 1
+        if report["agrees"] is True:
+            self.agreeing += 1
         if report["agrees"] is False:
-            disagree.append(f"game {report['game']}" + (f" (board {report['board']})" if report["board"] else ""))
-    agreeing = sum(1 for r in reports if r["agrees"] is True)
-    summary = f"{len(reports)} games: {agreeing} agree with their tags under every edition"
-    if disagree:
-        summary += f"; {len(disagree)} disagree: {', '.join(disagree)}"
-    lines.append(summary)
-    return lines
+            self.disagree.append(f"game {report['game']}" + (f" (board {report['board']})" if report["board"] else ""))
+        return lines
+
+    def summary(self) -> str:
+        summary = f"{self.count} games: {self.agreeing} agree with their tags under every edition"
+        if self.disagree:
+            summary += f"; {len(self.disagree)} disagree: {', '.join(self.disagree)}"
+        return summary

@@ -76,3 +76,10 @@ def test_module_entry_point_and_cheap_import():
              "print(sorted(heavy))")
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60)
     assert done.stdout.strip() == "[]"
+
+
+def test_a_line_break_typed_into_an_argument_stays_on_one_error_line(capsys):
+    code, out, err = run(capsys, "judge", "--edition", "19\n36", "P")
+    assert code == 2 and err.count("\n") == 1 and "19\\n36" in err
+    code, out, err = run(capsys, "judge", "--edition", "1936", "P", "\n")
+    assert code == 2 and err.count("\n") == 1

@@ -1,0 +1,373 @@
+"""Contract, declarer and outcome of many regular auctions at once, fast.
+
+:class:`~bridgelaws.auction.Auction` is built for one auction at a time: every call is checked with a
+reason and an article, and every state is kept so that a call can be undone or a ruling applied.
+Committee studies need something else: the contract of every auction of a tournament archive under
+every edition. This module answers that question for *regular* auctions (calls in rotation, no
+irregularity), with the same answer as ``Auction`` and at several million calls a second.
+
+How: for each edition, a transition table is derived from the edition's own hooks
+(:meth:`~bridgelaws.editions.Edition.is_sufficient`, ``in_range``, ``may_double``, ``may_redouble``,
+``auction_ends``) by walking every reachable abstract state of the auction once, as
+:mod:`bridgelaws.counting` does. The abstract state is what those hooks need, seen from the player
+to act: the rank of the last bid, doubled or not, whether the last bidder and the last doubler are
+his opponents, the passes since the last call that was not a pass, whether any such call was made,
+and whether the auction is over. An auction is then one table look-up per call; an illegal call
+leads to a dead state that no call leaves. The declarer (the player of the contracting side who first
+named the denomination, 1936:19) is found afterwards, from the calls of that side.
+
+Calls are given as call indices (``Call.index``: 0 pass, 1 double, 2 redouble, 3 = 1C ... 37 = 7NT;
+38-47 are the bids of level 8 and 9, which parse but are never legal), as ``bytes`` of such indices
+(the fastest form), as :class:`~bridgelaws.calls.Call` objects or as call tokens (``"1S"``,
+``"Pass"``). A sequence that is not a regular auction under the edition raises
+:class:`~bridgelaws.errors.BridgeLawsError` with the very reason ``Auction`` gives, and the position.
+
+>>> from bridgelaws import fast
+>>> fast.contract("1S P 2S P P P".split(), "N", "1936")
+Result(outcome='contract', contract=Contract(level=2, strain=3, doubled=0, declarer=<Seat.N: 0>), declarer=<Seat.N: 0>)
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Iterable, NamedTuple, Sequence
+
+from .auction import Auction, Contract
+from .calls import MAX_PARSED_LEVEL, Call, Seat, call_from_index, parse_call, parse_seat
+from .editions import Edition, find_edition
+from .errors import BridgeLawsError
+
+__all__ = ["Result", "Table", "table", "contract", "contracts", "results", "encode"]
+
+#: Call indices that parse: pass, double, redouble and the bids 1C..9NT.
+N_CALLS = 3 + 5 * MAX_PARSED_LEVEL
+#: Width of a table row: every byte value has a column, so a byte that is no call index lands in
+#: the dead state instead of in the next row.
+_WIDTH = 256
+
+
+class Result(NamedTuple):
+    """What an auction comes to: ``outcome`` as :attr:`Auction.outcome` (``open``, ``contract``,
+    ``passed-out`` or ``redeal``), the :class:`~bridgelaws.auction.Contract` (None unless
+    ``outcome`` is ``contract``) and its declarer."""
+
+    outcome: str
+    contract: Contract | None
+    declarer: Seat | None
+
+
+class _Abstract(NamedTuple):
+    # Seen from the player to act. bidder_opp / doubler_opp: None when there is none.
+    rank: int
+    doubled: int
+    bidder_opp: bool | None
+    doubler_opp: bool | None
+    passes: int
+    any_call: int
+    over: bool
+
+
+class _Walk:
+    """The reachable states and the transitions, derived from an edition's hooks."""
+
+    def __init__(self, edition: Edition):
+        self.edition = edition
+        states: dict[_Abstract, int] = {}
+        order: list[_Abstract] = []
+
+        def ident(state: _Abstract) -> int:
+            if state not in states:
+                states[state] = len(order)
+                order.append(state)
+            return states[state]
+
+        dead = ident(_Abstract(-1, 0, None, None, 0, 0, True))  # no call leaves it
+        start = ident(_Abstract(0, 0, None, None, 0, 0, False))
+        rows: list[list[int]] = []
+        done = 0
+        while done < len(order):  # breadth first over the reachable states
+            state = order[done]
+            done += 1
+            row = [dead] * _WIDTH
+            if state.rank >= 0 and not state.over:
+                for index in range(N_CALLS):
+                    after = self._after(state, call_from_index(index))
+                    if after is not None:
+                        row[index] = ident(after)
+            rows.append(row)
+        # Row offsets are premultiplied by the width, so that one addition finds the next row.
+        offsets = [i * _WIDTH for i in range(len(order))]
+        self.transitions: list[int] = [offsets[target] for row in rows for target in row]
+        self.dead = offsets[dead]
+        self.start = offsets[start]
+        self.states = {offsets[i]: state for i, state in enumerate(order) if i != dead}
+
+    def _after(self, state: _Abstract, call: Call) -> _Abstract | None:
+        """The state after ``call`` by the player to act, seen from the next player; None if the
+        call is not a proper call (the same checks, in the same order, as
+        :meth:`Auction.irregularity` for a call in turn by a player who is not barred)."""
+        edition = self.edition
+        if call.is_bid:
+            if not edition.in_range(call.level) or not edition.is_sufficient(call.rank, state.rank):
+                return None
+            # The next player is the caller's left-hand opponent: the caller is his opponent.
+            return _Abstract(call.rank, 0, True, None, 0, 1, False)
+        flip = _flip
+        if call.is_double:
+            if state.bidder_opp is None or not edition.may_double(state.doubled, state.bidder_opp):
+                return None
+            return _Abstract(state.rank, 1, flip(state.bidder_opp), True, 0, 1, False)
+        if call.is_redouble:
+            if state.doubler_opp is None or not edition.may_redouble(state.doubled, state.doubler_opp):
+                return None
+            return _Abstract(state.rank, 2, flip(state.bidder_opp), True, 0, 1, False)
+        passes = state.passes + 1
+        # auction_ends gets 0 or 1 for "calls other than pass so far", as in bridgelaws.counting.
+        over = edition.auction_ends(state.any_call, passes)
+        return _Abstract(state.rank, state.doubled, flip(state.bidder_opp), flip(state.doubler_opp),
+                         passes, state.any_call, over)
+
+
+def _flip(opp: bool | None) -> bool | None:
+    # Seen from the next player (the left-hand opponent of the one who called), a seat that was an
+    # opponent of the caller is on the next player's side, and the other way round.
+    return None if opp is None else not opp
+
+
+class Table:
+    """The transition table of one edition, derived from its hooks. Use :func:`table`.
+
+    ``transitions[state + call_index]`` is the next state (states are multiples of 256);
+    ``outcomes[state]`` is ``open``, ``contract`` or the edition's outcome of four passes, and
+    ``final[state]`` the (rank, doubled) of the contract. Editions whose hooks are the same
+    functions share one :class:`_Walk` (the five editions agree on every regular auction); the
+    outcome of four passes is each edition's own.
+    """
+
+    def __init__(self, edition: Edition, walk: _Walk):
+        self.edition = edition
+        self.walk = walk
+        self.transitions, self.start, self.dead = walk.transitions, walk.start, walk.dead
+        self.size = len(walk.states) + 1
+        all_pass = edition.all_pass_outcome
+        self.outcomes: dict[int, str] = {}
+        self.final: dict[int, tuple[int, int]] = {}
+        for key, state in walk.states.items():
+            if not state.over:
+                self.outcomes[key] = "open"
+            elif state.rank == 0:
+                self.outcomes[key] = all_pass
+            else:
+                self.outcomes[key] = "contract"
+                self.final[key] = (state.rank, state.doubled)
+
+
+_HOOKS = ("is_sufficient", "in_range", "may_double", "may_redouble", "auction_ends")
+_WALKS: dict[tuple, _Walk] = {}
+_TABLES: dict[type, Table] = {}
+
+
+def _walk_key(edition: Edition) -> tuple:
+    cls = type(edition)
+    if all(getattr(cls, name) is getattr(Edition, name) for name in _HOOKS):
+        return ("neutral hooks", edition.max_level)  # they read nothing else of the edition
+    return (cls,)
+
+
+def table(edition: str | Edition) -> Table:
+    """The table of ``edition`` (built on first use, a few tens of milliseconds, then kept)."""
+    edition = find_edition(edition)
+    found = _TABLES.get(type(edition))
+    if found is None or found.edition != edition:
+        key = _walk_key(edition)
+        walk = _WALKS.get(key)
+        if walk is None:
+            walk = _WALKS[key] = _Walk(edition)
+        found = _TABLES[type(edition)] = Table(edition, walk)
+    return found
+
+
+# --- the declarer -------------------------------------------------------------------------------
+
+#: The last bid of an auction: a bid, then only passes, doubles and redoubles to the end.
+_LAST_BID = re.compile(rb"[\x03-\x25][\x00-\x02]*\Z")
+#: Per strain, any bid of that strain (levels 1 to 7).
+_STRAIN_BID = [re.compile(b"[" + bytes(3 + 5 * level + strain for level in range(7)) + b"]")
+               for strain in range(5)]
+_CONTRACTS: dict[tuple[int, int, int], Contract] = {}
+
+
+def _result(data: bytes, final: int, table_: Table, dealer: int) -> Result:
+    outcome = table_.outcomes[final]
+    if outcome != "contract":
+        return Result(outcome, None, None)
+    rank, doubled = table_.final[final]
+    last = _LAST_BID.search(data).start()
+    strain = (rank - 1) % 5
+    parity = last & 1  # the contracting side's calls are those at positions of the same parity
+    first = _STRAIN_BID[strain].search(data[parity::2]).start() * 2 + parity
+    declarer = (dealer + first) & 3
+    key = (rank, doubled, declarer)
+    found = _CONTRACTS.get(key)
+    if found is None:
+        found = _CONTRACTS[key] = Contract(
+            (rank - 1) // 5 + 1, strain, doubled, Seat(declarer))
+    return Result(outcome, found, found.declarer)
+
+
+# --- input ----------------------------------------------------------------------------------------
+
+def encode(calls: Iterable[str | Call | int] | bytes | str) -> bytes:
+    """Calls (indices, ``Call`` objects, tokens, or one string of tokens) as ``bytes`` of call
+    indices, the form :func:`contracts` walks fastest. Raises BridgeLawsError for what is no call."""
+    if isinstance(calls, bytes):
+        return calls
+    if isinstance(calls, (bytearray, memoryview)):
+        return bytes(calls)
+    if type(calls) in (list, tuple, range):
+        try:
+            return bytes(calls)
+        except (TypeError, ValueError):
+            pass
+    if isinstance(calls, str):
+        calls = calls.split()
+    out = bytearray()
+    for position, item in enumerate(_iterable(calls, "calls"), start=1):
+        if isinstance(item, Call):
+            out.append(item.index)
+        elif isinstance(item, int) and not isinstance(item, bool):
+            if not 0 <= item < N_CALLS:
+                raise BridgeLawsError(
+                    f"call {position}: {item} is not a call index (0 pass, 1 double, 2 redouble, "
+                    f"3 = 1C ... 37 = 7NT)")
+            out.append(item)
+        else:
+            out.append(parse_call(item, position).index)
+    return bytes(out)
+
+
+def _iterable(value, what: str):
+    if isinstance(value, (Call, int)) or not hasattr(value, "__iter__"):
+        raise BridgeLawsError(f"{what}: expected a sequence of calls, not {type(value).__name__}")
+    return value
+
+
+def _explain(data: bytes, dealer: Seat, edition: Edition) -> str:
+    """Why ``data`` is not a regular auction: the first bad call and Auction's own reason."""
+    auction = Auction(edition, dealer)
+    for position, index in enumerate(data, start=1):
+        seat = auction.next_to_call
+        if index >= N_CALLS:
+            return (f"call {position}: {index} is not a call index (0 pass, 1 double, 2 redouble, "
+                    f"3 = 1C ... 37 = 7NT)")
+        call = call_from_index(index)
+        try:
+            auction.call(call)
+        except BridgeLawsError as error:
+            who = f" ({seat.full_name} {call})" if seat is not None else f" ({call})"
+            return f"call {position}{who}: {error}"
+    raise AssertionError("the table rejected an auction that Auction accepts")  # pragma: no cover
+
+
+# --- the public functions -------------------------------------------------------------------------
+
+def contracts(calls_batch: Iterable, dealer: str | Seat | Sequence = "N",
+              edition: str | Edition = "2017") -> list[Result]:
+    """The :class:`Result` of every auction of ``calls_batch`` under ``edition``.
+
+    Each auction is a sequence of calls in rotation from ``dealer`` (one seat for the whole batch, or
+    one per auction). Equal to ``Auction(edition, dealer, calls)``'s outcome, contract and declarer;
+    an auction that ``Auction`` would refuse raises BridgeLawsError naming the auction, the call and
+    the reason.
+    """
+    edition = find_edition(edition)
+    table_ = table(edition)
+    transitions, start, dead = table_.transitions, table_.start, table_.dead
+    if isinstance(dealer, (str, Seat)) or not hasattr(dealer, "__iter__"):
+        dealers = None
+        one = int(parse_seat(dealer, " (dealer)"))
+    else:
+        dealers = [int(parse_seat(d, " (dealer)")) for d in dealer]
+        one = 0
+    if isinstance(calls_batch, (str, bytes)) or not hasattr(calls_batch, "__iter__"):
+        raise BridgeLawsError(f"expected a sequence of auctions, not {type(calls_batch).__name__}: "
+                              f"for one auction use contract()")
+    results: list[Result] = []
+    append = results.append
+    for number, calls in enumerate(calls_batch):
+        data = calls if type(calls) is bytes else encode(calls)
+        state = start
+        for index in data:
+            state = transitions[state + index]
+        if dealers is not None:
+            if number >= len(dealers):
+                raise BridgeLawsError(f"more auctions than dealers ({len(dealers)})")
+            one = dealers[number]
+        if state == dead:
+            raise BridgeLawsError(
+                f"auction {number + 1}: {_explain(data, Seat(one), edition)}")
+        append(_result(data, state, table_, one))
+    if dealers is not None and len(dealers) != len(results):
+        raise BridgeLawsError(f"{len(dealers)} dealers for {len(results)} auctions")
+    return results
+
+
+def results(calls, dealer: str | Seat, editions: Iterable[str | Edition]) -> list[Result | None]:
+    """One auction under several editions: a :class:`Result` per edition, or None where the calls
+    are not a regular auction under it (:func:`contract` says why). Editions that share their
+    transitions are walked once."""
+    data = calls if type(calls) is bytes else encode(calls)
+    seat = dealer if type(dealer) is Seat else parse_seat(dealer, " (dealer)")
+    if editions is _LAST_PLAN[0] and type(editions) is tuple:  # the same tuple: no hashing
+        plan = _LAST_PLAN[1]
+    else:
+        key = editions if type(editions) is tuple else tuple(editions)
+        plan = _PLANS.get(key)
+        if plan is None:
+            plan = _plan(key)
+        _LAST_PLAN[:] = [editions, plan]
+    out: list[Result | None] = [None] * plan[0]
+    for transitions, state, dead, members in plan[1]:
+        for index in data:
+            state = transitions[state + index]
+        if state == dead:
+            continue
+        shared = None
+        for position, table_ in members:
+            outcome = table_.outcomes[state]
+            if outcome == "contract":
+                if shared is None:
+                    shared = _result(data, state, table_, seat)
+                out[position] = shared
+            else:
+                out[position] = _NO_CONTRACT[outcome]
+    return out
+
+
+_NO_CONTRACT = {outcome: Result(outcome, None, None) for outcome in ("open", "passed-out", "redeal")}
+_PLANS: dict[tuple, tuple] = {}
+_LAST_PLAN: list = [None, None]
+
+
+def _plan(key: tuple) -> tuple:
+    """(number of editions, [(transitions, start, dead, [(position, table)])]) for ``key``."""
+    groups: dict[int, tuple] = {}
+    for position, edition in enumerate(key):
+        table_ = table(edition)
+        group = groups.get(id(table_.transitions))
+        if group is None:
+            group = groups[id(table_.transitions)] = (
+                table_.transitions, table_.start, table_.dead, [])
+        group[3].append((position, table_))
+    plan = (len(key), list(groups.values()))
+    if len(_PLANS) < 256:
+        _PLANS[key] = plan
+    return plan
+
+
+def contract(calls, dealer: str | Seat = "N", edition: str | Edition = "2017") -> Result:
+    """The :class:`Result` of one auction (see :func:`contracts`)."""
+    try:
+        return contracts([calls], dealer, edition)[0]
+    except BridgeLawsError as error:
+        raise BridgeLawsError(str(error).removeprefix("auction 1: ")) from None
