@@ -431,18 +431,7 @@ def notebooks_s(quick: bool) -> dict:
 # large_pbn
 # --------------------------------------------------------------------------------------------------
 
-PROBE = """
-import resource, sys
-from bridgelaws.cli import main
-code = main(sys.argv[1:])
-try:
-    with open("/proc/self/status") as status:
-        peak = next(int(line.split()[1]) for line in status if line.startswith("VmHWM:"))
-except (OSError, StopIteration):
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-print(f"peak-kb {peak}", file=sys.stderr)
-sys.exit(code)
-"""
+PROBE = str(Path(__file__).with_name("peak_memory.py"))
 
 
 def large_pbn(quick: bool) -> dict:
@@ -457,7 +446,7 @@ def large_pbn(quick: bool) -> dict:
         size = path.stat().st_size
         out = Path(folder) / "report.txt"
         began = time.perf_counter()
-        done = subprocess.run([sys.executable, "-c", PROBE, "pbn", str(path), "-o", str(out), "--progress"],
+        done = subprocess.run([sys.executable, PROBE, "pbn", str(path), "-o", str(out), "--progress"],
                               capture_output=True, text=True)
         seconds = time.perf_counter() - began
         peak_mb = int(done.stderr.strip().split("\n")[-1].split()[1]) / 1024

@@ -27,21 +27,8 @@ GAMES = 100_000
 #: The goal of issue 6 for the peak memory of reading 100,000 games.
 PEAK_LIMIT_MB = 200
 
-# The peak resident memory of this process: VmHWM of /proc/self/status on Linux (ru_maxrss after a
-# fork and exec also counts the parent's pages, the parent being pytest here), else ru_maxrss.
-PROBE = """
-import resource, sys
-from bridgelaws.cli import main
-code = main(sys.argv[1:])
-sys.stdout.flush()
-try:
-    with open("/proc/self/status") as status:
-        peak = next(int(line.split()[1]) for line in status if line.startswith("VmHWM:"))
-except (OSError, StopIteration):
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-print(f"peak-kb {peak}", file=sys.stderr)
-sys.exit(code)
-"""
+# The peak resident memory of the CLI run (see benchmarks/peak_memory.py).
+PROBE = str(Path(__file__).resolve().parents[1] / "benchmarks" / "peak_memory.py")
 
 
 def maker():
@@ -67,7 +54,7 @@ def small(tmp_path_factory) -> Path:
 
 def cli(*args: str, timeout: int = 300) -> tuple[subprocess.CompletedProcess, float]:
     """Run the command line in a subprocess; (the finished process, its peak memory in MB)."""
-    done = subprocess.run([sys.executable, "-c", PROBE, *args], capture_output=True, text=True,
+    done = subprocess.run([sys.executable, PROBE, *args], capture_output=True, text=True,
                           timeout=timeout, cwd=REPO)
     lines = done.stderr.splitlines()
     assert lines and lines[-1].startswith("peak-kb "), done.stderr[-2000:]
