@@ -1,0 +1,25 @@
+"""The README's command examples are real output: each ``$ bridgelaws ...`` block is run and compared."""
+
+import re
+import shlex
+from pathlib import Path
+
+import pytest
+
+from bridgelaws.cli import main
+
+README = Path(__file__).resolve().parents[1] / "README.md"
+EXAMPLES = re.findall(r"```\n\$ (bridgelaws [^\n]*)\n(.*?)```", README.read_text(encoding="utf-8"), flags=re.S)
+
+
+def test_the_readme_has_the_examples_the_issues_ask_for():
+    commands = [command for command, _ in EXAMPLES]
+    assert 'bridgelaws compare "1S 1H"' in commands  # an insufficient bid, all five editions
+    assert 'bridgelaws compare "P P P P"' in commands  # the four passes
+    assert any("!SK" in command for command in commands)  # the exposed honour
+
+
+@pytest.mark.parametrize("command, shown", EXAMPLES, ids=[c for c, _ in EXAMPLES])
+def test_readme_example_is_what_the_command_prints(command, shown, capsys):
+    assert main(shlex.split(command)[1:]) == 0
+    assert capsys.readouterr().out == shown, "README example is stale: rerun the command and paste its output"
