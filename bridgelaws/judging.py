@@ -42,6 +42,7 @@ class Judgement:
     dealer: Seat
     auction: Auction
     events: list[dict] = field(default_factory=list)
+    pending_requirement: str | None = None  # "sufficient-bid" while an offender must replace his bid
 
     @property
     def state(self) -> dict:
@@ -54,9 +55,17 @@ class Judgement:
             "contract": str(contract) if contract else None,
             "declarer": str(contract.declarer) if contract else None,
             "barred": [] if auction.is_over else strongest_bars(auction.bars),
-            "legal_calls": [str(call) for call in auction.legal_calls()],
+            "legal_calls": [str(call) for call in self.legal_calls()],
             "articles": list(auction.outcome_basis.all_articles) if auction.outcome_basis else [],
         }
+
+    def legal_calls(self):
+        """The calls the player to act may make now; while an offender must replace his bid by a
+        sufficient one (1936:22.3), only the sufficient bids."""
+        calls = self.auction.legal_calls()
+        if self.pending_requirement == "sufficient-bid":
+            calls = tuple(call for call in calls if call.is_bid)
+        return calls
 
     @property
     def rulings(self) -> list[tuple[dict, Ruling]]:
@@ -171,8 +180,9 @@ class _Run:
         record["call"] = str(event.call)
         if self.pending_correction is not None:
             pending, self.pending_correction = self.pending_correction, None
+            self.result.pending_requirement = None
             if seat == pending[1]:
-                self._correct(event, record, *pending)
+                self._correct(event, record, choices, *pending)
                 return
         problem = detect(auction, event.call, seat, event.named)
         if problem is None:
@@ -209,7 +219,7 @@ class _Run:
         before = auction.copy()
         state = auction.state_before(len(auction))
         proper = state.next_seat
-        ruling = rulings_data.resolve(case, self.edition, condition=self._condition(case, event.call, seat),
+        ruling = rulings_data.resolve(case, self.edition, condition=self._condition(case, event.call, seat, event.named),
                                       offender=seat, first_bidder=self._first_bidder(seat))
         self._attach(record, ruling)
         call = event.call
@@ -221,18 +231,19 @@ class _Run:
             record["effect"] = "stands (assumption)"
             return
         bars = self._bars(ruling, case)
-        choice = self._choice(ruling, choices, event)
+        choice = self._choice(ruling, choices, event, seat)
         if choice is not None:
             record["choice"] = choice["choice"]
             ruling.chosen = choice["choice"]
-            self._attach(record, ruling)
             bars += [Bar(parse_seat(b["seat"]), b["scope"], choice.get("article") or "", case)
                      for b in choice["barred"]]
+        self._attach(record, ruling)  # the choice and its assumption belong to the ruling shown
         if ruling.next == "offender":
             auction.record(Entry(seat, call, case, reason, effect="void", ruling=ruling),
                            next_seat=seat, bars=bars)
             record["effect"] = "void: the offender must replace it"
             self.pending_correction = (record, seat, ruling, call)
+            self.result.pending_requirement = ruling.requires
         elif choice is not None and choice["choice"] == "cancel-partners-double":
             self._cancel_partners_double(seat, call, case, reason, ruling, bars, record)
         elif ruling.deemed == "P":
@@ -255,7 +266,7 @@ class _Run:
         if ruling.acceptance:
             self.pending_acceptance = (record, before, seat, case, reason, call, ())
 
-    def _choice(self, ruling: Ruling, choices: list[str], event: Event) -> dict | None:
+    def _choice(self, ruling: Ruling, choices: list[str], event: Event, offender: Seat) -> dict | None:
         for choice in choices:
             for option in ruling.options:
                 if option["choice"] == choice:
@@ -264,6 +275,16 @@ class _Run:
             raise BridgeLawsError(
                 f"option '#{choice}' after {event.token!r} at position {event.index} is not offered "
                 f"by {ruling.edition} for {ruling.case} (offered: {offered})")
+        # The offender's own options (1936:22.3) are chosen by his correction; the others are rights.
+        open_rights = [o for o in ruling.options if o["by"] != str(offender)]
+        if open_rights and not any(o["default"] for o in ruling.options):
+            holder = open_rights[0]["by"]
+            name = Seat[holder].full_name if holder in "NESW" else holder
+            ruling.assumption = (
+                f"The text gives {name} a right ({open_rights[0]['article']}: "
+                f"{open_rights[0]['text']}); none was chosen, so the engine assumes it is not exercised. "
+                "An assumption, not law; choose with #" + " or #".join(o["choice"] for o in open_rights) + ".")
+            return None
         for option in ruling.options:
             if option["default"]:
                 ruling.assumption = (
@@ -293,15 +314,27 @@ class _Run:
         auction.record(Entry(seat, call, case, reason, effect="deemed", deemed=PASS, ruling=ruling), bars=bars)
         record["effect"] = f"deemed a pass; {seat.partner.full_name}'s {cancelled.call} cancelled"
 
-    def _correct(self, event, record, original_record, offender, ruling, original) -> None:
+    def _correct(self, event, record, choices, original_record, offender, ruling, original) -> None:
         """The offender replaces his insufficient bid (1936:22.3)."""
         auction = self.auction
         call = event.call
         problem = auction.irregularity(call, offender)
+        record["correction_of"] = original_record["index"]
+        if problem is not None and problem[0] == "bid-above-seven":
+            # "meer dan zeven trekken biedt ... om een bod voldoende te maken": 22.6.c's own case.
+            case, reason = problem
+            record.update(case=case, irregularity=case, reason=reason)
+            self.result.events.append(record)
+            self._rule(event, record, offender, case, reason, choices)
+            return
         if ruling.requires == "sufficient-bid" and (problem is not None or not call.is_bid):
+            possible = _sufficient_bids(auction)
+            hint = (f"the sufficient bids are {possible[0]} to {possible[-1]}" if possible else
+                    "no bid up to seven is sufficient, and the text names no other way "
+                    "(a bid of more than seven falls under 22.6.c)")
             raise BridgeLawsError(
                 f"{event.token!r} at position {event.index}: {', '.join(ruling.articles[:1])} requires "
-                f"{offender.full_name} to make the bid sufficient; {call} is not a sufficient bid")
+                f"{offender.full_name} to make the bid sufficient; {call} is not a sufficient bid: {hint}")
         lowest = _lowest_sufficient(auction, original)
         choice_id = ("lowest-sufficient-same-denomination" if call is lowest else "other-sufficient-bid")
         option = next((o for o in ruling.options if o["choice"] == choice_id), None)
@@ -322,6 +355,7 @@ class _Run:
         self.auction = snapshot
         self.result.auction = snapshot
         self.pending_correction = None
+        self.result.pending_requirement = None
         article = record["_ruling"].acceptance
         ruling = rulings_data.acceptance_ruling(case, self.edition, article, offender)
         snapshot.record(Entry(offender, call, case, reason, True, tuple(marks), effect="made", ruling=ruling))
@@ -364,9 +398,14 @@ class _Run:
 
     # --- helpers -----------------------------------------------------------------------------------
 
-    def _condition(self, case: str, call: Call, seat: Seat) -> str | None:
+    def _condition(self, case: str, call: Call, seat: Seat, named: Call | None = None) -> str | None:
         auction = self.auction
         state = auction.state_before(len(auction))
+        if case == "misnamed-double":
+            last = auction.last_bid
+            if named is not None and last is not None and named.strain == last.strain:
+                return "wrong-number-of-tricks"
+            return "otherwise"
         if case == "pass-out-of-rotation":
             return "before-first-bid" if state.last_rank == 0 else "otherwise"
         if case == "inadmissible-double":
@@ -463,6 +502,10 @@ def _skip_point(auction: Auction) -> tuple[int, Seat] | None:
             if skipped != entry.seat:
                 return index, skipped
     return None
+
+
+def _sufficient_bids(auction: Auction) -> list[Call]:
+    return [call for call in auction.legal_calls() if call.is_bid]
 
 
 def _lowest_sufficient(auction: Auction, original: Call) -> Call:

@@ -321,12 +321,14 @@ def _chosen_editions(editions) -> tuple[Edition, ...]:
     return find_editions(editions)  # an empty choice is an error there
 
 
-def legal_calls_html(auction) -> str:
-    """A small bidding box of the player to act: his legal calls highlighted, the others grey."""
+def legal_calls_html(auction, calls=None) -> str:
+    """A small bidding box of the player to act: his legal calls highlighted, the others grey.
+    ``calls``: the calls allowed now, when a ruling narrows them (a Judgement's ``legal_calls()``)."""
     if auction.is_over:
         return ""
     seat = auction.next_to_call
-    legal = set(auction.legal_calls())
+    allowed = tuple(auction.legal_calls() if calls is None else calls)
+    legal = set(allowed)
     bar = auction.bar_of(seat)
     head = f"{seat.full_name} to call: {len(legal)} legal call{'s' if len(legal) != 1 else ''}"
     if bar is not None:
@@ -340,7 +342,7 @@ def legal_calls_html(auction) -> str:
     for level in range(7):
         rows.append("<tr>" + "".join(cell(c) for c in BIDS[level * 5:level * 5 + 5]) + "</tr>")
     return (f'<div class="bl-to-act">{escape(head)}</div>'
-            f'<table class="bl-minibox" data-legal="{" ".join(str(c) for c in auction.legal_calls())}">'
+            f'<table class="bl-minibox" data-legal="{" ".join(str(c) for c in allowed)}">'
             f'<tbody>{"".join(rows)}</tbody></table>')
 
 
@@ -375,7 +377,7 @@ def panel_html(tokens, edition, dealer="N") -> str:
     if error:
         parts.append(f'<div class="bl-error"><b>{edition.year} cannot go on:</b> {escape(error)}</div>')
     if result is not None:
-        parts.append(legal_calls_html(result.auction))
+        parts.append(legal_calls_html(result.auction, result.legal_calls()))
         rulings = result.rulings
         if not rulings:
             parts.append('<div class="bl-none">No irregularity so far.</div>')
