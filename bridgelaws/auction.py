@@ -273,7 +273,7 @@ class Auction:
             raise BridgeLawsError(f"{entry.seat.full_name} cannot call {entry.call}: the auction is over")
         counted = entry.counts_as
         if counted is None:
-            new = state._replace(bars=self._consume_bars(state.bars, entry.seat, void=True))
+            new = state  # a void call changes nothing, and takes no turn that would end a bar
         else:
             new = self._advance(state, entry.seat, counted)
         if next_seat is not None:
@@ -292,10 +292,6 @@ class Auction:
     def set_next(self, seat: Seat) -> None:
         self._states[-1] = self._state._replace(next_seat=seat)
 
-    def replace_last(self, entry: Entry) -> None:
-        """Swap the last entry for an updated copy (same effect on the auction)."""
-        self._entries[-1] = entry
-
     def rewind(self, length: int) -> list[Entry]:
         """Take back every entry after the first ``length`` and return them, oldest first."""
         if not 0 <= length <= len(self._entries):
@@ -304,6 +300,11 @@ class Auction:
         del self._entries[length:]
         del self._states[length + 1:]
         return removed
+
+    @property
+    def state(self) -> "_State":
+        """The current state (what :meth:`state_before` gives for the next call)."""
+        return self._states[-1]
 
     def state_before(self, index: int) -> "_State":
         """The state just before entry ``index`` (0-based) was made."""
@@ -327,10 +328,8 @@ class Auction:
         return self._state.bars
 
     @staticmethod
-    def _consume_bars(bars: tuple, seat: Seat, void: bool = False) -> tuple:
-        # A next-turn bar ends once the player has had that turn; a void call is no turn taken.
-        if void or not bars:
-            return bars
+    def _consume_bars(bars: tuple, seat: Seat) -> tuple:
+        # A next-turn bar ends once the player has had that turn.
         return tuple(b for b in bars if not (b.seat == seat and b.scope == "next-turn"))
 
     def _advance(self, state: _State, seat: Seat, call: Call) -> _State:

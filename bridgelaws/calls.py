@@ -101,6 +101,11 @@ class Call:
         return self.index == REDOUBLE_INDEX
 
     @property
+    def is_red(self) -> bool:
+        """A bid in diamonds or hearts (printed in red)."""
+        return self.is_bid and self.strain in (1, 2)
+
+    @property
     def rank(self) -> int:
         """Order of bids: 1C = 1 ... 7NT = 35 (9NT = 45); 0 for pass, double and redouble."""
         return self.index - REDOUBLE_INDEX if self.is_bid else 0

@@ -65,7 +65,7 @@ def _passage_dict(passage) -> dict:
         "records": [{"id": r.id, "label": r.label, "restored_label": r.restored_label,
                      "title": r.title, "text": r.text} for r in passage.records],
         "notes": [{"id": n.id, "kind": n.kind, "text": n.text} for n in passage.notes],
-        "references": [{"from": r.from_id if hasattr(r, "from_id") else getattr(r, "source", None),
+        "references": [{"from": r.from_id,
                         "quote": r.quote, "target": r.target, "in_corpus": r.in_corpus}
                        for r in passage.references],
     }

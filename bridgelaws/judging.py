@@ -217,7 +217,7 @@ class _Run:
     def _rule(self, event, record, seat, case, reason, choices) -> None:
         auction = self.auction
         before = auction.copy()
-        state = auction.state_before(len(auction))
+        state = auction.state
         proper = state.next_seat
         ruling = rulings_data.resolve(case, self.edition, condition=self._condition(case, event.call, seat, event.named),
                                       offender=seat, first_bidder=self._first_bidder(seat))
@@ -356,8 +356,7 @@ class _Run:
         self.result.auction = snapshot
         self.pending_correction = None
         self.result.pending_requirement = None
-        article = record["_ruling"].acceptance
-        ruling = rulings_data.acceptance_ruling(case, self.edition, article, offender)
+        ruling = rulings_data.acceptance_ruling(case, self.edition, offender)
         snapshot.record(Entry(offender, call, case, reason, True, tuple(marks), effect="made", ruling=ruling))
         self._attach(record, ruling)
         record["effect"] = "accepted: stands as if proper and in turn"
@@ -371,7 +370,7 @@ class _Run:
                     f"the call is irregular as {case} ({reason})")
         base = rulings_data.resolve(case, self.edition, offender=seat)
         if base.acceptance:
-            ruling = rulings_data.acceptance_ruling(case, self.edition, base.acceptance, seat)
+            ruling = rulings_data.acceptance_ruling(case, self.edition, seat)
         else:
             ruling = base
             ruling.call_stands = True
@@ -400,7 +399,7 @@ class _Run:
 
     def _condition(self, case: str, call: Call, seat: Seat, named: Call | None = None) -> str | None:
         auction = self.auction
-        state = auction.state_before(len(auction))
+        state = auction.state
         if case == "misnamed-double":
             last = auction.last_bid
             if named is not None and last is not None and named.strain == last.strain:
@@ -476,7 +475,7 @@ def detect(auction: Auction, call: Call, seat: Seat, named: Call | None = None) 
         verb = "double" if call.is_double else "redouble"
         problem = ("misnamed-double", f"{call} named {named}, but the bid to {verb} is {auction.last_bid}")
     if problem is None and call.is_pass:
-        state = auction.state_before(len(auction))
+        state = auction.state
         if auction.edition.auction_ends(state.non_pass_calls, state.passes_since + 1):
             point = _skip_point(auction)
             if point is not None:

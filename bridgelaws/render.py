@@ -29,7 +29,7 @@ _STYLE = (
 
 def call_html(entry_call) -> str:
     text = escape(entry_call.symbol())
-    if entry_call.is_bid and entry_call.strain in (1, 2):
+    if entry_call.is_red:
         return f'<span class="bl-red">{text}</span>'
     return text
 

@@ -222,20 +222,25 @@ def _build(case_id: str, edition, condition: str | None, seats: dict | None) -> 
     )
 
 
-def acceptance_ruling(case_id: str, edition, article: str, offender: Seat) -> Ruling:
-    """The ruling when a call over the irregular call accepted it (1936:22.2)."""
-    from . import corpus
+@cache
+def acceptance_data() -> dict:
+    """``data/acceptance.yaml``: per edition, the article, quote and summary of an acceptance."""
+    import yaml
 
-    text = corpus.record(article).text
-    quote = "gaat het bieden voort, alsof de onjuiste bieding een juiste bieding ware geweest in goede volgorde gedaan"
-    if quote not in text:  # keep the quote verbatim even if the record were cut differently
-        quote = text
+    raw = yaml.safe_load((DATA / "acceptance.yaml").read_text(encoding="utf-8"))
+    return {str(year): entry for year, entry in raw.items()}
+
+
+def acceptance_ruling(case_id: str, edition, offender: Seat) -> Ruling:
+    """The ruling when a call over the irregular call accepted it (1936:22.2)."""
+    edition = find_edition(edition)
+    data = acceptance_data().get(edition.year)
+    if data is None:
+        raise BridgeLawsError(f"the {edition.year} text lets no call over an irregular call accept it")
     return Ruling(
-        case=case_id, edition=find_edition(edition).year, status="ruled", articles=[article],
-        call_stands=True, quote_nl=quote, quote_from=article, accepted=True, next="rotation",
-        summary_en=(f"{offender.lho.full_name} called over the irregular call before attention was "
-                    "drawn to it, so the auction continues as if it had been proper and in turn; "
-                    "no rectification."))
+        case=case_id, edition=edition.year, status="ruled", articles=[data["article"]],
+        call_stands=True, quote_nl=data["quote_nl"], quote_from=data["article"], accepted=True,
+        next="rotation", summary_en=_text(data["summary_en"]).format(lho=offender.lho.full_name))
 
 
 def all_rulings() -> list[Ruling]:

@@ -87,10 +87,9 @@ class AuctionStepper(widgets.VBox):
         for row in rows:
             row_widgets = []
             for call in row:
-                red = call.is_bid and call.strain in (1, 2)
                 button = widgets.Button(description=call.symbol(), tooltip=str(call),
                                         layout=layout(width="50px", height="26px", padding="0"))
-                if red:
+                if call.is_red:
                     button.style.text_color = "#c00"
                 button.on_click(lambda _, c=str(call): self.click(c))
                 self.buttons[str(call)] = button

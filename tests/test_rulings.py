@@ -118,3 +118,16 @@ def test_unknown_case_is_a_clear_error():
         find_case("nope")
     with pytest.raises(BridgeLawsError, match="unknown edition"):
         entry("all-pass", "1999")
+
+
+def test_acceptance_data_is_verbatim_and_matches_the_rulings_that_name_it():
+    from bridgelaws.rulings import acceptance_data
+
+    data = acceptance_data()
+    for year, entry in data.items():
+        assert entry["quote_nl"] in corpus.article(entry["article"]).text
+    for case_id in case_ids():
+        for year, raw in ruling_data(case_id).items():
+            named = {raw.get("acceptance")} | {b.get("acceptance") for b in raw.get("when", []) or []}
+            for article in named - {None}:
+                assert data[year]["article"] == article, (case_id, year)
