@@ -12,8 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable, NamedTuple
 
-from .calls import BIDS, DOUBLE, PASS, REDOUBLE, STRAINS, Call, Seat, call_from_index, parse_call, parse_seat
-from .editions import Basis, Edition, find_edition
+from .calls import PASS, STRAINS, Call, Seat, call_from_index, parse_call, parse_seat
+from .editions import START, Basis, Edition, Position, find_edition
 from .errors import BridgeLawsError
 
 OUTCOMES = ("open", "contract", "passed-out", "redeal")
@@ -76,15 +76,34 @@ class Contract:
 
 class _State(NamedTuple):
     next_seat: Seat
-    last_rank: int  # 0 before the first bid
-    last_bidder: Seat | None
-    doubled: int
-    doubler: Seat | None
-    passes_since: int  # passes since the last call that was not a pass
-    non_pass_calls: int
-    first_namers: tuple  # for each side (NS=0, EW=1) and strain, the seat that first named it
-    over: bool
+    #: The position of the auction seen from ``next_seat``: what the edition's step reads.
+    position: Position
+    last_bidder: Seat | None  # who made the last bid that counts (the judge asks whose it was)
     bars: tuple = ()  # Bar objects in force
+
+    @property
+    def last_rank(self) -> int:
+        return self.position.rank
+
+    @property
+    def doubled(self) -> int:
+        return self.position.doubled
+
+    @property
+    def passes_since(self) -> int:
+        return self.position.passes
+
+    @property
+    def over(self) -> bool:
+        return self.position.over
+
+    def seen_from(self, seat: Seat) -> Position:
+        """The position as ``seat`` sees it (a call out of rotation is made from another seat)."""
+        same_side = (seat - self.next_seat) % 2 == 0
+        return self.position if same_side else self.position.seen_across()
+
+    def with_next(self, seat: Seat) -> "_State":
+        return self._replace(next_seat=seat, position=self.seen_from(seat))
 
 
 class Auction:
@@ -96,8 +115,7 @@ class Auction:
         self.dealer = parse_seat(dealer, " (dealer)")
         self._entries: list[Entry] = []
         # The first call is the dealer's (first-call), then the auction moves clockwise (rotation).
-        self._states: list[_State] = [
-            _State(self.dealer, 0, None, 0, None, 0, 0, (None,) * 10, False)]
+        self._states: list[_State] = [_State(self.dealer, START, None)]
         for position, token in enumerate(calls, start=1):
             self.call(parse_call(token, position))
 
@@ -126,6 +144,11 @@ class Auction:
     def next_to_call(self) -> Seat | None:
         """The player whose turn it is; None once the auction is over."""
         return None if self._state.over else self._state.next_seat
+
+    @property
+    def position(self) -> Position:
+        """The position seen from the player to act, as the edition's step reads it."""
+        return self._state.position
 
     @property
     def last_bid(self) -> Call | None:
@@ -158,18 +181,22 @@ class Auction:
         if not state.over or state.last_rank == 0:
             return None
         level, strain = divmod(state.last_rank - 1, 5)
-        return Contract(level + 1, strain, state.doubled, self._declarer(state, strain))
+        return Contract(level + 1, strain, state.doubled, self.edition.declarer(self._counted_bids()))
 
     @property
     def declarer(self) -> Seat | None:
         contract = self.contract
         return contract.declarer if contract else None
 
-    @staticmethod
-    def _declarer(state: _State, strain: int) -> Seat:
-        # The player of the contracting side who first named the contract's denomination (declarer).
-        side = state.last_bidder % 2
-        return state.first_namers[side * 5 + strain]
+    def _counted_bids(self) -> list[tuple[Seat, Call]]:
+        # The bids as the auction counts them (a void call is no bid, a deemed call is what it is
+        # deemed), with who made each: what the edition's declarer rule reads.
+        bids = []
+        for entry in self._entries:
+            counted = entry.counts_as
+            if counted is not None and counted.is_bid:
+                bids.append((entry.seat, counted))
+        return bids
 
     # --- what may be called ------------------------------------------------------------------------
 
@@ -178,20 +205,9 @@ class Auction:
         state = self._state
         if state.over:
             return ()
-        edition = self.edition
-        seat = state.next_seat
-        calls = [PASS]
-        if self.is_barred(seat):
+        if self.is_barred(state.next_seat):
             return (PASS,)
-        if state.last_bidder is not None and edition.may_double(
-                state.doubled, state.last_bidder % 2 != seat % 2):
-            calls.append(DOUBLE)
-        if state.doubler is not None and edition.may_redouble(
-                state.doubled, state.doubler % 2 != seat % 2):
-            calls.append(REDOUBLE)
-        last = state.last_rank
-        calls.extend(b for b in BIDS if edition.in_range(b.level) and edition.is_sufficient(b.rank, last))
-        return tuple(calls)
+        return self.edition.proper_calls(state.position)
 
     def irregularity(self, call: str | Call, seat: str | Seat | None = None) -> tuple[str, str] | None:
         """Why ``call`` by ``seat`` would not be a proper call now: ``(case, reason)``, or None.
@@ -216,25 +232,10 @@ class Auction:
         if bar is not None and not call.is_pass:
             scope = "at this turn" if bar.scope == "next-turn" else "for the rest of the auction"
             return ("call-when-barred", f"{seat.full_name} must pass {scope} ({bar.article})")
-        if call.is_bid:
-            if not edition.in_range(call.level):
-                return ("bid-above-seven",
-                        f"a bid names at most {edition.max_level} tricks ({edition.rule('bid-range')})")
-            if not edition.is_sufficient(call.rank, state.last_rank):
-                return ("insufficient-bid",
-                        f"{call} does not rank above {self.last_bid} ({edition.rule('sufficiency')})")
+        refusal = edition.check(state.position, call)
+        if refusal is None:
             return None
-        if call.is_double:
-            if state.last_bidder is None or not edition.may_double(
-                    state.doubled, state.last_bidder % 2 != seat % 2):
-                return ("inadmissible-double", _why_not_double(state, seat) +
-                        f" ({edition.rule('double')})")
-        if call.is_redouble:
-            if state.doubler is None or not edition.may_redouble(
-                    state.doubled, state.doubler % 2 != seat % 2):
-                return ("inadmissible-double", _why_not_redouble(state, seat) +
-                        f" ({edition.rule('redouble')})")
-        return None
+        return (refusal.case, f"{refusal.why} ({edition.rule(refusal.mechanic)})")
 
     # --- making calls ------------------------------------------------------------------------------
 
@@ -277,7 +278,7 @@ class Auction:
         else:
             new = self._advance(state, entry.seat, counted)
         if next_seat is not None:
-            new = new._replace(next_seat=next_seat)
+            new = new.with_next(next_seat)
         if bars:
             new = new._replace(bars=new.bars + tuple(bars))
         self._entries.append(entry)
@@ -290,7 +291,7 @@ class Auction:
         self._states[-1] = state._replace(bars=state.bars + tuple(bars))
 
     def set_next(self, seat: Seat) -> None:
-        self._states[-1] = self._state._replace(next_seat=seat)
+        self._states[-1] = self._state.with_next(seat)
 
     def rewind(self, length: int) -> list[Entry]:
         """Take back every entry after the first ``length`` and return them, oldest first."""
@@ -333,25 +334,12 @@ class Auction:
         return tuple(b for b in bars if not (b.seat == seat and b.scope == "next-turn"))
 
     def _advance(self, state: _State, seat: Seat, call: Call) -> _State:
-        # Rotation continues from whoever called; for an accepted call out of rotation this is what
-        # makes a skipped player lose his turn.
-        if state.bars:
-            state = state._replace(bars=self._consume_bars(state.bars, seat))
-        next_seat = Seat((seat + 1) % 4)
-        if call.is_pass:
-            passes = state.passes_since + 1
-            over = self.edition.auction_ends(state.non_pass_calls, passes)
-            return state._replace(next_seat=next_seat, passes_since=passes, over=over)
-        if call.is_bid:
-            namers = state.first_namers
-            slot = (seat % 2) * 5 + call.strain
-            if namers[slot] is None:
-                namers = namers[:slot] + (seat,) + namers[slot + 1:]
-            return _State(next_seat, call.rank, seat, 0, None, 0, state.non_pass_calls + 1,
-                          namers, False, state.bars)
-        doubled = 1 if call.is_double else 2
-        return state._replace(next_seat=next_seat, doubled=doubled, doubler=seat, passes_since=0,
-                              non_pass_calls=state.non_pass_calls + 1)
+        # The edition's step, from the caller's seat; rotation continues from whoever called, which
+        # is what makes a skipped player lose his turn after an accepted call out of rotation.
+        bars = self._consume_bars(state.bars, seat) if state.bars else state.bars
+        position = self.edition.after(state.seen_from(seat), call)
+        last_bidder = seat if call.is_bid else state.last_bidder
+        return _State(seat.lho, position, last_bidder, bars)
 
     def undo(self) -> Entry:
         """Take back the last call and return it."""
@@ -380,20 +368,3 @@ class Auction:
 
         return auction_html(self)
 
-
-def _why_not_double(state: _State, seat: Seat) -> str:
-    if state.last_bidder is None:
-        return "there is no bid to double"
-    if state.doubled == 2:
-        return "the bid is redoubled and may not be doubled again"
-    if state.doubled == 1:
-        return "the bid is already doubled"
-    return "the last bid was made by partner, not by an opponent"
-
-
-def _why_not_redouble(state: _State, seat: Seat) -> str:
-    if state.doubled == 0:
-        return "there is no double to redouble"
-    if state.doubled == 2:
-        return "the bid is already redoubled"
-    return "the double was made by partner, not by an opponent"

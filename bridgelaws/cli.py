@@ -276,7 +276,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="bridgelaws", description=__doc__.split("\n")[0])
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
-    p = sub.add_parser("editions", help="the five editions, their sources, and what each inherits")
+    p = sub.add_parser("editions", help="the editions, their sources, and what each inherits")
     p.add_argument("--rules", action="store_true", help="every mechanic with the article(s) it rests on")
     p.set_defaults(func=_cmd_editions)
 
@@ -285,7 +285,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=_cmd_article)
 
-    p = sub.add_parser("search", help="plain-text search over all five texts")
+    p = sub.add_parser("search", help="plain-text search over the texts of every edition")
     p.add_argument("word")
     p.add_argument("--edition", default=None)
     p.set_defaults(func=_cmd_search)

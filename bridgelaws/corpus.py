@@ -31,7 +31,6 @@ __all__ = [
     "search", "rebuild_source", "source_path",
 ]
 
-EDITIONS = ("1932", "1936", "1949", "2007", "2017")
 DATA_DIR = Path(__file__).resolve().parent.parent / "data" / "corpus"
 
 #: one id part: a section letter (A), a number (1), a lower-case letter or roman numeral (a, ii),
@@ -132,12 +131,26 @@ class Hit:
 # ------------------------------------------------------------------------------------ loading
 
 
+def _registered() -> tuple[str, ...]:
+    """The years of the registered editions (``data/editions.yaml``), chronologically."""
+    from .editions import _registry
+
+    return tuple(_registry())
+
+
+def __getattr__(name: str):
+    # EDITIONS comes from the one registry of editions, read on first use.
+    if name == "EDITIONS":
+        return _registered()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 def _check_edition(edition: str | int) -> str:
     if isinstance(edition, int) and not isinstance(edition, bool):
         edition = str(edition)
-    if not isinstance(edition, str) or edition not in EDITIONS:
+    if not isinstance(edition, str) or edition not in _registered():
         raise BridgeLawsError(
-            f"unknown edition {edition!r}: the corpus has editions {', '.join(EDITIONS)}"
+            f"unknown edition {edition!r}: the corpus has editions {', '.join(_registered())}"
         )
     return edition
 
@@ -192,7 +205,7 @@ def _edition(edition: str):
 
 def sources() -> tuple[Source, ...]:
     """All editions, chronologically."""
-    return tuple(_edition(e)[0] for e in EDITIONS)
+    return tuple(_edition(e)[0] for e in _registered())
 
 
 def source(edition: str) -> Source:
@@ -200,7 +213,7 @@ def source(edition: str) -> Source:
 
 
 def _editions(edition: str | None) -> tuple[str, ...]:
-    return EDITIONS if edition is None else (_check_edition(edition),)
+    return _registered() if edition is None else (_check_edition(edition),)
 
 
 def records(edition: str | None = None) -> tuple[Record, ...]:

@@ -1,22 +1,51 @@
-"""One class per edition of the Laws, each carrying the articles its rules come from.
+"""The editions of the Laws: one registry, and the one step function of a regular auction.
 
-Modelled on python-chess's variants: :class:`Edition` holds the neutral mechanics of the auction as
-hooks (who calls first, rotation, sufficiency, doubling, the end of the auction, the contract and the
-declarer); each edition subclasses it and states, mechanic by mechanic, the article of its own text
-that gives the rule. Where an edition's text is silent on a basic mechanic, the edition inherits the
-rule from a *named* other edition, and the :class:`Basis` says so (``inherited``), so that it is
-visible in the API, the CLI and the docs and never implicit.
+The registry is data (``data/editions.yaml``, checked when it is loaded): per edition its year, a
+display name and, mechanic by mechanic, the articles of its own text that give the rule. Where a
+text is silent on a basic mechanic, the edition inherits the rule from a *named* other edition and
+the :class:`Basis` says so (``inherited``); the inherited articles are looked up in the donor's own
+basis, never retyped. ``find_edition("1936")`` finds one; :data:`EDITIONS` lists them in order.
 
-The five texts agree on the mechanics of a regular auction; they differ on what happens when all four
-players pass (:attr:`Edition.all_pass_outcome`).
+Modelled on python-chess's variants: :class:`Edition` holds the mechanics of a regular auction as
+small hooks (``is_sufficient``, ``in_range``, ``may_double``, ``may_redouble``, ``auction_ends``,
+``declarer``) and composes them once, in :meth:`Edition.check` (is this call proper, and if not,
+why) and :meth:`Edition.after` (the position after it). Every consumer uses that step: the engine
+(:mod:`bridgelaws.auction`), the fast path and its tables (:mod:`bridgelaws.fast`), counting
+(:mod:`bridgelaws.counting`) and the PBN reader (through those two). An edition whose text changes
+a mechanic is a subclass that overrides the hook, named in the registry's ``class``; none of the
+five needs one. They differ in data only, e.g. what four passes lead to (:attr:`Edition.all_pass_outcome`).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import ClassVar
+import importlib
+from dataclasses import dataclass, replace
+from functools import cache
+from pathlib import Path
+from typing import Any, ClassVar, Iterable, NamedTuple, Sequence
 
+from .calls import ALL_CALLS, MAX_PARSED_LEVEL, PASS, Call, Seat, bid, call_from_index
 from .errors import BridgeLawsError
+
+#: The mechanics every edition must name a basis for, with a one-line English description.
+MECHANICS: dict[str, str] = {
+    "first-call": "the dealer makes the first call",
+    "rotation": "calls follow in rotation, clockwise",
+    "bid-range": "a bid names one to seven tricks and a denomination",
+    "denominations": "denominations rank clubs < diamonds < hearts < spades < no-trump",
+    "sufficiency": "a bid must be higher than the preceding bid",
+    "double": "a player may double only the last bid, made by an opponent, with only passes since",
+    "redouble": "a player may redouble only the last double, made by an opponent, with only passes since",
+    "after-redouble": "a redoubled bid may not be doubled or redoubled again",
+    "double-cancelled": "a double or redouble is cancelled by a later bid",
+    "end-of-auction": "after a bid, three passes in rotation end the auction",
+    "all-pass": "what happens when all four players pass",
+    "contract": "the last bid becomes the contract, doubled or redoubled as it stands",
+    "declarer": "the declarer is the player of the contracting side who first named its denomination",
+}
+
+#: What four passes lead to: a new deal, or the board passed out.
+ALL_PASS_OUTCOMES = ("redeal", "passed-out")
 
 
 @dataclass(frozen=True)
@@ -48,50 +77,112 @@ class Basis:
         return f"{own}; {inherited}" if own else inherited
 
 
-def own(*articles: str) -> Basis:
-    return Basis(articles=articles)
+# --- the position of a regular auction ----------------------------------------------------------
+
+class Position(NamedTuple):
+    """What the rules of a regular auction need, seen from the player to act.
+
+    Seats do not appear: only whether the last bidder and the last doubler are the player's
+    opponents (None when there is none), which is all sufficiency and doubling ask.
+    """
+
+    rank: int  # the last bid (1C = 1 ... 7NT = 35), 0 before the first bid
+    doubled: int  # 0 undoubled, 1 doubled, 2 redoubled
+    bidder_opp: bool | None
+    doubler_opp: bool | None
+    passes: int  # passes since the last call that was not a pass
+    any_call: bool  # has any call other than a pass been made
+    over: bool
+
+    def seen_across(self) -> "Position":
+        """The same position seen by a player of the other side."""
+        return self._replace(bidder_opp=_flip(self.bidder_opp), doubler_opp=_flip(self.doubler_opp))
 
 
-def inherit(donor: str, *inherited: str, why: str, articles: tuple[str, ...] = ()) -> Basis:
-    return Basis(articles=articles, inherited=inherited, donor=donor, why=why)
+def _flip(opponent: bool | None) -> bool | None:
+    return None if opponent is None else not opponent
 
 
-#: The mechanics every edition must name a basis for, with a one-line English description.
-MECHANICS: dict[str, str] = {
-    "first-call": "the dealer makes the first call",
-    "rotation": "calls follow in rotation, clockwise",
-    "bid-range": "a bid names one to seven tricks and a denomination",
-    "denominations": "denominations rank clubs < diamonds < hearts < spades < no-trump",
-    "sufficiency": "a bid must be higher than the preceding bid",
-    "double": "a player may double only the last bid, made by an opponent, with only passes since",
-    "redouble": "a player may redouble only the last double, made by an opponent, with only passes since",
-    "after-redouble": "a redoubled bid may not be doubled or redoubled again",
-    "double-cancelled": "a double or redouble is cancelled by a later bid",
-    "end-of-auction": "after a bid, three passes in rotation end the auction",
-    "all-pass": "what happens when all four players pass",
-    "contract": "the last bid becomes the contract, doubled or redoubled as it stands",
-    "declarer": "the declarer is the player of the contracting side who first named its denomination",
-}
+#: Before the first call.
+START = Position(0, 0, None, None, 0, False, False)
 
-ALL_PASS_OUTCOMES = ("redeal", "passed-out")
 
-_CLOCKWISE = "'in volgorde' (in rotation) without a direction; clockwise is stated first in 2007:17.C"
+class Refusal(NamedTuple):
+    """Why a call by the player to act is not a proper call: the case of the catalogue, the
+    mechanic whose rule it breaks (its articles are the edition's basis for it), and plain words."""
+
+    case: str  # "bid-above-seven", "insufficient-bid" or "inadmissible-double"
+    mechanic: str
+    why: str
+
+
+# --- editions -----------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class EditionRecord:
+    """One entry of the registry, as ``data/editions.yaml`` gives it (inheritance resolved)."""
+
+    year: str
+    name: str
+    basis: dict[str, Basis]
+    all_pass_outcome: str
+    max_level: int = 7
+    class_path: str | None = None
 
 
 class Edition:
-    """The neutral auction mechanics. Subclasses set ``year`` and a :class:`Basis` per mechanic."""
+    """An edition: its record (the articles of each mechanic) and the rules of a regular auction.
 
-    year: ClassVar[str] = ""
-    code: ClassVar[str] = ""  # "rubber" or "duplicate"
-    name: ClassVar[str] = ""
-    #: What happens when all four players pass: "redeal" (a new deal) or "passed-out" (no redeal).
-    all_pass_outcome: ClassVar[str] = ""
-    #: Who deals after a redeal, in the text's words (None where the board is not redealt).
-    redeal_by: ClassVar[str | None] = None
-    max_level: ClassVar[int] = 7
-    basis: ClassVar[dict[str, Basis]] = {}
+    The hooks below are the neutral rules, which the five texts share; a subclass overrides one
+    only where a text changes it, and :meth:`check` / :meth:`after` compose them for every consumer.
+    """
 
-    # --- neutral hooks, shared by every edition ---------------------------------------------------
+    #: The hooks and compositions that define a regular auction (a subclass overriding any of them
+    #: has its own transition table in :mod:`bridgelaws.fast`).
+    RULE_METHODS: ClassVar[tuple[str, ...]] = (
+        "is_sufficient", "in_range", "may_double", "may_redouble", "auction_ends", "check", "after",
+        "proper_calls")
+
+    def __init__(self, record: EditionRecord):
+        self.record = record
+
+    @classmethod
+    def like(cls, base: str, **changes: Any) -> "Edition":
+        """An instance of ``cls`` with the record of the registered edition ``base``, changed by
+        ``changes`` (e.g. ``year="toy"``): for an edition made up in a test or a draft."""
+        return cls(replace(find_edition(base).record, **changes))
+
+    # --- the record ---------------------------------------------------------------------------------
+
+    @property
+    def year(self) -> str:
+        return self.record.year
+
+    @property
+    def name(self) -> str:
+        return self.record.name
+
+    @property
+    def code(self) -> str:
+        """``rubber`` or ``duplicate``, as the edition's corpus states it."""
+        from . import corpus
+
+        return corpus.source(self.year).code if self.year in corpus.EDITIONS else ""
+
+    @property
+    def basis(self) -> dict[str, Basis]:
+        return self.record.basis
+
+    @property
+    def all_pass_outcome(self) -> str:
+        """What happens when all four players pass: ``redeal`` (a new deal) or ``passed-out``."""
+        return self.record.all_pass_outcome
+
+    @property
+    def max_level(self) -> int:
+        return self.record.max_level
+
+    # --- neutral hooks, shared by every edition ------------------------------------------------------
 
     def is_sufficient(self, rank: int, last_rank: int) -> bool:
         """A bid (rank 1..35) is sufficient when it ranks above the last bid (0 = no bid yet)."""
@@ -107,13 +198,68 @@ class Edition:
     def may_redouble(self, doubled: int, double_by_opponent: bool) -> bool:
         return doubled == 1 and double_by_opponent
 
-    def auction_ends(self, non_pass_calls: int, passes_since: int) -> bool:
+    def auction_ends(self, any_call: bool, passes_since: int) -> bool:
         """Three passes after a call end the auction; four passes with no call end it too."""
-        if non_pass_calls:
+        if any_call:
             return passes_since >= 3
         return passes_since >= 4
 
-    # --- description -------------------------------------------------------------------------------
+    def declarer(self, bids: Sequence[tuple[Seat, Call]]) -> Seat:
+        """The declarer, from the bids that count, in order, with who made each (the last is the
+        contract): the player of the contracting side who first named its denomination."""
+        seat, last = bids[-1]
+        side = seat % 2
+        return next(s for s, call in bids if s % 2 == side and call.strain == last.strain)
+
+    # --- the step of a regular auction: composed once, used by every consumer -------------------------
+
+    def check(self, position: Position, call: Call) -> Refusal | None:
+        """Why ``call`` by the player to act is not a proper call, or None when it is. (Rotation
+        and bars are about seats, which the caller of this method keeps: see ``Auction``.)"""
+        if call.is_bid:
+            if not self.in_range(call.level):
+                return Refusal("bid-above-seven", "bid-range",
+                               f"a bid names at most {self.max_level} tricks")
+            if not self.is_sufficient(call.rank, position.rank):
+                last = call_from_index(position.rank + 2) if position.rank else None
+                return Refusal("insufficient-bid", "sufficiency", f"{call} does not rank above {last}")
+            return None
+        if call.is_double:
+            if position.bidder_opp is None or not self.may_double(position.doubled, position.bidder_opp):
+                return Refusal("inadmissible-double", "double", _why_not_double(position))
+        if call.is_redouble:
+            if position.doubler_opp is None or not self.may_redouble(
+                    position.doubled, position.doubler_opp):
+                return Refusal("inadmissible-double", "redouble", _why_not_redouble(position))
+        return None
+
+    def after(self, position: Position, call: Call) -> Position:
+        """The position after ``call`` by the player to act, seen from the next player (his
+        left-hand opponent). Also used for an irregular call that stands as made."""
+        if call.is_bid:
+            # The caller is the next player's right-hand opponent.
+            return Position(call.rank, 0, True, None, 0, True, False)
+        if call.is_double or call.is_redouble:
+            return Position(position.rank, 1 if call.is_double else 2, _flip(position.bidder_opp),
+                            True, 0, True, False)
+        passes = position.passes + 1
+        return position._replace(bidder_opp=_flip(position.bidder_opp),
+                                 doubler_opp=_flip(position.doubler_opp), passes=passes,
+                                 over=self.auction_ends(position.any_call, passes))
+
+    def step(self, position: Position, call: Call) -> Position | None:
+        """:meth:`after` for a proper call; None for a call :meth:`check` refuses."""
+        if position.over or self.check(position, call) is not None:
+            return None
+        return self.after(position, call)
+
+    def proper_calls(self, position: Position) -> tuple[Call, ...]:
+        """The proper calls of the player to act, in bidding-box order; () once the auction is over."""
+        if position.over:
+            return ()
+        return tuple(call for call in _EVERY_CALL if self.check(position, call) is None)
+
+    # --- description -----------------------------------------------------------------------------
 
     def rule(self, mechanic: str) -> Basis:
         if mechanic not in MECHANICS:
@@ -134,173 +280,205 @@ class Edition:
         return self.year
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Edition) and other.year == self.year
+        return type(other) is type(self) and other.record == self.record  # type: ignore[attr-defined]
 
     def __hash__(self) -> int:
-        return hash(self.year)
+        return hash((type(self), self.year))
 
 
-class Edition1932(Edition):
-    year = "1932"
-    code = "rubber"
-    name = "Laws of Contract Bridge 1932, first international code (Hoofdstuk IV, regels 10-17)"
-    all_pass_outcome = "redeal"
-    redeal_by = "the player whose turn it is to deal, with the other pack (1932:11.2)"
-    basis = {
-        "first-call": own("1932:11.1"),
-        "rotation": inherit("2007", "2007:17.C", articles=("1932:11.1",), why=_CLOCKWISE),
-        "bid-range": inherit(
-            "1936", "1936:22.6.c",
-            why="1932 names no highest level; 1936:22.6.c treats a bid of more than seven as irregular"),
-        "denominations": own("1932:12"),
-        "sufficiency": own("1932:12"),
-        "double": inherit(
-            "1936", "1936:22.6.a", articles=("1932:13.1",),
-            why="13.1 does not say that a bid already doubled may not be doubled again; "
-                "1936:22.6.a treats that as irregular"),
-        "redouble": own("1932:13.1"),
-        "after-redouble": own("1932:13.2"),
-        "double-cancelled": own("1932:13.3"),
-        "end-of-auction": own("1932:11.3"),
-        "all-pass": own("1932:11.2"),
-        "contract": own("1932:15"),
-        "declarer": own("1932:15"),
-    }
+#: Every call that parses, bids of level 8 and 9 included (the edition's range decides).
+_EVERY_CALL: tuple[Call, ...] = tuple(call_from_index(i) for i in range(3 + 5 * MAX_PARSED_LEVEL))
+assert _EVERY_CALL[:len(ALL_CALLS)] == ALL_CALLS and bid(MAX_PARSED_LEVEL, 4) is _EVERY_CALL[-1]
 
 
-class Edition1936(Edition):
-    year = "1936"
-    code = "rubber"
-    name = "Laws of Contract Bridge 1935 international code, Dutch translation (regels 15-24)"
-    all_pass_outcome = "redeal"
-    redeal_by = "the player whose turn comes (1936:15)"
-    basis = {
-        "first-call": own("1936:15"),
-        "rotation": inherit("2007", "2007:17.C", articles=("1936:15",), why=_CLOCKWISE),
-        "bid-range": own("1936:22.6.c"),
-        "denominations": own("1936:16"),
-        "sufficiency": own("1936:16"),
-        "double": own("1936:17", "1936:22.6.a"),
-        "redouble": own("1936:17"),
-        "after-redouble": own("1936:17"),
-        "double-cancelled": own("1936:17"),
-        "end-of-auction": own("1936:15"),
-        "all-pass": own("1936:15"),
-        "contract": own("1936:19"),
-        "declarer": own("1936:19"),
-    }
+def _why_not_double(position: Position) -> str:
+    if position.bidder_opp is None:
+        return "there is no bid to double"
+    if position.doubled == 2:
+        return "the bid is redoubled and may not be doubled again"
+    if position.doubled == 1:
+        return "the bid is already doubled"
+    return "the last bid was made by partner, not by an opponent"
 
 
-class Edition1949(Edition):
-    year = "1949"
-    code = "duplicate"
-    name = "Laws of Duplicate Contract Bridge 1949, Dutch text (Art. 21-26)"
-    all_pass_outcome = "passed-out"
-    basis = {
-        "first-call": own("1949:21"),
-        "rotation": inherit("2007", "2007:17.C", articles=("1949:21",), why=_CLOCKWISE),
-        "bid-range": own("1949:23"),
-        "denominations": own("1949:23"),
-        "sufficiency": own("1949:23"),
-        "double": own("1949:24"),
-        "redouble": own("1949:24"),
-        "after-redouble": own("1949:24"),
-        "double-cancelled": own("1949:25"),
-        "end-of-auction": own("1949:21"),
-        "all-pass": own("1949:22"),
-        "contract": own("1949:22"),
-        "declarer": inherit(
-            "1936", "1936:19",
-            why="the 1949 auction chapter does not define the declarer; 1936:19 is the nearest text that does"),
-    }
+def _why_not_redouble(position: Position) -> str:
+    if position.doubled == 0:
+        return "there is no double to redouble"
+    if position.doubled == 2:
+        return "the bid is already redoubled"
+    return "the double was made by partner, not by an opponent"
 
 
-_2007_SILENT = ("the 2007 corpus holds only Art. 17; its successor 2017 has the same article numbers "
-                "and the same wording in 17A-C")
+# --- the registry -------------------------------------------------------------------------------
+
+REGISTRY_FILE = Path(__file__).resolve().parent.parent / "data" / "editions.yaml"
+_ENTRY_KEYS = {"year", "name", "class", "max_level", "basis"}
+_BASIS_KEYS = {"articles", "inherit", "only", "why", "outcome"}
 
 
-class Edition2007(Edition):
-    year = "2007"
-    code = "duplicate"
-    name = "Laws of Duplicate Bridge 2007, Dutch text (Artikel 17)"
-    all_pass_outcome = "passed-out"
-    basis = {
-        "first-call": own("2007:17.B"),
-        "rotation": own("2007:17.C"),
-        "bid-range": inherit("2017", "2017:18.A", why=_2007_SILENT),
-        "denominations": inherit("2017", "2017:18.E", why=_2007_SILENT),
-        "sufficiency": inherit("2017", "2017:18.B", "2017:18.C", why=_2007_SILENT),
-        "double": inherit("2017", "2017:19.A.1", why=_2007_SILENT),
-        "redouble": inherit("2017", "2017:19.B.1", why=_2007_SILENT),
-        "after-redouble": inherit("2017", "2017:19.A.1", "2017:19.B.1", why=_2007_SILENT),
-        "double-cancelled": inherit("2017", "2017:19.C", why=_2007_SILENT),
-        "end-of-auction": inherit(
-            "2017", "2017:22.A", articles=("2007:17.E.1",),
-            why="2007:17.E.1 says the auction ends 'zoals bepaald in artikel 22', which is not in the "
-                "2007 corpus; 2017:22 is the same-numbered article of the successor code"),
-        "all-pass": inherit(
-            "2017", "2017:22.B", articles=("2007:17.E.1",),
-            why="2007:17.E.1 points to its Art. 22, not in the corpus; 2017:22.B is the same-numbered "
-                "article of the successor code"),
-        "contract": inherit("2017", "2017:22.A", articles=("2007:17.E.1",), why=_2007_SILENT),
-        "declarer": inherit(
-            "1936", "1936:19",
-            why="neither the 2007 nor the 2017 corpus defines the declarer; 1936:19 is the latest text that does"),
-    }
+def _problem(where: str, message: str) -> BridgeLawsError:
+    return BridgeLawsError(f"editions.yaml: {where}: {message}")
 
 
-class Edition2017(Edition):
-    year = "2017"
-    code = "duplicate"
-    name = "Laws of Duplicate Bridge 2017, Dutch text (Hoofdstuk V, Artikel 17-23)"
-    all_pass_outcome = "passed-out"
-    basis = {
-        "first-call": own("2017:17.B"),
-        "rotation": own("2017:17.C"),
-        "bid-range": own("2017:18.A"),
-        "denominations": own("2017:18.E"),
-        "sufficiency": own("2017:18.B", "2017:18.C"),
-        "double": own("2017:19.A.1"),
-        "redouble": own("2017:19.B.1"),
-        "after-redouble": own("2017:19.A.1", "2017:19.B.1"),
-        "double-cancelled": own("2017:19.C"),
-        "end-of-auction": own("2017:22.A"),
-        "all-pass": own("2017:22.B"),
-        "contract": own("2017:22.A"),
-        "declarer": inherit(
-            "1936", "1936:19",
-            why="the 2017 corpus does not define the declarer; 1936:19 is the latest text that does"),
-    }
+def _parse_registry(raw: object) -> tuple[EditionRecord, ...]:
+    """Check ``data/editions.yaml`` and resolve every inheritance from the donor's own basis."""
+    if not isinstance(raw, dict) or not isinstance(raw.get("editions"), list) or not raw["editions"]:
+        raise _problem("top level", "expected a non-empty list under 'editions'")
+    entries: dict[str, dict[str, Any]] = {}
+    for number, entry in enumerate(raw["editions"]):
+        where = f"editions[{number}]"
+        if not isinstance(entry, dict):
+            raise _problem(where, "expected a mapping")
+        unknown = set(entry) - _ENTRY_KEYS
+        if unknown:
+            raise _problem(where, f"unknown field {sorted(unknown)[0]!r}: one of {', '.join(sorted(_ENTRY_KEYS))}")
+        year = entry.get("year")
+        if not isinstance(year, str) or not year.strip():
+            raise _problem(f"{where}.year", "expected the edition's id as a string, e.g. \"1936\"")
+        if year in entries:
+            raise _problem(f"{where}.year", f"edition {year} is listed twice")
+        if not isinstance(entry.get("name"), str):
+            raise _problem(f"{year}.name", "expected a string")
+        level = entry.get("max_level", 7)
+        if not isinstance(level, int) or not 1 <= level <= MAX_PARSED_LEVEL:
+            raise _problem(f"{year}.max_level", f"expected a level from 1 to {MAX_PARSED_LEVEL}")
+        basis = entry.get("basis")
+        if not isinstance(basis, dict):
+            raise _problem(f"{year}.basis", "expected a mapping of mechanics")
+        for mechanic in MECHANICS:
+            if mechanic not in basis:
+                raise _problem(f"{year}.basis", f"no basis for mechanic {mechanic!r}")
+        for mechanic in basis:
+            if mechanic not in MECHANICS:
+                raise _problem(f"{year}.basis.{mechanic}", f"unknown mechanic: one of {', '.join(MECHANICS)}")
+        entries[year] = entry
+    records = []
+    for year, entry in entries.items():
+        resolved = {m: _resolve(year, m, entries) for m in MECHANICS}
+        records.append(EditionRecord(
+            year=year, name=entry["name"], basis={m: r[0] for m, r in resolved.items()},
+            all_pass_outcome=resolved["all-pass"][1], max_level=entry.get("max_level", 7),
+            class_path=entry.get("class")))
+    return tuple(records)
 
 
-EDITION_CLASSES: tuple[type[Edition], ...] = (
-    Edition1932, Edition1936, Edition1949, Edition2007, Edition2017)
-_BY_YEAR = {cls.year: cls() for cls in EDITION_CLASSES}
-#: The five editions, in chronological order.
-EDITIONS: tuple[Edition, ...] = tuple(_BY_YEAR.values())
+def _own(year: str, mechanic: str, spec: object) -> tuple[tuple[str, ...], dict[str, Any]]:
+    """The edition's own articles for ``mechanic`` and the rest of its spec, checked."""
+    where = f"{year}.basis.{mechanic}"
+    if isinstance(spec, list):
+        spec = {"articles": spec}
+    if not isinstance(spec, dict):
+        raise _problem(where, "expected a list of articles or a mapping")
+    unknown = set(spec) - _BASIS_KEYS
+    if unknown:
+        raise _problem(where, f"unknown field {sorted(unknown)[0]!r}: one of {', '.join(sorted(_BASIS_KEYS))}")
+    articles = spec.get("articles", [])
+    if not isinstance(articles, list) or not all(isinstance(a, str) for a in articles):
+        raise _problem(f"{where}.articles", "expected a list of article ids")
+    for article in articles:
+        if not article.startswith(year + ":"):
+            raise _problem(f"{where}.articles", f"{article!r} is not an article of {year}")
+    if "outcome" in spec and (mechanic != "all-pass" or spec["outcome"] not in ALL_PASS_OUTCOMES):
+        raise _problem(f"{where}.outcome",
+                       f"only all-pass has an outcome, one of {', '.join(ALL_PASS_OUTCOMES)}")
+    return tuple(articles), spec
+
+
+def _resolve(year: str, mechanic: str, entries: dict[str, dict[str, Any]]) -> tuple[Basis, str]:
+    """(Basis, all-pass outcome or "") of one mechanic, the inherited articles read from the donor."""
+    where = f"{year}.basis.{mechanic}"
+    articles, spec = _own(year, mechanic, entries[year]["basis"][mechanic])
+    donor = spec.get("inherit")
+    if donor is None:
+        for key in ("only", "why"):
+            if key in spec:
+                raise _problem(f"{where}.{key}", "only an inherited rule has this field")
+        if not articles:
+            raise _problem(where, "names no article and inherits from no edition")
+        if mechanic == "all-pass" and "outcome" not in spec:
+            raise _problem(where, "all-pass states no outcome (redeal or passed-out)")
+        return Basis(articles=articles), spec.get("outcome", "")
+    if donor not in entries or donor == year:
+        raise _problem(f"{where}.inherit", f"{donor!r} is not another registered edition")
+    why = spec.get("why")
+    if not isinstance(why, str) or not why.strip():
+        raise _problem(f"{where}.why", "an inherited rule says why it is inherited")
+    donor_articles, donor_spec = _own(donor, mechanic, entries[donor]["basis"][mechanic])
+    if "inherit" in donor_spec or not donor_articles:
+        raise _problem(f"{where}.inherit", f"{donor} does not state this rule in its own text")
+    only = spec.get("only")
+    if only is not None:
+        if not isinstance(only, list) or not only or not set(only) <= set(donor_articles):
+            raise _problem(f"{where}.only", f"expected some of {donor}'s own articles {list(donor_articles)}")
+        inherited = tuple(a for a in donor_articles if a in only)
+    else:
+        inherited = donor_articles
+    outcome = spec.get("outcome", donor_spec.get("outcome", ""))
+    return Basis(articles=articles, inherited=inherited, donor=donor, why=" ".join(why.split())), outcome
+
+
+def _load_class(path: str | None) -> type[Edition]:
+    if path is None:
+        return Edition
+    module, _, name = path.partition(":")
+    try:
+        cls = getattr(importlib.import_module(module), name)
+    except (ImportError, AttributeError, ValueError):
+        raise _problem("class", f"cannot import {path!r} (expected 'module:Class')") from None
+    if not (isinstance(cls, type) and issubclass(cls, Edition)):
+        raise _problem("class", f"{path!r} is not a subclass of Edition")
+    return cls
+
+
+@cache
+def _registry() -> dict[str, Edition]:
+    import yaml
+
+    try:
+        raw = yaml.safe_load(REGISTRY_FILE.read_text(encoding="utf-8"))
+    except OSError as error:
+        raise BridgeLawsError(f"cannot read the editions registry {REGISTRY_FILE}: {error.strerror}") from None
+    except yaml.YAMLError as error:
+        raise BridgeLawsError(f"editions.yaml is not valid YAML: {' '.join(str(error).split())}") from None
+    return {record.year: _load_class(record.class_path)(record) for record in _parse_registry(raw)}
+
+
+def __getattr__(name: str) -> Any:
+    # EDITIONS is read from the registry on first use, so that importing the package stays cheap.
+    if name == "EDITIONS":
+        return tuple(_registry().values())
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+EDITIONS: tuple[Edition, ...]  # the registered editions, in chronological order (see __getattr__)
 
 
 def find_edition(name: str | int | Edition) -> Edition:
     """The edition for ``"1936"`` (also ``1936``, ``"36"``, ``"laws1936"``); a clear error otherwise."""
     if isinstance(name, Edition):
         return name
+    registry = _registry()
     text = str(name).strip().lower().removeprefix("laws").removeprefix("edition").strip(" :-_")
     if len(text) == 2 and text.isdigit():
         text = ("19" if text >= "30" else "20") + text
-    edition = _BY_YEAR.get(text)
+    edition = registry.get(text)
     if edition is None:
         raise BridgeLawsError(
-            f"unknown edition {str(name)!r}: choose one of {', '.join(_BY_YEAR)}")
+            f"unknown edition {str(name)!r}: choose one of {', '.join(registry)}")
     return edition
 
 
-def find_editions(names: str | list | tuple | None) -> tuple[Edition, ...]:
-    """Several editions from ``"1936,1949"``, a list, or None / ``"all"`` for all five."""
+def find_editions(names: str | Iterable[str | int | Edition] | None) -> tuple[Edition, ...]:
+    """Several editions from ``"1936,1949"``, a list, or None / ``"all"`` for all of them."""
+    editions = tuple(_registry().values())
     if names is None or (isinstance(names, str) and names.strip().lower() in ("", "all")):
-        return EDITIONS
+        return editions
     if isinstance(names, str):
         names = [part for part in names.replace(",", " ").split() if part]
-    chosen = {find_edition(n).year for n in names}
+    chosen = [find_edition(n) for n in names]
     if not chosen:
-        raise BridgeLawsError("no edition chosen: choose at least one of 1932, 1936, 1949, 2007, 2017")
-    return tuple(e for e in EDITIONS if e.year in chosen)
+        raise BridgeLawsError(
+            f"no edition chosen: choose at least one of {', '.join(e.year for e in editions)}")
+    registered = [e for e in editions if e in chosen]
+    # Editions made up outside the registry (a test, a draft) follow, in the order given.
+    return tuple(registered + [e for e in dict.fromkeys(chosen) if e not in registered])

@@ -34,7 +34,7 @@ from typing import Iterable, NamedTuple, Sequence
 
 from .auction import Auction, Contract
 from .calls import MAX_PARSED_LEVEL, Call, Seat, call_from_index, parse_call, parse_seat
-from .editions import Edition, find_edition
+from .editions import START, Edition, Position, find_edition
 from .errors import BridgeLawsError
 
 __all__ = ["Result", "Table", "table", "contract", "contracts", "results", "encode"]
@@ -56,42 +56,31 @@ class Result(NamedTuple):
     declarer: Seat | None
 
 
-class _Abstract(NamedTuple):
-    # Seen from the player to act. bidder_opp / doubler_opp: None when there is none.
-    rank: int
-    doubled: int
-    bidder_opp: bool | None
-    doubler_opp: bool | None
-    passes: int
-    any_call: int
-    over: bool
-
-
 class _Walk:
-    """The reachable states and the transitions, derived from an edition's hooks."""
+    """The reachable positions and the transitions, derived from an edition's step."""
 
     def __init__(self, edition: Edition):
         self.edition = edition
-        states: dict[_Abstract, int] = {}
-        order: list[_Abstract] = []
+        states: dict[Position, int] = {}
+        order: list[Position] = []
 
-        def ident(state: _Abstract) -> int:
+        def ident(state: Position) -> int:
             if state not in states:
                 states[state] = len(order)
                 order.append(state)
             return states[state]
 
-        dead = ident(_Abstract(-1, 0, None, None, 0, 0, True))  # no call leaves it
-        start = ident(_Abstract(0, 0, None, None, 0, 0, False))
+        dead = ident(_DEAD)  # no call leaves it
+        start = ident(START)
         rows: list[list[int]] = []
         done = 0
-        while done < len(order):  # breadth first over the reachable states
+        while done < len(order):  # breadth first over the reachable positions
             state = order[done]
             done += 1
             row = [dead] * _WIDTH
-            if state.rank >= 0 and not state.over:
+            if state is not _DEAD and not state.over:
                 for index in range(N_CALLS):
-                    after = self._after(state, call_from_index(index))
+                    after = edition.step(state, call_from_index(index))
                     if after is not None:
                         row[index] = ident(after)
             rows.append(row)
@@ -102,36 +91,9 @@ class _Walk:
         self.start = offsets[start]
         self.states = {offsets[i]: state for i, state in enumerate(order) if i != dead}
 
-    def _after(self, state: _Abstract, call: Call) -> _Abstract | None:
-        """The state after ``call`` by the player to act, seen from the next player; None if the
-        call is not a proper call (the same checks, in the same order, as
-        :meth:`Auction.irregularity` for a call in turn by a player who is not barred)."""
-        edition = self.edition
-        if call.is_bid:
-            if not edition.in_range(call.level) or not edition.is_sufficient(call.rank, state.rank):
-                return None
-            # The next player is the caller's left-hand opponent: the caller is his opponent.
-            return _Abstract(call.rank, 0, True, None, 0, 1, False)
-        flip = _flip
-        if call.is_double:
-            if state.bidder_opp is None or not edition.may_double(state.doubled, state.bidder_opp):
-                return None
-            return _Abstract(state.rank, 1, flip(state.bidder_opp), True, 0, 1, False)
-        if call.is_redouble:
-            if state.doubler_opp is None or not edition.may_redouble(state.doubled, state.doubler_opp):
-                return None
-            return _Abstract(state.rank, 2, flip(state.bidder_opp), True, 0, 1, False)
-        passes = state.passes + 1
-        # auction_ends gets 0 or 1 for "calls other than pass so far", as in bridgelaws.counting.
-        over = edition.auction_ends(state.any_call, passes)
-        return _Abstract(state.rank, state.doubled, flip(state.bidder_opp), flip(state.doubler_opp),
-                         passes, state.any_call, over)
 
-
-def _flip(opp: bool | None) -> bool | None:
-    # Seen from the next player (the left-hand opponent of the one who called), a seat that was an
-    # opponent of the caller is on the next player's side, and the other way round.
-    return None if opp is None else not opp
+#: The state no call leaves (a position no auction reaches: its rank is -1).
+_DEAD = Position(-1, 0, None, None, 0, False, True)
 
 
 class Table:
@@ -162,39 +124,52 @@ class Table:
                 self.final[key] = (state.rank, state.doubled)
 
 
-_HOOKS = ("is_sufficient", "in_range", "may_double", "may_redouble", "auction_ends")
 _WALKS: dict[tuple, _Walk] = {}
-_TABLES: dict[type, Table] = {}
+_TABLES: dict[Edition, Table] = {}
 
 
 def _walk_key(edition: Edition) -> tuple:
     cls = type(edition)
-    if all(getattr(cls, name) is getattr(Edition, name) for name in _HOOKS):
-        return ("neutral hooks", edition.max_level)  # they read nothing else of the edition
-    return (cls,)
+    if all(getattr(cls, name) is getattr(Edition, name) for name in Edition.RULE_METHODS):
+        return ("neutral rules", edition.max_level)  # they read nothing else of the edition
+    return (cls, edition.year, edition.max_level)
 
 
 def table(edition: str | Edition) -> Table:
     """The table of ``edition`` (built on first use, a few tens of milliseconds, then kept)."""
     edition = find_edition(edition)
-    found = _TABLES.get(type(edition))
-    if found is None or found.edition != edition:
+    found = _TABLES.get(edition)
+    if found is None:
         key = _walk_key(edition)
         walk = _WALKS.get(key)
         if walk is None:
             walk = _WALKS[key] = _Walk(edition)
-        found = _TABLES[type(edition)] = Table(edition, walk)
+        found = _TABLES[edition] = Table(edition, walk)
     return found
 
 
 # --- the declarer -------------------------------------------------------------------------------
 
-#: The last bid of an auction: a bid, then only passes, doubles and redoubles to the end.
-_LAST_BID = re.compile(rb"[\x03-\x25][\x00-\x02]*\Z")
-#: Per strain, any bid of that strain (levels 1 to 7).
-_STRAIN_BID = [re.compile(b"[" + bytes(3 + 5 * level + strain for level in range(7)) + b"]")
-               for strain in range(5)]
+#: The last bid of an auction: a bid, then only passes, doubles and redoubles to the end. The table
+#: has already checked the bids against the edition's range, so every level that parses is matched.
+_LAST_BID = re.compile(b"[" + re.escape(bytes(range(3, N_CALLS))) + b"][\\x00-\\x02]*\\Z")
+#: Per strain, any bid of that strain.
+_STRAIN_BID = [re.compile(b"[" + re.escape(bytes(3 + 5 * level + strain for level in range(MAX_PARSED_LEVEL)))
+                          + b"]") for strain in range(5)]
 _CONTRACTS: dict[tuple[int, int, int], Contract] = {}
+
+
+def _declarer(data: bytes, edition: Edition, dealer: int, strain: int) -> int:
+    """The declarer's seat: a regular expression for the neutral rule (1936:19), which is the rule of
+    every registered edition; the edition's own :meth:`Edition.declarer` where a subclass changes it."""
+    if type(edition).declarer is Edition.declarer:
+        last = _LAST_BID.search(data).start()  # type: ignore[union-attr]  # the table saw a bid
+        parity = last & 1  # the contracting side's calls are those at positions of the same parity
+        first = _STRAIN_BID[strain].search(data[parity::2]).start() * 2 + parity  # type: ignore[union-attr]
+        return (dealer + first) & 3
+    bids = [(Seat((dealer + position) & 3), call_from_index(index))
+            for position, index in enumerate(data) if index > 2]
+    return int(edition.declarer(bids))
 
 
 def _result(data: bytes, final: int, table_: Table, dealer: int) -> Result:
@@ -202,11 +177,8 @@ def _result(data: bytes, final: int, table_: Table, dealer: int) -> Result:
     if outcome != "contract":
         return Result(outcome, None, None)
     rank, doubled = table_.final[final]
-    last = _LAST_BID.search(data).start()
     strain = (rank - 1) % 5
-    parity = last & 1  # the contracting side's calls are those at positions of the same parity
-    first = _STRAIN_BID[strain].search(data[parity::2]).start() * 2 + parity
-    declarer = (dealer + first) & 3
+    declarer = _declarer(data, table_.edition, dealer, strain)
     key = (rank, doubled, declarer)
     found = _CONTRACTS.get(key)
     if found is None:

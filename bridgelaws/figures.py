@@ -37,25 +37,46 @@ def save(fig, path, dpi: int = 110) -> None:
         fig.savefig(path, dpi=dpi, metadata=metadata)
 
 
+def _count_word(number: int) -> str:
+    words = ("No", "One", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten")
+    return words[number] if number < len(words) else str(number)
+
+
+def _label_places(years: list[int]) -> tuple[list[float], list[str]]:
+    """Heights and alignments of the timeline's labels, so that editions close in time do not print
+    over each other: a label within ten years of the previous one, which sits low, goes high; of two
+    editions less than eight years apart, the earlier label is set to the left, the later to the right."""
+    heights: list[float] = []
+    aligns: list[str] = []
+    for i, year in enumerate(years):
+        close_before = i > 0 and year - years[i - 1] <= 10
+        heights.append(2.1 if close_before and heights[-1] == 1.0 else 1.0)
+        if i > 0 and year - years[i - 1] < 8:
+            aligns.append("left")
+        elif i + 1 < len(years) and years[i + 1] - year < 8:
+            aligns.append("right")
+        else:
+            aligns.append("center")
+    return heights, aligns
+
+
 def timeline():
-    """The five editions on a time axis: rubber or duplicate, the articles each source holds and
+    """The editions on a time axis: rubber or duplicate, the articles each source holds and
     its size in words; the 1947 spelling reform (corpus note ``1949-spelling-reform``) marked."""
     from . import views
 
     stats = views.corpus_stats()
     fig = _figure(10, 3.6)
     ax = fig.add_subplot()
-    heights = {"1932": 1.0, "1936": 2.1, "1949": 1.0, "2007": 1.0, "2017": 2.1}
+    heights, aligns = _label_places([row["year"] for row in stats])
     ax.axhline(0, color="#444", linewidth=1.2, zorder=1)
-    for row in stats:
+    for row, height, align in zip(stats, heights, aligns):
         colour = CODE_COLOURS[row["code"]]
-        height = heights.get(row["edition"], 1.0)
         ax.plot([row["year"], row["year"]], [0, height], color=colour, linewidth=1.5, zorder=2)
         ax.scatter([row["year"]], [0], s=90, color=colour, marker=CODE_MARKERS[row["code"]], zorder=3)
         unit = "rules" if row["code"] == "rubber" else ("Law" if row["articles"] == 1 else "Laws")
         if row["edition"] == "1949":
             unit = "Art."
-        align = {"1932": "right", "1936": "left"}.get(row["edition"], "center")
         shift = {"right": 0.6, "left": -0.6}.get(align, 0.0)
         articles = f"{row['articles']} article{'s' if row['articles'] != 1 else ''}"
         ax.text(row["year"] + shift, height + 0.08,
@@ -73,7 +94,7 @@ def timeline():
     for side in ("left", "right", "top"):
         ax.spines[side].set_visible(False)
     ax.set_xlabel("year of the Dutch text")
-    ax.set_title("Five editions of the bidding rules", fontsize=11)
+    ax.set_title(f"{_count_word(len(stats))} editions of the bidding rules", fontsize=11)
     return fig
 
 

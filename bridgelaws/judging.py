@@ -475,8 +475,7 @@ def detect(auction: Auction, call: Call, seat: Seat, named: Call | None = None) 
         verb = "double" if call.is_double else "redouble"
         problem = ("misnamed-double", f"{call} named {named}, but the bid to {verb} is {auction.last_bid}")
     if problem is None and call.is_pass:
-        state = auction.state
-        if auction.edition.auction_ends(state.non_pass_calls, state.passes_since + 1):
+        if auction.edition.after(auction.position, PASS).over:
             point = _skip_point(auction)
             if point is not None:
                 problem = ("skipped-turn-at-end",
@@ -507,13 +506,14 @@ def _sufficient_bids(auction: Auction) -> list[Call]:
     return [call for call in auction.legal_calls() if call.is_bid]
 
 
-def _lowest_sufficient(auction: Auction, original: Call) -> Call:
-    from .calls import bid
+def _lowest_sufficient(auction: Auction, original: Call) -> Call | None:
+    """The lowest bid in the denomination of ``original`` that the edition's step accepts now
+    (a bid's check reads only the last bid and the range); None when there is none."""
+    from .calls import MAX_PARSED_LEVEL, bid
 
-    last = auction.last_bid
-    for level in range(1, 8):
+    for level in range(1, MAX_PARSED_LEVEL + 1):
         candidate = bid(level, original.strain)
-        if last is None or candidate.rank > last.rank:
+        if auction.edition.check(auction.position, candidate) is None:
             return candidate
     return None
 

@@ -54,7 +54,7 @@ class AuctionStepper(widgets.VBox):
         self.dealer = widgets.Dropdown(options=_DEALER_OPTIONS, value=str(parse_seat(dealer)),
                                        description="Dealer", layout=layout(width="170px"))
         self.editions = widgets.SelectMultiple(options=YEARS, value=views.edition_years(editions),
-                                               rows=5, description="Editions", layout=layout(width="170px"))
+                                               rows=len(YEARS), description="Editions", layout=layout(width="170px"))
         names = [s["name"] for s in views.scenarios()]
         self.scenario = widgets.Dropdown(options=[("(choose a prepared scenario)", "")] + [(n, n) for n in names],
                                          value="", description="Scenario", layout=layout(width="400px"))

@@ -7,6 +7,7 @@ import sys
 import pytest
 
 from bridgelaws.cli import main
+from bridgelaws.editions import EDITIONS
 
 
 def run(capsys, *argv):
@@ -52,8 +53,8 @@ def test_every_error_is_exit_2_and_one_line(capsys, argv, fragment):
 def test_editions_lists_all_five_and_their_inheritances(capsys):
     code, out, _ = run(capsys, "editions")
     assert code == 0
-    for year in ("1932", "1936", "1949", "2007", "2017"):
-        assert f"\n{year}  " in "\n" + out
+    for edition in EDITIONS:
+        assert f"\n{edition.year}  " in "\n" + out
     assert "inherits" in out and "from 2017" in out
 
 

@@ -1,11 +1,20 @@
 import pytest
+import yaml
 
 from bridgelaws import BridgeLawsError, corpus
-from bridgelaws.editions import EDITIONS, MECHANICS, find_edition, find_editions
+from bridgelaws.editions import EDITIONS, MECHANICS, REGISTRY_FILE, _parse_registry, find_edition, find_editions
+
+YEARS = [e.year for e in EDITIONS]
+
+
+def test_the_registry_is_chronological_and_every_edition_has_its_corpus():
+    assert YEARS == sorted(YEARS, key=int) and len(set(YEARS)) == len(YEARS)
+    assert set(YEARS) == {path.stem for path in corpus.DATA_DIR.glob("*.json")}
+    assert corpus.EDITIONS == tuple(YEARS)
 
 
 def test_registry_finds_each_edition_in_several_spellings():
-    assert [e.year for e in EDITIONS] == ["1932", "1936", "1949", "2007", "2017"]
+    assert {"1932", "1936", "1949", "2007", "2017"} <= set(YEARS)
     assert find_edition("1936") is find_edition(1936) is find_edition("36") is find_edition(" laws1936 ")
     assert find_edition("2007").year == "2007"
     assert [e.year for e in find_editions("2017,1936")] == ["1936", "2017"]
@@ -16,7 +25,7 @@ def test_registry_finds_each_edition_in_several_spellings():
 def test_unknown_edition_is_one_clear_line(name):
     with pytest.raises(BridgeLawsError) as caught:
         find_edition(name)
-    assert "unknown edition" in str(caught.value) and "1932, 1936, 1949, 2007, 2017" in str(caught.value)
+    assert "unknown edition" in str(caught.value) and ", ".join(YEARS) in str(caught.value)
 
 
 def test_every_edition_names_a_basis_for_every_mechanic():
@@ -40,7 +49,7 @@ def test_every_article_an_edition_cites_resolves_in_the_corpus():
 def test_four_passes_as_each_text_says():
     # 1932:11.2 and 1936:15: "gaat het spel niet door" and someone deals again: a new deal.
     # 1949:22: "geen reden voor een nieuwe gift"; 2017:22.B: "Er mag niet opnieuw gegeven worden".
-    outcomes = {e.year: e.all_pass_outcome for e in EDITIONS}
+    outcomes = {year: find_edition(year).all_pass_outcome for year in ("1932", "1936", "1949", "2007", "2017")}
     assert outcomes == {"1932": "redeal", "1936": "redeal", "1949": "passed-out",
                         "2007": "passed-out", "2017": "passed-out"}
 
@@ -56,3 +65,65 @@ def test_editions_that_state_a_rule_do_not_inherit_it():
     assert not find_edition("2017").rule("all-pass").is_inherited
     assert not find_edition("1936").rule("declarer").is_inherited
     assert find_edition("1949").rule("declarer").donor == "1936"
+
+
+def test_inherited_articles_are_the_donor_s_own_for_that_mechanic():
+    for edition in EDITIONS:
+        for mechanic, basis in edition.basis.items():
+            if basis.is_inherited:
+                donor = find_edition(basis.donor).basis[mechanic]
+                assert not donor.is_inherited and set(basis.inherited) <= set(donor.articles), (
+                    edition.year, mechanic)
+
+
+def test_an_inherited_outcome_of_four_passes_is_the_donor_s():
+    assert find_edition("2007").all_pass_outcome == find_edition("2017").all_pass_outcome == "passed-out"
+
+
+def _registry_with(change):
+    raw = yaml.safe_load(REGISTRY_FILE.read_text(encoding="utf-8"))
+    change(raw["editions"])
+    return raw
+
+
+def _set(year, path, value):
+    def change(entries):
+        entry = next(e for e in entries if e["year"] == year)
+        *parents, last = path
+        for key in parents:
+            entry = entry[key]
+        if value is KeyError:
+            del entry[last]
+        else:
+            entry[last] = value
+    return change
+
+
+@pytest.mark.parametrize("change, message", [
+    (_set("1949", ["basis", "declarer"], KeyError), "editions.yaml: 1949.basis: no basis for mechanic 'declarer'"),
+    (_set("1949", ["basis", "declarer", "inherit"], "1999"),
+     "editions.yaml: 1949.basis.declarer.inherit: '1999' is not another registered edition"),
+    (_set("1932", ["basis", "double", "only"], ["1936:17.9"]),
+     "editions.yaml: 1932.basis.double.only: expected some of 1936's own articles"),
+    (_set("2007", ["basis", "double", "inherit"], "1949"), None),  # 1949 states doubling itself: fine
+    (_set("2017", ["basis", "declarer", "inherit"], "2007"),
+     "editions.yaml: 2017.basis.declarer.inherit: 2007 does not state this rule in its own text"),
+    (_set("1936", ["basis", "sufficiency"], ["1932:12"]),
+     "editions.yaml: 1936.basis.sufficiency.articles: '1932:12' is not an article of 1936"),
+    (_set("1936", ["basis", "all-pass"], ["1936:15"]),
+     "editions.yaml: 1936.basis.all-pass: all-pass states no outcome (redeal or passed-out)"),
+    (_set("1936", ["basis", "all-pass", "outcome"], "replay"),
+     "editions.yaml: 1936.basis.all-pass.outcome: only all-pass has an outcome"),
+    (_set("1936", ["basis", "bidding"], ["1936:16"]), "editions.yaml: 1936.basis.bidding: unknown mechanic"),
+    (_set("1936", ["code"], "rubber"), "editions.yaml: editions[1]: unknown field 'code'"),
+    (_set("1949", ["basis", "declarer", "why"], KeyError),
+     "editions.yaml: 1949.basis.declarer.why: an inherited rule says why it is inherited"),
+])
+def test_a_broken_registry_is_one_line_naming_edition_and_field(change, message):
+    raw = _registry_with(change)
+    if message is None:
+        _parse_registry(raw)
+        return
+    with pytest.raises(BridgeLawsError) as caught:
+        _parse_registry(raw)
+    assert str(caught.value).startswith(message) and "\n" not in str(caught.value)

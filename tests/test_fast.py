@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from bridgelaws import Auction, BridgeLawsError, fast
 from bridgelaws.auction import Contract
 from bridgelaws.calls import ALL_CALLS, Seat, call_from_index, parse_call
-from bridgelaws.editions import EDITIONS, Edition2017
+from bridgelaws.editions import EDITIONS, Edition
 
 SEATS = "NESW"
 
@@ -172,23 +172,19 @@ def test_any_sequence_gives_what_auction_gives_or_is_refused(calls, dealer, edit
     assert got == expected
 
 
-class _DoublingPartner(Edition2017):
+class _DoublingPartner(Edition):
     """A made-up edition that lets a player double his partner's bid: its own table."""
-
-    year = "2999"
 
     def may_double(self, doubled: int, bid_by_opponent: bool) -> bool:
         return doubled == 0
 
 
-class _SixLevels(Edition2017):
-    """A made-up edition with bids up to six only."""
-
-    year = "2998"
-    max_level = 6
+def _made_up() -> list[Edition]:
+    return [_DoublingPartner.like("2017", year="2999"),
+            Edition.like("2017", year="2998", max_level=6)]  # bids up to six only
 
 
-@pytest.mark.parametrize("edition", [_DoublingPartner(), _SixLevels()])
+@pytest.mark.parametrize("edition", _made_up())
 def test_an_edition_with_other_hooks_gets_its_own_table(edition):
     assert fast.table(edition).walk is not fast.table("2017").walk
     # N 1S, E P, S X (of partner's bid): proper only under the made-up doubling rule.
@@ -205,7 +201,7 @@ def test_an_edition_with_other_hooks_gets_its_own_table(edition):
 
 @settings(max_examples=300, deadline=None)
 @given(st.lists(call_indices.filter(lambda c: c < 48), max_size=12), st.sampled_from(SEATS),
-       st.sampled_from([_DoublingPartner(), _SixLevels()]))
+       st.sampled_from(_made_up()))
 def test_made_up_editions_agree_with_auction(calls, dealer, edition):
     expected = engine(calls, dealer, edition)
     try:

@@ -14,13 +14,14 @@ from pathlib import Path
 import pytest
 
 from bridgelaws.calls import Seat
+from bridgelaws.editions import EDITIONS as registered_editions
 from bridgelaws.errors import BridgeLawsError
 from bridgelaws.pbn import (
     AuctionToken, Game, format_report_lines, game_report, iter_games, read_games, write_games,
 )
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "pbn"
-EDITIONS = ("1932", "1936", "1949", "2007", "2017")
+EDITIONS = tuple(e.year for e in registered_editions)
 
 
 def shared_corpora() -> Path:

@@ -16,9 +16,10 @@ import yaml
 
 from bridgelaws import BridgeLawsError, corpus, views
 from bridgelaws import judge
+from bridgelaws.editions import EDITIONS
 from bridgelaws.rulings import DATA, case_ids, generic_ruling
 
-YEARS = ("1932", "1936", "1949", "2007", "2017")
+YEARS = tuple(e.year for e in EDITIONS)
 
 
 def panels(html: str) -> dict[str, str]:

@@ -3,17 +3,16 @@
 from __future__ import annotations
 
 import re
-import statistics
-import time
 
 import pytest
 
 pytest.importorskip("ipywidgets")
 
 from bridgelaws import views  # noqa: E402
+from bridgelaws.editions import EDITIONS  # noqa: E402
 from bridgelaws.widgets import AuctionStepper, CompareExplorer, ExerciseCard, TextsExplorer  # noqa: E402
 
-YEARS = ("1932", "1936", "1949", "2007", "2017")
+YEARS = tuple(e.year for e in EDITIONS)
 
 
 def panel_years(html: str) -> list[str]:
@@ -182,19 +181,6 @@ def test_output_carries_no_random_ids_or_addresses(stepper):
     stepper.load_scenario("call by a player who must pass")
     html = stepper.output_html
     assert not re.search(r"0x[0-9a-fA-F]{6,}", html) and not re.search(r'\sid="', html)
-
-
-def test_one_bidding_box_click_is_fast():
-    stepper = AuctionStepper()
-    stepper.editions.value = YEARS
-    times = []
-    for call in ["1S", "1H", "2H", "P", "3H", "P"] * 3:
-        if call == "1S":
-            stepper.clear()
-        start = time.perf_counter()
-        stepper.click(call)
-        times.append(time.perf_counter() - start)
-    assert statistics.median(times) < 0.020, times
 
 
 def test_exercise_card_reveals_and_marks():
