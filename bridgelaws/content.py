@@ -12,6 +12,7 @@ The schemas are in :mod:`bridgelaws.schema`; :mod:`bridgelaws.views` re-exports 
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from . import datafiles, schema
 from .editions import EDITIONS
@@ -25,16 +26,16 @@ def _key(text: str) -> str:
 
 
 @datafiles.cached
-def _scenarios() -> tuple[dict, ...]:
+def _scenarios() -> tuple[dict[str, Any], ...]:
     return tuple(schema.parse_scenarios(datafiles.load("scenarios.yaml")))
 
 
-def scenarios() -> list[dict]:
+def scenarios() -> list[dict[str, Any]]:
     """The stepper's prepared scenarios: ``{"name", "dealer", "tokens", "about"}``, in menu order."""
     return [dict(s) for s in _scenarios()]
 
 
-def find_scenario(name: str) -> dict:
+def find_scenario(name: str) -> dict[str, Any]:
     for scenario in _scenarios():
         if _key(scenario["name"]) == _key(name):
             return dict(scenario)
@@ -42,7 +43,7 @@ def find_scenario(name: str) -> dict:
         f"unknown scenario {name!r}: one of {', '.join(s['name'] for s in _scenarios())}")
 
 
-def scenarios_table():
+def scenarios_table() -> Any:
     """The prepared scenarios as a DataFrame (name, dealer, tokens, what happens)."""
     import pandas as pd
 
@@ -50,16 +51,16 @@ def scenarios_table():
 
 
 @datafiles.cached
-def _topics() -> tuple[dict, ...]:
+def _topics() -> tuple[dict[str, Any], ...]:
     return tuple(schema.parse_topics(datafiles.load("topics.yaml")))
 
 
-def topics() -> list[dict]:
+def topics() -> list[dict[str, Any]]:
     """The topics of :func:`texts_side_by_side`: ``{"id", "title", "articles": {year: [ids]}, "gap"}``."""
     return [dict(t) for t in _topics()]
 
 
-def find_topic(name: str) -> dict:
+def find_topic(name: str) -> dict[str, Any]:
     """A topic by id or title, loosely: ``"four passes"``, ``"four-passes"``, ``"Doubling"``."""
     wanted = _key(name)
     for topic in _topics():
@@ -71,7 +72,7 @@ def find_topic(name: str) -> dict:
     raise BridgeLawsError(f"unknown topic {name!r}: one of {', '.join(t['id'] for t in _topics())}")
 
 
-def topics_table():
+def topics_table() -> Any:
     """Topics x editions: the article ids of each edition (empty where the text has nothing)."""
     import pandas as pd
 
@@ -81,21 +82,21 @@ def topics_table():
 
 
 @datafiles.cached
-def _glossary() -> dict:
+def _glossary() -> dict[str, Any]:
     return schema.parse_glossary(datafiles.load("glossary.yaml"))
 
 
 @datafiles.cached
-def _teaching() -> dict:
+def _teaching() -> dict[str, Any]:
     return schema.parse_exercises(datafiles.load("exercises.yaml"))
 
 
-def exercises() -> list[dict]:
+def exercises() -> list[dict[str, Any]]:
     """The exercises of notebook 05: ``{"id", "title", "dealer", "tokens", "question", "case"?}``."""
     return [{**e, "question": " ".join(e["question"].split())} for e in _teaching()["exercises"]]
 
 
-def find_exercise(exercise_id: str) -> dict:
+def find_exercise(exercise_id: str) -> dict[str, Any]:
     for exercise in exercises():
         if _key(exercise["id"]) == _key(exercise_id):
             return exercise
@@ -103,7 +104,7 @@ def find_exercise(exercise_id: str) -> dict:
         f"unknown exercise {exercise_id!r}: one of {', '.join(e['id'] for e in exercises())}")
 
 
-def history() -> list[dict]:
+def history() -> list[dict[str, Any]]:
     """The history of notebook 05: ``{"edition", "claim", "article", "quote"}``, chronological."""
     return [{**h, "edition": str(h["edition"]), "claim": " ".join(h["claim"].split())}
             for h in _teaching()["history"]]

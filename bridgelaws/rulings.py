@@ -115,14 +115,19 @@ def find_case(case_id: str) -> Case:
 
 
 @datafiles.cached
-def specs(case_id: str) -> dict[str, RulingSpec]:
-    """Per registered edition, the checked entry of ``data/rulings/<case>.yaml``. An edition the
-    file does not list gets the silence default (``schema.SILENT_SUMMARY``)."""
+def _file(case_id: str) -> Any:
     find_case(case_id)
     name = f"rulings/{case_id}.yaml"
     if not datafiles.exists(name):
         raise BridgeLawsError(f"no rulings file for case {case_id!r} ({name} is missing)")
-    return schema.parse_rulings(datafiles.load(name), name, case_id)
+    return datafiles.load(name)
+
+
+@datafiles.cached
+def specs(case_id: str) -> dict[str, RulingSpec]:
+    """Per registered edition, the checked entry of ``data/rulings/<case>.yaml``. An edition the
+    file does not list gets the silence default (``schema.SILENT_SUMMARY``)."""
+    return schema.parse_rulings(_file(case_id), f"rulings/{case_id}.yaml", case_id)
 
 
 def spec(case_id: str, edition: str | int | Edition) -> RulingSpec:
@@ -133,14 +138,10 @@ def spec(case_id: str, edition: str | int | Edition) -> RulingSpec:
 def ruling_data(case_id: str) -> dict[str, dict[str, Any]]:
     """The per-edition entries of one case as the file gives them (checked), with the silence
     default for an edition the file does not list."""
-    name = f"rulings/{case_id}.yaml"
-    result = {}
-    raw = specs(case_id)  # checks the file
-    entries = {str(year): e for year, e in datafiles.load(name)["rulings"].items()}
-    for year, parsed in raw.items():
-        result[year] = entries[year] if year in entries else {
-            "status": parsed.status, "summary_en": parsed.summary_en}
-    return result
+    parsed = specs(case_id)  # checks the file
+    entries = {str(year): e for year, e in _file(case_id)["rulings"].items()}
+    return {year: entries[year] if year in entries else {"status": s.status, "summary_en": s.summary_en}
+            for year, s in parsed.items()}
 
 
 def entry(case_id: str, edition: str | int | Edition) -> dict[str, Any]:

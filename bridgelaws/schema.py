@@ -15,7 +15,7 @@ engine cannot act on is refused at load time, not at judging time.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal, get_args
 
@@ -63,7 +63,7 @@ def _type_name(value: object) -> str:
             float: "a number", type(None): "null"}.get(type(value), type(value).__name__)
 
 
-def fields(value: object, loc: Loc, required: Iterable[str], optional: Iterable[str] = ()) -> dict:
+def fields(value: object, loc: Loc, required: Iterable[str], optional: Iterable[str] = ()) -> dict[str, Any]:
     """``value`` as a mapping with exactly the known keys: a missing or unknown key is an error."""
     if not isinstance(value, Mapping):
         raise loc.error(f"expected a mapping, got {_type_name(value)}")
@@ -78,7 +78,7 @@ def fields(value: object, loc: Loc, required: Iterable[str], optional: Iterable[
     return dict(value)
 
 
-def listing(value: object, loc: Loc) -> list:
+def listing(value: object, loc: Loc) -> list[Any]:
     if not isinstance(value, list):
         raise loc.error(f"expected a list, got {_type_name(value)}")
     return value
@@ -239,9 +239,9 @@ def _option(value: object, loc: Loc, choices: tuple[str, ...]) -> OptionSpec:
         default=boolean(raw["default"], loc.at("default")) if "default" in raw else False)
 
 
-def _common(raw: dict, loc: Loc, choices: tuple[str, ...]) -> dict[str, Any]:
+def _common(raw: dict[str, Any], loc: Loc, choices: tuple[str, ...]) -> dict[str, Any]:
     """The shared fields of an entry or a branch, checked; only the fields the file gave."""
-    checks = {
+    checks: dict[str, Callable[[Any, Loc], Any]] = {
         "status": lambda v, at: one_of(v, STATUSES, at),
         "articles": strings, "references": strings,
         "play": lambda v, at: tuple(text(item, at.at(i)) for i, item in enumerate(listing(v or [], at))),
