@@ -15,6 +15,7 @@ from typing import Any
 
 from . import datafiles, schema
 from .calls import Seat
+from .conditions import CONDITIONS
 from .editions import EDITIONS, Edition, find_edition
 from .errors import BridgeLawsError
 from .schema import SCOPES, STATUSES, BranchSpec, RulingSpec
@@ -182,6 +183,9 @@ def _branch(entry_spec: RulingSpec, condition: str | None) -> BranchSpec | None:
 
 def _build(case_id: str, edition: Edition, condition: str | None,
            seats: dict[str, list[Seat]] | None) -> Ruling:
+    if condition is not None and condition not in CONDITIONS:
+        # Never a silent fallback to the `otherwise` branch.
+        raise BridgeLawsError(f"unknown condition {condition!r}: one of {', '.join(CONDITIONS)}")
     entry_spec = spec(case_id, edition)
     chosen = _branch(entry_spec, condition)
     merged = entry_spec.values()

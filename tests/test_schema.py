@@ -152,6 +152,11 @@ def test_silence_is_the_default_for_an_edition_the_file_does_not_list(data):
     assert result.state["next_to_call"] == "S"
 
 
+def test_an_unknown_condition_asked_for_is_an_error_not_the_otherwise_branch():
+    with pytest.raises(BridgeLawsError, match="unknown condition 'honour-or-severall'"):
+        generic_ruling("exposed-card", "1936", "honour-or-severall")
+
+
 def test_every_condition_the_data_names_is_registered():
     for case_id in ("call-when-barred", "exposed-card", "inadmissible-double", "misnamed-double",
                     "pass-out-of-rotation"):
