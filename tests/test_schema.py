@@ -249,3 +249,14 @@ def test_the_test_cases_are_valid():
         schema.parse_test_cases(yaml.safe_load(path.read_text(encoding="utf-8")), path.name)
     with pytest.raises(BridgeLawsError, match=r"entry 1 \(1936\)\.expect\.status: 'rule' is not one of"):
         schema.parse_test_cases(_test_cases(status="rule"), "x.yaml")
+
+
+def test_the_cli_reports_broken_data_in_one_line_with_exit_code_2(data, capsys):
+    from bridgelaws.cli import main
+
+    _edit(data / "rulings" / "bid-above-seven.yaml",
+          lambda raw: raw["rulings"]["1936"]["options"][0].__setitem__("by", "declarer"))
+    assert main(["judge", "--edition", "1936", "7S 8C"]) == 2
+    err = capsys.readouterr().err
+    assert err == ("bridgelaws: error: rulings/bid-above-seven.yaml: 1936.options[0].by: 'declarer' is not "
+                   "one of offender, partner, side, lho, first-bidder\n")
