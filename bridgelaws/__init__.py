@@ -29,7 +29,8 @@ _EXPORTS = {
     "find_case": "rulings", "cases": "rulings",
 }
 _SUBMODULES = ("corpus", "pbn", "render", "calls", "editions", "auction", "counting", "notation",
-               "judging", "rulings", "tables", "views", "figures", "widgets", "fast", "cli", "errors")
+               "judging", "rulings", "tables", "views", "figures", "widgets", "fast", "cli", "errors",
+               "datafiles", "schema", "conditions", "content")
 
 __all__ = sorted(_EXPORTS) + list(_SUBMODULES)
 

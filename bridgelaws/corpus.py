@@ -15,14 +15,13 @@ Stdlib only; everything is loaded lazily on first use and cached.
 
 from __future__ import annotations
 
-import json
 import os
 import re
 import unicodedata
 from dataclasses import dataclass
-from functools import cache
 from pathlib import Path
 
+from bridgelaws import datafiles, schema
 from bridgelaws.errors import BridgeLawsError
 
 __all__ = [
@@ -31,7 +30,8 @@ __all__ = [
     "search", "rebuild_source", "source_path",
 ]
 
-DATA_DIR = Path(__file__).resolve().parent.parent / "data" / "corpus"
+#: Where the corpus files are (see :mod:`bridgelaws.datafiles`); the loaders go through ``datafiles``.
+DATA_DIR = datafiles.data_dir() / "corpus"
 
 #: one id part: a section letter (A), a number (1), a lower-case letter or roman numeral (a, ii),
 #: or a footnote (n1)
@@ -155,18 +155,13 @@ def _check_edition(edition: str | int) -> str:
     return edition
 
 
-@cache
+@datafiles.cached
 def _raw(edition: str) -> dict:
-    path = DATA_DIR / f"{edition}.json"
-    try:
-        return json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise BridgeLawsError(f"corpus file missing for edition {edition}: {path}") from None
-    except json.JSONDecodeError as exc:
-        raise BridgeLawsError(f"corpus file {path} is not valid JSON: {exc}") from None
+    name = f"corpus/{edition}.json"
+    return schema.parse_corpus(datafiles.load(name), name, edition)
 
 
-@cache
+@datafiles.cached
 def _edition(edition: str):
     """Parsed edition: (Source, records tuple, {id: Record}, {article: Article}, references)."""
     raw = _raw(_check_edition(edition))

@@ -20,10 +20,9 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass, replace
-from functools import cache
-from pathlib import Path
 from typing import Any, ClassVar, Iterable, NamedTuple, Sequence
 
+from . import datafiles
 from .calls import ALL_CALLS, MAX_PARSED_LEVEL, PASS, Call, Seat, bid, call_from_index
 from .errors import BridgeLawsError
 
@@ -311,7 +310,8 @@ def _why_not_redouble(position: Position) -> str:
 
 # --- the registry -------------------------------------------------------------------------------
 
-REGISTRY_FILE = Path(__file__).resolve().parent.parent / "data" / "editions.yaml"
+#: The registry's file under ``data/`` (read through :mod:`bridgelaws.datafiles`).
+REGISTRY = "editions.yaml"
 _ENTRY_KEYS = {"year", "name", "class", "max_level", "basis"}
 _BASIS_KEYS = {"articles", "inherit", "only", "why", "outcome"}
 
@@ -430,17 +430,10 @@ def _load_class(path: str | None) -> type[Edition]:
     return cls
 
 
-@cache
+@datafiles.cached
 def _registry() -> dict[str, Edition]:
-    import yaml
-
-    try:
-        raw = yaml.safe_load(REGISTRY_FILE.read_text(encoding="utf-8"))
-    except OSError as error:
-        raise BridgeLawsError(f"cannot read the editions registry {REGISTRY_FILE}: {error.strerror}") from None
-    except yaml.YAMLError as error:
-        raise BridgeLawsError(f"editions.yaml is not valid YAML: {' '.join(str(error).split())}") from None
-    return {record.year: _load_class(record.class_path)(record) for record in _parse_registry(raw)}
+    return {record.year: _load_class(record.class_path)(record)
+            for record in _parse_registry(datafiles.load(REGISTRY))}
 
 
 def __getattr__(name: str) -> Any:

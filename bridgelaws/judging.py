@@ -22,11 +22,13 @@ What the engine does with an irregular call, in order:
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from . import rulings as rulings_data
 from .auction import Auction, Bar, Entry
 from .calls import PASS, Call, Seat, parse_seat
+from .conditions import Situation, first_holding
 from .editions import Edition, find_edition
 from .errors import BridgeLawsError
 from .notation import Event, parse_scenario
@@ -140,12 +142,8 @@ class _Run:
         record = _base(event, seat)
         record.update(card=event.card, case="exposed-card",
                       reason=f"{seat.full_name} exposed {event.card} during the auction")
-        condition = None
-        for branch in rulings_data.branches("exposed-card", self.edition):
-            honours = branch.get("honours")
-            if honours and (event.card[1] in honours or self.exposed[seat] >= 2):
-                condition = branch["condition"]
-                break
+        condition = first_holding(rulings_data.spec("exposed-card", self.edition).when,
+                                  Situation(auction, seat, card=event.card, exposed=self.exposed[seat]))
         ruling = rulings_data.resolve("exposed-card", self.edition, condition=condition, offender=seat)
         if ruling.status != "ruled":
             ruling.assumption = rulings_data.EVENT_ASSUMPTION
@@ -238,31 +236,8 @@ class _Run:
             bars += [Bar(parse_seat(b["seat"]), b["scope"], choice.get("article") or "", case)
                      for b in choice["barred"]]
         self._attach(record, ruling)  # the choice and its assumption belong to the ruling shown
-        if ruling.next == "offender":
-            auction.record(Entry(seat, call, case, reason, effect="void", ruling=ruling),
-                           next_seat=seat, bars=bars)
-            record["effect"] = "void: the offender must replace it"
-            self.pending_correction = (record, seat, ruling, call)
-            self.result.pending_requirement = ruling.requires
-        elif choice is not None and choice["choice"] == "cancel-partners-double":
-            self._cancel_partners_double(seat, call, case, reason, ruling, bars, record)
-        elif ruling.deemed == "P":
-            auction.record(Entry(seat, call, case, reason, effect="deemed", deemed=PASS, ruling=ruling),
-                           bars=bars)
-            record["effect"] = "deemed a pass"
-        elif ruling.deemed == "same":
-            auction.record(Entry(seat, call, case, reason, effect="made", ruling=ruling), bars=bars)
-            record["effect"] = f"deemed a {'double' if call.is_double else 'redouble'} of {auction.last_bid}"
-        elif choice is not None and choice["choice"] == "keep":
-            auction.record(Entry(seat, call, case, reason, True, effect="made", ruling=ruling), bars=bars)
-            record["effect"] = "stands (the opponent let it stand)"
-        elif ruling.call_stands is False or (choice is not None and choice["choice"] == "cancel"):
-            auction.record(Entry(seat, call, case, reason, effect="void", ruling=ruling),
-                           next_seat=proper, bars=bars)
-            record["effect"] = f"void: {proper.full_name} calls"
-        else:
-            auction.record(Entry(seat, call, case, reason, True, effect="made", ruling=ruling), bars=bars)
-            record["effect"] = "stands"
+        act = _Act(seat, call, case, reason, ruling, bars, record, proper)
+        EFFECTS[_effect_of(ruling, choice)](self, act)
         if ruling.acceptance:
             self.pending_acceptance = (record, before, seat, case, reason, call, ())
 
@@ -336,11 +311,13 @@ class _Run:
                 f"{event.token!r} at position {event.index}: {', '.join(ruling.articles[:1])} requires "
                 f"{offender.full_name} to make the bid sufficient; {call} is not a sufficient bid: {hint}")
         lowest = _lowest_sufficient(auction, original)
-        choice_id = ("lowest-sufficient-same-denomination" if call is lowest else "other-sufficient-bid")
-        option = next((o for o in ruling.options if o["choice"] == choice_id), None)
+        # The option whose correction this bid is (1936:22.3.a or b), if the ruling offers one.
+        option = next((o for o in ruling.options
+                       if o["choice"] in CORRECTIONS and CORRECTIONS[o["choice"]](call, lowest)), None)
         auction.call(call, offender)
         record.update(case=None, irregularity=None, reason=None, correction_of=original_record["index"])
         if option is not None:
+            choice_id = option["choice"]
             bars = [Bar(parse_seat(b["seat"]), b["scope"], option.get("article") or "", ruling.case)
                     for b in option["barred"]]
             auction.add_bars(bars)
@@ -398,40 +375,9 @@ class _Run:
     # --- helpers -----------------------------------------------------------------------------------
 
     def _condition(self, case: str, call: Call, seat: Seat, named: Call | None = None) -> str | None:
-        auction = self.auction
-        state = auction.state
-        if case == "misnamed-double":
-            last = auction.last_bid
-            if named is not None and last is not None and named.strain == last.strain:
-                return "wrong-number-of-tricks"
-            return "otherwise"
-        if case == "pass-out-of-rotation":
-            return "before-first-bid" if state.last_rank == 0 else "otherwise"
-        if case == "inadmissible-double":
-            partner = seat.partner
-            if state.doubled and self._partner_doubled_since_bid(seat):
-                return "partner-doubled-bid"
-            if state.last_bidder == partner and (call.is_double or (call.is_redouble and not state.doubled)):
-                return "partners-bid"
-            return "otherwise"
-        if case == "call-when-barred":
-            bar = auction.bar_of(seat)
-            if bar is not None and bar.article.startswith(f"{self.edition.year}:22"):
-                return "barred-under-rule-22"
-            return "otherwise"
-        return None
-
-    def _partner_doubled_since_bid(self, offender: Seat) -> bool:
-        """Has the offender's partner doubled or redoubled the current bid? (1936:22.6.a)"""
-        for entry in reversed(self.auction.history):
-            counted = entry.counts_as
-            if counted is None:
-                continue
-            if counted.is_bid:
-                return False
-            if entry.seat == offender.partner and (counted.is_double or counted.is_redouble):
-                return True
-        return False
+        """The condition of the ruling's first branch that holds now (see :mod:`bridgelaws.conditions`)."""
+        return first_holding(rulings_data.spec(case, self.edition).when,
+                             Situation(self.auction, seat, call, named))
 
     def _first_bidder(self, offender: Seat) -> Seat | None:
         """1936:22.6.c: the opponent who first bid the denomination last bid by his side."""
@@ -456,6 +402,112 @@ class _Run:
     def _attach(self, record: dict, ruling: Ruling) -> None:
         record["_ruling"] = ruling
         record["ruling"] = ruling.as_dict()
+
+
+# --- effects: what a ruling does to the auction, keyed by effect id ----------------------------------
+#
+# A ruling's own effect follows from its fields (``next``, ``deemed``, ``call_stands``); an option the
+# text gives names its effect by its ``choice`` id. The schema refuses a choice that is not a key of
+# EFFECTS or CORRECTIONS, so every option in the data has an effect here.
+
+
+@dataclass
+class _Act:
+    """One irregular call being ruled on: what an effect acts with."""
+
+    seat: Seat  # the offender
+    call: Call
+    case: str
+    reason: str
+    ruling: Ruling
+    bars: list[Bar]
+    record: dict
+    proper: Seat  # the player whose turn it was
+
+
+EFFECTS: dict[str, Callable[[_Run, _Act], None]] = {}
+
+
+def effect(*names: str) -> Callable[[Callable[[_Run, _Act], None]], Callable[[_Run, _Act], None]]:
+    def register(function: Callable[[_Run, _Act], None]) -> Callable[[_Run, _Act], None]:
+        for name in names:
+            EFFECTS[name] = function
+        return function
+
+    return register
+
+
+def _effect_of(ruling: Ruling, choice: dict | None) -> str:
+    """The effect id: an offender who must replace his call does so whatever was chosen; otherwise
+    the option chosen (or assumed) decides; otherwise the ruling's own fields."""
+    if ruling.next == "offender":
+        return "replace"
+    if choice is not None:
+        return choice["choice"]
+    if ruling.deemed == "P":
+        return "deemed-pass"
+    if ruling.deemed == "same":
+        return "deemed-same"
+    if ruling.call_stands is False:
+        return "void"
+    return "stands"
+
+
+@effect("replace")
+def _replace(run: _Run, act: _Act) -> None:
+    run.auction.record(Entry(act.seat, act.call, act.case, act.reason, effect="void", ruling=act.ruling),
+                       next_seat=act.seat, bars=act.bars)
+    act.record["effect"] = "void: the offender must replace it"
+    run.pending_correction = (act.record, act.seat, act.ruling, act.call)
+    run.result.pending_requirement = act.ruling.requires
+
+
+@effect("cancel-partners-double")
+def _cancel_partners_double(run: _Run, act: _Act) -> None:
+    run._cancel_partners_double(act.seat, act.call, act.case, act.reason, act.ruling, act.bars, act.record)
+
+
+@effect("deemed-pass")
+def _deemed_pass(run: _Run, act: _Act) -> None:
+    run.auction.record(Entry(act.seat, act.call, act.case, act.reason, effect="deemed", deemed=PASS,
+                             ruling=act.ruling), bars=act.bars)
+    act.record["effect"] = "deemed a pass"
+
+
+@effect("deemed-same")
+def _deemed_same(run: _Run, act: _Act) -> None:
+    run.auction.record(Entry(act.seat, act.call, act.case, act.reason, effect="made", ruling=act.ruling),
+                       bars=act.bars)
+    act.record["effect"] = f"deemed a {'double' if act.call.is_double else 'redouble'} of {run.auction.last_bid}"
+
+
+@effect("keep")
+def _keep(run: _Run, act: _Act) -> None:
+    run.auction.record(Entry(act.seat, act.call, act.case, act.reason, True, effect="made", ruling=act.ruling),
+                       bars=act.bars)
+    act.record["effect"] = "stands (the opponent let it stand)"
+
+
+@effect("void", "cancel")
+def _void(run: _Run, act: _Act) -> None:
+    run.auction.record(Entry(act.seat, act.call, act.case, act.reason, effect="void", ruling=act.ruling),
+                       next_seat=act.proper, bars=act.bars)
+    act.record["effect"] = f"void: {act.proper.full_name} calls"
+
+
+@effect("stands")
+def _stands(run: _Run, act: _Act) -> None:
+    run.auction.record(Entry(act.seat, act.call, act.case, act.reason, True, effect="made", ruling=act.ruling),
+                       bars=act.bars)
+    act.record["effect"] = "stands"
+
+
+#: The offender's own options (1936:22.3): which correction a replacing bid is, given the lowest
+#: sufficient bid in the denomination of his insufficient bid. The replacing bid chooses the option.
+CORRECTIONS: dict[str, Callable[[Call, Call | None], bool]] = {
+    "lowest-sufficient-same-denomination": lambda call, lowest: call is lowest,
+    "other-sufficient-bid": lambda call, lowest: call is not lowest,
+}
 
 
 def strongest_bars(bars) -> list[dict]:

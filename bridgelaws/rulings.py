@@ -2,23 +2,29 @@
 
 ``data/cases.yaml`` lists the cases; ``data/rulings/<case>.yaml`` holds, per edition, the ruling
 read from that edition's own text (see ``data/rulings/README.md`` for the fields). This module loads
-them and turns an entry into a :class:`Ruling` for a concrete event: roles such as "the offender's
-partner" become seats, and the branch whose condition holds is chosen.
+them, checked by :mod:`bridgelaws.schema` into typed specs (an edition a file does not list is
+silent, stated once in ``schema.SILENT_SUMMARY``), and turns an entry into a :class:`Ruling` for a
+concrete event: roles such as "the offender's partner" become seats, and the branch whose condition
+holds is chosen.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cache
-from pathlib import Path
+from typing import Any
 
+from . import datafiles, schema
 from .calls import Seat
-from .editions import EDITIONS, find_edition
+from .conditions import CONDITIONS
+from .editions import EDITIONS, Edition, find_edition
 from .errors import BridgeLawsError
+from .schema import SCOPES, STATUSES, BranchSpec, RulingSpec
 
-DATA = Path(__file__).resolve().parent.parent / "data"
-STATUSES = ("ruled", "referenced", "silent")
-SCOPES = ("next-turn", "rest-of-auction")
+#: Where the data files are (see :mod:`bridgelaws.datafiles`); the loaders go through ``datafiles``.
+DATA = datafiles.data_dir()
+__all__ = ["SCOPES", "STATUSES", "Case", "Ruling", "cases", "case_ids", "find_case", "specs", "spec",
+           "ruling_data", "entry", "branches", "generic_ruling", "resolve", "acceptance_data",
+           "acceptance_ruling", "all_rulings"]
 
 #: The engine's one default where a text is silent or only points elsewhere.
 DEFAULT_ASSUMPTION = (
@@ -89,16 +95,13 @@ class Ruling:
         return ruling_html(self)
 
 
-@cache
+@datafiles.cached
 def cases() -> tuple[Case, ...]:
     """The catalogue, in the order of the matrix rows."""
-    import yaml
-
-    raw = yaml.safe_load((DATA / "cases.yaml").read_text(encoding="utf-8"))
     return tuple(Case(id=c["id"], name_nl=c["name_nl"], name_en=c["name_en"], kind=c["kind"],
-                      description=" ".join(c["description"].split()), scenario=c.get("scenario"),
-                      situation=c.get("situation"), variants=tuple(c.get("variants", ())))
-                 for c in raw)
+                      description=c["description"], scenario=c["scenario"], situation=c["situation"],
+                      variants=c["variants"])
+                 for c in schema.parse_cases(datafiles.load("cases.yaml")))
 
 
 def case_ids() -> tuple[str, ...]:
@@ -112,34 +115,43 @@ def find_case(case_id: str) -> Case:
     raise BridgeLawsError(f"unknown case {case_id!r}: one of {', '.join(case_ids())}")
 
 
-@cache
-def ruling_data(case_id: str) -> dict:
-    """The raw per-edition entries of one case (``data/rulings/<case>.yaml``)."""
-    import yaml
-
+@datafiles.cached
+def _file(case_id: str) -> Any:
     find_case(case_id)
-    path = DATA / "rulings" / f"{case_id}.yaml"
-    if not path.exists():
-        raise BridgeLawsError(f"no rulings file for case {case_id!r} ({path.name} is missing)")
-    raw = yaml.safe_load(path.read_text(encoding="utf-8"))
-    return {str(year): entry for year, entry in raw["rulings"].items()}
+    name = f"rulings/{case_id}.yaml"
+    if not datafiles.exists(name):
+        raise BridgeLawsError(f"no rulings file for case {case_id!r} ({name} is missing)")
+    return datafiles.load(name)
 
 
-def entry(case_id: str, edition) -> dict:
-    edition = find_edition(edition)
-    data = ruling_data(case_id)
-    if edition.year not in data:
-        raise BridgeLawsError(f"the rulings of case {case_id!r} have no entry for {edition.year}")
-    return data[edition.year]
+@datafiles.cached
+def specs(case_id: str) -> dict[str, RulingSpec]:
+    """Per registered edition, the checked entry of ``data/rulings/<case>.yaml``. An edition the
+    file does not list gets the silence default (``schema.SILENT_SUMMARY``)."""
+    return schema.parse_rulings(_file(case_id), f"rulings/{case_id}.yaml", case_id)
 
 
-def branches(case_id: str, edition) -> list[dict]:
+def spec(case_id: str, edition: str | int | Edition) -> RulingSpec:
+    return specs(case_id)[find_edition(edition).year]
+
+
+@datafiles.cached
+def ruling_data(case_id: str) -> dict[str, dict[str, Any]]:
+    """The per-edition entries of one case as the file gives them (checked), with the silence
+    default for an edition the file does not list."""
+    parsed = specs(case_id)  # checks the file
+    entries = {str(year): e for year, e in _file(case_id)["rulings"].items()}
+    return {year: entries[year] if year in entries else {"status": s.status, "summary_en": s.summary_en}
+            for year, s in parsed.items()}
+
+
+def entry(case_id: str, edition: str | int | Edition) -> dict[str, Any]:
+    return ruling_data(case_id)[find_edition(edition).year]
+
+
+def branches(case_id: str, edition: str | int | Edition) -> list[dict[str, Any]]:
     """The conditional branches of an entry ([] when its ruling does not depend on circumstances)."""
     return list(entry(case_id, edition).get("when", ()))
-
-
-def _text(value) -> str | None:
-    return " ".join(value.split()) if isinstance(value, str) else value
 
 
 def generic_ruling(case_id: str, edition, condition: str | None = None) -> Ruling:
@@ -158,77 +170,73 @@ def resolve(case_id: str, edition, *, condition: str | None = None, offender: Se
     return _build(case_id, find_edition(edition), condition, seats)
 
 
-def _build(case_id: str, edition, condition: str | None, seats: dict | None) -> Ruling:
-    raw = dict(entry(case_id, edition))
+def _branch(entry_spec: RulingSpec, condition: str | None) -> BranchSpec | None:
+    """The branch for ``condition``; the ``otherwise`` branch when none names it."""
     chosen = None
-    for branch in raw.pop("when", ()):
-        if branch["condition"] == condition or (chosen is None and branch["condition"] == "otherwise"):
+    for branch in entry_spec.when:
+        if branch.condition == condition:
+            return branch
+        if chosen is None and branch.condition == "otherwise":
             chosen = branch
-            if branch["condition"] == condition:
-                break
-    merged = dict(raw)
-    siblings = {b.get("article") for b in entry(case_id, edition).get("when", ())} - {None}
+    return chosen
+
+
+def _build(case_id: str, edition: Edition, condition: str | None,
+           seats: dict[str, list[Seat]] | None) -> Ruling:
+    if condition is not None and condition not in CONDITIONS:
+        # Never a silent fallback to the `otherwise` branch.
+        raise BridgeLawsError(f"unknown condition {condition!r}: one of {', '.join(CONDITIONS)}")
+    entry_spec = spec(case_id, edition)
+    chosen = _branch(entry_spec, condition)
+    merged = entry_spec.values()
     if chosen is not None:
-        for key, value in chosen.items():
-            if key == "article":
-                continue
-            merged[key] = value
-        # The branch's deciding article goes first, then the others the entry names.
-        if chosen.get("articles"):
-            arts = list(chosen["articles"])
+        merged.update(chosen.values())  # a branch overrides the entry field by field
+        if chosen.articles:
+            arts = list(chosen.articles)
         else:
             # The branch's article, then the entry's others, leaving out the other branches' articles.
-            arts = [a for a in raw.get("articles") or [] if a not in siblings]
-            if chosen.get("article"):
-                arts = [chosen["article"]] + [a for a in arts if a != chosen["article"]]
+            siblings = {b.article for b in entry_spec.when} - {None}
+            arts = [a for a in entry_spec.articles if a not in siblings]
+            if chosen.article:
+                arts = [chosen.article] + [a for a in arts if a != chosen.article]
         merged["articles"] = arts
-    status = merged.get("status")
-    if status not in STATUSES:
-        raise BridgeLawsError(f"case {case_id!r}, {edition.year}: bad status {status!r}")
+    status = merged["status"]
 
     def who(role: str) -> list[str]:
         if seats is None:
             return [role]
         return [str(s) for s in seats[role]]
 
-    barred = [{"seat": seat, "scope": bar["scope"], "article": chosen.get("article") if chosen else None}
-              for bar in merged.get("barred", []) or [] for seat in who(bar["who"])]
-    for bar in barred:
-        bar["article"] = bar["article"] or (merged.get("articles") or [None])[0]
-    options = []
-    for option in merged.get("options", []) or []:
-        options.append({
-            "by": who(option["by"])[0], "choice": option["choice"], "text": option.get("text", ""),
-            "barred": [{"seat": seat, "scope": b["scope"]} for b in option.get("barred", [])
-                       for seat in who(b["who"])],
-            "effect": option.get("effect", ""), "article": option.get("article"),
-            "default": bool(option.get("default", False)),
-        })
-    assumption = _text(merged.get("assumption"))
+    articles = list(merged.get("articles") or ())
+    bar_article = chosen.article if chosen is not None else None
+    barred = [{"seat": seat, "scope": bar.scope, "article": bar_article or (articles or [None])[0]}
+              for bar in merged.get("barred") or () for seat in who(bar.who)]
+    options = [{
+        "by": who(option.by)[0], "choice": option.choice, "text": option.text,
+        "barred": [{"seat": seat, "scope": b.scope} for b in option.barred for seat in who(b.who)],
+        "effect": option.effect, "article": option.article, "default": option.default,
+    } for option in merged.get("options") or ()]
+    assumption = merged.get("assumption")
     if status != "ruled" and not assumption:
         assumption = DEFAULT_ASSUMPTION
     return Ruling(
-        case=case_id, edition=edition.year, status=status,
-        articles=list(merged.get("articles", []) or []),
-        references=list(merged.get("references", []) or []),
+        case=case_id, edition=edition.year, status=status, articles=articles,
+        references=list(merged.get("references") or ()),
         call_stands=merged.get("call_stands") if status == "ruled" else None,
         deemed=merged.get("deemed"), barred=barred, options=options,
-        play=[_text(p) for p in merged.get("play", []) or []],
-        assumption=assumption, quote_nl=merged.get("quote_nl"), quote_from=merged.get("quote_from"),
-        summary_en=_text(merged.get("summary_en", "")), next=merged.get("next"),
+        play=list(merged.get("play") or ()), assumption=assumption,
+        quote_nl=merged.get("quote_nl"), quote_from=merged.get("quote_from"),
+        summary_en=merged.get("summary_en") or "", next=merged.get("next"),
         acceptance=merged.get("acceptance"), requires=merged.get("requires"),
-        outcome=merged.get("outcome"), condition=chosen["condition"] if chosen else None,
+        outcome=merged.get("outcome"), condition=chosen.condition if chosen else None,
         assumption_for_ranks=merged.get("assumption_for_ranks"),
     )
 
 
-@cache
-def acceptance_data() -> dict:
+@datafiles.cached
+def acceptance_data() -> dict[str, dict[str, str]]:
     """``data/acceptance.yaml``: per edition, the article, quote and summary of an acceptance."""
-    import yaml
-
-    raw = yaml.safe_load((DATA / "acceptance.yaml").read_text(encoding="utf-8"))
-    return {str(year): entry for year, entry in raw.items()}
+    return schema.parse_acceptance(datafiles.load("acceptance.yaml"))
 
 
 def acceptance_ruling(case_id: str, edition, offender: Seat) -> Ruling:
@@ -240,14 +248,14 @@ def acceptance_ruling(case_id: str, edition, offender: Seat) -> Ruling:
     return Ruling(
         case=case_id, edition=edition.year, status="ruled", articles=[data["article"]],
         call_stands=True, quote_nl=data["quote_nl"], quote_from=data["article"], accepted=True,
-        next="rotation", summary_en=_text(data["summary_en"]).format(lho=offender.lho.full_name))
+        next="rotation", summary_en=" ".join(data["summary_en"].split()).format(lho=offender.lho.full_name))
 
 
 def all_rulings() -> list[Ruling]:
     """Every (case, edition) pair with its generic ruling; every branch for conditional entries."""
-    result = []
+    result: list[Ruling] = []
     for case in cases():
         for edition in EDITIONS:
-            conds = [b["condition"] for b in branches(case.id, edition)] or [None]
+            conds: list[str | None] = [b.condition for b in spec(case.id, edition).when] or [None]
             result.extend(generic_ruling(case.id, edition, c) for c in conds)
     return result

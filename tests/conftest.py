@@ -41,7 +41,16 @@ class CaseFile(pytest.File):
     def collect(self):
         import yaml
 
-        entries = yaml.safe_load(self.path.read_text(encoding="utf-8"))
+        from bridgelaws import BridgeLawsError
+        from bridgelaws.schema import parse_test_cases
+
+        # Checked like the package's own data: an unknown or misspelt field (in `expect` too) is a
+        # one-line error at collection, never an expectation that silently checks nothing.
+        try:
+            entries = parse_test_cases(yaml.safe_load(self.path.read_text(encoding="utf-8")),
+                                       f"tests/cases/{self.path.name}")
+        except BridgeLawsError as error:
+            raise self.CollectError(str(error)) from None
         for number, entry in enumerate(entries, start=1):
             label = entry.get("name", "").replace(" ", "-") or "main"
             yield CaseItem.from_parent(self, name=f"{entry['edition']}-{label}-{number}", entry=entry,

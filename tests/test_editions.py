@@ -2,7 +2,8 @@ import pytest
 import yaml
 
 from bridgelaws import BridgeLawsError, corpus
-from bridgelaws.editions import EDITIONS, MECHANICS, REGISTRY_FILE, _parse_registry, find_edition, find_editions
+from bridgelaws import datafiles
+from bridgelaws.editions import EDITIONS, MECHANICS, REGISTRY, _parse_registry, find_edition, find_editions
 
 YEARS = [e.year for e in EDITIONS]
 
@@ -81,7 +82,7 @@ def test_an_inherited_outcome_of_four_passes_is_the_donor_s():
 
 
 def _registry_with(change):
-    raw = yaml.safe_load(REGISTRY_FILE.read_text(encoding="utf-8"))
+    raw = yaml.safe_load(datafiles.path(REGISTRY).read_text(encoding="utf-8"))
     change(raw["editions"])
     return raw
 

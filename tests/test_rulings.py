@@ -2,9 +2,11 @@
 
 import pytest
 
-from bridgelaws import corpus
+from bridgelaws import corpus, datafiles
 from bridgelaws.editions import EDITIONS
-from bridgelaws.rulings import STATUSES, SCOPES, all_rulings, branches, case_ids, cases, entry, ruling_data
+from bridgelaws.rulings import (STATUSES, SCOPES, all_rulings, branches, case_ids, cases, entry, ruling_data,
+                                specs)
+from bridgelaws.schema import SILENT_SUMMARY
 
 REQUIRED_CASES = {
     "insufficient-bid", "pass-out-of-rotation", "bid-out-of-rotation", "double-out-of-rotation",
@@ -22,13 +24,24 @@ def test_catalogue_has_the_required_ids_and_more():
 
 @pytest.mark.parametrize("case_id", case_ids())
 def test_every_case_has_a_ruling_for_every_edition(case_id):
+    # Every registered edition gets a ruling: the file's own entry, or the silence default.
     data = ruling_data(case_id)
-    assert sorted(data) == [e.year for e in EDITIONS]
+    assert list(data) == [e.year for e in EDITIONS]
     for year, raw in data.items():
         assert raw["status"] in STATUSES, (case_id, year)
         assert raw.get("summary_en"), (case_id, year)
         if raw["status"] == "referenced":
             assert raw.get("references"), (case_id, year)
+    for year, parsed in specs(case_id).items():
+        assert parsed.status in STATUSES and parsed.summary_en, (case_id, year)
+        if parsed.default:
+            assert parsed.status == "silent" and parsed.summary_en == SILENT_SUMMARY.format(year=year)
+
+
+@pytest.mark.parametrize("case_id", case_ids())
+def test_every_explicit_entry_names_a_registered_edition(case_id):
+    explicit = datafiles.load(f"rulings/{case_id}.yaml")["rulings"]
+    assert {str(year) for year in explicit} <= {e.year for e in EDITIONS}, case_id
 
 
 def _cited(raw: dict):
@@ -91,7 +104,8 @@ def test_bars_and_options_use_the_documented_vocabulary():
         for bar in ruling.barred:
             assert bar["scope"] in SCOPES and bar["seat"] in ("offender", "partner", "side")
         for option in ruling.options:
-            assert option["by"] in ("offender", "lho", "first-bidder", "declarer")
+            # No "declarer": there is none during the auction (and no ruling gives him a choice).
+            assert option["by"] in ("offender", "lho", "first-bidder")
 
 
 def test_silent_and_referenced_rulings_always_carry_the_assumption():

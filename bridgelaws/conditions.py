@@ -1,0 +1,119 @@
+"""The circumstances a ruling can depend on: one small named predicate each.
+
+A rulings entry whose rectification depends on the circumstances lists branches (``when``), each
+with a ``condition`` named here; the engine takes the first branch, in the file's order, whose
+predicate holds (``otherwise`` always holds, and the schema requires it). What is law stays in the
+data: the ranks that count as honours (``honours``) and the article under which a bar must have
+been imposed (``bar_from``) are fields of the branch, read by the predicate.
+
+To add a circumstance: write a predicate with ``@condition("name")`` (``needs=`` the branch fields
+it reads, which the schema then requires) and name it in the rulings data.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from .calls import Call, Seat
+
+if TYPE_CHECKING:
+    from .auction import Auction
+    from .schema import BranchSpec
+
+
+@dataclass(frozen=True)
+class Situation:
+    """What a predicate may look at: the auction before the irregularity, and the irregularity."""
+
+    auction: Auction
+    seat: Seat  # the offender
+    call: Call | None = None  # the irregular call (None for an exposed card)
+    named: Call | None = None  # the bid a double or redouble named (``X(2S)``), if any
+    card: str | None = None  # the exposed card ("SK"), for an exposure
+    exposed: int = 0  # the cards the offender has exposed during this auction, this one included
+
+
+@dataclass(frozen=True)
+class Condition:
+    name: str
+    test: Callable[[Situation, BranchSpec], bool]
+    needs: tuple[str, ...] = ()  # the branch fields the predicate reads
+
+
+CONDITIONS: dict[str, Condition] = {}
+
+
+def condition(name: str, *, needs: tuple[str, ...] = ()
+              ) -> Callable[[Callable[[Situation, BranchSpec], bool]], Callable[[Situation, BranchSpec], bool]]:
+    def register(test: Callable[[Situation, BranchSpec], bool]) -> Callable[[Situation, BranchSpec], bool]:
+        CONDITIONS[name] = Condition(name, test, needs)
+        return test
+
+    return register
+
+
+def first_holding(branches: Sequence[BranchSpec], situation: Situation) -> str | None:
+    """The condition of the first branch that holds (None for an entry without branches)."""
+    for branch in branches:
+        if CONDITIONS[branch.condition].test(situation, branch):
+            return branch.condition
+    return None
+
+
+@condition("otherwise")
+def _otherwise(situation: Situation, branch: BranchSpec) -> bool:
+    return True
+
+
+@condition("wrong-number-of-tricks")
+def _wrong_number_of_tricks(situation: Situation, branch: BranchSpec) -> bool:
+    """A double naming the right denomination but another number of tricks (1936:22.4)."""
+    last = situation.auction.last_bid
+    return situation.named is not None and last is not None and situation.named.strain == last.strain
+
+
+@condition("before-first-bid")
+def _before_first_bid(situation: Situation, branch: BranchSpec) -> bool:
+    return situation.auction.state.last_rank == 0
+
+
+@condition("partner-doubled-bid")
+def _partner_doubled_bid(situation: Situation, branch: BranchSpec) -> bool:
+    """The offender doubles or redoubles a bid his partner has doubled or redoubled (1936:22.6.a)."""
+    if not situation.auction.state.doubled:
+        return False
+    for entry in reversed(situation.auction.history):
+        counted = entry.counts_as
+        if counted is None:
+            continue
+        if counted.is_bid:
+            return False
+        if entry.seat == situation.seat.partner and (counted.is_double or counted.is_redouble):
+            return True
+    return False
+
+
+@condition("partners-bid")
+def _partners_bid(situation: Situation, branch: BranchSpec) -> bool:
+    """The offender doubles his partner's bid, or redoubles it undoubled (1936:22.6.b)."""
+    state = situation.auction.state
+    call = situation.call
+    return (call is not None and state.last_bidder == situation.seat.partner
+            and (call.is_double or (call.is_redouble and not state.doubled)))
+
+
+@condition("barred-under", needs=("bar_from",))
+def _barred_under(situation: Situation, branch: BranchSpec) -> bool:
+    """The offender's bar was imposed under the articles ``bar_from`` names (1936:22.6.c: "onder
+    dezen regel")."""
+    bar = situation.auction.bar_of(situation.seat)
+    return bar is not None and branch.bar_from is not None and bar.article.startswith(branch.bar_from)
+
+
+@condition("honour-or-several", needs=("honours",))
+def _honour_or_several(situation: Situation, branch: BranchSpec) -> bool:
+    """The exposed card is an honour (the ranks ``honours`` names), or he has exposed two or more."""
+    return (situation.card is not None and branch.honours is not None
+            and (situation.card[1] in branch.honours or situation.exposed >= 2))

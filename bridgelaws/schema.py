@@ -1,0 +1,582 @@
+"""The schema of every data file, checked when the file is loaded.
+
+Each ``parse_*`` function takes what :func:`bridgelaws.datafiles.load` read and either returns it as
+typed records (or as the checked plain data the callers already use) or raises one
+:class:`BridgeLawsError` line naming the file, the entry and the field, e.g.::
+
+    rulings/bid-above-seven.yaml: 1936.options[0].by: 'declarer' is not one of offender, partner, side, lho, first-bidder
+
+A misspelt key is an error (never silently ignored), and so is a role, scope, status, condition or
+effect outside the vocabulary below. The vocabulary of the rulings is documented for readers in
+``data/rulings/README.md``; conditions and effects are checked against the engine's own registries
+(:data:`bridgelaws.conditions.CONDITIONS`, :data:`bridgelaws.judging.EFFECTS`), so that a name the
+engine cannot act on is refused at load time, not at judging time.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Literal, get_args
+
+from .errors import BridgeLawsError
+
+Status = Literal["ruled", "referenced", "silent"]
+#: Who a bar or an option names. There is no declarer during the auction, so no "declarer" role.
+Role = Literal["offender", "partner", "side", "lho", "first-bidder"]
+Scope = Literal["next-turn", "rest-of-auction"]
+Next = Literal["offender", "proper", "rotation", "skipped"]
+#: "P": deemed a pass; "same": deemed the double or redouble of the bid actually made.
+Deemed = Literal["P", "same"]
+Requires = Literal["sufficient-bid"]
+Outcome = Literal["redeal", "passed-out"]
+CaseKind = Literal["call", "event", "situation"]
+Code = Literal["rubber", "duplicate"]
+
+STATUSES: tuple[str, ...] = get_args(Status)
+ROLES: tuple[str, ...] = get_args(Role)
+SCOPES: tuple[str, ...] = get_args(Scope)
+
+
+# ------------------------------------------------------------------------------------ the toolkit
+
+
+@dataclass(frozen=True)
+class Loc:
+    """Where a value sits: the data file and the path of keys and indexes inside it."""
+
+    file: str
+    path: str = ""
+
+    def at(self, key: str | int) -> Loc:
+        if isinstance(key, int):
+            return Loc(self.file, f"{self.path}[{key}]")
+        return Loc(self.file, f"{self.path}.{key}" if self.path else str(key))
+
+    def error(self, message: str) -> BridgeLawsError:
+        where = f"{self.file}: {self.path}" if self.path else self.file
+        return BridgeLawsError(f"{where}: {' '.join(message.split())}")
+
+
+def _type_name(value: object) -> str:
+    return {dict: "a mapping", list: "a list", str: "a string", bool: "true/false", int: "a number",
+            float: "a number", type(None): "null"}.get(type(value), type(value).__name__)
+
+
+def fields(value: object, loc: Loc, required: Iterable[str], optional: Iterable[str] = ()) -> dict[str, Any]:
+    """``value`` as a mapping with exactly the known keys: a missing or unknown key is an error."""
+    if not isinstance(value, Mapping):
+        raise loc.error(f"expected a mapping, got {_type_name(value)}")
+    required, optional = tuple(required), tuple(optional)
+    known = required + optional
+    for key in value:
+        if key not in known:
+            raise loc.at(str(key)).error(f"unknown field (known: {', '.join(known)})")
+    for key in required:
+        if key not in value:
+            raise loc.error(f"missing field {key!r}")
+    return dict(value)
+
+
+def listing(value: object, loc: Loc) -> list[Any]:
+    if not isinstance(value, list):
+        raise loc.error(f"expected a list, got {_type_name(value)}")
+    return value
+
+
+def string(value: object, loc: Loc) -> str:
+    # YAML reads an unquoted year as a number; ids and years are strings here.
+    if isinstance(value, int) and not isinstance(value, bool):
+        return str(value)
+    if not isinstance(value, str) or not value.strip():
+        raise loc.error(f"expected a non-empty string, got {_type_name(value)}")
+    return value
+
+
+def opt_string(value: object, loc: Loc) -> str | None:
+    return None if value is None else string(value, loc)
+
+
+def strings(value: object, loc: Loc) -> tuple[str, ...]:
+    """A list of strings; null is an empty list."""
+    if value is None:
+        return ()
+    return tuple(string(item, loc.at(i)) for i, item in enumerate(listing(value, loc)))
+
+
+def boolean(value: object, loc: Loc) -> bool:
+    if not isinstance(value, bool):
+        raise loc.error(f"expected true or false, got {value!r}")
+    return value
+
+
+def one_of(value: object, choices: Iterable[str], loc: Loc) -> str:
+    choices = tuple(choices)
+    if value not in choices:
+        raise loc.error(f"{value!r} is not one of {', '.join(choices)}")
+    return str(value)
+
+
+def text(value: object, loc: Loc) -> str:
+    """Prose written over several lines in YAML, as one line."""
+    return " ".join(string(value, loc).split())
+
+
+def year_keys(value: object, loc: Loc, years: Iterable[str]) -> dict[str, Any]:
+    """A mapping keyed by edition year, every key a registered edition."""
+    if not isinstance(value, Mapping):
+        raise loc.error(f"expected a mapping of editions, got {_type_name(value)}")
+    years = tuple(years)
+    result = {}
+    for key, item in value.items():
+        year = str(key)
+        if year not in years:
+            raise loc.at(year).error(f"{year!r} is not a registered edition ({', '.join(years)})")
+        result[year] = item
+    return result
+
+
+def _years() -> tuple[str, ...]:
+    from .editions import EDITIONS
+
+    return tuple(e.year for e in EDITIONS)
+
+
+# ------------------------------------------------------------------------------------ rulings
+
+
+@dataclass(frozen=True)
+class BarSpec:
+    who: Role
+    scope: Scope
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    by: Role
+    choice: str  # an effect id of the engine (judging.EFFECTS) or a correction (judging.CORRECTIONS)
+    text: str = ""
+    barred: tuple[BarSpec, ...] = ()
+    effect: str = ""  # in words, for readers
+    article: str | None = None
+    default: bool = False
+
+
+#: The fields an entry and a branch share. A branch overrides the entry field by field, so the specs
+#: remember which fields their file gave (``given``): an explicit null overrides too.
+_COMMON = ("status", "articles", "references", "call_stands", "deemed", "barred", "options", "play",
+           "assumption", "quote_nl", "quote_from", "summary_en", "next", "acceptance", "requires",
+           "outcome", "assumption_for_ranks")
+_ENTRY_FIELDS = _COMMON + ("when",)
+_BRANCH_FIELDS = ("condition", "article", "honours", "bar_from") + _COMMON
+
+
+@dataclass(frozen=True)
+class _Common:
+    status: Status | None = None
+    articles: tuple[str, ...] = ()
+    references: tuple[str, ...] = ()
+    call_stands: bool | None = None
+    deemed: Deemed | None = None
+    barred: tuple[BarSpec, ...] = ()
+    options: tuple[OptionSpec, ...] = ()
+    play: tuple[str, ...] = ()
+    assumption: str | None = None
+    quote_nl: str | None = None
+    quote_from: str | None = None
+    summary_en: str | None = None
+    next: Next | None = None
+    acceptance: str | None = None
+    requires: Requires | None = None
+    outcome: Outcome | None = None
+    assumption_for_ranks: str | None = None
+    given: frozenset[str] = field(default=frozenset(), repr=False, compare=False)
+
+    def values(self) -> dict[str, Any]:
+        """The fields the file gave, by name (what a branch overrides)."""
+        return {name: getattr(self, name) for name in self.given}
+
+
+@dataclass(frozen=True)
+class BranchSpec(_Common):
+    """One branch of a ruling that depends on the circumstances (``when``)."""
+
+    condition: str = "otherwise"  # a name in conditions.CONDITIONS
+    article: str | None = None  # the branch's deciding article
+    honours: str | None = None  # the ranks that count as honours ("AKQJT"), for honour-or-several
+    bar_from: str | None = None  # the article prefix of the bars the branch covers ("1936:22")
+
+
+@dataclass(frozen=True)
+class RulingSpec(_Common):
+    """What one edition's text prescribes for one case: an entry of ``data/rulings/<case>.yaml``."""
+
+    when: tuple[BranchSpec, ...] = ()
+    default: bool = False  # True: no entry in the file, the silence default of the loader
+
+
+def _bar(value: object, loc: Loc) -> BarSpec:
+    raw = fields(value, loc, ("who", "scope"))
+    return BarSpec(who=one_of(raw["who"], ROLES, loc.at("who")),  # type: ignore[arg-type]
+                   scope=one_of(raw["scope"], SCOPES, loc.at("scope")))  # type: ignore[arg-type]
+
+
+def _bars(value: object, loc: Loc) -> tuple[BarSpec, ...]:
+    if value is None:
+        return ()
+    return tuple(_bar(item, loc.at(i)) for i, item in enumerate(listing(value, loc)))
+
+
+def _option(value: object, loc: Loc, choices: tuple[str, ...]) -> OptionSpec:
+    raw = fields(value, loc, ("by", "choice"), ("text", "barred", "effect", "article", "default"))
+    return OptionSpec(
+        by=one_of(raw["by"], ROLES, loc.at("by")),  # type: ignore[arg-type]
+        choice=one_of(raw["choice"], choices, loc.at("choice")),
+        text=string(raw["text"], loc.at("text")) if "text" in raw else "",
+        barred=_bars(raw.get("barred"), loc.at("barred")),
+        effect=string(raw["effect"], loc.at("effect")) if "effect" in raw else "",
+        article=opt_string(raw.get("article"), loc.at("article")),
+        default=boolean(raw["default"], loc.at("default")) if "default" in raw else False)
+
+
+def _common(raw: dict[str, Any], loc: Loc, choices: tuple[str, ...]) -> dict[str, Any]:
+    """The shared fields of an entry or a branch, checked; only the fields the file gave."""
+    checks: dict[str, Callable[[Any, Loc], Any]] = {
+        "status": lambda v, at: one_of(v, STATUSES, at),
+        "articles": strings, "references": strings,
+        "play": lambda v, at: tuple(text(item, at.at(i)) for i, item in enumerate(listing(v or [], at))),
+        "call_stands": lambda v, at: None if v is None else boolean(v, at),
+        "deemed": lambda v, at: None if v is None else one_of(v, get_args(Deemed), at),
+        "barred": _bars,
+        "options": lambda v, at: () if v is None else tuple(
+            _option(item, at.at(i), choices) for i, item in enumerate(listing(v, at))),
+        "assumption": lambda v, at: None if v is None else text(v, at),
+        "summary_en": lambda v, at: None if v is None else text(v, at),
+        "quote_nl": opt_string, "quote_from": opt_string, "acceptance": opt_string,
+        "assumption_for_ranks": opt_string,
+        "next": lambda v, at: None if v is None else one_of(v, get_args(Next), at),
+        "requires": lambda v, at: None if v is None else one_of(v, get_args(Requires), at),
+        "outcome": lambda v, at: None if v is None else one_of(v, get_args(Outcome), at),
+    }
+    return {name: checks[name](raw[name], loc.at(name)) for name in _COMMON if name in raw}
+
+
+def _branch(value: object, loc: Loc, choices: tuple[str, ...]) -> BranchSpec:
+    from .conditions import CONDITIONS
+
+    raw = fields(value, loc, ("condition",), _BRANCH_FIELDS[1:])
+    condition = one_of(raw["condition"], CONDITIONS, loc.at("condition"))
+    for needed in CONDITIONS[condition].needs:
+        if not raw.get(needed):
+            raise loc.error(f"condition {condition!r} needs the field {needed!r}")
+    return BranchSpec(
+        condition=condition, article=opt_string(raw.get("article"), loc.at("article")),
+        honours=opt_string(raw.get("honours"), loc.at("honours")),
+        bar_from=opt_string(raw.get("bar_from"), loc.at("bar_from")),
+        given=frozenset(k for k in raw if k in _COMMON), **_common(raw, loc, choices))
+
+
+def _choices() -> tuple[str, ...]:
+    # The engine's registries; imported late because the engine itself loads the rulings.
+    from .judging import CORRECTIONS, EFFECTS
+
+    return tuple(EFFECTS) + tuple(CORRECTIONS)
+
+
+def _check_corrections(entry: RulingSpec, part: _Common, loc: Loc) -> None:
+    """An offender's correction (a key of judging.CORRECTIONS) is an option only where he must
+    replace his call (``next: offender``): his replacing bid is what chooses it."""
+    from .judging import CORRECTIONS
+
+    options = part.options if "options" in part.given else entry.options
+    after = part.next if "next" in part.given else entry.next
+    for i, option in enumerate(options):
+        if option.choice in CORRECTIONS and after != "offender":
+            raise loc.at("options").at(i).at("choice").error(
+                f"{option.choice!r} is a correction by the offender: it needs 'next: offender'")
+
+
+def parse_ruling(value: object, loc: Loc) -> RulingSpec:
+    choices = _choices()
+    raw = fields(value, loc, ("status", "summary_en"), _ENTRY_FIELDS)
+    when = tuple(_branch(item, loc.at("when").at(i), choices)
+                 for i, item in enumerate(listing(raw.get("when") or [], loc.at("when"))))
+    conditions = [b.condition for b in when]
+    for i, name in enumerate(conditions):
+        if name in conditions[:i]:
+            raise loc.at("when").at(i).at("condition").error(f"{name!r} is given twice")
+    if when and "otherwise" not in conditions:
+        raise loc.at("when").error("no branch has condition 'otherwise'")
+    spec = RulingSpec(when=when, given=frozenset(k for k in raw if k in _COMMON),
+                      **_common(raw, loc, choices))
+    _check_corrections(spec, spec, loc)
+    for i, branch in enumerate(when):
+        _check_corrections(spec, branch, loc.at("when").at(i))
+    if spec.status == "referenced" and not spec.references:
+        raise loc.at("references").error("a referenced ruling must name the articles it points to")
+    return spec
+
+
+#: The one summary of an edition whose corpus is silent on a case and whose rulings file therefore
+#: has no entry for it (``data/rulings/README.md``: silence is the default).
+SILENT_SUMMARY = "The {year} corpus does not treat this case."
+
+
+def parse_rulings(value: object, name: str, case_id: str) -> dict[str, RulingSpec]:
+    """``rulings/<case>.yaml``: one spec per registered edition, a missing one silent by default."""
+    loc = Loc(name)
+    raw = fields(value, loc, ("case", "rulings"))
+    if str(raw["case"]) != case_id:
+        raise loc.at("case").error(f"{raw['case']!r} does not match the file name ({case_id!r})")
+    entries = year_keys(raw["rulings"], loc.at("rulings"), _years())
+    result = {}
+    for year in _years():
+        if year in entries:
+            result[year] = parse_ruling(entries[year], Loc(name, year))
+        else:
+            result[year] = RulingSpec(status="silent", summary_en=SILENT_SUMMARY.format(year=year),
+                                      default=True, given=frozenset({"status", "summary_en"}))
+    return result
+
+
+# ------------------------------------------------------------------------------------ cases
+
+
+def _scenario(value: object, loc: Loc, extra: tuple[str, ...] = ()) -> dict[str, str]:
+    raw = fields(value, loc, ("dealer", "tokens"), extra)
+    one_of(raw["dealer"], ("N", "E", "S", "W"), loc.at("dealer"))
+    for key in raw:
+        string(raw[key], loc.at(key))
+    return raw
+
+
+def parse_cases(value: object, name: str = "cases.yaml") -> list[dict[str, Any]]:
+    """``cases.yaml``: the catalogue; ids unique, a scenario or a situation for each."""
+    loc = Loc(name)
+    result = []
+    seen: set[str] = set()
+    for i, item in enumerate(listing(value, loc)):
+        at = loc.at(i)
+        raw = fields(item, at, ("id", "name_nl", "name_en", "kind", "description"),
+                     ("scenario", "situation", "variants"))
+        case_id = string(raw["id"], at.at("id"))
+        at = Loc(name, case_id)
+        if case_id in seen:
+            raise at.at("id").error("the id is given twice")
+        seen.add(case_id)
+        if "scenario" not in raw and "situation" not in raw:
+            raise at.error("missing field 'scenario' or 'situation'")
+        result.append({
+            "id": case_id, "name_nl": string(raw["name_nl"], at.at("name_nl")),
+            "name_en": string(raw["name_en"], at.at("name_en")),
+            "kind": one_of(raw["kind"], get_args(CaseKind), at.at("kind")),
+            "description": text(raw["description"], at.at("description")),
+            "scenario": _scenario(raw["scenario"], at.at("scenario")) if "scenario" in raw else None,
+            "situation": string(raw["situation"], at.at("situation")) if "situation" in raw else None,
+            "variants": tuple(_scenario(v, at.at("variants").at(j), ("label",))
+                              for j, v in enumerate(listing(raw.get("variants") or [], at.at("variants")))),
+        })
+    return result
+
+
+def parse_acceptance(value: object, name: str = "acceptance.yaml") -> dict[str, dict[str, str]]:
+    loc = Loc(name)
+    result = {}
+    for year, item in year_keys(value, loc, _years()).items():
+        at = loc.at(year)
+        raw = fields(item, at, ("article", "quote_nl", "summary_en"))
+        result[year] = {"article": string(raw["article"], at.at("article")),
+                        "quote_nl": string(raw["quote_nl"], at.at("quote_nl")),
+                        "summary_en": string(raw["summary_en"], at.at("summary_en"))}
+    return result
+
+
+# ------------------------------------------------------------------------------------ content
+
+
+def parse_scenarios(value: object, name: str = "scenarios.yaml") -> list[dict[str, str]]:
+    loc = Loc(name)
+    result = []
+    for i, item in enumerate(listing(value, loc)):
+        raw = fields(item, loc.at(i), ("name", "dealer", "tokens"), ("about",))
+        at = Loc(name, str(raw["name"]))
+        result.append({"name": string(raw["name"], at.at("name")),
+                       "dealer": one_of(raw["dealer"], ("N", "E", "S", "W"), at.at("dealer")),
+                       "tokens": string(raw["tokens"], at.at("tokens")),
+                       "about": string(raw["about"], at.at("about")) if "about" in raw else ""})
+    return result
+
+
+def parse_topics(value: object, name: str = "topics.yaml") -> list[dict[str, Any]]:
+    loc = Loc(name)
+    result = []
+    for i, item in enumerate(listing(value, loc)):
+        raw = fields(item, loc.at(i), ("id", "title", "articles"), ("gap",))
+        at = Loc(name, string(raw["id"], loc.at(i).at("id")))
+        articles = {year: list(strings(ids, at.at("articles").at(year)))
+                    for year, ids in year_keys(raw["articles"], at.at("articles"), _years()).items()}
+        gaps = {year: text(line, at.at("gap").at(year))
+                for year, line in year_keys(raw.get("gap") or {}, at.at("gap"), _years()).items()}
+        result.append({"id": raw["id"], "title": string(raw["title"], at.at("title")),
+                       "articles": articles, "gap": gaps})
+    return result
+
+
+def parse_glossary(value: object, name: str = "glossary.yaml") -> dict[str, list[dict[str, Any]]]:
+    loc = Loc(name)
+    raw = fields(value, loc, ("terms", "spelling"))
+    for i, term in enumerate(listing(raw["terms"], loc.at("terms"))):
+        at = loc.at("terms").at(i)
+        checked = fields(term, at, ("nl", "en", "occurs"), ("note",))
+        string(checked["nl"], at.at("nl"))
+        string(checked["en"], at.at("en"))
+        strings(checked["occurs"], at.at("occurs"))
+        opt_string(checked.get("note"), at.at("note"))
+    for i, family in enumerate(listing(raw["spelling"], loc.at("spelling"))):
+        at = loc.at("spelling").at(i)
+        checked = fields(family, at, ("meaning", "forms"))
+        string(checked["meaning"], at.at("meaning"))
+        if not strings(checked["forms"], at.at("forms")):
+            raise at.at("forms").error("a family needs at least one form")
+    return raw
+
+
+def parse_exercises(value: object, name: str = "exercises.yaml") -> dict[str, list[dict[str, Any]]]:
+    loc = Loc(name)
+    raw = fields(value, loc, ("exercises", "history"))
+    for i, exercise in enumerate(listing(raw["exercises"], loc.at("exercises"))):
+        at = loc.at("exercises").at(i)
+        checked = fields(exercise, at, ("id", "title", "dealer", "tokens", "question"), ("case",))
+        for key in ("id", "title", "tokens", "question"):
+            string(checked[key], at.at(key))
+        one_of(checked["dealer"], ("N", "E", "S", "W"), at.at("dealer"))
+        opt_string(checked.get("case"), at.at("case"))
+    for i, item in enumerate(listing(raw["history"], loc.at("history"))):
+        at = loc.at("history").at(i)
+        checked = fields(item, at, ("edition", "claim", "article", "quote"))
+        one_of(str(checked["edition"]), _years(), at.at("edition"))
+        for key in ("claim", "article", "quote"):
+            string(checked[key], at.at(key))
+    return raw
+
+
+# ------------------------------------------------------------------------------------ corpus
+
+_CORPUS_TOP = ("edition", "year", "code", "title", "source_file", "source_page", "articles",
+               "records", "layout", "notes", "references")
+_LAYOUT_KINDS = {"line": (), "heading": (), "title": (), "record": (), "repeat": ("part", "note"),
+                 "inline": ()}
+
+
+def _layout(item: object, at: Loc) -> None:
+    if not isinstance(item, Mapping) or not item:
+        raise at.error(f"expected a layout item, got {_type_name(item)}")
+    kind = next((k for k in _LAYOUT_KINDS if k in item), None)
+    if kind is None:
+        raise at.error(f"unknown layout item (one of {', '.join(_LAYOUT_KINDS)})")
+    raw = fields(item, at, (kind,) + _LAYOUT_KINDS[kind])
+    if kind == "inline":
+        for j, part in enumerate(listing(raw["inline"], at.at("inline"))):
+            _layout(part, at.at("inline").at(j))
+    elif kind == "line":
+        if not isinstance(raw["line"], str):
+            raise at.at("line").error(f"expected a string, got {_type_name(raw['line'])}")
+    else:
+        string(raw[kind], at.at(kind))
+
+
+def parse_corpus(value: object, name: str, edition: str) -> dict[str, Any]:
+    """``corpus/<edition>.json``: the shape ``data/corpus/README.md`` documents."""
+    loc = Loc(name)
+    raw = fields(value, loc, _CORPUS_TOP)
+    if str(raw["edition"]) != edition:
+        raise loc.at("edition").error(f"{raw['edition']!r} does not match the file name ({edition!r})")
+    if not isinstance(raw["year"], int) or str(raw["year"]) != edition:
+        raise loc.at("year").error(f"expected the number {edition}, got {raw['year']!r}")
+    one_of(raw["code"], get_args(Code), loc.at("code"))
+    for key in ("title", "source_file", "source_page"):
+        string(raw[key], loc.at(key))
+    for i, item in enumerate(listing(raw["articles"], loc.at("articles"))):
+        at = loc.at("articles").at(i)
+        art = fields(item, at, ("article", "heading", "heading_line"))
+        string(art["article"], at.at("article"))
+        opt_string(art["heading"], at.at("heading"))
+        opt_string(art["heading_line"], at.at("heading_line"))
+    for i, item in enumerate(listing(raw["records"], loc.at("records"))):
+        rec = fields(item, loc.at("records").at(i), ("id", "article", "label", "restored_label", "title", "text"))
+        at = Loc(name, str(rec["id"]))
+        for key in ("id", "article", "text"):
+            string(rec[key], at.at(key))
+        if not isinstance(rec["label"], str):
+            raise at.at("label").error(f"expected a string, got {_type_name(rec['label'])}")
+        opt_string(rec["restored_label"], at.at("restored_label"))
+        opt_string(rec["title"], at.at("title"))
+    for i, item in enumerate(listing(raw["layout"], loc.at("layout"))):
+        _layout(item, loc.at("layout").at(i))
+    for i, item in enumerate(listing(raw["notes"], loc.at("notes"))):
+        note = fields(item, loc.at("notes").at(i), ("id", "kind", "records", "text"), ("verbatim", "reading"))
+        at = Loc(name, str(note["id"]))
+        one_of(note["kind"], ("repetition", "misfit-heading", "missing-heading", "restored-label", "slip",
+                              "spelling", "other"), at.at("kind"))
+        strings(note["records"], at.at("records"))
+        string(note["text"], at.at("text"))
+    for i, item in enumerate(listing(raw["references"], loc.at("references"))):
+        at = loc.at("references").at(i)
+        ref = fields(item, at, ("from", "quote", "target", "in_corpus"))
+        for key in ("from", "quote", "target"):
+            string(ref[key], at.at(key))
+        boolean(ref["in_corpus"], at.at("in_corpus"))
+    return raw
+
+
+# ------------------------------------------------------------------------------------ test cases
+
+#: The fields of ``expect`` in ``tests/cases/*.yaml`` (tests/cases/README.md). As in OpenFisca's
+#: test runner, an unknown key is an error: a misspelt expectation would otherwise check nothing.
+EXPECT_FIELDS = ("event", "case", "status", "articles_include", "references_include", "call_stands",
+                 "assumption", "barred", "next_to_call", "outcome", "contract", "declarer")
+_RULING_EXPECT_FIELDS = ("status", "articles_include", "references_include", "call_stands", "assumption")
+
+
+def _expect(value: object, at: Loc, known: tuple[str, ...]) -> dict[str, Any]:
+    raw = fields(value, at, (), known)
+    if "status" in raw:
+        one_of(raw["status"], STATUSES, at.at("status"))
+    for key in ("articles_include", "references_include"):
+        if key in raw:
+            strings(raw[key], at.at(key))
+    for key in ("call_stands", "assumption"):
+        if key in raw and raw[key] is not None:
+            boolean(raw[key], at.at(key))
+    if "event" in raw and (not isinstance(raw["event"], int) or isinstance(raw["event"], bool)):
+        raise at.at("event").error(f"expected an event number, got {raw['event']!r}")
+    if "event" in raw and "case" not in raw:
+        raise at.error("an 'event' needs the 'case' it carries")
+    for i, bar in enumerate(listing(raw.get("barred", []), at.at("barred"))):
+        checked = fields(bar, at.at("barred").at(i), ("seat", "scope"))
+        one_of(checked["seat"], ("N", "E", "S", "W"), at.at("barred").at(i).at("seat"))
+        one_of(checked["scope"], SCOPES, at.at("barred").at(i).at("scope"))
+    return raw
+
+
+def parse_test_cases(value: object, name: str) -> list[dict[str, Any]]:
+    """``tests/cases/<case>.yaml``: the entries as they are, once every field is known."""
+    loc = Loc(name)
+    entries = listing(value, loc)
+    for i, item in enumerate(entries):
+        at = loc.at(i)
+        raw = fields(item, at, ("edition", "article", "decided_by", "expect"),
+                     ("name", "note", "scenario", "situation", "ruling"))
+        at = Loc(name, f"entry {i + 1} ({one_of(str(raw['edition']), _years(), at.at('edition'))})")
+        for key in ("article", "decided_by"):
+            string(raw[key], at.at(key))
+        if ("scenario" in raw) == bool(raw.get("situation")):
+            raise at.error("give either a 'scenario' or 'situation: true'")
+        if "scenario" in raw:
+            _scenario(raw["scenario"], at.at("scenario"))
+        if "situation" in raw:
+            boolean(raw["situation"], at.at("situation"))
+        _expect(raw["expect"], at.at("expect"), EXPECT_FIELDS)
+        if "ruling" in raw:
+            _expect(raw["ruling"], at.at("ruling"), _RULING_EXPECT_FIELDS)
+    return entries

@@ -1,0 +1,262 @@
+"""Broken data is one clear line at load time: file, entry and field (bridgelaws.schema).
+
+Each test copies data/ to a temporary directory, breaks one file there, and points the package at it
+with datafiles.override (which also forgets what was already loaded).
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+import yaml
+
+from bridgelaws import BridgeLawsError, datafiles, judge, schema
+from bridgelaws.conditions import CONDITIONS
+from bridgelaws.rulings import generic_ruling, resolve, spec, specs
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture
+def data(tmp_path):
+    """A writable copy of data/ that the package reads for the duration of the test."""
+    copy = tmp_path / "data"
+    shutil.copytree(REPO / "data", copy)
+    with datafiles.override(copy):
+        yield copy
+
+
+def _edit(path: Path, change) -> None:
+    raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+    change(raw)
+    path.write_text(yaml.safe_dump(raw, allow_unicode=True, sort_keys=False), encoding="utf-8")
+
+
+def _one_line(excinfo) -> str:
+    message = str(excinfo.value)
+    assert "\n" not in message
+    return message
+
+
+# --- rulings -----------------------------------------------------------------------------------
+
+
+def test_declarer_is_not_a_role_and_never_a_key_error_at_judging_time(data):
+    def change(raw):
+        raw["rulings"]["1936"]["options"][0]["by"] = "declarer"
+
+    _edit(data / "rulings" / "bid-above-seven.yaml", change)
+    with pytest.raises(BridgeLawsError) as excinfo:
+        judge("7S 8C", "1936")
+    assert _one_line(excinfo) == ("rulings/bid-above-seven.yaml: 1936.options[0].by: 'declarer' is not one "
+                                  "of offender, partner, side, lho, first-bidder")
+
+
+def test_a_misspelt_condition_is_an_error_not_a_fallback_to_otherwise(data):
+    def change(raw):
+        raw["rulings"]["1936"]["when"][1]["condition"] = "partner-bid"
+
+    _edit(data / "rulings" / "inadmissible-double.yaml", change)
+    with pytest.raises(BridgeLawsError) as excinfo:
+        judge("1S P X", "1936")
+    message = _one_line(excinfo)
+    assert message.startswith("rulings/inadmissible-double.yaml: 1936.when[1].condition: 'partner-bid' "
+                              "is not one of otherwise, ")
+    assert "partners-bid" in message
+
+
+@pytest.mark.parametrize("where, key, expected", [
+    (lambda r: r["rulings"]["1936"], "optoins", "1936.optoins: unknown field"),
+    (lambda r: r["rulings"]["1936"]["options"][1], "defualt", "1936.options[1].defualt: unknown field"),
+    (lambda r: r["rulings"]["1936"]["barred"][0], "whom", "1936.barred[0].whom: unknown field"),
+    (lambda r: r, "rullings", "rullings: unknown field"),
+])
+def test_a_misspelt_key_is_an_error(data, where, key, expected):
+    _edit(data / "rulings" / "bid-above-seven.yaml", lambda raw: where(raw).__setitem__(key, None))
+    with pytest.raises(BridgeLawsError) as excinfo:
+        spec("bid-above-seven", "1936")
+    assert _one_line(excinfo).startswith(f"rulings/bid-above-seven.yaml: {expected}")
+
+
+@pytest.mark.parametrize("field, value, expected", [
+    ("status", "ruling", "1936.status: 'ruling' is not one of ruled, referenced, silent"),
+    ("next", "lho", "1936.next: 'lho' is not one of offender, proper, rotation, skipped"),
+    ("deemed", "X", "1936.deemed: 'X' is not one of P, same"),
+    ("call_stands", "no", "1936.call_stands: expected true or false, got 'no'"),
+    ("articles", "1936:22.6.c", "1936.articles: expected a list, got a string"),
+])
+def test_a_value_outside_the_vocabulary_is_an_error(data, field, value, expected):
+    _edit(data / "rulings" / "bid-above-seven.yaml", lambda raw: raw["rulings"]["1936"].__setitem__(field, value))
+    with pytest.raises(BridgeLawsError) as excinfo:
+        spec("bid-above-seven", "1936")
+    assert _one_line(excinfo) == f"rulings/bid-above-seven.yaml: {expected}"
+
+
+def test_an_unknown_scope_and_an_unknown_choice_are_errors(data):
+    path = data / "rulings" / "bid-above-seven.yaml"
+    _edit(path, lambda raw: raw["rulings"]["1936"]["barred"][0].__setitem__("scope", "next-round"))
+    with pytest.raises(BridgeLawsError, match=re.escape(
+            "1936.barred[0].scope: 'next-round' is not one of next-turn, rest-of-auction")):
+        spec("bid-above-seven", "1936")
+    shutil.copy(REPO / "data" / "rulings" / "bid-above-seven.yaml", path)
+    datafiles.reset()
+    _edit(path, lambda raw: raw["rulings"]["1936"]["options"][1].__setitem__("choice", "let-it-stand"))
+    with pytest.raises(BridgeLawsError, match=re.escape("1936.options[1].choice: 'let-it-stand' is not one of")):
+        spec("bid-above-seven", "1936")
+
+
+def test_a_condition_needs_the_fields_its_predicate_reads(data):
+    _edit(data / "rulings" / "call-when-barred.yaml", lambda raw: raw["rulings"]["1936"]["when"][0].pop("bar_from"))
+    with pytest.raises(BridgeLawsError) as excinfo:
+        spec("call-when-barred", "1936")
+    assert _one_line(excinfo) == ("rulings/call-when-barred.yaml: 1936.when[0]: condition 'barred-under' "
+                                  "needs the field 'bar_from'")
+
+
+def test_branches_need_an_otherwise(data):
+    _edit(data / "rulings" / "misnamed-double.yaml", lambda raw: raw["rulings"]["1932"]["when"].pop())
+    with pytest.raises(BridgeLawsError, match=re.escape(
+            "rulings/misnamed-double.yaml: 1932.when: no branch has condition 'otherwise'")):
+        spec("misnamed-double", "1932")
+
+
+def test_a_correction_needs_an_offender_who_replaces_his_call(data):
+    _edit(data / "rulings" / "insufficient-bid.yaml", lambda raw: raw["rulings"]["1936"].__setitem__("next", "proper"))
+    with pytest.raises(BridgeLawsError, match=re.escape(
+            "1936.options[0].choice: 'lowest-sufficient-same-denomination' is a correction by the offender")):
+        spec("insufficient-bid", "1936")
+
+
+def test_an_unregistered_edition_is_an_error(data):
+    _edit(data / "rulings" / "all-pass.yaml", lambda raw: raw["rulings"].__setitem__("1963", {"status": "silent"}))
+    with pytest.raises(BridgeLawsError) as excinfo:
+        specs("all-pass")
+    assert _one_line(excinfo).startswith("rulings/all-pass.yaml: rulings.1963: '1963' is not a registered edition")
+
+
+def test_silence_is_the_default_for_an_edition_the_file_does_not_list(data):
+    _edit(data / "rulings" / "wrong-board.yaml", lambda raw: raw["rulings"].pop("2017"))
+    parsed = spec("wrong-board", "2017")
+    assert parsed.default and parsed.status == "silent"
+    ruling = generic_ruling("wrong-board", "2017")
+    assert ruling.status == "silent" and ruling.summary_en == schema.SILENT_SUMMARY.format(year="2017")
+    assert ruling.assumption  # the engine's default is labelled as such
+    # A call case without an entry: the call stands as made, as for every silent text.
+    _edit(data / "rulings" / "insufficient-bid.yaml", lambda raw: raw["rulings"].pop("2017"))
+    datafiles.reset()
+    result = judge("1S 1H", "2017")
+    assert result.events[1]["ruling"]["status"] == "silent"
+    assert result.state["next_to_call"] == "S"
+
+
+def test_an_unknown_condition_asked_for_is_an_error_not_the_otherwise_branch():
+    with pytest.raises(BridgeLawsError, match="unknown condition 'honour-or-severall'"):
+        generic_ruling("exposed-card", "1936", "honour-or-severall")
+
+
+def test_every_condition_the_data_names_is_registered():
+    for case_id in ("call-when-barred", "exposed-card", "inadmissible-double", "misnamed-double",
+                    "pass-out-of-rotation"):
+        for parsed in specs(case_id).values():
+            assert all(b.condition in CONDITIONS for b in parsed.when)
+    assert resolve("exposed-card", "1936", condition="honour-or-several").barred
+
+
+# --- the other data files ----------------------------------------------------------------------
+
+
+def test_yaml_that_does_not_parse_is_one_line(data):
+    (data / "glossary.yaml").write_text("terms: [unclosed\n", encoding="utf-8")
+    from bridgelaws import content
+
+    with pytest.raises(BridgeLawsError) as excinfo:
+        content._glossary()
+    assert _one_line(excinfo).startswith("glossary.yaml: not valid YAML at line")
+
+
+def test_a_missing_file_is_one_line(data):
+    (data / "acceptance.yaml").unlink()
+    from bridgelaws.rulings import acceptance_data
+
+    with pytest.raises(BridgeLawsError) as excinfo:
+        acceptance_data()
+    assert _one_line(excinfo).startswith("acceptance.yaml: data file missing")
+
+
+@pytest.mark.parametrize("name, change, load, expected", [
+    ("cases.yaml", lambda raw: raw[0].__setitem__("kind", "bid"),
+     lambda: __import__("bridgelaws.rulings").rulings.cases(),
+     "cases.yaml: insufficient-bid.kind: 'bid' is not one of call, event, situation"),
+    ("acceptance.yaml", lambda raw: raw["1936"].__setitem__("quote", "x"),
+     lambda: __import__("bridgelaws.rulings").rulings.acceptance_data(),
+     "acceptance.yaml: 1936.quote: unknown field"),
+    ("scenarios.yaml", lambda raw: raw[0].__setitem__("dealer", "X"),
+     lambda: __import__("bridgelaws.content").content.scenarios(),
+     "scenarios.yaml: insufficient bid.dealer: 'X' is not one of N, E, S, W"),
+    ("topics.yaml", lambda raw: raw[0]["articles"].__setitem__("1950", []),
+     lambda: __import__("bridgelaws.content").content.topics(),
+     "topics.yaml: start-of-auction.articles.1950: '1950' is not a registered edition"),
+    ("glossary.yaml", lambda raw: raw["terms"][2].__setitem__("occurrs", []),
+     lambda: __import__("bridgelaws.content").content._glossary(),
+     "glossary.yaml: terms[2].occurrs: unknown field"),
+    ("exercises.yaml", lambda raw: raw["history"][0].pop("quote"),
+     lambda: __import__("bridgelaws.content").content.history(),
+     "exercises.yaml: history[0]: missing field 'quote'"),
+])
+def test_content_files_are_checked(data, name, change, load, expected):
+    _edit(data / name, change)
+    with pytest.raises(BridgeLawsError) as excinfo:
+        load()
+    assert _one_line(excinfo).startswith(expected)
+
+
+def test_the_corpus_is_checked(data):
+    import json
+
+    from bridgelaws import corpus
+
+    path = data / "corpus" / "1936.json"
+    raw = json.loads(path.read_text(encoding="utf-8"))
+    record = next(r for r in raw["records"] if r["id"] == "1936:22.3")
+    record["txt"] = record.pop("text")
+    path.write_text(json.dumps(raw, ensure_ascii=False), encoding="utf-8")
+    with pytest.raises(BridgeLawsError) as excinfo:
+        corpus.article("1936:22.3")
+    assert _one_line(excinfo).startswith("corpus/1936.json: records[")
+    assert "txt: unknown field" in str(excinfo.value)
+
+
+# --- the test cases (tests/cases/*.yaml) -------------------------------------------------------
+
+
+def _test_cases(**expect):
+    return [{"edition": "1936", "article": "1936:22.3", "decided_by": "x",
+             "scenario": {"dealer": "N", "tokens": "1S 1H"}, "expect": expect}]
+
+
+def test_an_unknown_expect_key_is_an_error_as_in_openfisca():
+    with pytest.raises(BridgeLawsError) as excinfo:
+        schema.parse_test_cases(_test_cases(status="ruled", next_to_cal="S"), "tests/cases/insufficient-bid.yaml")
+    assert _one_line(excinfo).startswith(
+        "tests/cases/insufficient-bid.yaml: entry 1 (1936).expect.next_to_cal: unknown field")
+
+
+def test_the_test_cases_are_valid():
+    for path in sorted((REPO / "tests" / "cases").glob("*.yaml")):
+        schema.parse_test_cases(yaml.safe_load(path.read_text(encoding="utf-8")), path.name)
+    with pytest.raises(BridgeLawsError, match=r"entry 1 \(1936\)\.expect\.status: 'rule' is not one of"):
+        schema.parse_test_cases(_test_cases(status="rule"), "x.yaml")
+
+
+def test_the_cli_reports_broken_data_in_one_line_with_exit_code_2(data, capsys):
+    from bridgelaws.cli import main
+
+    _edit(data / "rulings" / "bid-above-seven.yaml",
+          lambda raw: raw["rulings"]["1936"]["options"][0].__setitem__("by", "declarer"))
+    assert main(["judge", "--edition", "1936", "7S 8C"]) == 2
+    err = capsys.readouterr().err
+    assert err == ("bridgelaws: error: rulings/bid-above-seven.yaml: 1936.options[0].by: 'declarer' is not "
+                   "one of offender, partner, side, lho, first-bidder\n")
