@@ -124,9 +124,11 @@ class EditionRecord:
     year: str
     name: str
     basis: dict[str, Basis]
-    all_pass_outcome: str
     max_level: int = 7
     class_path: str | None = None
+    #: Only for an edition made up outside the registry (``Edition.like``); a registered edition's
+    #: outcome of four passes is stated once, by its ruling on four passes.
+    all_pass_outcome: str | None = None
 
 
 class Edition:
@@ -149,7 +151,8 @@ class Edition:
     def like(cls, base: str, **changes: Any) -> "Edition":
         """An instance of ``cls`` with the record of the registered edition ``base``, changed by
         ``changes`` (e.g. ``year="toy"``): for an edition made up in a test or a draft."""
-        return cls(replace(find_edition(base).record, **changes))
+        edition = find_edition(base)
+        return cls(replace(edition.record, all_pass_outcome=edition.all_pass_outcome, **changes))
 
     # --- the record ---------------------------------------------------------------------------------
 
@@ -174,8 +177,14 @@ class Edition:
 
     @property
     def all_pass_outcome(self) -> str:
-        """What happens when all four players pass: ``redeal`` (a new deal) or ``passed-out``."""
-        return self.record.all_pass_outcome
+        """What happens when all four players pass: ``redeal`` (a new deal) or ``passed-out``.
+
+        Stated once, as the ``outcome`` of the edition's ruling on four passes
+        (``data/rulings/all-pass.yaml``, beside its quote); where that ruling states none, the
+        outcome of the edition the all-pass rule is inherited from (the registry's ``inherit``)."""
+        if self.record.all_pass_outcome is not None:
+            return self.record.all_pass_outcome
+        return _all_pass_outcome(self.year)
 
     @property
     def max_level(self) -> int:
@@ -313,7 +322,25 @@ def _why_not_redouble(position: Position) -> str:
 #: The registry's file under ``data/`` (read through :mod:`bridgelaws.datafiles`).
 REGISTRY = "editions.yaml"
 _ENTRY_KEYS = {"year", "name", "class", "max_level", "basis"}
-_BASIS_KEYS = {"articles", "inherit", "only", "why", "outcome"}
+_BASIS_KEYS = {"articles", "inherit", "only", "why"}
+
+
+def _all_pass_outcome(year: str) -> str:
+    from . import rulings
+
+    seen: list[str] = []
+    while year not in seen:
+        seen.append(year)
+        outcome = rulings.spec("all-pass", year).outcome
+        if outcome is not None:
+            return outcome
+        donor = find_edition(year).basis["all-pass"].donor
+        if donor is None:
+            break
+        year = donor
+    raise BridgeLawsError(
+        f"rulings/all-pass.yaml: {seen[0]}: no outcome of four passes, in its ruling or in the "
+        f"ruling of an edition its all-pass rule is inherited from ({', '.join(seen)})")
 
 
 def _problem(where: str, message: str) -> BridgeLawsError:
@@ -354,11 +381,9 @@ def _parse_registry(raw: object) -> tuple[EditionRecord, ...]:
         entries[year] = entry
     records = []
     for year, entry in entries.items():
-        resolved = {m: _resolve(year, m, entries) for m in MECHANICS}
         records.append(EditionRecord(
-            year=year, name=entry["name"], basis={m: r[0] for m, r in resolved.items()},
-            all_pass_outcome=resolved["all-pass"][1], max_level=entry.get("max_level", 7),
-            class_path=entry.get("class")))
+            year=year, name=entry["name"], basis={m: _resolve(year, m, entries) for m in MECHANICS},
+            max_level=entry.get("max_level", 7), class_path=entry.get("class")))
     return tuple(records)
 
 
@@ -378,14 +403,11 @@ def _own(year: str, mechanic: str, spec: object) -> tuple[tuple[str, ...], dict[
     for article in articles:
         if not article.startswith(year + ":"):
             raise _problem(f"{where}.articles", f"{article!r} is not an article of {year}")
-    if "outcome" in spec and (mechanic != "all-pass" or spec["outcome"] not in ALL_PASS_OUTCOMES):
-        raise _problem(f"{where}.outcome",
-                       f"only all-pass has an outcome, one of {', '.join(ALL_PASS_OUTCOMES)}")
     return tuple(articles), spec
 
 
-def _resolve(year: str, mechanic: str, entries: dict[str, dict[str, Any]]) -> tuple[Basis, str]:
-    """(Basis, all-pass outcome or "") of one mechanic, the inherited articles read from the donor."""
+def _resolve(year: str, mechanic: str, entries: dict[str, dict[str, Any]]) -> Basis:
+    """The basis of one mechanic, the inherited articles read from the donor's own."""
     where = f"{year}.basis.{mechanic}"
     articles, spec = _own(year, mechanic, entries[year]["basis"][mechanic])
     donor = spec.get("inherit")
@@ -395,9 +417,7 @@ def _resolve(year: str, mechanic: str, entries: dict[str, dict[str, Any]]) -> tu
                 raise _problem(f"{where}.{key}", "only an inherited rule has this field")
         if not articles:
             raise _problem(where, "names no article and inherits from no edition")
-        if mechanic == "all-pass" and "outcome" not in spec:
-            raise _problem(where, "all-pass states no outcome (redeal or passed-out)")
-        return Basis(articles=articles), spec.get("outcome", "")
+        return Basis(articles=articles)
     if donor not in entries or donor == year:
         raise _problem(f"{where}.inherit", f"{donor!r} is not another registered edition")
     why = spec.get("why")
@@ -413,8 +433,7 @@ def _resolve(year: str, mechanic: str, entries: dict[str, dict[str, Any]]) -> tu
         inherited = tuple(a for a in donor_articles if a in only)
     else:
         inherited = donor_articles
-    outcome = spec.get("outcome", donor_spec.get("outcome", ""))
-    return Basis(articles=articles, inherited=inherited, donor=donor, why=" ".join(why.split())), outcome
+    return Basis(articles=articles, inherited=inherited, donor=donor, why=" ".join(why.split()))
 
 
 def _load_class(path: str | None) -> type[Edition]:
