@@ -96,6 +96,7 @@ def _cmd_count(args) -> int:
 
 def _cmd_judge(args) -> int:
     from .judging import judge
+    from .vocabulary import EventKind
 
     result = judge(args.tokens, args.edition, args.dealer)
     if args.json:
@@ -103,30 +104,28 @@ def _cmd_judge(args) -> int:
         return 0
     print(f"edition {result.edition.year}, dealer {result.dealer.full_name}")
     for event in result.events:
-        line = f"  {event['index']:>2}. {event['token']:<8}"
-        if event["kind"] == "mark":
-            line += f" marks call {event['applies_to']} as accepted"
-        elif event["kind"] == "option":
-            line += f" option chosen for call {event['applies_to']}"
-        elif event.get("case"):
-            ruling = event["ruling"]
-            line += f" {event['seat']}: {event['case']} - {event['reason']}"
-            line += f"\n             {ruling['status'].upper()}"
-            if ruling["articles"]:
-                line += f" [{', '.join(ruling['articles'])}]"
-            if event.get("effect"):
-                line += f": {event['effect']}"
-            if ruling.get("quote_nl"):
-                line += f'\n             text: "{ruling["quote_nl"]}"'
-            line += f"\n             {ruling['summary_en']}"
-            if ruling.get("assumption"):
-                line += f"\n             ASSUMPTION (not law): {ruling['assumption']}"
-        elif event.get("correction_of"):
-            line += f" {event['seat']}: replaces call {event['correction_of']}: {event.get('effect', '')}"
-        elif event["kind"] == "option":
-            line += f" option chosen for call {event['applies_to']}"
+        line = f"  {event.index:>2}. {event.token:<8}"
+        if event.kind is EventKind.MARK:
+            line += f" marks call {event.applies_to} as accepted"
+        elif event.kind is EventKind.OPTION:
+            line += f" option chosen for call {event.applies_to}"
+        elif event.case and event.ruling is not None:
+            ruling = event.ruling
+            line += f" {event.seat}: {event.case} - {event.reason}"
+            line += f"\n             {ruling.status.upper()}"
+            if ruling.articles:
+                line += f" [{', '.join(ruling.articles)}]"
+            if event.effect:
+                line += f": {event.effect}"
+            if ruling.quote_nl:
+                line += f'\n             text: "{ruling.quote_nl}"'
+            line += f"\n             {ruling.summary_en}"
+            if ruling.assumption:
+                line += f"\n             ASSUMPTION (not law): {ruling.assumption}"
+        elif event.correction_of:
+            line += f" {event.seat}: replaces call {event.correction_of}: {event.effect or ''}"
         else:
-            line += f" {event['seat']}"
+            line += f" {event.seat}"
         print(line)
     state = result.state
     from .render import outcome_text

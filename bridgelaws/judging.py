@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
+from typing import Any
 
 from . import rulings as rulings_data
 from .auction import Auction, Bar, Entry
@@ -30,7 +31,9 @@ from .calls import PASS, Call, Seat, parse_seat
 from .editions import Edition, find_edition
 from .errors import BridgeLawsError
 from .notation import Event, parse_scenario
+from .records import EventRecord
 from .rulings import Ruling
+from .vocabulary import Outcome
 
 _MARK_CASES = {"^I": ("insufficient-bid",),
                "^S": ("pass-out-of-rotation", "bid-out-of-rotation", "double-out-of-rotation")}
@@ -41,17 +44,17 @@ class Judgement:
     edition: Edition
     dealer: Seat
     auction: Auction
-    events: list[dict] = field(default_factory=list)
+    events: list[EventRecord] = field(default_factory=list)
     pending_requirement: str | None = None  # "sufficient-bid" while an offender must replace his bid
 
     @property
-    def state(self) -> dict:
+    def state(self) -> dict[str, Any]:
         auction = self.auction
         contract = auction.contract
         next_seat = auction.next_to_call
         return {
             "next_to_call": str(next_seat) if next_seat is not None else None,
-            "outcome": auction.outcome,
+            "outcome": Outcome(auction.outcome),
             "contract": str(contract) if contract else None,
             "declarer": str(contract.declarer) if contract else None,
             "barred": [] if auction.is_over else strongest_bars(auction.bars),
@@ -59,7 +62,7 @@ class Judgement:
             "articles": list(auction.outcome_basis.all_articles) if auction.outcome_basis else [],
         }
 
-    def legal_calls(self):
+    def legal_calls(self) -> tuple[Call, ...]:
         """The calls the player to act may make now; while an offender must replace his bid by a
         sufficient one (1936:22.3), only the sufficient bids."""
         calls = self.auction.legal_calls()
@@ -68,14 +71,13 @@ class Judgement:
         return calls
 
     @property
-    def rulings(self) -> list[tuple[dict, Ruling]]:
+    def rulings(self) -> list[tuple[EventRecord, Ruling]]:
         """(event, ruling) for every event that got a ruling, in order."""
-        return [(e, e["_ruling"]) for e in self.events if e.get("_ruling") is not None]
+        return [(e, e.ruling) for e in self.events if e.ruling is not None]
 
-    def as_dict(self) -> dict:
-        events = [{k: v for k, v in e.items() if not k.startswith("_")} for e in self.events]
-        return {"edition": self.edition.year, "dealer": str(self.dealer), "events": events,
-                "state": self.state}
+    def as_dict(self) -> dict[str, Any]:
+        return {"edition": self.edition.year, "dealer": str(self.dealer),
+                "events": [event.to_dict() for event in self.events], "state": self.state}
 
     def to_json(self, indent: int | None = 2) -> str:
         return json.dumps(self.as_dict(), indent=indent, ensure_ascii=False)
@@ -108,7 +110,7 @@ def judge(scenario: str | list[str], edition: str | Edition = "2017", dealer: st
         else:
             run.call(event, marks, choices)
             marks = []
-    return run.result
+    return run.finish()
 
 
 class _Run:
@@ -121,15 +123,22 @@ class _Run:
         self.pending_acceptance = None  # (record, snapshot, offender, case, reason, call, marks)
         self.pending_correction = None  # (record, offender, ruling, original call)
         self.exposed: dict[Seat, int] = {}
+        # Drafts of the events, filled in as rulings are applied (a later call can still change an
+        # earlier one: an acceptance, a correction's choice); finish() turns them into EventRecords.
+        self.records: list[dict[str, Any]] = []
+
+    def finish(self) -> Judgement:
+        self.result.events = [EventRecord.from_draft(record) for record in self.records]
+        return self.result
 
     # --- events ------------------------------------------------------------------------------------
 
     def attachment(self, event: Event, target_index: int | None = None) -> None:
         if target_index is None:
-            target_index = next(r for r in reversed(self.result.events) if r["kind"] == "call")["index"]
+            target_index = next(r for r in reversed(self.records) if r["kind"] == "call")["index"]
         record = _base(event, None)
         record.update(mark=event.mark, choice=event.choice, applies_to=target_index)
-        self.result.events.append(record)
+        self.records.append(record)
 
     def exposure(self, event: Event) -> None:
         auction = self.auction
@@ -158,7 +167,7 @@ class _Run:
                                       f"{'at his next turn' if b.scope == 'next-turn' else 'for the rest of the auction'}"
                                       for b in bars) or "no one is barred")
         self._attach(record, ruling)
-        self.result.events.append(record)
+        self.records.append(record)
 
     def call(self, event: Event, mark_events: list[Event], choices: list[str]) -> None:
         auction = self.auction
@@ -177,7 +186,7 @@ class _Run:
                 self._accept(*pending)
                 auction = self.auction
         record = _base(event, seat)
-        record["call"] = str(event.call)
+        record["call"] = event.call
         if self.pending_correction is not None:
             pending, self.pending_correction = self.pending_correction, None
             self.result.pending_requirement = None
@@ -202,11 +211,11 @@ class _Run:
                 record.update(case="all-pass", reason="all four players passed")
                 self._attach(record, ruling)
                 record["effect"] = auction.outcome
-            self.result.events.append(record)
+            self.records.append(record)
             return
         case, reason = problem
         record.update(case=case, irregularity=case, reason=reason)
-        self.result.events.append(record)
+        self.records.append(record)
         if marks:
             self._marked(event, record, seat, case, reason, marks)
             return
@@ -324,7 +333,7 @@ class _Run:
             # "meer dan zeven trekken biedt ... om een bod voldoende te maken": 22.6.c's own case.
             case, reason = problem
             record.update(case=case, irregularity=case, reason=reason)
-            self.result.events.append(record)
+            self.records.append(record)
             self._rule(event, record, offender, case, reason, choices)
             return
         if ruling.requires == "sufficient-bid" and (problem is not None or not call.is_bid):
@@ -348,7 +357,7 @@ class _Run:
             ruling.chosen = choice_id
             self._attach(original_record, ruling)
             record["effect"] = f"replaces {original}: {option['text']}"
-        self.result.events.append(record)
+        self.records.append(record)
 
     def _accept(self, record, snapshot, offender, case, reason, call, marks) -> None:
         """A call over the irregular call accepted it: withdraw the ruling (1936:22.2)."""
@@ -453,9 +462,8 @@ class _Run:
         return [Bar(parse_seat(b["seat"]), b["scope"], b.get("article") or "", case)
                 for b in ruling.barred]
 
-    def _attach(self, record: dict, ruling: Ruling) -> None:
-        record["_ruling"] = ruling
-        record["ruling"] = ruling.as_dict()
+    def _attach(self, record: dict[str, Any], ruling: Ruling) -> None:
+        record["ruling"] = ruling
 
 
 def strongest_bars(bars) -> list[dict]:
@@ -518,9 +526,9 @@ def _lowest_sufficient(auction: Auction, original: Call) -> Call:
     return None
 
 
-def _base(event: Event, seat: Seat | None) -> dict:
-    return {"index": event.index, "seat": str(seat) if seat is not None else None,
-            "token": event.token, "kind": event.kind, "case": None, "ruling": None}
+def _base(event: Event, seat: Seat | None) -> dict[str, Any]:
+    return {"index": event.index, "seat": seat, "token": event.token, "kind": event.kind,
+            "case": None, "ruling": None}
 
 
 def _over(event: Event, auction: Auction) -> BridgeLawsError:

@@ -159,6 +159,6 @@ def judgement_html(judgement) -> str:
         barred = "<div class=\"bl-barred\">Must pass: " + ", ".join(
             f"<b>{escape(b['seat'])}</b> ({'next turn' if b['scope'] == 'next-turn' else 'rest of auction'})"
             for b in bars) + "</div>"
-    cards = "".join(ruling_html(r, case_name=find_case(e["case"]).name_en, style=False)
+    cards = "".join(ruling_html(r, case_name=find_case(e.case).name_en, style=False)
                     for e, r in judgement.rulings)
     return _CARD_STYLE + grid + barred + cards

@@ -15,10 +15,11 @@ from pathlib import Path
 from .calls import Seat
 from .editions import EDITIONS, find_edition
 from .errors import BridgeLawsError
+from .vocabulary import Scope, Status
 
 DATA = Path(__file__).resolve().parent.parent / "data"
-STATUSES = ("ruled", "referenced", "silent")
-SCOPES = ("next-turn", "rest-of-auction")
+STATUSES = tuple(Status)
+SCOPES = tuple(Scope)
 
 #: The engine's one default where a text is silent or only points elsewhere.
 DEFAULT_ASSUMPTION = (
@@ -47,12 +48,12 @@ class Ruling:
 
     case: str
     edition: str
-    status: str
+    status: Status
     articles: list[str] = field(default_factory=list)
     references: list[str] = field(default_factory=list)
     call_stands: bool | None = None
     deemed: str | None = None
-    barred: list[dict] = field(default_factory=list)  # [{"seat", "scope"}]
+    barred: list[dict] = field(default_factory=list)  # [{"seat", "scope": Scope, "article"}]
     options: list[dict] = field(default_factory=list)  # [{"by", "choice", "barred", "effect"}]
     play: list[str] = field(default_factory=list)
     assumption: str | None = None
@@ -191,7 +192,7 @@ def _build(case_id: str, edition, condition: str | None, seats: dict | None) -> 
             return [role]
         return [str(s) for s in seats[role]]
 
-    barred = [{"seat": seat, "scope": bar["scope"], "article": chosen.get("article") if chosen else None}
+    barred = [{"seat": seat, "scope": Scope(bar["scope"]), "article": chosen.get("article") if chosen else None}
               for bar in merged.get("barred", []) or [] for seat in who(bar["who"])]
     for bar in barred:
         bar["article"] = bar["article"] or (merged.get("articles") or [None])[0]
@@ -199,7 +200,7 @@ def _build(case_id: str, edition, condition: str | None, seats: dict | None) -> 
     for option in merged.get("options", []) or []:
         options.append({
             "by": who(option["by"])[0], "choice": option["choice"], "text": option.get("text", ""),
-            "barred": [{"seat": seat, "scope": b["scope"]} for b in option.get("barred", [])
+            "barred": [{"seat": seat, "scope": Scope(b["scope"])} for b in option.get("barred", [])
                        for seat in who(b["who"])],
             "effect": option.get("effect", ""), "article": option.get("article"),
             "default": bool(option.get("default", False)),
@@ -208,7 +209,7 @@ def _build(case_id: str, edition, condition: str | None, seats: dict | None) -> 
     if status != "ruled" and not assumption:
         assumption = DEFAULT_ASSUMPTION
     return Ruling(
-        case=case_id, edition=edition.year, status=status,
+        case=case_id, edition=edition.year, status=Status(status),
         articles=list(merged.get("articles", []) or []),
         references=list(merged.get("references", []) or []),
         call_stands=merged.get("call_stands") if status == "ruled" else None,
@@ -238,7 +239,7 @@ def acceptance_ruling(case_id: str, edition, offender: Seat) -> Ruling:
     if data is None:
         raise BridgeLawsError(f"the {edition.year} text lets no call over an irregular call accept it")
     return Ruling(
-        case=case_id, edition=edition.year, status="ruled", articles=[data["article"]],
+        case=case_id, edition=edition.year, status=Status.RULED, articles=[data["article"]],
         call_stands=True, quote_nl=data["quote_nl"], quote_from=data["article"], accepted=True,
         next="rotation", summary_en=_text(data["summary_en"]).format(lho=offender.lho.full_name))
 

@@ -48,12 +48,12 @@ def compare_rows(scenario: str, editions=None, dealer: str | Seat = "N") -> list
         else:
             event, ruling = rulings[0]
             row.update(
-                case=event["case"], status=ruling.status, articles=", ".join(ruling.articles),
+                case=event.case, status=ruling.status, articles=", ".join(ruling.articles),
                 call_stands=ruling.call_stands, barred=describe_bars(ruling.barred),
                 options=describe_options(ruling.options), play="; ".join(ruling.play) or "-",
                 quote_nl=ruling.quote_nl, summary_en=ruling.summary_en, assumption=ruling.assumption)
             if len(rulings) > 1:
-                row["later"] = "; ".join(f"{e['token']}: {e['case']} ({r.status})" for e, r in rulings[1:])
+                row["later"] = "; ".join(f"{e.token}: {e.case} ({r.status})" for e, r in rulings[1:])
         rows.append(row)
     return rows
 
@@ -116,7 +116,7 @@ def canonical_ruling(case_id: str, edition) -> Ruling:
             result = None
         if result is not None:
             for event, ruling in result.rulings:
-                if event["case"] == case_id and not ruling.accepted:
+                if event.case == case_id and not ruling.accepted:
                     # Roles ("partner"), not seats, so that the cell reads for any deal.
                     return generic_ruling(case_id, edition, ruling.condition)
     conds = [b["condition"] for b in branches(case_id, edition)]

@@ -33,6 +33,7 @@ from .judging import Judgement, judge
 from .notation import parse_scenario
 from .render import STATUS_COLOURS, auction_html, call_html, ruling_html
 from .rulings import DATA, Ruling, cases, find_case
+from .vocabulary import EventKind
 
 YEARS = tuple(e.year for e in EDITIONS)
 
@@ -382,9 +383,9 @@ def panel_html(tokens, edition, dealer="N") -> str:
         if not rulings:
             parts.append('<div class="bl-none">No irregularity so far.</div>')
         for number, (event, ruling) in enumerate(rulings):
-            effect = event.get("effect") or ""
-            parts.append(f'<div class="bl-event">{escape(event["token"])} &rarr; {escape(effect)}</div>')
-            parts.append(ruling_html(ruling, case_name=find_case(event["case"]).name_en, style=number == 0))
+            effect = event.effect or ""
+            parts.append(f'<div class="bl-event">{escape(event.token)} &rarr; {escape(effect)}</div>')
+            parts.append(ruling_html(ruling, case_name=find_case(event.case).name_en, style=number == 0))
     parts.append("</div>")
     return "".join(parts)
 
@@ -436,10 +437,10 @@ def acceptance_offer(tokens, editions=None, dealer="N") -> dict | None:
         except BridgeLawsError:
             continue
         for event, ruling in result.rulings:
-            if event["index"] == last_index and event["kind"] == "call" and ruling.acceptance:
-                seat = parse_seat(event["seat"]).lho
+            if event.index == last_index and event.kind is EventKind.CALL and ruling.acceptance:
+                seat = event.seat.lho
                 if offer is None:
-                    offer = {"seat": str(seat), "token": event["token"], "articles": [], "editions": []}
+                    offer = {"seat": str(seat), "token": event.token, "articles": [], "editions": []}
                 offer["editions"].append(edition.year)
                 if ruling.acceptance not in offer["articles"]:
                     offer["articles"].append(ruling.acceptance)
@@ -653,8 +654,8 @@ def compare_html(scenario, editions=None, dealer="N") -> str:
             status = "accepted" if ruling.accepted else ruling.status
             colour = STATUS_COLOURS.get(ruling.status, "#757575")
             short = short_rectification(ruling)
-            card = ruling_html(ruling, case_name=find_case(event["case"]).name_en, style=not rows)
-            later = [f"{e['token']}: {find_case(e['case']).name_en} ({r.status})" for e, r in result.rulings[1:]]
+            card = ruling_html(ruling, case_name=find_case(event.case).name_en, style=not rows)
+            later = [f"{e.token}: {find_case(e.case).name_en} ({r.status})" for e, r in result.rulings[1:]]
             if later:
                 card += f'<div class="bl-none">later: {escape("; ".join(later))}</div>'
         rows.append(
@@ -949,7 +950,7 @@ def exercise_answers(exercise) -> list[dict]:
         result = judge(exercise["tokens"], edition, exercise.get("dealer", "N"))
         rulings = result.rulings
         wanted = exercise.get("case")
-        pick = next(((e, r) for e, r in rulings if e["case"] == wanted), None) if wanted else None
+        pick = next(((e, r) for e, r in rulings if e.case == wanted), None) if wanted else None
         if pick is None and rulings:
             pick = rulings[0]
         if pick is None:
@@ -958,7 +959,7 @@ def exercise_answers(exercise) -> list[dict]:
             continue
         event, ruling = pick
         answers.append({"edition": edition.year, "status": ruling.status, "must_pass": _must_pass(ruling),
-                        "effect": event.get("effect") or "", "case": event["case"], "ruling": ruling,
+                        "effect": event.effect or "", "case": event.case, "ruling": ruling,
                         "judgement": result})
     return answers
 
