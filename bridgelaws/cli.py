@@ -96,6 +96,7 @@ def _cmd_count(args) -> int:
 
 def _cmd_judge(args) -> int:
     from .judging import judge
+    from .present import describe
     from .vocabulary import EventKind
 
     result = judge(args.tokens, args.edition, args.dealer)
@@ -110,18 +111,16 @@ def _cmd_judge(args) -> int:
         elif event.kind is EventKind.OPTION:
             line += f" option chosen for call {event.applies_to}"
         elif event.case and event.ruling is not None:
-            ruling = event.ruling
+            view = describe(event.ruling)
             line += f" {event.seat}: {event.case} - {event.reason}"
-            line += f"\n             {ruling.status.upper()}"
-            if ruling.articles:
-                line += f" [{', '.join(ruling.articles)}]"
+            line += f"\n             {view.status.upper()}"
+            if view.articles:
+                line += f" [{view.articles}]"
             if event.effect:
                 line += f": {event.effect}"
-            if ruling.quote_nl:
-                line += f'\n             text: "{ruling.quote_nl}"'
-            line += f"\n             {ruling.summary_en}"
-            if ruling.assumption:
-                line += f"\n             ASSUMPTION (not law): {ruling.assumption}"
+            for extra in (view.quote_line, view.summary, view.assumption_line):
+                if extra is not None:
+                    line += f"\n             {extra}"
         elif event.correction_of:
             line += f" {event.seat}: replaces call {event.correction_of}: {event.effect or ''}"
         else:
@@ -133,12 +132,13 @@ def _cmd_judge(args) -> int:
     print(outcome_text(result.auction))
     if state["outcome"] == "open":
         for bar in state["barred"]:
-            print(f"  {bar['seat']} must pass ({bar['scope']})")
+            print(f"  {bar['seat']} must pass ({bar['scope']})")  # the scope's id, as in --json
         print(f"  legal calls: {' '.join(state['legal_calls'])}")
     return 0
 
 
 def _cmd_compare(args) -> int:
+    from .present import assumption_line, quote_line
     from .tables import compare_rows
 
     rows = compare_rows(args.tokens, args.editions, args.dealer)
@@ -167,11 +167,9 @@ def _cmd_compare(args) -> int:
             value = row.get(key)
             if value not in (None, "-", ""):
                 print(f"      {label}: {value}")
-        if row.get("quote_nl"):
-            print(f'      text: "{row["quote_nl"]}"')
-        print(f"      {row['summary_en']}")
-        if row.get("assumption"):
-            print(f"      ASSUMPTION (not law): {row['assumption']}")
+        for extra in (quote_line(row["quote_nl"]), row["summary_en"], assumption_line(row["assumption"])):
+            if extra is not None:
+                print(f"      {extra}")
         if row.get("later"):
             print(f"      later: {row['later']}")
         print(f"      then: {_state_line(row)}")

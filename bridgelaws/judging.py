@@ -31,6 +31,7 @@ from .calls import PASS, Call, Seat, parse_seat
 from .editions import Edition, find_edition
 from .errors import BridgeLawsError
 from .notation import Event, parse_scenario
+from .present import must_pass
 from .records import EventRecord
 from .rulings import Ruling
 from .vocabulary import Outcome
@@ -163,9 +164,7 @@ class _Run:
             ruling.assumption = None  # the reading of "honneur" does not decide this card
         bars = self._bars(ruling, "exposed-card")
         auction.add_bars(bars)
-        record["effect"] = ("; ".join(f"{b.seat.full_name} must pass "
-                                      f"{'at his next turn' if b.scope == 'next-turn' else 'for the rest of the auction'}"
-                                      for b in bars) or "no one is barred")
+        record["effect"] = "; ".join(must_pass(b.seat.full_name, b.scope) for b in bars) or "no one is barred"
         self._attach(record, ruling)
         self.records.append(record)
 

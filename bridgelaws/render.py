@@ -9,9 +9,15 @@ from html import escape
 from typing import TYPE_CHECKING
 
 from .calls import Seat
+from .present import STATUS_COLOURS, describe, wording
+from .vocabulary import Effect
 
 if TYPE_CHECKING:
     from .auction import Auction
+    from .rulings import Ruling
+
+__all__ = ["GRID_ORDER", "STATUS_COLOURS", "auction_html", "call_html", "judgement_html", "outcome_text",
+           "ruling_html"]
 
 #: Column order of the usual auction grid.
 GRID_ORDER = (Seat.W, Seat.N, Seat.E, Seat.S)
@@ -42,7 +48,7 @@ def auction_html(auction: "Auction", *, caption: bool = True, style: bool = True
         bar = None if auction.is_over else auction.bar_of(seat)
         if bar is not None:
             classes.append("bl-barred")
-            label += " \u2014 must pass" + (" (1 turn)" if bar.scope == "next-turn" else "")
+            label += " \u2014 must pass" + wording(bar.scope).grid
         cls = f' class="{" ".join(classes)}"' if classes else ""
         return f"<th{cls}>{escape(label)}</th>"
 
@@ -58,9 +64,9 @@ def auction_html(auction: "Auction", *, caption: bool = True, style: bool = True
             column += 1
         if entry.irregularity:
             title = escape(f"{entry.irregularity}: {entry.reason}", quote=True)
-            void = " bl-void" if entry.effect == "void" else ""
+            void = " bl-void" if entry.effect == Effect.VOID else ""
             shown = call_html(entry.call)
-            if entry.effect == "deemed" and entry.deemed is not None:
+            if entry.effect == Effect.DEEMED and entry.deemed is not None:
                 shown += f" (= {escape(entry.deemed.symbol())})"
             cells.append(f'<td class="bl-irregular{void}" title="{title}">{shown}*</td>')
         else:
@@ -101,7 +107,6 @@ def outcome_text(auction: "Auction") -> str:
     return f"{edition}: all four passed, the board is passed out, no redeal ({basis})"
 
 
-STATUS_COLOURS = {"ruled": "#2e7d32", "referenced": "#ef6c00", "silent": "#757575", "regular": "#1565c0"}
 _CARD_STYLE = (
     "<style>.bl-card{border:1px solid #ccc;border-left:6px solid var(--bl-status);border-radius:4px;"
     "padding:6px 10px;margin:6px 0;font-family:sans-serif;font-size:92%;max-width:46em;line-height:1.35}"
@@ -113,37 +118,31 @@ _CARD_STYLE = (
 )
 
 
-def ruling_html(ruling, *, case_name: str | None = None, style: bool = True) -> str:
+def ruling_html(ruling: Ruling, *, case_name: str | None = None, style: bool = True) -> str:
     """A ruling card: status, case, article ids, the Dutch quote, the English summary, bars,
     options, play consequences, and the assumption flag where the engine had to assume."""
-    colour = STATUS_COLOURS.get(ruling.status, "#757575")
-    name = escape(case_name or ruling.case)
-    parts = [f'<div class="bl-card" style="--bl-status:{colour}" data-case="{escape(ruling.case)}" '
-             f'data-edition="{ruling.edition}" data-status="{ruling.status}">',
-             f'<div><b>{ruling.edition}</b> &middot; {name} '
-             f'<span class="bl-status">{"accepted" if ruling.accepted else ruling.status}</span></div>']
-    if ruling.articles:
-        parts.append(f'<div class="bl-articles">{escape(", ".join(ruling.articles))}</div>')
-    if ruling.references:
+    view = describe(ruling)
+    name = escape(case_name or view.case)
+    parts = [f'<div class="bl-card" style="--bl-status:{view.colour}" data-case="{escape(view.case)}" '
+             f'data-edition="{view.edition}" data-status="{view.status}">',
+             f'<div><b>{view.edition}</b> &middot; {name} '
+             f'<span class="bl-status">{view.label}</span></div>']
+    if view.articles:
+        parts.append(f'<div class="bl-articles">{escape(view.articles)}</div>')
+    if view.references:
         parts.append(f"<div>points to (not in the corpus): "
-                     f'<span class="bl-articles">{escape(", ".join(ruling.references))}</span></div>')
-    if ruling.quote_nl:
-        source = f' <span class="bl-articles">({escape(ruling.quote_from)})</span>' if ruling.quote_from else ""
-        parts.append(f'<blockquote lang="nl">&ldquo;{escape(ruling.quote_nl)}&rdquo;{source}</blockquote>')
-    parts.append(f"<div>{escape(ruling.summary_en)}</div>")
-    items = []
-    for bar in ruling.barred:
-        scope = "at his next turn" if bar["scope"] == "next-turn" else "for the rest of the auction"
-        items.append(f"{escape(str(bar['seat']))} must pass {scope}")
-    for option in ruling.options:
-        chosen = " <b>(chosen)</b>" if ruling.chosen == option["choice"] else ""
-        items.append(f"option for {escape(str(option['by']))}: {escape(option['text'] or option['choice'])}{chosen}")
-    for line in ruling.play:
-        items.append(f"play: {escape(line)}")
+                     f'<span class="bl-articles">{escape(view.references)}</span></div>')
+    if view.quote_nl:
+        source = f' <span class="bl-articles">({escape(view.quote_from)})</span>' if view.quote_from else ""
+        parts.append(f'<blockquote lang="nl">&ldquo;{escape(view.quote_nl)}&rdquo;{source}</blockquote>')
+    parts.append(f"<div>{escape(view.summary)}</div>")
+    items = [escape(bar) for bar in view.bars]
+    items += [escape(option.phrase) + (" <b>(chosen)</b>" if option.chosen else "") for option in view.options]
+    items += [f"play: {escape(line)}" for line in view.play]
     if items:
         parts.append("<ul>" + "".join(f"<li>{i}</li>" for i in items) + "</ul>")
-    if ruling.assumption:
-        parts.append(f'<div class="bl-assumption"><b>Assumption, not law:</b> {escape(ruling.assumption)}</div>')
+    if view.assumption:
+        parts.append(f'<div class="bl-assumption"><b>Assumption, not law:</b> {escape(view.assumption)}</div>')
     parts.append("</div>")
     return (_CARD_STYLE if style else "") + "".join(parts)
 
@@ -157,7 +156,7 @@ def judgement_html(judgement) -> str:
     barred = ""
     if bars:
         barred = "<div class=\"bl-barred\">Must pass: " + ", ".join(
-            f"<b>{escape(b['seat'])}</b> ({'next turn' if b['scope'] == 'next-turn' else 'rest of auction'})"
+            f"<b>{escape(b['seat'])}</b> ({wording(b['scope']).brief})"
             for b in bars) + "</div>"
     cards = "".join(ruling_html(r, case_name=find_case(e.case).name_en, style=False)
                     for e, r in judgement.rulings)

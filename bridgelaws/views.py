@@ -31,7 +31,8 @@ from .editions import EDITIONS, Edition, find_edition, find_editions
 from .errors import BridgeLawsError
 from .judging import Judgement, judge
 from .notation import parse_scenario
-from .render import STATUS_COLOURS, auction_html, call_html, ruling_html
+from .present import MUST_PASS_LABELS, STATUS_COLOURS, STATUS_LABELS, describe, must_pass_key, wording
+from .render import auction_html, call_html, ruling_html
 from .rulings import DATA, Ruling, cases, find_case
 from .vocabulary import EventKind
 
@@ -42,18 +43,6 @@ YEARS = tuple(e.year for e in EDITIONS)
 #: typically costs a player two to four turns). A bar "at his next turn" counts one turn.
 REST_OF_AUCTION_TURNS = 3
 
-STATUS_LABELS = {
-    "ruled": "the text rules on it",
-    "referenced": "the text points to an article outside the corpus",
-    "silent": "the text is silent",
-}
-MUST_PASS_LABELS = {
-    "nobody": "nobody",
-    "next-turn": "a player, at his next turn",
-    "rest-of-auction": "a player, for the rest of the auction",
-    "choice": "it depends on a choice the text offers",
-    "not-said": "the text does not say",
-}
 
 
 # ------------------------------------------------------------------------------------ data files
@@ -333,7 +322,7 @@ def legal_calls_html(auction, calls=None) -> str:
     bar = auction.bar_of(seat)
     head = f"{seat.full_name} to call: {len(legal)} legal call{'s' if len(legal) != 1 else ''}"
     if bar is not None:
-        head += " (he must pass" + (" this turn" if bar.scope == "next-turn" else " for the rest of the auction") + ")"
+        head += f" (he must pass {wording(bar.scope).this_turn})"
 
     def cell(call) -> str:
         cls = "bl-legal" if call in legal else "bl-not"
@@ -355,9 +344,8 @@ def must_pass_html(auction) -> str:
     for seat in (Seat.N, Seat.E, Seat.S, Seat.W):
         bar = auction.bar_of(seat)
         if bar is not None:
-            scope = "next turn" if bar.scope == "next-turn" else "rest of the auction"
             source = f", {bar.article}" if bar.article else ""
-            parts.append(f"<b>{seat.full_name}</b> ({scope}{escape(source)})")
+            parts.append(f"<b>{seat.full_name}</b> ({wording(bar.scope).span}{escape(source)})")
     if not parts:
         return ""
     return '<div class="bl-must-pass">Must pass: ' + "; ".join(parts) + "</div>"
@@ -632,30 +620,28 @@ def compare_html(scenario, editions=None, dealer="N") -> str:
     """The scenario under each edition, one row per edition: the first irregularity's ruling as a
     card (article, Dutch quote, English summary, assumption flag) and where the auction stands."""
     from .render import outcome_text
-    from .tables import short_rectification
+    from .tables import compare_results
 
     tokens = token_list(scenario)
     parse_scenario(tokens)
     seat = parse_seat(dealer, " (dealer)")
     rows = []
-    for edition in _chosen_editions(editions):
-        try:
-            result = judge(tokens, edition, seat)
-        except BridgeLawsError as error:
+    for result in compare_results(tokens, editions, seat):
+        edition = result.edition
+        if result.judgement is None:
             rows.append(f'<tr><th>{edition.year}</th><td colspan="3"><div class="bl-error">'
-                        f"{escape(str(error))}</div></td></tr>")
+                        f"{escape(str(result.error))}</div></td></tr>")
             continue
         colour = STATUS_COLOURS["regular"]
         status = "regular"
         short = "no irregularity"
         card = ""
-        if result.rulings:
-            event, ruling = result.rulings[0]
-            status = "accepted" if ruling.accepted else ruling.status
-            colour = STATUS_COLOURS.get(ruling.status, "#757575")
-            short = short_rectification(ruling)
+        if result.first is not None:
+            event, ruling = result.first
+            view = describe(ruling)
+            status, colour, short = view.label, view.colour, view.short
             card = ruling_html(ruling, case_name=find_case(event.case).name_en, style=not rows)
-            later = [f"{e.token}: {find_case(e.case).name_en} ({r.status})" for e, r in result.rulings[1:]]
+            later = [f"{e.token}: {find_case(e.case).name_en} ({r.status})" for e, r in result.judgement.rulings[1:]]
             if later:
                 card += f'<div class="bl-none">later: {escape("; ".join(later))}</div>'
         rows.append(
@@ -663,7 +649,7 @@ def compare_html(scenario, editions=None, dealer="N") -> str:
             f'<span class="bl-code bl-{edition.code}">{edition.code}</span></th>'
             f'<td><span class="bl-badge" style="background:{colour}">{escape(status)}</span>'
             f'<div class="bl-short">{escape(short)}</div></td><td>{card}</td>'
-            f"<td>{escape(outcome_text(result.auction))}</td></tr>")
+            f"<td>{escape(outcome_text(result.judgement.auction))}</td></tr>")
     style = ("<style>.bl-compare{border-collapse:collapse;font-family:sans-serif;font-size:90%}"
              ".bl-compare.bl-compare th,.bl-compare.bl-compare td{border-top:1px solid #ddd;padding:4px 8px;"
              "vertical-align:top;"
@@ -926,20 +912,6 @@ def glossary():
 # ------------------------------------------------------------------------------------ notebook 05
 
 
-def _must_pass(ruling: Ruling) -> str:
-    if ruling.status != "ruled":
-        return "not-said"
-    bars = list(ruling.barred)
-    chosen = next((o for o in ruling.options if o["choice"] == ruling.chosen), None)
-    if chosen is not None:
-        bars += chosen["barred"]
-    elif any(o["barred"] for o in ruling.options):
-        return "choice"
-    if not bars:
-        return "nobody"
-    return "rest-of-auction" if any(b["scope"] == "rest-of-auction" for b in bars) else "next-turn"
-
-
 def exercise_answers(exercise) -> list[dict]:
     """The library's answer to an exercise, one dict per edition (chronological): the status of the
     text, who must pass (a key of :data:`MUST_PASS_LABELS`), the effect, and the ruling itself."""
@@ -958,7 +930,7 @@ def exercise_answers(exercise) -> list[dict]:
                             "case": None, "ruling": None, "judgement": result})
             continue
         event, ruling = pick
-        answers.append({"edition": edition.year, "status": ruling.status, "must_pass": _must_pass(ruling),
+        answers.append({"edition": edition.year, "status": ruling.status, "must_pass": must_pass_key(ruling),
                         "effect": event.effect or "", "case": event.case, "ruling": ruling,
                         "judgement": result})
     return answers
