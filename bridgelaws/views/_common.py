@@ -1,0 +1,39 @@
+"""What the views share: the chosen editions, a scenario as tokens, and the wrapper of every view."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..editions import EDITIONS, Edition, find_editions
+from ..records import EventRecord
+from ..rulings import find_case
+
+YEARS = tuple(e.year for e in EDITIONS)
+
+
+#: Every view's HTML sits in a ``div.bl-view``: a sane line height inside ipywidgets' HTML widget
+#: (which sets a 28px line height) and left-aligned text inside JupyterLab's output area.
+_VIEW_STYLE = ("<style>.bl-view{line-height:1.4;text-align:left}"
+               ".bl-view td,.bl-view th,.bl-view li{line-height:1.3}</style>")
+
+
+def _view(html: str) -> str:
+    return _VIEW_STYLE + '<div class="bl-view">' + html + "</div>"
+
+
+def token_list(tokens: Any) -> list[str]:
+    """A scenario as a list of tokens (a string is split on white space)."""
+    if tokens is None:
+        return []
+    if isinstance(tokens, str):
+        return tokens.split()
+    return [str(t) for t in tokens]
+
+
+def _chosen_editions(editions: Any) -> tuple[Edition, ...]:
+    return find_editions(editions)  # an empty choice is an error there
+
+
+def _case_name(event: EventRecord) -> str:
+    """The English name of the case an event with a ruling raised."""
+    return find_case(str(event.case)).name_en
