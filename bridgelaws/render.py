@@ -5,7 +5,10 @@
 
 from __future__ import annotations
 
+import re
+from functools import cache
 from html import escape
+from importlib import resources
 from typing import TYPE_CHECKING
 
 from .calls import Seat
@@ -17,20 +20,20 @@ if TYPE_CHECKING:
     from .rulings import Ruling
 
 __all__ = ["GRID_ORDER", "STATUS_COLOURS", "auction_html", "call_html", "judgement_html", "outcome_text",
-           "ruling_html"]
+           "ruling_html", "stylesheet"]
 
 #: Column order of the usual auction grid.
 GRID_ORDER = (Seat.W, Seat.N, Seat.E, Seat.S)
 
-_STYLE = (
-    "<style>.bl-auction{border-collapse:collapse;font-family:sans-serif;margin:0.3em 0}"
-    # Doubled classes outweigh JupyterLab's own table rules (which right-align cells).
-    "table.bl-auction.bl-auction th,table.bl-auction.bl-auction td{border:1px solid #bbb;padding:2px 10px;text-align:center;"
-    "min-width:3.2em}.bl-auction th{background:#eee}.bl-auction .bl-dealer{text-decoration:underline}"
-    ".bl-auction .bl-red{color:#c00}.bl-auction .bl-irregular{background:#fde8c8}"
-    ".bl-auction .bl-void{text-decoration:line-through;color:#888}.bl-auction th.bl-barred{background:#f8d7da}"
-    ".bl-auction caption{caption-side:bottom;text-align:left;font-size:90%;padding-top:3px}</style>"
-)
+
+
+@cache
+def stylesheet() -> str:
+    """The package's one stylesheet (``bridgelaws/static/bridgelaws.css``) as a ``<style>`` element,
+    comments and line breaks taken out. Every HTML output carries it once, at its start."""
+    css = resources.files("bridgelaws").joinpath("static/bridgelaws.css").read_text(encoding="utf-8")
+    css = re.sub(r"/\*.*?\*/", "", css, flags=re.S)
+    return "<style>" + "".join(line.strip() for line in css.splitlines()) + "</style>"
 
 
 def call_html(entry_call) -> str:
@@ -86,7 +89,7 @@ def auction_html(auction: "Auction", *, caption: bool = True, style: bool = True
     text = ""
     if caption:
         text = f"<caption>{escape(outcome_text(auction))}</caption>"
-    return (f"{_STYLE if style else ''}<table class=\"bl-auction\">{text}"
+    return (f"{stylesheet() if style else ''}<table class=\"bl-auction\">{text}"
             f"<thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>")
 
 
@@ -105,17 +108,6 @@ def outcome_text(auction: "Auction") -> str:
     if outcome == "redeal":
         return f"{edition}: all four passed, a new deal ({basis})"
     return f"{edition}: all four passed, the board is passed out, no redeal ({basis})"
-
-
-_CARD_STYLE = (
-    "<style>.bl-card{border:1px solid #ccc;border-left:6px solid var(--bl-status);border-radius:4px;"
-    "padding:6px 10px;margin:6px 0;font-family:sans-serif;font-size:92%;max-width:46em;line-height:1.35}"
-    ".bl-card .bl-status{color:#fff;background:var(--bl-status);border-radius:3px;padding:0 6px;"
-    "font-size:85%;text-transform:uppercase}.bl-card .bl-articles{font-family:monospace}"
-    ".bl-card blockquote{margin:4px 0 4px 0;padding-left:8px;border-left:3px solid #ddd;font-style:italic}"
-    ".bl-card .bl-assumption{background:#fff3cd;border:1px dashed #d39e00;padding:2px 6px;margin-top:4px}"
-    ".bl-card ul{margin:2px 0;padding-left:1.4em}</style>"
-)
 
 
 def ruling_html(ruling: Ruling, *, case_name: str | None = None, style: bool = True) -> str:
@@ -144,14 +136,14 @@ def ruling_html(ruling: Ruling, *, case_name: str | None = None, style: bool = T
     if view.assumption:
         parts.append(f'<div class="bl-assumption"><b>Assumption, not law:</b> {escape(view.assumption)}</div>')
     parts.append("</div>")
-    return (_CARD_STYLE if style else "") + "".join(parts)
+    return (stylesheet() if style else "") + "".join(parts)
 
 
 def judgement_html(judgement) -> str:
     """The auction grid with barred players marked, followed by a card for every ruling."""
     from .rulings import find_case
 
-    grid = auction_html(judgement.auction)
+    grid = auction_html(judgement.auction, style=False)
     bars = judgement.state["barred"]
     barred = ""
     if bars:
@@ -160,4 +152,4 @@ def judgement_html(judgement) -> str:
             for b in bars) + "</div>"
     cards = "".join(ruling_html(r, case_name=find_case(e.case).name_en, style=False)
                     for e, r in judgement.rulings)
-    return _CARD_STYLE + grid + barred + cards
+    return stylesheet() + grid + barred + cards

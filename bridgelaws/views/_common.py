@@ -6,19 +6,15 @@ from typing import Any
 
 from ..editions import EDITIONS, Edition, find_editions
 from ..records import EventRecord
+from ..render import stylesheet
 from ..rulings import find_case
 
 YEARS = tuple(e.year for e in EDITIONS)
 
 
-#: Every view's HTML sits in a ``div.bl-view``: a sane line height inside ipywidgets' HTML widget
-#: (which sets a 28px line height) and left-aligned text inside JupyterLab's output area.
-_VIEW_STYLE = ("<style>.bl-view{line-height:1.4;text-align:left}"
-               ".bl-view td,.bl-view th,.bl-view li{line-height:1.3}</style>")
-
-
 def _view(html: str) -> str:
-    return _VIEW_STYLE + '<div class="bl-view">' + html + "</div>"
+    """A view's HTML: the stylesheet, then the view in a ``div.bl-view`` (see bridgelaws.css)."""
+    return stylesheet() + '<div class="bl-view">' + html + "</div>"
 
 
 def token_list(tokens: Any) -> list[str]:

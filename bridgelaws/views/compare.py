@@ -68,7 +68,7 @@ def compare_html(scenario, editions=None, dealer="N") -> str:
             event, ruling = result.first
             view = describe(ruling)
             status, colour, short = view.label, view.colour, view.short
-            card = ruling_html(ruling, case_name=_case_name(event), style=not rows)
+            card = ruling_html(ruling, case_name=_case_name(event), style=False)
             later = [f"{e.token}: {_case_name(e)} ({r.status})" for e, r in result.judgement.rulings[1:]]
             if later:
                 card += f'<div class="bl-none">later: {escape("; ".join(later))}</div>'
@@ -78,17 +78,8 @@ def compare_html(scenario, editions=None, dealer="N") -> str:
             f'<td><span class="bl-badge" style="background:{colour}">{escape(status)}</span>'
             f'<div class="bl-short">{escape(short)}</div></td><td>{card}</td>'
             f"<td>{escape(outcome_text(result.judgement.auction))}</td></tr>")
-    style = ("<style>.bl-compare{border-collapse:collapse;font-family:sans-serif;font-size:90%}"
-             ".bl-compare.bl-compare th,.bl-compare.bl-compare td{border-top:1px solid #ddd;padding:4px 8px;"
-             "vertical-align:top;"
-             "text-align:left}.bl-badge{color:#fff;border-radius:3px;padding:0 6px;font-size:85%;"
-             "text-transform:uppercase}.bl-short{font-size:85%;color:#444;max-width:16em;margin-top:3px}"
-             ".bl-code{font-size:70%;color:#fff;border-radius:3px;padding:0 4px;text-transform:uppercase}"
-             ".bl-code.bl-rubber{background:#8d6e63}.bl-code.bl-duplicate{background:#00796b}"
-             ".bl-error{background:#fdecea;border:1px solid #f5c2c7;color:#842029;padding:3px 6px}"
-             ".bl-none{font-size:85%;color:#666}</style>")
     head = (f'<div style="font-family:sans-serif;margin-bottom:4px">Scenario <code>{escape(" ".join(tokens))}</code>, '
             f"dealer {seat.full_name}</div>")
-    return _view(style + head + '<table class="bl-compare"><thead><tr><th>edition</th><th>status</th>'
+    return _view(head + '<table class="bl-compare"><thead><tr><th>edition</th><th>status</th>'
                  "<th>ruling on the first irregularity</th><th>where the auction stands</th></tr></thead>"
                  f"<tbody>{''.join(rows)}</tbody></table>")

@@ -40,13 +40,7 @@ def matrix_html(detail: bool = True) -> str:
     legend = " ".join(
         f'<span style="background:{_tint(STATUS_COLOURS[s])};border-left:4px solid {STATUS_COLOURS[s]};'
         f'padding:1px 6px;margin-right:6px">{s}: {escape(STATUS_LABELS[s])}</span>' for s in STATUS_LABELS)
-    style = ("<style>.bl-matrix{border-collapse:collapse;font-family:sans-serif;font-size:80%}"
-             ".bl-matrix.bl-matrix th,.bl-matrix.bl-matrix td{border:1px solid #ddd;padding:3px 6px;"
-             "vertical-align:top;text-align:left}"
-             ".bl-matrix.bl-matrix thead th{background:#eee;text-align:center}.bl-matrix.bl-matrix td{max-width:15em}"
-             ".bl-matrix .bl-kind{font-weight:normal;color:#777;font-size:90%}"
-             ".bl-legend{font-family:sans-serif;font-size:85%;margin:4px 0}</style>")
-    return _view(style + f'<div class="bl-legend">{legend}</div>'
+    return _view(f'<div class="bl-legend">{legend}</div>'
                  f'<table class="bl-matrix"><thead><tr><th>case</th>{head}</tr></thead>'
                  f'<tbody>{"".join(rows)}</tbody></table>')
 

@@ -7,23 +7,19 @@ from html import escape
 from .. import corpus
 from ..editions import EDITIONS
 from ..errors import BridgeLawsError
+from ..render import stylesheet
 from ._common import _view
 from .texts import words
 
 
-#: CSS for the notebooks: text cells of DataFrames left-aligned and at the top, so that long Dutch
-#: quotes and notes read well (JupyterLab right-aligns every table cell).
-NOTEBOOK_CSS = (
-    "<style>:not(.jp-RenderedMarkdown).jp-RenderedHTMLCommon table.dataframe td,"
-    ":not(.jp-RenderedMarkdown).jp-RenderedHTMLCommon table.dataframe tbody th"
-    "{text-align:left;vertical-align:top}</style>"
-)
-
-
 def notebook_css() -> str:
-    """The notebooks' table style (:data:`NOTEBOOK_CSS`), to display once at the top."""
-    return NOTEBOOK_CSS
+    """The package's stylesheet, to display once at the top of a notebook: it also left-aligns the
+    text of DataFrames, so that long Dutch quotes and notes read well."""
+    return stylesheet()
 
+
+#: The stylesheet as :func:`notebook_css` returns it (kept for code that reads the constant).
+NOTEBOOK_CSS = stylesheet()
 
 
 def _article_range(source) -> str:
@@ -96,12 +92,7 @@ def contents_html() -> str:
         cols.append(f'<div class="bl-contents-col"><div><b>{source.edition}</b> '
                     f'<span class="bl-code bl-{source.code}">{source.code}</span></div>'
                     f'<div class="bl-contents-title">{escape(source.title)}</div><ul>{items}</ul></div>')
-    style = ("<style>.bl-contents{display:flex;flex-wrap:wrap;gap:12px;font-family:sans-serif;font-size:85%}"
-             ".bl-contents-col{flex:1 1 200px;min-width:200px;border:1px solid #ddd;border-radius:6px;padding:6px}"
-             ".bl-contents-col ul{padding-left:1.2em;margin:4px 0}.bl-contents-title{color:#555;font-size:90%}"
-             ".bl-code{font-size:75%;color:#fff;border-radius:3px;padding:0 5px;text-transform:uppercase}"
-             ".bl-code.bl-rubber{background:#8d6e63}.bl-code.bl-duplicate{background:#00796b}</style>")
-    return _view(style + '<div class="bl-contents">' + "".join(cols) + "</div>")
+    return _view('<div class="bl-contents">' + "".join(cols) + "</div>")
 
 
 def notes_table(kind: str | None = None, edition: str | None = None):

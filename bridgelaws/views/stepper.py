@@ -13,40 +13,9 @@ from ..errors import BridgeLawsError
 from ..judging import Judgement, judge
 from ..notation import parse_scenario
 from ..present import wording
-from ..render import auction_html, call_html, ruling_html
+from ..render import auction_html, call_html, ruling_html, stylesheet
 from ..vocabulary import EventKind
 from ._common import YEARS, _case_name, _chosen_editions, token_list
-
-
-_STEPPER_STYLE = (
-    "<style>.bl-stepper{font-family:sans-serif;line-height:1.35;text-align:left}"
-    ".bl-stepper td,.bl-stepper th{line-height:1.25}"
-    ".bl-steps{margin:2px 0 8px 0;font-size:92%;line-height:1.9}"
-    ".bl-tok{padding:1px 6px;margin:0 1px;border-radius:3px;border:1px solid #ccc;font-family:monospace;"
-    "white-space:nowrap}.bl-tok.bl-done{background:#e3f2fd;border-color:#90caf9}"
-    ".bl-tok.bl-todo{color:#999;border-style:dashed}"
-    ".bl-panels{display:flex;flex-wrap:wrap;gap:10px;align-items:flex-start}"
-    ".bl-panel{flex:1 1 255px;min-width:255px;max-width:520px;border:1px solid #ddd;border-radius:6px;"
-    "padding:6px 8px;background:#fff;box-sizing:border-box}"
-    ".bl-panel-head{font-size:105%;margin-bottom:2px}"
-    ".bl-code{font-size:75%;color:#fff;border-radius:3px;padding:0 5px;margin-left:4px;text-transform:uppercase}"
-    ".bl-code.bl-rubber{background:#8d6e63}.bl-code.bl-duplicate{background:#00796b}"
-    ".bl-panel-name{font-size:78%;color:#666;margin-bottom:4px}"
-    ".bl-panel .bl-auction{font-size:88%}.bl-panel .bl-auction th,.bl-panel .bl-auction td{padding:2px 5px;"
-    "text-align:center}.bl-panel .bl-card{text-align:left}"
-    ".bl-must-pass{background:#f8d7da;border-radius:3px;padding:2px 6px;margin:3px 0;font-size:88%}"
-    ".bl-error{background:#fdecea;border:1px solid #f5c2c7;color:#842029;border-radius:3px;padding:3px 6px;"
-    "margin:4px 0;font-size:88%}"
-    ".bl-to-act{font-size:85%;margin:4px 0 1px 0;color:#333}"
-    ".bl-minibox{border-collapse:collapse;font-size:72%;margin:1px 0 4px 0}"
-    ".bl-minibox.bl-minibox td{border:1px solid #e0e0e0;padding:0 3px;text-align:center;min-width:2.4em}"
-    ".bl-minibox.bl-minibox td.bl-legal{background:#e8f5e9;color:#1b5e20;font-weight:bold}"
-    ".bl-minibox.bl-minibox td.bl-not{color:#c4c4c4}.bl-minibox.bl-minibox td.bl-legal .bl-red{color:#c00}"
-    ".bl-minibox.bl-minibox td.bl-not .bl-red{color:#e6b3b3}"
-    ".bl-event{font-size:82%;color:#444;margin-top:6px;font-family:monospace}"
-    ".bl-none{font-size:85%;color:#666;margin-top:4px}"
-    ".bl-panel .bl-card{font-size:84%;max-width:none}</style>"
-)
 
 
 def steps(tokens) -> list[list[str]]:
@@ -158,17 +127,18 @@ def must_pass_html(auction) -> str:
     return '<div class="bl-must-pass">Must pass: ' + "; ".join(parts) + "</div>"
 
 
-def panel_html(tokens, edition, dealer="N") -> str:
+def panel_html(tokens, edition, dealer="N", *, style: bool = True) -> str:
     """One edition's panel: the auction grid with barred players marked, who must pass, the legal
-    calls of the player to act, and a ruling card for every irregularity so far."""
+    calls of the player to act, and a ruling card for every irregularity so far. ``style=False``
+    leaves out the stylesheet (the stepper carries it once for all its panels)."""
     edition = find_edition(edition)
     result, error, _ = judge_prefix(tokens, edition, dealer)
-    parts = [f'<div class="bl-panel" data-edition="{edition.year}">',
+    parts = [stylesheet() if style else "", f'<div class="bl-panel" data-edition="{edition.year}">',
              f'<div class="bl-panel-head"><b>{edition.year}</b>'
              f'<span class="bl-code bl-{edition.code}">{edition.code}</span></div>',
              f'<div class="bl-panel-name">{escape(edition.name)}</div>']
     if result is not None:
-        parts.append(auction_html(result.auction))
+        parts.append(auction_html(result.auction, style=False))
         parts.append(must_pass_html(result.auction))
     if error:
         parts.append(f'<div class="bl-error"><b>{edition.year} cannot go on:</b> {escape(error)}</div>')
@@ -177,10 +147,10 @@ def panel_html(tokens, edition, dealer="N") -> str:
         rulings = result.rulings
         if not rulings:
             parts.append('<div class="bl-none">No irregularity so far.</div>')
-        for number, (event, ruling) in enumerate(rulings):
+        for event, ruling in rulings:
             effect = event.effect or ""
             parts.append(f'<div class="bl-event">{escape(event.token)} &rarr; {escape(effect)}</div>')
-            parts.append(ruling_html(ruling, case_name=_case_name(event), style=number == 0))
+            parts.append(ruling_html(ruling, case_name=_case_name(event), style=False))
     parts.append("</div>")
     return "".join(parts)
 
@@ -209,8 +179,8 @@ def stepper_html(tokens, editions=None, dealer="N", step: int | None = None) -> 
     chosen = _chosen_editions(editions)
     parse_seat(dealer, " (dealer)")
     shown = tokens_at(tokens, step)
-    panels = "".join(panel_html(shown, edition, dealer) for edition in chosen)
-    return (_STEPPER_STYLE + '<div class="bl-stepper">' + steps_html(tokens, step, dealer)
+    panels = "".join(panel_html(shown, edition, dealer, style=False) for edition in chosen)
+    return (stylesheet() + '<div class="bl-stepper">' + steps_html(tokens, step, dealer)
             + f'<div class="bl-panels">{panels}</div></div>')
 
 

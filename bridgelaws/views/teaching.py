@@ -66,7 +66,7 @@ def exercise_html(exercise, reveal: bool | str = "details", predictions: dict | 
     if reveal:
         answers = exercise_answers(exercise)
         rows = []
-        for number, answer in enumerate(answers):
+        for answer in answers:
             year = answer["edition"]
             verdict = ""
             if predictions and year in predictions:
@@ -78,7 +78,7 @@ def exercise_html(exercise, reveal: bool | str = "details", predictions: dict | 
                            f'{"&#10003;" if right_pass else "&#10007;"} must pass: '
                            f'{escape(MUST_PASS_LABELS.get(guess.get("must_pass"), str(guess.get("must_pass"))))}</div>')
             ruling = answer["ruling"]
-            card = (ruling_html(ruling, case_name=find_case(answer["case"]).name_en, style=number == 0)
+            card = (ruling_html(ruling, case_name=find_case(answer["case"]).name_en, style=False)
                     if ruling is not None else '<div class="bl-none">no irregularity</div>')
             label = STATUS_LABELS.get(answer["status"], answer["status"])
             rows.append(
@@ -93,13 +93,7 @@ def exercise_html(exercise, reveal: bool | str = "details", predictions: dict | 
             table = f"<details><summary>Reveal the library's answer</summary>{table}</details>"
         parts.append(table)
     parts.append("</div>")
-    style = ("<style>.bl-exercise{font-family:sans-serif;font-size:92%;border:1px solid #ddd;border-radius:6px;"
-             "padding:6px 10px;margin:8px 0}.bl-exercise summary{cursor:pointer;color:#1565c0;font-weight:bold}"
-             ".bl-answers{border-collapse:collapse}"
-             ".bl-answers.bl-answers th,.bl-answers.bl-answers td{border-top:1px solid #ddd;"
-             "padding:4px 8px;vertical-align:top;text-align:left}.bl-effect{color:#555;font-size:90%}"
-             ".bl-verdict{margin-top:4px;background:#f1f8e9;padding:2px 4px}.bl-none{color:#666}</style>")
-    return _view(style + "".join(parts))
+    return _view("".join(parts))
 
 
 def history_html() -> str:
@@ -114,7 +108,4 @@ def history_html() -> str:
         items.append(f'<li data-article="{escape(entry["article"])}"><b>{escape(entry["edition"])}</b> '
                      f'{escape(entry["claim"])} <span class="bl-articles">[{escape(entry["article"])}]</span>'
                      f'<blockquote lang="nl">&ldquo;{escape(entry["quote"])}&rdquo;</blockquote></li>')
-    style = ("<style>.bl-history{font-family:sans-serif;font-size:92%}.bl-history li{margin-bottom:6px}"
-             ".bl-history .bl-articles{font-family:monospace;color:#555}.bl-history blockquote{margin:2px 0 0 0;"
-             "padding-left:8px;border-left:3px solid #ddd;font-style:italic;color:#333}</style>")
-    return _view(style + '<ol class="bl-history">' + "".join(items) + "</ol>")
+    return _view('<ol class="bl-history">' + "".join(items) + "</ol>")

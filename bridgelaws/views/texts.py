@@ -43,20 +43,6 @@ def count_form(form: str, edition: str) -> int:
     return sum(len(pattern.findall(fold(text))) for _, text in _printed_fields(edition))
 
 
-_TEXTS_STYLE = (
-    "<style>.bl-texts{border-collapse:collapse;table-layout:fixed;width:100%;font-family:sans-serif;"
-    "font-size:82%}.bl-texts.bl-texts th{background:#eee;border:1px solid #ddd;padding:3px;text-align:center}"
-    ".bl-texts.bl-texts td{border:1px solid #ddd;padding:4px 6px;vertical-align:top;text-align:left}"
-    ".bl-texts .bl-rec{margin-bottom:6px}.bl-texts .bl-id{font-family:monospace;color:#555;font-size:90%}"
-    ".bl-texts .bl-heading{font-variant:small-caps;color:#333}.bl-texts .bl-title{font-style:italic}"
-    ".bl-texts mark{background:#ffe082;padding:0 1px}.bl-texts.bl-texts td.bl-gap{background:repeating-linear-gradient("
-    "45deg,#fafafa,#fafafa 6px,#f0f0f0 6px,#f0f0f0 12px);color:#777}"
-    ".bl-texts .bl-diffnote{font-size:88%;color:#666;border-bottom:1px dashed #ccc;margin-bottom:4px}"
-    ".bl-code{font-size:75%;color:#fff;border-radius:3px;padding:0 4px;text-transform:uppercase}"
-    ".bl-code.bl-rubber{background:#8d6e63}.bl-code.bl-duplicate{background:#00796b}</style>"
-)
-
-
 def _topic_records(topic: dict, year: str) -> list:
     seen, result = set(), []
     for ref in topic["articles"].get(year, []):
@@ -135,7 +121,7 @@ def texts_side_by_side(topic: str) -> str:
     title = (f'<div style="font-family:sans-serif;margin:4px 0"><b>{escape(topic["title"])}</b> '
              '<span style="color:#777">(highlighted: words new or changed since the previous edition '
              "shown)</span></div>")
-    return _view(_TEXTS_STYLE + title + f"<table class=\"bl-texts\"><thead><tr>{''.join(head)}</tr></thead>"
+    return _view(title + f"<table class=\"bl-texts\"><thead><tr>{''.join(head)}</tr></thead>"
                  f"<tbody><tr>{''.join(cells)}</tr></tbody></table>")
 
 
