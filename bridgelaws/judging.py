@@ -47,6 +47,10 @@ class Judgement:
     auction: Auction
     events: list[EventRecord] = field(default_factory=list)
     pending_requirement: str | None = None  # "sufficient-bid" while an offender must replace his bid
+    #: ``judge(..., partial=True)`` only: why the edition could not go on, and the position of the
+    #: first token it could not play (the judgement covers the tokens before it).
+    error: str | None = None
+    stopped_at: int | None = None
 
     @property
     def state(self) -> dict[str, Any]:
@@ -89,28 +93,46 @@ class Judgement:
         return judgement_html(self)
 
 
-def judge(scenario: str | list[str], edition: str | Edition = "2017", dealer: str | Seat = "N") -> Judgement:
-    """Run ``scenario`` (the notation of :mod:`bridgelaws.notation`) under ``edition``."""
+def judge(scenario: str | list[str], edition: str | Edition = "2017", dealer: str | Seat = "N", *,
+          partial: bool = False) -> Judgement:
+    """Run ``scenario`` (the notation of :mod:`bridgelaws.notation`) under ``edition``.
+
+    Where the edition cannot go on, :class:`BridgeLawsError` is raised; with ``partial=True`` the
+    judgement of the tokens before the one that cannot be played is returned instead, with
+    :attr:`Judgement.error` and :attr:`Judgement.stopped_at` set. A token that cannot be read
+    raises in both modes.
+    """
     run = _Run(find_edition(edition), parse_seat(dealer, " (dealer)"))
     events = parse_scenario(scenario)
     marks: list[Event] = []  # PBN marks precede the call they belong to
-    for position, event in enumerate(events):
-        if event.kind == "mark":
-            marks.append(event)
-            continue
-        if event.kind == "option":
-            run.attachment(event)
-            continue
-        choices = []
-        for later in events[position + 1:]:
-            if later.kind != "option":
-                break
-            choices.append(later.choice)
-        if event.kind == "exposure":
-            run.exposure(event)
-        else:
-            run.call(event, marks, choices)
-            marks = []
+    position = 0
+    try:
+        for position, event in enumerate(events):
+            if event.kind == "mark":
+                marks.append(event)
+                continue
+            if event.kind == "option":
+                run.attachment(event)
+                continue
+            choices = []
+            for later in events[position + 1:]:
+                if later.kind != "option":
+                    break
+                choices.append(later.choice)
+            if event.kind == "exposure":
+                run.exposure(event)
+            else:
+                run.call(event, marks, choices)
+                marks = []
+    except BridgeLawsError as error:
+        if not partial:
+            raise
+        # The run stopped inside this event; the events before it (and before the marks that
+        # belong to it) played without error, so they are judged again on their own, cleanly.
+        first = position - len(marks)
+        result = judge([e.token for e in events[:first]], run.edition, run.result.dealer)
+        result.error, result.stopped_at = str(error), events[first].index
+        return result
     return run.finish()
 
 

@@ -137,3 +137,17 @@ def test_options_can_be_chosen_in_the_notation():
 def test_inconsistent_scenarios_are_clear_errors(text, fragment):
     with pytest.raises(BridgeLawsError, match=fragment):
         judge(text, "2017", "N")
+
+
+def test_partial_judgement_stops_before_the_token_it_cannot_play():
+    # 1936:22.3: the insufficient bid "moet voldoende gemaakt worden"; a pass does not do that.
+    result = judge("1S 1H P P", "1936", "N", partial=True)
+    assert result.stopped_at == 3 and "requires East to make the bid sufficient" in result.error
+    assert [e.token for e in result.events] == ["1S", "1H"] and result.state["next_to_call"] == "E"
+    # The marks before the call that cannot be played belong to it: the judgement stops before them.
+    result = judge("1S ^I 2H P", "2017", "N", partial=True)
+    assert result.stopped_at == 2 and "that call is proper" in result.error
+    assert [e.token for e in result.events] == ["1S"]
+    assert judge("1S 1H 2H", "1936", "N", partial=True).error is None
+    with pytest.raises(BridgeLawsError, match="cannot read"):
+        judge("1S 1Q", "1936", "N", partial=True)

@@ -416,3 +416,19 @@ def test_every_view_carries_the_one_stylesheet_once(html):
     from bridgelaws.render import stylesheet
 
     assert html.startswith(stylesheet()) and html.count("<style>") == 1
+
+
+@pytest.mark.parametrize("tokens", ["1S 1H P", "1S ^I 2H P", "1S 1H ^I 2H", "1S 1H ^I P", "7S 8C #nonsense",
+                                    "1S P P P P", "1S W:!SK 1H P", "1S 1H 2H P 3H"])
+def test_judge_prefix_is_the_longest_playable_prefix_of_whole_steps(tokens):
+    groups = views.steps(tokens)
+    for year in YEARS:
+        result, error, count = views.judge_prefix(tokens, year, "N")
+        for expected in range(len(groups), -1, -1):  # every prefix, longest first
+            try:
+                wanted = judge([t for g in groups[:expected] for t in g], year, "N")
+                break
+            except BridgeLawsError:
+                continue
+        assert count == expected and (error is None) == (expected == len(groups))
+        assert result is not None and result.to_json() == wanted.to_json()

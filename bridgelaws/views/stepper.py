@@ -45,13 +45,23 @@ def tokens_at(tokens, step: int | None = None) -> list[str]:
 
 def judge_prefix(tokens, edition, dealer="N") -> tuple[Judgement | None, str | None, int]:
     """Judge ``tokens`` under ``edition``; if the edition cannot go on at some step, the judgement
-    of the longest playable prefix and the error. Returns ``(judgement, error, steps_judged)``."""
+    of the longest playable prefix of whole steps and the error. Returns ``(judgement, error,
+    steps_judged)``."""
     groups = steps(tokens)
-    try:
-        return judge([t for g in groups for t in g], edition, dealer), None, len(groups)
-    except BridgeLawsError as error:
-        message = str(error)
-    for count in range(len(groups) - 1, -1, -1):
+    result = judge([t for g in groups for t in g], edition, dealer, partial=True)
+    if result.error is None or result.stopped_at is None:
+        return result, None, len(groups)
+    message = result.error
+    # A prefix that holds the token the edition could not play stops there too, so the longest
+    # playable one ends before that token's step.
+    played = 0
+    for count, group in enumerate(groups):
+        if played + len(group) >= result.stopped_at:
+            break
+        played += len(group)
+    if played == result.stopped_at - 1:
+        return result, message, count  # the partial judgement is exactly the first `count` steps
+    for count in range(count, -1, -1):  # the step ends with a mark of the call that cannot be played
         try:
             return judge([t for g in groups[:count] for t in g], edition, dealer), message, count
         except BridgeLawsError:
