@@ -10,7 +10,14 @@ from __future__ import annotations
 from enum import StrEnum
 
 
-class Status(StrEnum):
+class _Word(StrEnum):
+    # The repr is the string's own, so that a state or a ruling shown as a dict reads as before:
+    # {'seat': 'W', 'scope': 'next-turn'}, not {'seat': 'W', 'scope': <Scope.NEXT_TURN: 'next-turn'>}.
+    def __repr__(self) -> str:
+        return repr(self.value)
+
+
+class Status(_Word):
     """What an edition's own text does with a case."""
 
     RULED = "ruled"  # the text prescribes a rectification
@@ -18,14 +25,14 @@ class Status(StrEnum):
     SILENT = "silent"  # the text says nothing
 
 
-class Scope(StrEnum):
+class Scope(_Word):
     """How long a barred player must pass."""
 
     NEXT_TURN = "next-turn"
     REST_OF_AUCTION = "rest-of-auction"
 
 
-class Outcome(StrEnum):
+class Outcome(_Word):
     """Where an auction stands (:attr:`bridgelaws.Auction.outcome`)."""
 
     OPEN = "open"
@@ -34,7 +41,7 @@ class Outcome(StrEnum):
     PASSED_OUT = "passed-out"  # all four passed, and the board is not played
 
 
-class Effect(StrEnum):
+class Effect(_Word):
     """What a call did to the auction (:attr:`bridgelaws.auction.Entry.effect`)."""
 
     MADE = "made"  # it counts as made
@@ -42,7 +49,7 @@ class Effect(StrEnum):
     DEEMED = "deemed"  # it counts as another call (``Entry.deemed``)
 
 
-class EventKind(StrEnum):
+class EventKind(_Word):
     """The kinds of token in the scenario notation (:mod:`bridgelaws.notation`)."""
 
     CALL = "call"

@@ -151,3 +151,18 @@ def test_partial_judgement_stops_before_the_token_it_cannot_play():
     assert judge("1S 1H 2H", "1936", "N", partial=True).error is None
     with pytest.raises(BridgeLawsError, match="cannot read"):
         judge("1S 1Q", "1936", "N", partial=True)
+
+
+def test_json_events_keep_their_keys_in_order():
+    # judge --json prints EventRecord.to_dict(): the keys, and their order, of each kind of event.
+    head = ["index", "seat", "token", "kind", "case", "ruling"]
+    events = judge("1S 1H 2H", "1936", "N").as_dict()["events"]
+    # The offender's replacement (22.3.a) chose the option after the ruling was shown.
+    assert list(events[1]) == head + ["call", "irregularity", "reason", "effect", "choice"]
+    assert list(events[2]) == head + ["call", "correction_of", "irregularity", "reason", "effect"]
+    events = judge("7S 8C #keep", "1936", "N").as_dict()["events"]
+    assert list(events[1]) == head + ["call", "irregularity", "reason", "choice", "effect"]
+    assert list(events[2]) == head + ["mark", "choice", "applies_to"]
+    events = judge("1S W:!SK", "1936", "N").as_dict()["events"]
+    assert list(events[0]) == head + ["call", "irregularity", "reason"]
+    assert list(events[1]) == head + ["card", "reason", "effect"]
