@@ -97,10 +97,10 @@ def outcome_text(auction: "Auction") -> str:
     """One line: the edition, and the outcome with the articles it rests on."""
     edition = auction.edition.year
     outcome = auction.outcome
-    if outcome == "open":
+    if outcome == "open" and auction.next_to_call is not None:
         return f"{edition}: {auction.next_to_call.full_name} to call"
     basis = auction.outcome_basis
-    if outcome == "contract":
+    if outcome == "contract" and auction.contract is not None:
         contract = auction.contract
         declarer = auction.edition.rule("declarer")
         return (f"{edition}: contract {contract} ({basis}), declarer {contract.declarer.full_name} "

@@ -71,7 +71,7 @@ def judge_prefix(tokens, edition, dealer="N") -> tuple[Judgement | None, str | N
 
 def check_tokens(tokens, editions=None, dealer="N") -> dict[str, str | None]:
     """For each edition, None if the whole scenario plays, else the error message."""
-    result = {}
+    result: dict[str, str | None] = {}
     for edition in _chosen_editions(editions):
         try:
             judge(token_list(tokens), edition, dealer)

@@ -4,6 +4,7 @@ history whose every claim quotes its article."""
 from __future__ import annotations
 
 from html import escape
+from typing import Any
 
 from .. import corpus
 from ..calls import parse_seat
@@ -17,12 +18,12 @@ from ._common import _view
 from ._loaders import find_exercise, history
 
 
-def exercise_answers(exercise) -> list[dict]:
+def exercise_answers(exercise) -> list[dict[str, Any]]:
     """The library's answer to an exercise, one dict per edition (chronological): the status of the
     text, who must pass (a key of :data:`MUST_PASS_LABELS`), the effect, and the ruling itself."""
     if isinstance(exercise, str):
         exercise = find_exercise(exercise)
-    answers = []
+    answers: list[dict[str, Any]] = []
     for edition in EDITIONS:
         result = judge(exercise["tokens"], edition, exercise.get("dealer", "N"))
         rulings = result.rulings

@@ -82,21 +82,22 @@ def texts_side_by_side(topic: str) -> str:
     """The articles of every edition on ``topic``, in columns (chronological). In each column the
     words that are new or changed against the previous edition that has the topic are highlighted
     (difflib on words, case-insensitive); an edition with nothing on the topic shows a gap."""
-    topic = find_topic(topic)
+    found = find_topic(topic)
     head, cells = [], []
     previous = None
     for source in corpus.sources():
         year = source.edition
         head.append(f'<th>{year} <span class="bl-code bl-{source.code}">{source.code}</span></th>')
-        records = _topic_records(topic, year)
+        records = _topic_records(found, year)
         if not records:
-            gap = topic["gap"].get(year, "Nothing on this topic in this text.")
+            gap = found["gap"].get(year, "Nothing on this topic in this text.")
             cells.append(f'<td class="bl-gap" data-edition="{year}"><b>&mdash; not in this text &mdash;</b>'
                          f"<br>{escape(gap)}</td>")
             continue
         text = " ".join(r.text for r in records)
         if previous is None:
-            changed, note = set(), "the first text on this topic: nothing to compare with"
+            changed: set[int] = set()
+            note = "the first text on this topic: nothing to compare with"
         else:
             changed, ratio = changed_words(previous[1], text)
             note = (f"compared with {previous[0]}: {round(ratio * 100)}% of the words match; "
@@ -118,7 +119,7 @@ def texts_side_by_side(topic: str) -> str:
             parts.append("".join(piece))
         cells.append(f'<td data-edition="{year}">{"".join(parts)}</td>')
         previous = (year, text)
-    title = (f'<div style="font-family:sans-serif;margin:4px 0"><b>{escape(topic["title"])}</b> '
+    title = (f'<div style="font-family:sans-serif;margin:4px 0"><b>{escape(found["title"])}</b> '
              '<span style="color:#777">(highlighted: words new or changed since the previous edition '
              "shown)</span></div>")
     return _view(title + f"<table class=\"bl-texts\"><thead><tr>{''.join(head)}</tr></thead>"
