@@ -34,7 +34,7 @@ from .notation import Event, parse_scenario
 from .present import must_pass
 from .records import EventRecord
 from .rulings import Ruling
-from .vocabulary import Outcome
+from .vocabulary import Outcome, Scope
 
 _MARK_CASES = {"^I": ("insufficient-bid",),
                "^S": ("pass-out-of-rotation", "bid-out-of-rotation", "double-out-of-rotation")}
@@ -492,7 +492,7 @@ def strongest_bars(bars) -> list[dict]:
     scopes: dict[str, str] = {}
     for bar in bars:
         seat = str(bar.seat)
-        if scopes.get(seat) != "rest-of-auction":
+        if scopes.get(seat) != Scope.REST_OF_AUCTION:
             scopes[seat] = bar.scope
     return [{"seat": seat, "scope": scope} for seat, scope in scopes.items()]
 

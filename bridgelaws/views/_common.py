@@ -1,10 +1,10 @@
-"""What the views share: the chosen editions, a scenario as tokens, and the wrapper of every view."""
+"""What the views share: the years, a scenario as tokens, the wrapper of every view, a case's name."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from ..editions import EDITIONS, Edition, find_editions
+from ..editions import EDITIONS
 from ..records import EventRecord
 from ..render import stylesheet
 from ..rulings import find_case
@@ -24,10 +24,6 @@ def token_list(tokens: Any) -> list[str]:
     if isinstance(tokens, str):
         return tokens.split()
     return [str(t) for t in tokens]
-
-
-def _chosen_editions(editions: Any) -> tuple[Edition, ...]:
-    return find_editions(editions)  # an empty choice is an error there
 
 
 def _case_name(event: EventRecord) -> str:

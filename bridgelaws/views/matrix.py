@@ -7,6 +7,7 @@ from html import escape
 
 from ..present import STATUS_COLOURS, STATUS_LABELS
 from ..rulings import Ruling, cases
+from ..vocabulary import Scope
 from ._common import YEARS, _view
 
 #: Turns a player loses to a bar "for the rest of the auction" in :func:`strictness`. The texts give
@@ -61,7 +62,7 @@ def _bar_turns(bars: list[dict]) -> int:
     total = 0
     for bar in bars:
         players = 2 if bar["seat"] == "side" else 1
-        total += players * (1 if bar["scope"] == "next-turn" else REST_OF_AUCTION_TURNS)
+        total += players * (1 if bar["scope"] == Scope.NEXT_TURN else REST_OF_AUCTION_TURNS)
     return total
 
 

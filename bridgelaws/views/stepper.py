@@ -15,7 +15,7 @@ from ..notation import parse_scenario
 from ..present import wording
 from ..render import auction_html, call_html, ruling_html, stylesheet
 from ..vocabulary import EventKind
-from ._common import YEARS, _case_name, _chosen_editions, token_list
+from ._common import YEARS, _case_name, token_list
 
 
 def steps(tokens) -> list[list[str]]:
@@ -72,7 +72,7 @@ def judge_prefix(tokens, edition, dealer="N") -> tuple[Judgement | None, str | N
 def check_tokens(tokens, editions=None, dealer="N") -> dict[str, str | None]:
     """For each edition, None if the whole scenario plays, else the error message."""
     result: dict[str, str | None] = {}
-    for edition in _chosen_editions(editions):
+    for edition in find_editions(editions):
         try:
             judge(token_list(tokens), edition, dealer)
             result[edition.year] = None
@@ -186,7 +186,7 @@ def stepper_html(tokens, editions=None, dealer="N", step: int | None = None) -> 
     Raises :class:`BridgeLawsError` for an unreadable token, an unknown edition or dealer, or a step
     outside the scenario; an edition that cannot go on shows its error in its own panel.
     """
-    chosen = _chosen_editions(editions)
+    chosen = find_editions(editions)
     parse_seat(dealer, " (dealer)")
     shown = tokens_at(tokens, step)
     panels = "".join(panel_html(shown, edition, dealer, style=False) for edition in chosen)
@@ -206,7 +206,7 @@ def acceptance_offer(tokens, editions=None, dealer="N") -> dict | None:
         return None
     last_index = len(tokens) - len(groups[-1]) + 1  # 1-based position of the last step's call
     offer: dict[str, Any] | None = None
-    for edition in _chosen_editions(editions):
+    for edition in find_editions(editions):
         try:
             result = judge(tokens, edition, dealer)
         except BridgeLawsError:
