@@ -138,7 +138,7 @@ def _cmd_judge(args) -> int:
 
 
 def _cmd_compare(args) -> int:
-    from .present import assumption_line, quote_line
+    from .present import assumption_line, call_stands_line, quote_line
     from .tables import compare_rows
 
     rows = compare_rows(args.tokens, args.editions, args.dealer)
@@ -162,7 +162,7 @@ def _cmd_compare(args) -> int:
         print(f"{row['edition']}  {row['case']}: {row['status'].upper()}"
               + (f"  [{row['articles']}]" if row["articles"] else ""))
         if row.get("call_stands") is not None:
-            print(f"      call stands: {'yes' if row['call_stands'] else 'no (cancelled, or to be replaced)'}")
+            print(f"      {call_stands_line(row['call_stands'])}")
         for label, key in (("barred", "barred"), ("options", "options"), ("play", "play")):
             value = row.get(key)
             if value not in (None, "-", ""):

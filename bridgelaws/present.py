@@ -173,6 +173,11 @@ class RulingView:
         return assumption_line(self.assumption)
 
 
+def call_stands_line(call_stands: bool) -> str:
+    """Whether the irregular call stands, as the CLI prints it."""
+    return f"call stands: {'yes' if call_stands else 'no (cancelled, or to be replaced)'}"
+
+
 def quote_line(quote_nl: str | None) -> str | None:
     """The Dutch text as the CLI prints it, or None."""
     return f'text: "{quote_nl}"' if quote_nl else None
