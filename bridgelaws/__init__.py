@@ -24,13 +24,13 @@ _EXPORTS = {
     "Auction": "auction", "Contract": "auction", "Entry": "auction",
     "count_auctions": "counting",
     "parse_scenario": "notation", "Event": "notation",
-    "judge": "judging", "Judgement": "judging",
+    "judge": "judging", "Judgement": "judging", "EventRecord": "records",
     "compare": "tables", "matrix": "tables",
     "find_case": "rulings", "cases": "rulings",
 }
 _SUBMODULES = ("corpus", "pbn", "render", "calls", "editions", "auction", "counting", "notation",
                "judging", "rulings", "tables", "views", "figures", "widgets", "fast", "cli", "errors",
-               "datafiles", "schema", "conditions", "content")
+               "datafiles", "schema", "conditions", "content", "present", "records", "vocabulary")
 
 __all__ = sorted(_EXPORTS) + list(_SUBMODULES)
 

@@ -96,6 +96,8 @@ def _cmd_count(args) -> int:
 
 def _cmd_judge(args) -> int:
     from .judging import judge
+    from .present import describe
+    from .vocabulary import EventKind
 
     result = judge(args.tokens, args.edition, args.dealer)
     if args.json:
@@ -103,30 +105,26 @@ def _cmd_judge(args) -> int:
         return 0
     print(f"edition {result.edition.year}, dealer {result.dealer.full_name}")
     for event in result.events:
-        line = f"  {event['index']:>2}. {event['token']:<8}"
-        if event["kind"] == "mark":
-            line += f" marks call {event['applies_to']} as accepted"
-        elif event["kind"] == "option":
-            line += f" option chosen for call {event['applies_to']}"
-        elif event.get("case"):
-            ruling = event["ruling"]
-            line += f" {event['seat']}: {event['case']} - {event['reason']}"
-            line += f"\n             {ruling['status'].upper()}"
-            if ruling["articles"]:
-                line += f" [{', '.join(ruling['articles'])}]"
-            if event.get("effect"):
-                line += f": {event['effect']}"
-            if ruling.get("quote_nl"):
-                line += f'\n             text: "{ruling["quote_nl"]}"'
-            line += f"\n             {ruling['summary_en']}"
-            if ruling.get("assumption"):
-                line += f"\n             ASSUMPTION (not law): {ruling['assumption']}"
-        elif event.get("correction_of"):
-            line += f" {event['seat']}: replaces call {event['correction_of']}: {event.get('effect', '')}"
-        elif event["kind"] == "option":
-            line += f" option chosen for call {event['applies_to']}"
+        line = f"  {event.index:>2}. {event.token:<8}"
+        if event.kind is EventKind.MARK:
+            line += f" marks call {event.applies_to} as accepted"
+        elif event.kind is EventKind.OPTION:
+            line += f" option chosen for call {event.applies_to}"
+        elif event.case and event.ruling is not None:
+            view = describe(event.ruling)
+            line += f" {event.seat}: {event.case} - {event.reason}"
+            line += f"\n             {view.status.upper()}"
+            if view.articles:
+                line += f" [{view.articles}]"
+            if event.effect:
+                line += f": {event.effect}"
+            for extra in (view.quote_line, view.summary, view.assumption_line):
+                if extra is not None:
+                    line += f"\n             {extra}"
+        elif event.correction_of:
+            line += f" {event.seat}: replaces call {event.correction_of}: {event.effect or ''}"
         else:
-            line += f" {event['seat']}"
+            line += f" {event.seat}"
         print(line)
     state = result.state
     from .render import outcome_text
@@ -134,12 +132,13 @@ def _cmd_judge(args) -> int:
     print(outcome_text(result.auction))
     if state["outcome"] == "open":
         for bar in state["barred"]:
-            print(f"  {bar['seat']} must pass ({bar['scope']})")
+            print(f"  {bar['seat']} must pass ({bar['scope']})")  # the scope's id, as in --json
         print(f"  legal calls: {' '.join(state['legal_calls'])}")
     return 0
 
 
 def _cmd_compare(args) -> int:
+    from .present import assumption_line, call_stands_line, quote_line
     from .tables import compare_rows
 
     rows = compare_rows(args.tokens, args.editions, args.dealer)
@@ -163,16 +162,14 @@ def _cmd_compare(args) -> int:
         print(f"{row['edition']}  {row['case']}: {row['status'].upper()}"
               + (f"  [{row['articles']}]" if row["articles"] else ""))
         if row.get("call_stands") is not None:
-            print(f"      call stands: {'yes' if row['call_stands'] else 'no (cancelled, or to be replaced)'}")
+            print(f"      {call_stands_line(row['call_stands'])}")
         for label, key in (("barred", "barred"), ("options", "options"), ("play", "play")):
             value = row.get(key)
             if value not in (None, "-", ""):
                 print(f"      {label}: {value}")
-        if row.get("quote_nl"):
-            print(f'      text: "{row["quote_nl"]}"')
-        print(f"      {row['summary_en']}")
-        if row.get("assumption"):
-            print(f"      ASSUMPTION (not law): {row['assumption']}")
+        for extra in (quote_line(row["quote_nl"]), row["summary_en"], assumption_line(row["assumption"])):
+            if extra is not None:
+                print(f"      {extra}")
         if row.get("later"):
             print(f"      later: {row['later']}")
         print(f"      then: {_state_line(row)}")

@@ -24,6 +24,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from . import rulings as rulings_data
 from .auction import Auction, Bar, Entry
@@ -32,7 +33,10 @@ from .conditions import Situation, first_holding
 from .editions import Edition, find_edition
 from .errors import BridgeLawsError
 from .notation import Event, parse_scenario
+from .present import must_pass
+from .records import EventRecord
 from .rulings import Ruling
+from .vocabulary import Outcome, Scope
 
 _MARK_CASES = {"^I": ("insufficient-bid",),
                "^S": ("pass-out-of-rotation", "bid-out-of-rotation", "double-out-of-rotation")}
@@ -43,17 +47,21 @@ class Judgement:
     edition: Edition
     dealer: Seat
     auction: Auction
-    events: list[dict] = field(default_factory=list)
+    events: list[EventRecord] = field(default_factory=list)
     pending_requirement: str | None = None  # "sufficient-bid" while an offender must replace his bid
+    #: ``judge(..., partial=True)`` only: why the edition could not go on, and the position of the
+    #: first token it could not play (the judgement covers the tokens before it).
+    error: str | None = None
+    stopped_at: int | None = None
 
     @property
-    def state(self) -> dict:
+    def state(self) -> dict[str, Any]:
         auction = self.auction
         contract = auction.contract
         next_seat = auction.next_to_call
         return {
             "next_to_call": str(next_seat) if next_seat is not None else None,
-            "outcome": auction.outcome,
+            "outcome": Outcome(auction.outcome),
             "contract": str(contract) if contract else None,
             "declarer": str(contract.declarer) if contract else None,
             "barred": [] if auction.is_over else strongest_bars(auction.bars),
@@ -61,7 +69,7 @@ class Judgement:
             "articles": list(auction.outcome_basis.all_articles) if auction.outcome_basis else [],
         }
 
-    def legal_calls(self):
+    def legal_calls(self) -> tuple[Call, ...]:
         """The calls the player to act may make now; while an offender must replace his bid by a
         sufficient one (1936:22.3), only the sufficient bids."""
         calls = self.auction.legal_calls()
@@ -70,14 +78,13 @@ class Judgement:
         return calls
 
     @property
-    def rulings(self) -> list[tuple[dict, Ruling]]:
+    def rulings(self) -> list[tuple[EventRecord, Ruling]]:
         """(event, ruling) for every event that got a ruling, in order."""
-        return [(e, e["_ruling"]) for e in self.events if e.get("_ruling") is not None]
+        return [(e, e.ruling) for e in self.events if e.ruling is not None]
 
-    def as_dict(self) -> dict:
-        events = [{k: v for k, v in e.items() if not k.startswith("_")} for e in self.events]
-        return {"edition": self.edition.year, "dealer": str(self.dealer), "events": events,
-                "state": self.state}
+    def as_dict(self) -> dict[str, Any]:
+        return {"edition": self.edition.year, "dealer": str(self.dealer),
+                "events": [event.to_dict() for event in self.events], "state": self.state}
 
     def to_json(self, indent: int | None = 2) -> str:
         return json.dumps(self.as_dict(), indent=indent, ensure_ascii=False)
@@ -88,29 +95,47 @@ class Judgement:
         return judgement_html(self)
 
 
-def judge(scenario: str | list[str], edition: str | Edition = "2017", dealer: str | Seat = "N") -> Judgement:
-    """Run ``scenario`` (the notation of :mod:`bridgelaws.notation`) under ``edition``."""
+def judge(scenario: str | list[str], edition: str | Edition = "2017", dealer: str | Seat = "N", *,
+          partial: bool = False) -> Judgement:
+    """Run ``scenario`` (the notation of :mod:`bridgelaws.notation`) under ``edition``.
+
+    Where the edition cannot go on, :class:`BridgeLawsError` is raised; with ``partial=True`` the
+    judgement of the tokens before the one that cannot be played is returned instead, with
+    :attr:`Judgement.error` and :attr:`Judgement.stopped_at` set. A token that cannot be read
+    raises in both modes.
+    """
     run = _Run(find_edition(edition), parse_seat(dealer, " (dealer)"))
     events = parse_scenario(scenario)
     marks: list[Event] = []  # PBN marks precede the call they belong to
-    for position, event in enumerate(events):
-        if event.kind == "mark":
-            marks.append(event)
-            continue
-        if event.kind == "option":
-            run.attachment(event)
-            continue
-        choices = []
-        for later in events[position + 1:]:
-            if later.kind != "option":
-                break
-            choices.append(later.choice)
-        if event.kind == "exposure":
-            run.exposure(event)
-        else:
-            run.call(event, marks, choices)
-            marks = []
-    return run.result
+    position = 0
+    try:
+        for position, event in enumerate(events):
+            if event.kind == "mark":
+                marks.append(event)
+                continue
+            if event.kind == "option":
+                run.attachment(event)
+                continue
+            choices = []
+            for later in events[position + 1:]:
+                if later.kind != "option":
+                    break
+                choices.append(later.choice)
+            if event.kind == "exposure":
+                run.exposure(event)
+            else:
+                run.call(event, marks, choices)
+                marks = []
+    except BridgeLawsError as error:
+        if not partial:
+            raise
+        # The run stopped inside this event; the events before it (and before the marks that
+        # belong to it) played without error, so they are judged again on their own, cleanly.
+        first = position - len(marks)
+        result = judge([e.token for e in events[:first]], run.edition, run.result.dealer)
+        result.error, result.stopped_at = str(error), events[first].index
+        return result
+    return run.finish()
 
 
 class _Run:
@@ -123,15 +148,22 @@ class _Run:
         self.pending_acceptance = None  # (record, snapshot, offender, case, reason, call, marks)
         self.pending_correction = None  # (record, offender, ruling, original call)
         self.exposed: dict[Seat, int] = {}
+        # Drafts of the events, filled in as rulings are applied (a later call can still change an
+        # earlier one: an acceptance, a correction's choice); finish() turns them into EventRecords.
+        self.records: list[dict[str, Any]] = []
+
+    def finish(self) -> Judgement:
+        self.result.events = [EventRecord.from_draft(record) for record in self.records]
+        return self.result
 
     # --- events ------------------------------------------------------------------------------------
 
     def attachment(self, event: Event, target_index: int | None = None) -> None:
         if target_index is None:
-            target_index = next(r for r in reversed(self.result.events) if r["kind"] == "call")["index"]
+            target_index = next(r for r in reversed(self.records) if r["kind"] == "call")["index"]
         record = _base(event, None)
         record.update(mark=event.mark, choice=event.choice, applies_to=target_index)
-        self.result.events.append(record)
+        self.records.append(record)
 
     def exposure(self, event: Event) -> None:
         auction = self.auction
@@ -152,11 +184,9 @@ class _Run:
             ruling.assumption = None  # the reading of "honneur" does not decide this card
         bars = self._bars(ruling, "exposed-card")
         auction.add_bars(bars)
-        record["effect"] = ("; ".join(f"{b.seat.full_name} must pass "
-                                      f"{'at his next turn' if b.scope == 'next-turn' else 'for the rest of the auction'}"
-                                      for b in bars) or "no one is barred")
+        record["effect"] = "; ".join(must_pass(b.seat.full_name, b.scope) for b in bars) or "no one is barred"
         self._attach(record, ruling)
-        self.result.events.append(record)
+        self.records.append(record)
 
     def call(self, event: Event, mark_events: list[Event], choices: list[str]) -> None:
         auction = self.auction
@@ -175,7 +205,7 @@ class _Run:
                 self._accept(*pending)
                 auction = self.auction
         record = _base(event, seat)
-        record["call"] = str(event.call)
+        record["call"] = event.call
         if self.pending_correction is not None:
             pending, self.pending_correction = self.pending_correction, None
             self.result.pending_requirement = None
@@ -200,11 +230,11 @@ class _Run:
                 record.update(case="all-pass", reason="all four players passed")
                 self._attach(record, ruling)
                 record["effect"] = auction.outcome
-            self.result.events.append(record)
+            self.records.append(record)
             return
         case, reason = problem
         record.update(case=case, irregularity=case, reason=reason)
-        self.result.events.append(record)
+        self.records.append(record)
         if marks:
             self._marked(event, record, seat, case, reason, marks)
             return
@@ -299,7 +329,7 @@ class _Run:
             # "meer dan zeven trekken biedt ... om een bod voldoende te maken": 22.6.c's own case.
             case, reason = problem
             record.update(case=case, irregularity=case, reason=reason)
-            self.result.events.append(record)
+            self.records.append(record)
             self._rule(event, record, offender, case, reason, choices)
             return
         if ruling.requires == "sufficient-bid" and (problem is not None or not call.is_bid):
@@ -325,7 +355,7 @@ class _Run:
             ruling.chosen = choice_id
             self._attach(original_record, ruling)
             record["effect"] = f"replaces {original}: {option['text']}"
-        self.result.events.append(record)
+        self.records.append(record)
 
     def _accept(self, record, snapshot, offender, case, reason, call, marks) -> None:
         """A call over the irregular call accepted it: withdraw the ruling (1936:22.2)."""
@@ -399,9 +429,8 @@ class _Run:
         return [Bar(parse_seat(b["seat"]), b["scope"], b.get("article") or "", case)
                 for b in ruling.barred]
 
-    def _attach(self, record: dict, ruling: Ruling) -> None:
-        record["_ruling"] = ruling
-        record["ruling"] = ruling.as_dict()
+    def _attach(self, record: dict[str, Any], ruling: Ruling) -> None:
+        record["ruling"] = ruling
 
 
 # --- effects: what a ruling does to the auction, keyed by effect id ----------------------------------
@@ -515,7 +544,7 @@ def strongest_bars(bars) -> list[dict]:
     scopes: dict[str, str] = {}
     for bar in bars:
         seat = str(bar.seat)
-        if scopes.get(seat) != "rest-of-auction":
+        if scopes.get(seat) != Scope.REST_OF_AUCTION:
             scopes[seat] = bar.scope
     return [{"seat": seat, "scope": scope} for seat, scope in scopes.items()]
 
@@ -570,9 +599,9 @@ def _lowest_sufficient(auction: Auction, original: Call) -> Call | None:
     return None
 
 
-def _base(event: Event, seat: Seat | None) -> dict:
-    return {"index": event.index, "seat": str(seat) if seat is not None else None,
-            "token": event.token, "kind": event.kind, "case": None, "ruling": None}
+def _base(event: Event, seat: Seat | None) -> dict[str, Any]:
+    return {"index": event.index, "seat": seat, "token": event.token, "kind": event.kind,
+            "case": None, "ruling": None}
 
 
 def _over(event: Event, auction: Auction) -> BridgeLawsError:

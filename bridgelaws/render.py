@@ -5,26 +5,35 @@
 
 from __future__ import annotations
 
+import re
+from functools import cache
 from html import escape
+from importlib import resources
 from typing import TYPE_CHECKING
 
 from .calls import Seat
+from .present import STATUS_COLOURS, describe, wording
+from .vocabulary import Effect
 
 if TYPE_CHECKING:
     from .auction import Auction
+    from .rulings import Ruling
+
+__all__ = ["GRID_ORDER", "STATUS_COLOURS", "auction_html", "call_html", "judgement_html", "outcome_text",
+           "ruling_html", "stylesheet"]
 
 #: Column order of the usual auction grid.
 GRID_ORDER = (Seat.W, Seat.N, Seat.E, Seat.S)
 
-_STYLE = (
-    "<style>.bl-auction{border-collapse:collapse;font-family:sans-serif;margin:0.3em 0}"
-    # Doubled classes outweigh JupyterLab's own table rules (which right-align cells).
-    "table.bl-auction.bl-auction th,table.bl-auction.bl-auction td{border:1px solid #bbb;padding:2px 10px;text-align:center;"
-    "min-width:3.2em}.bl-auction th{background:#eee}.bl-auction .bl-dealer{text-decoration:underline}"
-    ".bl-auction .bl-red{color:#c00}.bl-auction .bl-irregular{background:#fde8c8}"
-    ".bl-auction .bl-void{text-decoration:line-through;color:#888}.bl-auction th.bl-barred{background:#f8d7da}"
-    ".bl-auction caption{caption-side:bottom;text-align:left;font-size:90%;padding-top:3px}</style>"
-)
+
+
+@cache
+def stylesheet() -> str:
+    """The package's one stylesheet (``bridgelaws/static/bridgelaws.css``) as a ``<style>`` element,
+    comments and line breaks taken out. Every HTML output carries it once, at its start."""
+    css = resources.files("bridgelaws").joinpath("static/bridgelaws.css").read_text(encoding="utf-8")
+    css = re.sub(r"/\*.*?\*/", "", css, flags=re.S)
+    return "<style>" + "".join(line.strip() for line in css.splitlines()) + "</style>"
 
 
 def call_html(entry_call) -> str:
@@ -42,7 +51,7 @@ def auction_html(auction: "Auction", *, caption: bool = True, style: bool = True
         bar = None if auction.is_over else auction.bar_of(seat)
         if bar is not None:
             classes.append("bl-barred")
-            label += " \u2014 must pass" + (" (1 turn)" if bar.scope == "next-turn" else "")
+            label += " \u2014 must pass" + wording(bar.scope).grid
         cls = f' class="{" ".join(classes)}"' if classes else ""
         return f"<th{cls}>{escape(label)}</th>"
 
@@ -58,9 +67,9 @@ def auction_html(auction: "Auction", *, caption: bool = True, style: bool = True
             column += 1
         if entry.irregularity:
             title = escape(f"{entry.irregularity}: {entry.reason}", quote=True)
-            void = " bl-void" if entry.effect == "void" else ""
+            void = " bl-void" if entry.effect == Effect.VOID else ""
             shown = call_html(entry.call)
-            if entry.effect == "deemed" and entry.deemed is not None:
+            if entry.effect == Effect.DEEMED and entry.deemed is not None:
                 shown += f" (= {escape(entry.deemed.symbol())})"
             cells.append(f'<td class="bl-irregular{void}" title="{title}">{shown}*</td>')
         else:
@@ -80,7 +89,7 @@ def auction_html(auction: "Auction", *, caption: bool = True, style: bool = True
     text = ""
     if caption:
         text = f"<caption>{escape(outcome_text(auction))}</caption>"
-    return (f"{_STYLE if style else ''}<table class=\"bl-auction\">{text}"
+    return (f"{stylesheet() if style else ''}<table class=\"bl-auction\">{text}"
             f"<thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>")
 
 
@@ -88,10 +97,10 @@ def outcome_text(auction: "Auction") -> str:
     """One line: the edition, and the outcome with the articles it rests on."""
     edition = auction.edition.year
     outcome = auction.outcome
-    if outcome == "open":
+    if outcome == "open" and auction.next_to_call is not None:
         return f"{edition}: {auction.next_to_call.full_name} to call"
     basis = auction.outcome_basis
-    if outcome == "contract":
+    if outcome == "contract" and auction.contract is not None:
         contract = auction.contract
         declarer = auction.edition.rule("declarer")
         return (f"{edition}: contract {contract} ({basis}), declarer {contract.declarer.full_name} "
@@ -101,64 +110,46 @@ def outcome_text(auction: "Auction") -> str:
     return f"{edition}: all four passed, the board is passed out, no redeal ({basis})"
 
 
-STATUS_COLOURS = {"ruled": "#2e7d32", "referenced": "#ef6c00", "silent": "#757575", "regular": "#1565c0"}
-_CARD_STYLE = (
-    "<style>.bl-card{border:1px solid #ccc;border-left:6px solid var(--bl-status);border-radius:4px;"
-    "padding:6px 10px;margin:6px 0;font-family:sans-serif;font-size:92%;max-width:46em;line-height:1.35}"
-    ".bl-card .bl-status{color:#fff;background:var(--bl-status);border-radius:3px;padding:0 6px;"
-    "font-size:85%;text-transform:uppercase}.bl-card .bl-articles{font-family:monospace}"
-    ".bl-card blockquote{margin:4px 0 4px 0;padding-left:8px;border-left:3px solid #ddd;font-style:italic}"
-    ".bl-card .bl-assumption{background:#fff3cd;border:1px dashed #d39e00;padding:2px 6px;margin-top:4px}"
-    ".bl-card ul{margin:2px 0;padding-left:1.4em}</style>"
-)
-
-
-def ruling_html(ruling, *, case_name: str | None = None, style: bool = True) -> str:
+def ruling_html(ruling: Ruling, *, case_name: str | None = None, style: bool = True) -> str:
     """A ruling card: status, case, article ids, the Dutch quote, the English summary, bars,
     options, play consequences, and the assumption flag where the engine had to assume."""
-    colour = STATUS_COLOURS.get(ruling.status, "#757575")
-    name = escape(case_name or ruling.case)
-    parts = [f'<div class="bl-card" style="--bl-status:{colour}" data-case="{escape(ruling.case)}" '
-             f'data-edition="{ruling.edition}" data-status="{ruling.status}">',
-             f'<div><b>{ruling.edition}</b> &middot; {name} '
-             f'<span class="bl-status">{"accepted" if ruling.accepted else ruling.status}</span></div>']
-    if ruling.articles:
-        parts.append(f'<div class="bl-articles">{escape(", ".join(ruling.articles))}</div>')
-    if ruling.references:
+    view = describe(ruling)
+    name = escape(case_name or view.case)
+    parts = [f'<div class="bl-card" style="--bl-status:{view.colour}" data-case="{escape(view.case)}" '
+             f'data-edition="{view.edition}" data-status="{view.status}">',
+             f'<div><b>{view.edition}</b> &middot; {name} '
+             f'<span class="bl-status">{view.label}</span></div>']
+    if view.articles:
+        parts.append(f'<div class="bl-articles">{escape(view.articles)}</div>')
+    if view.references:
         parts.append(f"<div>points to (not in the corpus): "
-                     f'<span class="bl-articles">{escape(", ".join(ruling.references))}</span></div>')
-    if ruling.quote_nl:
-        source = f' <span class="bl-articles">({escape(ruling.quote_from)})</span>' if ruling.quote_from else ""
-        parts.append(f'<blockquote lang="nl">&ldquo;{escape(ruling.quote_nl)}&rdquo;{source}</blockquote>')
-    parts.append(f"<div>{escape(ruling.summary_en)}</div>")
-    items = []
-    for bar in ruling.barred:
-        scope = "at his next turn" if bar["scope"] == "next-turn" else "for the rest of the auction"
-        items.append(f"{escape(str(bar['seat']))} must pass {scope}")
-    for option in ruling.options:
-        chosen = " <b>(chosen)</b>" if ruling.chosen == option["choice"] else ""
-        items.append(f"option for {escape(str(option['by']))}: {escape(option['text'] or option['choice'])}{chosen}")
-    for line in ruling.play:
-        items.append(f"play: {escape(line)}")
+                     f'<span class="bl-articles">{escape(view.references)}</span></div>')
+    if view.quote_nl:
+        source = f' <span class="bl-articles">({escape(view.quote_from)})</span>' if view.quote_from else ""
+        parts.append(f'<blockquote lang="nl">&ldquo;{escape(view.quote_nl)}&rdquo;{source}</blockquote>')
+    parts.append(f"<div>{escape(view.summary)}</div>")
+    items = [escape(bar) for bar in view.bars]
+    items += [escape(option.phrase) + (" <b>(chosen)</b>" if option.chosen else "") for option in view.options]
+    items += [f"play: {escape(line)}" for line in view.play]
     if items:
         parts.append("<ul>" + "".join(f"<li>{i}</li>" for i in items) + "</ul>")
-    if ruling.assumption:
-        parts.append(f'<div class="bl-assumption"><b>Assumption, not law:</b> {escape(ruling.assumption)}</div>')
+    if view.assumption:
+        parts.append(f'<div class="bl-assumption"><b>Assumption, not law:</b> {escape(view.assumption)}</div>')
     parts.append("</div>")
-    return (_CARD_STYLE if style else "") + "".join(parts)
+    return (stylesheet() if style else "") + "".join(parts)
 
 
 def judgement_html(judgement) -> str:
     """The auction grid with barred players marked, followed by a card for every ruling."""
     from .rulings import find_case
 
-    grid = auction_html(judgement.auction)
+    grid = auction_html(judgement.auction, style=False)
     bars = judgement.state["barred"]
     barred = ""
     if bars:
         barred = "<div class=\"bl-barred\">Must pass: " + ", ".join(
-            f"<b>{escape(b['seat'])}</b> ({'next turn' if b['scope'] == 'next-turn' else 'rest of auction'})"
+            f"<b>{escape(b['seat'])}</b> ({wording(b['scope']).brief})"
             for b in bars) + "</div>"
-    cards = "".join(ruling_html(r, case_name=find_case(e["case"]).name_en, style=False)
+    cards = "".join(ruling_html(r, case_name=find_case(e.case).name_en, style=False)
                     for e, r in judgement.rulings)
-    return _CARD_STYLE + grid + barred + cards
+    return stylesheet() + grid + barred + cards

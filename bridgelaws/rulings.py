@@ -19,6 +19,7 @@ from .conditions import CONDITIONS
 from .editions import EDITIONS, Edition, find_edition
 from .errors import BridgeLawsError
 from .schema import SCOPES, STATUSES, BranchSpec, RulingSpec
+from .vocabulary import Scope, Status
 
 #: Where the data files are (see :mod:`bridgelaws.datafiles`); the loaders go through ``datafiles``.
 DATA = datafiles.data_dir()
@@ -53,12 +54,12 @@ class Ruling:
 
     case: str
     edition: str
-    status: str
+    status: Status
     articles: list[str] = field(default_factory=list)
     references: list[str] = field(default_factory=list)
     call_stands: bool | None = None
     deemed: str | None = None
-    barred: list[dict] = field(default_factory=list)  # [{"seat", "scope"}]
+    barred: list[dict] = field(default_factory=list)  # [{"seat", "scope": Scope, "article"}]
     options: list[dict] = field(default_factory=list)  # [{"by", "choice", "barred", "effect"}]
     play: list[str] = field(default_factory=list)
     assumption: str | None = None
@@ -209,18 +210,18 @@ def _build(case_id: str, edition: Edition, condition: str | None,
 
     articles = list(merged.get("articles") or ())
     bar_article = chosen.article if chosen is not None else None
-    barred = [{"seat": seat, "scope": bar.scope, "article": bar_article or (articles or [None])[0]}
+    barred = [{"seat": seat, "scope": Scope(bar.scope), "article": bar_article or (articles or [None])[0]}
               for bar in merged.get("barred") or () for seat in who(bar.who)]
     options = [{
         "by": who(option.by)[0], "choice": option.choice, "text": option.text,
-        "barred": [{"seat": seat, "scope": b.scope} for b in option.barred for seat in who(b.who)],
+        "barred": [{"seat": seat, "scope": Scope(b.scope)} for b in option.barred for seat in who(b.who)],
         "effect": option.effect, "article": option.article, "default": option.default,
     } for option in merged.get("options") or ()]
     assumption = merged.get("assumption")
     if status != "ruled" and not assumption:
         assumption = DEFAULT_ASSUMPTION
     return Ruling(
-        case=case_id, edition=edition.year, status=status, articles=articles,
+        case=case_id, edition=edition.year, status=Status(status), articles=articles,
         references=list(merged.get("references") or ()),
         call_stands=merged.get("call_stands") if status == "ruled" else None,
         deemed=merged.get("deemed"), barred=barred, options=options,
@@ -246,7 +247,7 @@ def acceptance_ruling(case_id: str, edition, offender: Seat) -> Ruling:
     if data is None:
         raise BridgeLawsError(f"the {edition.year} text lets no call over an irregular call accept it")
     return Ruling(
-        case=case_id, edition=edition.year, status="ruled", articles=[data["article"]],
+        case=case_id, edition=edition.year, status=Status.RULED, articles=[data["article"]],
         call_stands=True, quote_nl=data["quote_nl"], quote_from=data["article"], accepted=True,
         next="rotation", summary_en=" ".join(data["summary_en"].split()).format(lho=offender.lho.full_name))
 

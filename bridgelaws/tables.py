@@ -5,57 +5,84 @@ matrix of cases x editions (:func:`matrix`). Both return pandas DataFrames; the 
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Any
+
 from .calls import Seat
-from .editions import EDITIONS, find_editions
+from .editions import EDITIONS, Edition, find_editions
 from .errors import BridgeLawsError
-from .judging import judge
+from .judging import Judgement, judge
+from .present import bars_short as describe_bars
+from .present import describe, short_rectification
+from .present import options_short as describe_options
+from .records import EventRecord
 from .rulings import Ruling, branches, cases, find_case, generic_ruling
+
+__all__ = ["COMPARE_COLUMNS", "Comparison", "canonical_ruling", "compare", "compare_results", "compare_rows",
+           "describe_bars", "describe_options", "matrix", "matrix_cells", "short_rectification"]
 
 COMPARE_COLUMNS = ("edition", "case", "status", "articles", "call_stands", "barred", "options", "play",
                    "quote_nl", "summary_en", "assumption", "next_to_call", "outcome", "contract", "error")
 
 
-def describe_bars(barred: list[dict]) -> str:
-    return ", ".join(f"{b['seat']} ({b['scope']})" for b in barred) or "-"
+@dataclass(frozen=True)
+class Comparison:
+    """One edition's judgement of a scenario, or the error that stopped it."""
+
+    edition: Edition
+    judgement: Judgement | None
+    error: str | None = None
+
+    @property
+    def first(self) -> tuple[EventRecord, Ruling] | None:
+        """The first event that got a ruling, with the ruling (None for a regular auction)."""
+        rulings = self.judgement.rulings if self.judgement is not None else []
+        return rulings[0] if rulings else None
+
+    def row(self) -> dict[str, Any]:
+        """The row of :func:`compare_rows`."""
+        row: dict[str, Any] = dict.fromkeys(COMPARE_COLUMNS)
+        if self.judgement is None:
+            row.update(edition=self.edition.year, error=self.error)
+            return row
+        state = self.judgement.state
+        row.update(edition=self.edition.year, next_to_call=state["next_to_call"], outcome=state["outcome"],
+                   contract=state["contract"])
+        if self.first is None:
+            row.update(case=None, status="regular")
+            return row
+        event, ruling = self.first
+        view = describe(ruling)
+        row.update(
+            case=event.case, status=view.status, articles=view.articles,
+            call_stands=ruling.call_stands, barred=view.bars_short, options=view.options_short,
+            play=view.play_short, quote_nl=view.quote_nl, summary_en=view.summary, assumption=view.assumption)
+        rulings = self.judgement.rulings
+        if len(rulings) > 1:
+            row["later"] = "; ".join(f"{e.token}: {e.case} ({r.status})" for e, r in rulings[1:])
+        return row
 
 
-def describe_options(options: list[dict]) -> str:
-    return "; ".join(f"{o['by']}: {o['text'] or o['choice']}"
-                     + (f" (bars {describe_bars(o['barred'])})" if o["barred"] else "")
-                     for o in options) or "-"
+def compare_results(scenario: str | list[str], editions: Any = None,
+                    dealer: str | Seat = "N") -> list[Comparison]:
+    """The scenario judged under each edition (chronological). A scenario an edition cannot
+    continue (for instance a correction its text forbids) gives its error instead."""
+    results = []
+    for edition in find_editions(editions):
+        try:
+            results.append(Comparison(edition, judge(scenario, edition, dealer)))
+        except BridgeLawsError as error:
+            results.append(Comparison(edition, None, str(error)))
+    return results
 
 
-def compare_rows(scenario: str, editions=None, dealer: str | Seat = "N") -> list[dict]:
+def compare_rows(scenario: str, editions: Any = None, dealer: str | Seat = "N") -> list[dict[str, Any]]:
     """One dict per edition: the ruling on the scenario's first irregularity, and the final state.
 
     A scenario an edition cannot continue (for instance a correction its text forbids) gives a row
     with the error instead of a ruling.
     """
-    rows = []
-    for edition in find_editions(editions):
-        try:
-            result = judge(scenario, edition, dealer)
-        except BridgeLawsError as error:
-            rows.append({**dict.fromkeys(COMPARE_COLUMNS), "edition": edition.year, "error": str(error)})
-            continue
-        rulings = result.rulings
-        state = result.state
-        row = dict.fromkeys(COMPARE_COLUMNS)
-        row.update(edition=edition.year, next_to_call=state["next_to_call"], outcome=state["outcome"],
-                   contract=state["contract"])
-        if not rulings:
-            row.update(case=None, status="regular")
-        else:
-            event, ruling = rulings[0]
-            row.update(
-                case=event["case"], status=ruling.status, articles=", ".join(ruling.articles),
-                call_stands=ruling.call_stands, barred=describe_bars(ruling.barred),
-                options=describe_options(ruling.options), play="; ".join(ruling.play) or "-",
-                quote_nl=ruling.quote_nl, summary_en=ruling.summary_en, assumption=ruling.assumption)
-            if len(rulings) > 1:
-                row["later"] = "; ".join(f"{e['token']}: {e['case']} ({r.status})" for e, r in rulings[1:])
-        rows.append(row)
-    return rows
+    return [result.row() for result in compare_results(scenario, editions, dealer)]
 
 
 def compare(scenario: str, editions=None, dealer: str | Seat = "N"):
@@ -66,43 +93,6 @@ def compare(scenario: str, editions=None, dealer: str | Seat = "N"):
     frame = pd.DataFrame(rows)
     columns = [c for c in COMPARE_COLUMNS if c in frame] + [c for c in frame if c not in COMPARE_COLUMNS]
     return frame[columns].set_index("edition")
-
-
-def short_rectification(ruling: Ruling) -> str:
-    """A terse description of a ruling for one matrix cell."""
-    if ruling.status == "silent":
-        return "silent"
-    if ruling.status == "referenced":
-        return "referenced: " + ", ".join(ruling.references)
-    parts = []
-    if ruling.outcome:
-        parts.append({"redeal": "new deal", "passed-out": "passed out, no redeal"}.get(ruling.outcome, ruling.outcome))
-    if ruling.deemed == "P":
-        parts.append("deemed a pass")
-    elif ruling.deemed == "same":
-        parts.append("deemed a double of the bid made")
-    elif ruling.call_stands is False:
-        parts.append("cancelled")
-    elif ruling.call_stands is True:
-        parts.append("stands")
-    if ruling.next == "offender":
-        parts.append("offender replaces it")
-    elif ruling.next == "proper":
-        parts.append("turn reverts")
-    elif ruling.next == "skipped":
-        parts.append("back to the skipped player")
-    for bar in ruling.barred:
-        parts.append(f"{bar['seat']} barred {'1 turn' if bar['scope'] == 'next-turn' else 'rest'}")
-    for option in ruling.options:
-        bars = ", ".join(f"{b['seat']} barred {'1 turn' if b['scope'] == 'next-turn' else 'rest'}"
-                         for b in option["barred"])
-        parts.append(f"{option['by']} may {option['choice']}" + (f" ({bars})" if bars else ""))
-    if ruling.play:
-        parts.append("play consequences")
-    if ruling.acceptance:
-        parts.append("unless called over")
-    head = ", ".join(ruling.articles[:1])
-    return f"ruled ({head}): " + "; ".join(parts) if parts else f"ruled ({head})"
 
 
 def canonical_ruling(case_id: str, edition) -> Ruling:
@@ -116,7 +106,7 @@ def canonical_ruling(case_id: str, edition) -> Ruling:
             result = None
         if result is not None:
             for event, ruling in result.rulings:
-                if event["case"] == case_id and not ruling.accepted:
+                if event.case == case_id and not ruling.accepted:
                     # Roles ("partner"), not seats, so that the cell reads for any deal.
                     return generic_ruling(case_id, edition, ruling.condition)
     conds = [b["condition"] for b in branches(case_id, edition)]

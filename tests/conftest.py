@@ -78,9 +78,9 @@ class CaseItem(pytest.Item):
         result = judge(scenario["tokens"], entry["edition"], scenario["dealer"])
         state = result.state
         if "event" in expect:
-            event = next(e for e in result.events if e["index"] == expect["event"])
-            assert event["case"] == expect["case"], (event["case"], expect["case"])
-            ruling = event["_ruling"]
+            event = next(e for e in result.events if e.index == expect["event"])
+            assert event.case == expect["case"], (event.case, expect["case"])
+            ruling = event.ruling
             check_ruling(ruling, expect)
         if "ruling" in entry:
             check_ruling(generic_ruling(self.case, entry["edition"]), entry["ruling"])

@@ -29,10 +29,10 @@ def test_random_irregular_scenarios_give_a_result_or_one_clear_error(scenario, e
         assert "\n" not in str(error) and str(error)
         return
     for event in result.events:
-        if event["case"] is not None:
-            assert event["ruling"]["status"] in STATUSES
-            if event["ruling"]["status"] != "ruled":
-                assert event["ruling"]["assumption"]
+        if event.case is not None:
+            assert event.ruling is not None and event.ruling.status in STATUSES
+            if event.ruling.status != "ruled":
+                assert event.ruling.assumption
     state = result.state
     if state["outcome"] == "open" and result.pending_requirement == "sufficient-bid":
         # 1936:22.3: the offender must make his bid sufficient, so only bids are offered.

@@ -4,14 +4,14 @@ import json
 
 import pytest
 
-from bridgelaws import BridgeLawsError, judge
+from bridgelaws import BridgeLawsError, Seat, judge
 
 
 def test_regular_auction_state():
     result = judge("1S P 2S P P P", "1936", "N")
     assert result.state == {"next_to_call": None, "outcome": "contract", "contract": "2S", "declarer": "N",
                             "barred": [], "legal_calls": [], "articles": ["1936:19"]}
-    assert all(e["case"] is None and e["ruling"] is None for e in result.events)
+    assert all(e.case is None and e.ruling is None for e in result.events)
 
 
 def test_json_keys_are_the_documented_ones():
@@ -31,11 +31,11 @@ def test_insufficient_bid_1936_offender_must_make_it_sufficient():
     # denomination -> partner passes at his first turn.
     result = judge("1S 1H", "1936", "N")
     event = result.events[1]
-    assert event["case"] == "insufficient-bid" and event["ruling"]["status"] == "ruled"
-    assert event["ruling"]["call_stands"] is False and result.state["next_to_call"] == "E"
+    assert event.case == "insufficient-bid" and event.ruling.status == "ruled"
+    assert event.ruling.call_stands is False and result.state["next_to_call"] == "E"
     result = judge("1S 1H 2H", "1936", "N")
     assert result.state["barred"] == [{"seat": "W", "scope": "next-turn"}]
-    assert result.events[2]["correction_of"] == 2
+    assert result.events[2].correction_of == 2
     # 22.3.b: any other bid -> partner passes whenever it is his turn.
     result = judge("1S 1H 3H", "1936", "N")
     assert result.state["barred"] == [{"seat": "W", "scope": "rest-of-auction"}]
@@ -54,36 +54,36 @@ def test_insufficient_bid_1936_correction_must_be_a_sufficient_bid():
 def test_call_over_it_accepts_the_irregular_call_in_1936():
     # 22.2: a call made over it before attention is drawn -> as if proper and in turn.
     result = judge("1S 1H S:P P P", "1936", "N")
-    assert result.events[1]["ruling"]["articles"] == ["1936:22.2"]
-    assert result.events[1]["ruling"]["call_stands"] is True
+    assert result.events[1].ruling.articles == ["1936:22.2"]
+    assert result.events[1].ruling.call_stands is True
     assert result.state["contract"] == "1H" and result.state["declarer"] == "E"
 
 
 def test_silent_edition_continues_under_the_labelled_default():
     result = judge("1S 1H", "1949", "N")
-    ruling = result.events[1]["ruling"]
-    assert ruling["status"] == "silent" and "assumption, not law" in ruling["assumption"]
+    ruling = result.events[1].ruling
+    assert ruling.status == "silent" and "assumption, not law" in ruling.assumption
     assert result.state["next_to_call"] == "S"
 
 
 def test_referenced_edition_names_the_article_outside_the_corpus():
-    ruling = judge("1S 1H", "2017", "N").events[1]["ruling"]
-    assert ruling["status"] == "referenced" and ruling["references"] == ["2017:27"]
-    assert ruling["assumption"]
+    ruling = judge("1S 1H", "2017", "N").events[1].ruling
+    assert ruling.status == "referenced" and ruling.references == ["2017:27"]
+    assert ruling.assumption
 
 
 def test_pbn_marks_accept_the_call():
     # PBN 2.1: ^I precedes the insufficient bid it marks.
     result = judge("1S ^I 1H P P P", "1936", "N")
-    assert result.events[1]["kind"] == "mark" and result.events[1]["applies_to"] == 3
-    assert result.events[2]["ruling"]["call_stands"] is True
+    assert result.events[1].kind == "mark" and result.events[1].applies_to == 3
+    assert result.events[2].ruling.call_stands is True
     assert result.state["contract"] == "1H" and result.state["declarer"] == "E"
 
 
 def test_skip_mark_on_a_call_out_of_rotation():
     # PBN 2.1: ^S stands in the place of the skipped player (East); South passes in East's turn.
     result = judge("1S ^S P", "2017", "N")
-    assert result.events[2]["case"] == "pass-out-of-rotation" and result.events[2]["seat"] == "S"
+    assert result.events[2].case == "pass-out-of-rotation" and result.events[2].seat is Seat.S
     assert result.state["next_to_call"] == "W"
 
 
@@ -103,16 +103,16 @@ def test_barred_player_may_only_pass():
 
 def test_misnamed_double():
     result = judge("1H X@2H", "1936", "N")
-    assert result.events[1]["case"] == "misnamed-double"
+    assert result.events[1].case == "misnamed-double"
     assert result.state["barred"] == [{"seat": "W", "scope": "next-turn"}]  # 22.4: partner passes once
     assert "X" not in judge("1H X@2H", "2017", "N").state["legal_calls"]  # the double stands (19.A.3)
-    assert judge("1H X@1H", "1949", "N").events[1]["case"] is None
+    assert judge("1H X@1H", "1949", "N").events[1].case is None
 
 
 def test_four_passes_after_a_skipped_turn():
     # 2017:17.D.3: the auction goes back to the player who missed his turn; later passes cancelled.
     result = judge("1S P W:P N:P", "2017", "N")
-    assert result.events[3]["case"] == "skipped-turn-at-end"
+    assert result.events[3].case == "skipped-turn-at-end"
     assert result.state["outcome"] == "open" and result.state["next_to_call"] == "S"
     # 1936: North's pass is a call over West's pass (22.2): the auction ends.
     result = judge("1S P W:P N:P", "1936", "N")
@@ -121,9 +121,9 @@ def test_four_passes_after_a_skipped_turn():
 
 def test_options_can_be_chosen_in_the_notation():
     kept = judge("7S 8C #keep", "1936", "N")
-    assert kept.events[1]["ruling"]["chosen"] == "keep" and kept.auction.last_bid.level == 8
+    assert kept.events[1].ruling.chosen == "keep" and kept.auction.last_bid.level == 8
     cancelled = judge("7S 8C", "1936", "N")
-    assert cancelled.events[1]["ruling"]["chosen"] == "cancel" and cancelled.events[1]["ruling"]["assumption"]
+    assert cancelled.events[1].ruling.chosen == "cancel" and cancelled.events[1].ruling.assumption
     with pytest.raises(BridgeLawsError, match="is not offered"):
         judge("7S 8C #nonsense", "1936", "N")
 
@@ -137,3 +137,32 @@ def test_options_can_be_chosen_in_the_notation():
 def test_inconsistent_scenarios_are_clear_errors(text, fragment):
     with pytest.raises(BridgeLawsError, match=fragment):
         judge(text, "2017", "N")
+
+
+def test_partial_judgement_stops_before_the_token_it_cannot_play():
+    # 1936:22.3: the insufficient bid "moet voldoende gemaakt worden"; a pass does not do that.
+    result = judge("1S 1H P P", "1936", "N", partial=True)
+    assert result.stopped_at == 3 and "requires East to make the bid sufficient" in result.error
+    assert [e.token for e in result.events] == ["1S", "1H"] and result.state["next_to_call"] == "E"
+    # The marks before the call that cannot be played belong to it: the judgement stops before them.
+    result = judge("1S ^I 2H P", "2017", "N", partial=True)
+    assert result.stopped_at == 2 and "that call is proper" in result.error
+    assert [e.token for e in result.events] == ["1S"]
+    assert judge("1S 1H 2H", "1936", "N", partial=True).error is None
+    with pytest.raises(BridgeLawsError, match="cannot read"):
+        judge("1S 1Q", "1936", "N", partial=True)
+
+
+def test_json_events_keep_their_keys_in_order():
+    # judge --json prints EventRecord.to_dict(): the keys, and their order, of each kind of event.
+    head = ["index", "seat", "token", "kind", "case", "ruling"]
+    events = judge("1S 1H 2H", "1936", "N").as_dict()["events"]
+    # The offender's replacement (22.3.a) chose the option after the ruling was shown.
+    assert list(events[1]) == head + ["call", "irregularity", "reason", "effect", "choice"]
+    assert list(events[2]) == head + ["call", "correction_of", "irregularity", "reason", "effect"]
+    events = judge("7S 8C #keep", "1936", "N").as_dict()["events"]
+    assert list(events[1]) == head + ["call", "irregularity", "reason", "choice", "effect"]
+    assert list(events[2]) == head + ["mark", "choice", "applies_to"]
+    events = judge("1S W:!SK", "1936", "N").as_dict()["events"]
+    assert list(events[0]) == head + ["call", "irregularity", "reason"]
+    assert list(events[1]) == head + ["card", "reason", "effect"]

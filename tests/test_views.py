@@ -345,7 +345,7 @@ def test_exercise_answers_come_from_the_library():
 
 def test_exercise_html_reveal_modes():
     hidden = views.exercise_html("four-passes", reveal=False)
-    assert "bl-card" not in hidden and "P P P P" in hidden
+    assert 'class="bl-card"' not in hidden and "P P P P" in hidden
     details = views.exercise_html("four-passes")
     assert "<details>" in details and "Er mag niet opnieuw gegeven worden." in details  # 2017:22.B
     marked = views.exercise_html("four-passes", reveal=True,
@@ -355,7 +355,7 @@ def test_exercise_html_reveal_modes():
     assert marked.count("your prediction") == 2
     assert "&#10007; the text rules on it" in marked  # 2007:17.E.1 only points to its Art. 22
     answer_only = views.exercise_html("four-passes", reveal=True, question=False)
-    assert "Nobody bids" not in answer_only and "bl-card" in answer_only
+    assert "Nobody bids" not in answer_only and 'class="bl-card"' in answer_only
     assert views.exercise_html("four-passes", reveal=False, question=False) == ""
 
 
@@ -403,3 +403,33 @@ def test_strictness_figure_is_chronological():
     for ax in fig.axes[:2]:
         labels = [t.get_text().split("\n")[0] for t in ax.get_xticklabels()]
         assert labels == list(YEARS)
+
+
+# --- one stylesheet ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("html", [
+    views.stepper_html("1S W:!SK"), views.compare_html("1S 1H"), views.matrix_html(), views.contents_html(),
+    views.texts_side_by_side("doubling"), views.exercise_html("four-passes", reveal=True), views.history_html(),
+    views.panel_html("1S 1H", "1936"), views.notebook_css(),
+], ids=["stepper", "compare", "matrix", "contents", "texts", "exercise", "history", "panel", "notebook"])
+def test_every_view_carries_the_one_stylesheet_once(html):
+    from bridgelaws.render import stylesheet
+
+    assert html.startswith(stylesheet()) and html.count("<style>") == 1
+
+
+@pytest.mark.parametrize("tokens", ["1S 1H P", "1S ^I 2H P", "1S 1H ^I 2H", "1S 1H ^I P", "7S 8C #nonsense",
+                                    "1S P P P P", "1S W:!SK 1H P", "1S 1H 2H P 3H"])
+def test_judge_prefix_is_the_longest_playable_prefix_of_whole_steps(tokens):
+    groups = views.steps(tokens)
+    for year in YEARS:
+        result, error, count = views.judge_prefix(tokens, year, "N")
+        for expected in range(len(groups), -1, -1):  # every prefix, longest first
+            try:
+                wanted = judge([t for g in groups[:expected] for t in g], year, "N")
+                break
+            except BridgeLawsError:
+                continue
+        assert count == expected and (error is None) == (expected == len(groups))
+        assert result is not None and result.to_json() == wanted.to_json()

@@ -1,0 +1,204 @@
+"""One presenter for a ruling: :func:`describe` turns a :class:`~bridgelaws.rulings.Ruling` into a
+:class:`RulingView` of ready strings, and every wording of a status, a bar or an option is written
+here once. The CLI, the tables, the HTML cards (:mod:`bridgelaws.render`) and the notebook views
+all take their phrases from here, so a change of wording is made in one place.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from .vocabulary import Scope, Status
+
+if TYPE_CHECKING:
+    from .rulings import Ruling
+
+#: The colour of each status (and of a call with no irregularity, "regular") in cards and figures.
+STATUS_COLOURS = {"ruled": "#2e7d32", "referenced": "#ef6c00", "silent": "#757575", "regular": "#1565c0"}
+#: The colour of a status not in :data:`STATUS_COLOURS`.
+OTHER_COLOUR = "#757575"
+
+#: What each status means, in words (the matrix legend and the exercises).
+STATUS_LABELS = {
+    "ruled": "the text rules on it",
+    "referenced": "the text points to an article outside the corpus",
+    "silent": "the text is silent",
+}
+#: Who must pass, in words: the answers of an exercise (see :attr:`RulingView.must_pass`).
+MUST_PASS_LABELS = {
+    "nobody": "nobody",
+    "next-turn": "a player, at his next turn",
+    "rest-of-auction": "a player, for the rest of the auction",
+    "choice": "it depends on a choice the text offers",
+    "not-said": "the text does not say",
+}
+
+
+@dataclass(frozen=True)
+class ScopeWording:
+    """How long a player must pass, in each form the outputs use."""
+
+    duration: str  # after "must pass": a ruling card, the effect of an exposed card
+    span: str  # "Must pass: East (next turn, ...)" in the stepper
+    brief: str  # "Must pass: East (next turn)" under a judgement's grid
+    tally: str  # "E barred 1 turn" in a matrix cell
+    this_turn: str  # "East to call ... (he must pass this turn)" above the bidding box
+    grid: str  # after "must pass" in the auction grid's header
+
+
+SCOPE_WORDING = {
+    Scope.NEXT_TURN: ScopeWording(duration="at his next turn", span="next turn", brief="next turn",
+                                  tally="1 turn", this_turn="this turn", grid=" (1 turn)"),
+    Scope.REST_OF_AUCTION: ScopeWording(duration="for the rest of the auction", span="rest of the auction",
+                                        brief="rest of auction", tally="rest",
+                                        this_turn="for the rest of the auction", grid=""),
+}
+
+
+def wording(scope: str) -> ScopeWording:
+    """The wording of a bar's scope (``"next-turn"`` or ``"rest-of-auction"``)."""
+    return SCOPE_WORDING[Scope(scope)]
+
+
+def must_pass(who: str, scope: str) -> str:
+    """``"East must pass at his next turn"``."""
+    return f"{who} must pass {wording(scope).duration}"
+
+
+def bars_short(barred: list[dict[str, Any]]) -> str:
+    """``"E (next-turn), W (rest-of-auction)"``, or ``"-"``: the bars column of a comparison."""
+    return ", ".join(f"{b['seat']} ({b['scope']})" for b in barred) or "-"
+
+
+def options_short(options: list[dict[str, Any]]) -> str:
+    """``"S: cancel the bid (bars N (rest-of-auction))"``, or ``"-"``: the options column."""
+    return "; ".join(f"{o['by']}: {o['text'] or o['choice']}"
+                     + (f" (bars {bars_short(o['barred'])})" if o["barred"] else "")
+                     for o in options) or "-"
+
+
+def _tallied(barred: list[dict[str, Any]]) -> list[str]:
+    return [f"{b['seat']} barred {wording(b['scope']).tally}" for b in barred]
+
+
+def short_rectification(ruling: Ruling) -> str:
+    """A terse description of a ruling for one matrix cell."""
+    if ruling.status == Status.SILENT:
+        return "silent"
+    if ruling.status == Status.REFERENCED:
+        return "referenced: " + ", ".join(ruling.references)
+    parts = []
+    if ruling.outcome:
+        parts.append({"redeal": "new deal", "passed-out": "passed out, no redeal"}.get(ruling.outcome, ruling.outcome))
+    if ruling.deemed == "P":
+        parts.append("deemed a pass")
+    elif ruling.deemed == "same":
+        parts.append("deemed a double of the bid made")
+    elif ruling.call_stands is False:
+        parts.append("cancelled")
+    elif ruling.call_stands is True:
+        parts.append("stands")
+    if ruling.next == "offender":
+        parts.append("offender replaces it")
+    elif ruling.next == "proper":
+        parts.append("turn reverts")
+    elif ruling.next == "skipped":
+        parts.append("back to the skipped player")
+    parts.extend(_tallied(ruling.barred))
+    for option in ruling.options:
+        bars = ", ".join(_tallied(option["barred"]))
+        parts.append(f"{option['by']} may {option['choice']}" + (f" ({bars})" if bars else ""))
+    if ruling.play:
+        parts.append("play consequences")
+    if ruling.acceptance:
+        parts.append("unless called over")
+    head = ", ".join(ruling.articles[:1])
+    return f"ruled ({head}): " + "; ".join(parts) if parts else f"ruled ({head})"
+
+
+def must_pass_key(ruling: Ruling) -> str:
+    """Who must pass under the ruling: a key of :data:`MUST_PASS_LABELS`."""
+    if ruling.status != Status.RULED:
+        return "not-said"
+    bars = list(ruling.barred)
+    chosen = next((o for o in ruling.options if o["choice"] == ruling.chosen), None)
+    if chosen is not None:
+        bars += chosen["barred"]
+    elif any(o["barred"] for o in ruling.options):
+        return "choice"
+    if not bars:
+        return "nobody"
+    return "rest-of-auction" if any(b["scope"] == Scope.REST_OF_AUCTION for b in bars) else "next-turn"
+
+
+@dataclass(frozen=True)
+class OptionView:
+    """An option the text offers, in words."""
+
+    phrase: str  # "option for S: cancel the bid"
+    chosen: bool  # the option taken, once known
+
+
+@dataclass(frozen=True)
+class RulingView:
+    """A ruling as ready strings: what every renderer of a ruling shows."""
+
+    case: str
+    edition: str
+    status: Status
+    label: str  # the status badge: the status, or "accepted" when a call over it accepted the call
+    colour: str  # the status colour (:data:`STATUS_COLOURS`)
+    articles: str  # "1936:22.3, 1936:22.3.a"; "" when none
+    references: str  # articles outside the corpus the text points to; "" when none
+    quote_nl: str | None
+    quote_from: str | None
+    summary: str
+    bars: tuple[str, ...]  # "E must pass at his next turn"
+    options: tuple[OptionView, ...]
+    play: tuple[str, ...]
+    bars_short: str  # the comparison's columns (see bars_short, options_short)
+    options_short: str
+    play_short: str
+    short: str  # the matrix cell (short_rectification)
+    must_pass: str  # a key of MUST_PASS_LABELS
+    assumption: str | None
+
+    @property
+    def quote_line(self) -> str | None:
+        return quote_line(self.quote_nl)
+
+    @property
+    def assumption_line(self) -> str | None:
+        return assumption_line(self.assumption)
+
+
+def call_stands_line(call_stands: bool) -> str:
+    """Whether the irregular call stands, as the CLI prints it."""
+    return f"call stands: {'yes' if call_stands else 'no (cancelled, or to be replaced)'}"
+
+
+def quote_line(quote_nl: str | None) -> str | None:
+    """The Dutch text as the CLI prints it, or None."""
+    return f'text: "{quote_nl}"' if quote_nl else None
+
+
+def assumption_line(assumption: str | None) -> str | None:
+    """The assumption flag as the CLI prints it, or None where the text itself rules."""
+    return f"ASSUMPTION (not law): {assumption}" if assumption else None
+
+
+def describe(ruling: Ruling) -> RulingView:
+    """The ruling in words (see :class:`RulingView`)."""
+    return RulingView(
+        case=ruling.case, edition=ruling.edition, status=ruling.status,
+        label="accepted" if ruling.accepted else str(ruling.status),
+        colour=STATUS_COLOURS.get(ruling.status, OTHER_COLOUR),
+        articles=", ".join(ruling.articles), references=", ".join(ruling.references),
+        quote_nl=ruling.quote_nl, quote_from=ruling.quote_from, summary=ruling.summary_en,
+        bars=tuple(must_pass(str(bar["seat"]), bar["scope"]) for bar in ruling.barred),
+        options=tuple(OptionView(f"option for {option['by']}: {option['text'] or option['choice']}",
+                                 ruling.chosen == option["choice"]) for option in ruling.options),
+        play=tuple(ruling.play), bars_short=bars_short(ruling.barred),
+        options_short=options_short(ruling.options), play_short="; ".join(ruling.play) or "-",
+        short=short_rectification(ruling), must_pass=must_pass_key(ruling), assumption=ruling.assumption)

@@ -1,0 +1,58 @@
+"""Views for the notebooks and the widgets: pure functions that return HTML strings or DataFrames.
+
+Nothing here decides a ruling: every answer comes from :func:`bridgelaws.judge`, the rulings
+data (:mod:`bridgelaws.rulings`, :mod:`bridgelaws.tables`) and the corpus (:mod:`bridgelaws.corpus`).
+The widgets (:mod:`bridgelaws.widgets`) only keep state and call these functions; the tests call
+them directly. The HTML is deterministic: no random element ids, no memory addresses. How a ruling
+is worded comes from :mod:`bridgelaws.present`.
+
+One module per concept; this package re-exports their public names:
+
+- :mod:`~bridgelaws.views.stepper`: the auction stepper (steps, panels, legal calls, acceptance);
+- :mod:`~bridgelaws.views.compare`: one scenario under every edition;
+- :mod:`~bridgelaws.views.matrix`: every case under every edition, and the strictness in turns barred;
+- :mod:`~bridgelaws.views.sources`: the five sources, their contents, notes and references;
+- :mod:`~bridgelaws.views.texts`: the texts side by side, spelling variants and the glossary;
+- :mod:`~bridgelaws.views.teaching`: exercises and the short history.
+
+pandas is imported inside the functions that build DataFrames, so that ``import bridgelaws.views``
+stays cheap.
+
+The data files the views read (``data/``):
+
+- ``scenarios.yaml``: the stepper's prepared scenarios (name, dealer, tokens);
+- ``topics.yaml``: topic -> the articles of each edition that treat it (a gap where none does);
+- ``glossary.yaml``: Dutch terms with English, where they occur, and families of spelling variants;
+- ``exercises.yaml``: exercises (scenarios and questions, never answers) and a short history whose
+  every claim quotes its article.
+"""
+
+from __future__ import annotations
+
+from ..present import MUST_PASS_LABELS, STATUS_LABELS, must_pass_key
+from ._common import YEARS, token_list
+from ..content import (exercises, find_exercise, find_scenario, find_topic, history, scenarios,
+                       scenarios_table, topics, topics_table)
+from .compare import case_choices, case_scenario, compare_html, compare_table
+from .matrix import (REST_OF_AUCTION_TURNS, matrix_html, status_counts, strictness, strictness_summary,
+                     strictness_table, turns_barred)
+from .sources import (NOTEBOOK_CSS, articles_table, contents_html, corpus_stats, editions_overview,
+                      notebook_css, notes_summary, notes_table, outside_targets, references_table)
+from .stepper import (acceptance_offer, check_tokens, edition_years, judge_prefix, legal_calls_html,
+                      must_pass_html, panel_html, stepper_html, steps, steps_html, tokens_at, warm_up)
+from .teaching import exercise_answers, exercise_html, history_html
+from .texts import (changed_words, count_form, fold, glossary, spelling_evolution, texts_side_by_side,
+                    words)
+
+__all__ = [
+    "MUST_PASS_LABELS", "NOTEBOOK_CSS", "REST_OF_AUCTION_TURNS", "STATUS_LABELS", "YEARS",
+    "acceptance_offer", "articles_table", "case_choices", "case_scenario", "changed_words", "check_tokens",
+    "compare_html", "compare_table", "contents_html", "corpus_stats", "count_form", "edition_years",
+    "editions_overview", "exercise_answers", "exercise_html", "exercises", "find_exercise", "find_scenario",
+    "find_topic", "fold", "glossary", "history", "history_html", "judge_prefix", "legal_calls_html",
+    "matrix_html", "must_pass_html", "must_pass_key", "notebook_css", "notes_summary", "notes_table",
+    "outside_targets", "panel_html", "references_table", "scenarios", "scenarios_table", "spelling_evolution",
+    "status_counts", "stepper_html", "steps", "steps_html", "strictness", "strictness_summary",
+    "strictness_table", "texts_side_by_side", "token_list", "tokens_at", "topics", "topics_table",
+    "turns_barred", "warm_up", "words",
+]

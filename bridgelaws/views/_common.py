@@ -1,0 +1,31 @@
+"""What the views share: the years, a scenario as tokens, the wrapper of every view, a case's name."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..editions import EDITIONS
+from ..records import EventRecord
+from ..render import stylesheet
+from ..rulings import find_case
+
+YEARS = tuple(e.year for e in EDITIONS)
+
+
+def _view(html: str) -> str:
+    """A view's HTML: the stylesheet, then the view in a ``div.bl-view`` (see bridgelaws.css)."""
+    return stylesheet() + '<div class="bl-view">' + html + "</div>"
+
+
+def token_list(tokens: Any) -> list[str]:
+    """A scenario as a list of tokens (a string is split on white space)."""
+    if tokens is None:
+        return []
+    if isinstance(tokens, str):
+        return tokens.split()
+    return [str(t) for t in tokens]
+
+
+def _case_name(event: EventRecord) -> str:
+    """The English name of the case an event with a ruling raised."""
+    return find_case(str(event.case)).name_en

@@ -1,0 +1,125 @@
+"""Every case under every edition: the matrix coloured by status, and how strict each text is in
+turns barred."""
+
+from __future__ import annotations
+
+from html import escape
+
+from ..present import STATUS_COLOURS, STATUS_LABELS
+from ..rulings import Ruling, cases
+from ..vocabulary import Scope
+from ._common import YEARS, _view
+
+#: Turns a player loses to a bar "for the rest of the auction" in :func:`strictness`. The texts give
+#: no number; three is the weight this project chose (a bar for the rest of a competitive auction
+#: typically costs a player two to four turns). A bar "at his next turn" counts one turn.
+REST_OF_AUCTION_TURNS = 3
+
+
+def _tint(colour: str) -> str:
+    return colour + "22"
+
+
+def matrix_html(detail: bool = True) -> str:
+    """Cases x editions, every cell coloured by status (ruled / referenced / silent), with the short
+    rectification (``detail=False``: the status only). From :func:`bridgelaws.tables.matrix_cells`."""
+    from ..tables import matrix_cells
+
+    cells = {(c["case"], c["edition"]): c for c in matrix_cells()}
+    head = "".join(f"<th>{y}</th>" for y in YEARS)
+    rows = []
+    for case in cases():
+        tds = []
+        for year in YEARS:
+            cell = cells[(case.id, year)]
+            colour = STATUS_COLOURS[cell["status"]]
+            text = cell["cell"] if detail else cell["status"]
+            tds.append(f'<td class="bl-{cell["status"]}" data-status="{cell["status"]}" '
+                       f'style="background:{_tint(colour)};border-left:4px solid {colour}">{escape(text)}</td>')
+        rows.append(f'<tr data-case="{case.id}"><th>{escape(case.name_en)}<br><code>{case.id}</code>'
+                    f'<br><span class="bl-kind">{case.kind}</span></th>{"".join(tds)}</tr>')
+    legend = " ".join(
+        f'<span style="background:{_tint(STATUS_COLOURS[s])};border-left:4px solid {STATUS_COLOURS[s]};'
+        f'padding:1px 6px;margin-right:6px">{s}: {escape(STATUS_LABELS[s])}</span>' for s in STATUS_LABELS)
+    return _view(f'<div class="bl-legend">{legend}</div>'
+                 f'<table class="bl-matrix"><thead><tr><th>case</th>{head}</tr></thead>'
+                 f'<tbody>{"".join(rows)}</tbody></table>')
+
+
+def status_counts():
+    """Editions x statuses: how many cases each edition rules, references or is silent on."""
+    import pandas as pd
+
+    from ..tables import matrix_cells
+
+    cells = matrix_cells()
+    rows = [{"edition": y, **{s: sum(1 for c in cells if c["edition"] == y and c["status"] == s)
+                              for s in STATUS_LABELS}} for y in YEARS]
+    return pd.DataFrame(rows).set_index("edition")
+
+
+def _bar_turns(bars: list[dict]) -> int:
+    total = 0
+    for bar in bars:
+        players = 2 if bar["seat"] == "side" else 1
+        total += players * (1 if bar["scope"] == Scope.NEXT_TURN else REST_OF_AUCTION_TURNS)
+    return total
+
+
+def turns_barred(ruling: Ruling) -> int | None:
+    """The strictness of one ruling in turns barred (None when the text does not rule).
+
+    A bar at the next turn counts 1 turn per player, a bar for the rest of the auction
+    :data:`REST_OF_AUCTION_TURNS`; a bar on the offender's side counts both players. Where the text
+    lets the offender choose, his mildest choice counts; where it lets an opponent choose, the
+    harshest. A ruling with no bar counts 0 (the call may still be cancelled or deemed a pass)."""
+    if ruling.status != "ruled":
+        return None
+    total = _bar_turns(ruling.barred)
+    mine = [_bar_turns(o["barred"]) for o in ruling.options if o["by"] == "offender"]
+    theirs = [_bar_turns(o["barred"]) for o in ruling.options if o["by"] != "offender"]
+    return total + (min(mine) if mine else 0) + (max(theirs) if theirs else 0)
+
+
+def strictness():
+    """Per case and edition: status, the bars of the canonical ruling, and the turns barred
+    (:func:`turns_barred`; NaN where the text is silent or only points elsewhere: silence is not
+    "no penalty"). Rows in matrix order, editions chronological."""
+    import pandas as pd
+
+    from ..tables import describe_bars, matrix_cells
+
+    rows = []
+    for cell in matrix_cells():
+        ruling = cell["ruling"]
+        turns = turns_barred(ruling)
+        rows.append({"case": cell["case"], "edition": cell["edition"], "year": int(cell["edition"]),
+                     "status": cell["status"], "barred": describe_bars(ruling.barred),
+                     "turns_barred": float("nan") if turns is None else float(turns)})
+    return pd.DataFrame(rows)
+
+
+def strictness_table():
+    """Cases x editions: turns barred (NaN where the text does not rule)."""
+    frame = strictness().pivot(index="case", columns="edition", values="turns_barred")
+    frame = frame.loc[[c.id for c in cases()], list(YEARS)]
+    frame.columns.name = None
+    return frame
+
+
+def strictness_summary():
+    """Per edition: cases ruled, referenced and silent; turns barred in all, and per ruled case."""
+    import pandas as pd
+
+    frame = strictness()
+    rows = []
+    for year in YEARS:
+        part = frame[frame["edition"] == year]
+        ruled = part[part["status"] == "ruled"]
+        rows.append({"edition": year, "ruled": len(ruled),
+                     "referenced": int((part["status"] == "referenced").sum()),
+                     "silent": int((part["status"] == "silent").sum()),
+                     "cases_with_a_bar": int((ruled["turns_barred"] > 0).sum()),
+                     "turns_barred": int(ruled["turns_barred"].sum()),
+                     "turns_per_ruled_case": round(float(ruled["turns_barred"].mean()), 2) if len(ruled) else 0.0})
+    return pd.DataFrame(rows).set_index("edition")

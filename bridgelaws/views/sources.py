@@ -1,0 +1,146 @@
+"""The five sources at a glance: their size, contents, editorial notes and cross-references."""
+
+from __future__ import annotations
+
+from html import escape
+
+from .. import corpus
+from ..editions import EDITIONS
+from ..errors import BridgeLawsError
+from ..render import stylesheet
+from ._common import _view
+from .texts import words
+
+
+def notebook_css() -> str:
+    """The package's stylesheet, to display once at the top of a notebook: it also left-aligns the
+    text of DataFrames, so that long Dutch quotes and notes read well."""
+    return stylesheet()
+
+
+#: The stylesheet as :func:`notebook_css` returns it (kept for code that reads the constant).
+NOTEBOOK_CSS = stylesheet()
+
+
+def _article_range(source) -> str:
+    numbers = [a.article for a in source.articles if a.article.isdigit()]
+    extra = [a.article for a in source.articles if not a.article.isdigit()]
+    text = numbers[0] if len(numbers) == 1 else f"{numbers[0]}\u2013{numbers[-1]}"
+    return text + "".join(f" + {e}" for e in extra)
+
+
+def corpus_stats() -> list[dict]:
+    """Plain data per edition (chronological): year, code, articles, records, words, notes, references."""
+    rows = []
+    for source in corpus.sources():
+        recs = corpus.records(source.edition)
+        refs = corpus.references(source.edition)
+        rows.append({
+            "edition": source.edition, "year": source.year, "code": source.code,
+            "articles": len(source.articles), "article_range": _article_range(source),
+            "records": len(recs), "words": sum(len(words(r.text)) for r in recs),
+            "notes": len(source.notes), "slips": sum(n.kind == "slip" for n in source.notes),
+            "references": len(refs), "outside_corpus": sum(not r.in_corpus for r in refs),
+        })
+    return rows
+
+
+def editions_overview():
+    """One row per edition: rubber or duplicate, what the source contains, its size, its notes and
+    references, and what happens when all four pass. Words are counted in the record texts (the
+    rules as printed, without headings)."""
+    import pandas as pd
+
+    stats = {row["edition"]: row for row in corpus_stats()}
+    rows = []
+    for source, edition in zip(corpus.sources(), EDITIONS):
+        row = stats[source.edition]
+        rows.append({
+            "edition": source.edition, "game": source.code, "contents": source.title,
+            "articles": row["article_range"], "n_articles": row["articles"], "paragraphs": row["records"],
+            "words": row["words"], "notes": row["notes"], "references": row["references"],
+            "outside_corpus": row["outside_corpus"], "all_four_pass": edition.all_pass_outcome,
+        })
+    return pd.DataFrame(rows).set_index("edition")
+
+
+def articles_table(edition: str | None = None):
+    """Every article (in source order, chronologically): its heading as printed, paragraphs, words."""
+    import pandas as pd
+
+    rows = []
+    for source in corpus.sources():
+        if edition is not None and source.edition != str(edition):
+            continue
+        for art in source.articles:
+            recs = [r for r in corpus.records(source.edition) if r.article == art.article]
+            rows.append({"edition": source.edition, "article": art.article,
+                         "heading": art.heading if art.heading is not None else "(no heading)",
+                         "paragraphs": len(recs), "words": sum(len(words(r.text)) for r in recs)})
+    if not rows:
+        raise BridgeLawsError(f"unknown edition {edition!r}: one of {', '.join(corpus.EDITIONS)}")
+    return pd.DataFrame(rows).set_index(["edition", "article"])
+
+
+def contents_html() -> str:
+    """What each source contains: its title and its articles with their headings, as printed."""
+    cols = []
+    for source in corpus.sources():
+        items = "".join(
+            f"<li><b>{escape(a.article)}</b> {escape(a.heading) if a.heading else '<i>(no heading)</i>'}</li>"
+            for a in source.articles)
+        cols.append(f'<div class="bl-contents-col"><div><b>{source.edition}</b> '
+                    f'<span class="bl-code bl-{source.code}">{source.code}</span></div>'
+                    f'<div class="bl-contents-title">{escape(source.title)}</div><ul>{items}</ul></div>')
+    return _view('<div class="bl-contents">' + "".join(cols) + "</div>")
+
+
+def notes_table(kind: str | None = None, edition: str | None = None):
+    """The editorial notes (repetitions, misfit headings, slips, spelling...), chronologically."""
+    import pandas as pd
+
+    kinds = sorted({n.kind for n in corpus.notes()})
+    if kind is not None and kind not in kinds:
+        raise BridgeLawsError(f"unknown note kind {kind!r}: one of {', '.join(kinds)}")
+    rows = [{"edition": n.edition, "kind": n.kind, "id": n.id, "records": ", ".join(n.records),
+             "printed": n.verbatim or "", "reading": n.reading or "", "note": n.text}
+            for n in corpus.notes(edition)
+            if kind is None or n.kind == kind]
+    columns = ["edition", "kind", "id", "records", "printed", "reading", "note"]
+    return pd.DataFrame(rows, columns=columns).set_index("id")
+
+
+def notes_summary():
+    """Editions x note kinds: how many notes of each kind."""
+    import pandas as pd
+
+    kinds = sorted({n.kind for n in corpus.notes()})
+    rows = [{"edition": s.edition, **{k: sum(n.kind == k for n in s.notes) for k in kinds}}
+            for s in corpus.sources()]
+    return pd.DataFrame(rows).set_index("edition")
+
+
+def references_table(in_corpus: bool | None = False):
+    """Cross-references in the texts (default: those that point outside the corpus)."""
+    import pandas as pd
+
+    rows = [{"edition": r.edition, "from": r.from_id, "quote": r.quote, "target": r.target,
+             "in_corpus": r.in_corpus}
+            for r in corpus.references(in_corpus=in_corpus)]
+    return pd.DataFrame(rows, columns=["edition", "from", "quote", "target", "in_corpus"])
+
+
+def outside_targets():
+    """Per edition: the articles outside the corpus that its text points to, and how often."""
+    import pandas as pd
+
+    rows = []
+    for source in corpus.sources():
+        refs = corpus.references(source.edition, in_corpus=False)
+        targets = []
+        for ref in refs:
+            if ref.target not in targets:
+                targets.append(ref.target)
+        rows.append({"edition": source.edition, "references": len(refs), "distinct_targets": len(targets),
+                     "targets": ", ".join(t.split(":", 1)[1] for t in targets)})
+    return pd.DataFrame(rows).set_index("edition")

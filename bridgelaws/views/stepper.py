@@ -1,0 +1,223 @@
+"""The auction stepper: a scenario cut into steps, and one panel per edition with the auction so far,
+who must pass, the legal calls of the player to act and a card for every ruling."""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+from .. import corpus
+from ..calls import ALL_CALLS, BIDS, Seat, parse_seat
+from ..editions import find_edition, find_editions
+from ..errors import BridgeLawsError
+from ..judging import Judgement, judge
+from ..notation import parse_scenario
+from ..present import wording
+from ..render import auction_html, call_html, ruling_html, stylesheet
+from ..vocabulary import EventKind
+from ._common import YEARS, _case_name, token_list
+
+
+def steps(tokens) -> list[list[str]]:
+    """The scenario cut into steps: each call or exposed card with the marks and options after it.
+
+    Raises :class:`BridgeLawsError` (naming the token) when a token cannot be read.
+    """
+    tokens = token_list(tokens)
+    groups: list[list[str]] = []
+    for event in parse_scenario(tokens):
+        if event.kind in ("mark", "option"):
+            groups[-1].append(event.token)
+        else:
+            groups.append([event.token])
+    return groups
+
+
+def tokens_at(tokens, step: int | None = None) -> list[str]:
+    """The tokens of the first ``step`` steps (all of them for None)."""
+    groups = steps(tokens)
+    if step is None:
+        step = len(groups)
+    if not 0 <= step <= len(groups):
+        raise BridgeLawsError(f"step {step} is outside the scenario, which has {len(groups)} steps")
+    return [token for group in groups[:step] for token in group]
+
+
+def judge_prefix(tokens, edition, dealer="N") -> tuple[Judgement | None, str | None, int]:
+    """Judge ``tokens`` under ``edition``; if the edition cannot go on at some step, the judgement
+    of the longest playable prefix of whole steps and the error. Returns ``(judgement, error,
+    steps_judged)``."""
+    groups = steps(tokens)
+    result = judge([t for g in groups for t in g], edition, dealer, partial=True)
+    if result.error is None or result.stopped_at is None:
+        return result, None, len(groups)
+    message = result.error
+    # A prefix that holds the token the edition could not play stops there too, so the longest
+    # playable one ends before that token's step.
+    played = 0
+    for count, group in enumerate(groups):
+        if played + len(group) >= result.stopped_at:
+            break
+        played += len(group)
+    if played == result.stopped_at - 1:
+        return result, message, count  # the partial judgement is exactly the first `count` steps
+    for count in range(count, -1, -1):  # the step ends with a mark of the call that cannot be played
+        try:
+            return judge([t for g in groups[:count] for t in g], edition, dealer), message, count
+        except BridgeLawsError:
+            continue
+    return None, message, 0
+
+
+def check_tokens(tokens, editions=None, dealer="N") -> dict[str, str | None]:
+    """For each edition, None if the whole scenario plays, else the error message."""
+    result: dict[str, str | None] = {}
+    for edition in find_editions(editions):
+        try:
+            judge(token_list(tokens), edition, dealer)
+            result[edition.year] = None
+        except BridgeLawsError as error:
+            result[edition.year] = str(error)
+    return result
+
+
+def edition_years(editions=None) -> tuple[str, ...]:
+    """The years of the chosen editions, chronologically (``None`` / ``"all"``: all five)."""
+    return tuple(e.year for e in find_editions(editions))
+
+
+def warm_up() -> None:
+    """Load the rulings data and the corpus now (the first ruling of a case otherwise reads its YAML
+    file on first use), so that a widget's first click is as fast as the others."""
+    from ..rulings import case_ids, ruling_data
+
+    for case_id in case_ids():
+        ruling_data(case_id)
+    for year in YEARS:
+        corpus.records(year)
+
+
+def legal_calls_html(auction, calls=None) -> str:
+    """A small bidding box of the player to act: his legal calls highlighted, the others grey.
+    ``calls``: the calls allowed now, when a ruling narrows them (a Judgement's ``legal_calls()``)."""
+    if auction.is_over:
+        return ""
+    seat = auction.next_to_call
+    allowed = tuple(auction.legal_calls() if calls is None else calls)
+    legal = set(allowed)
+    bar = auction.bar_of(seat)
+    head = f"{seat.full_name} to call: {len(legal)} legal call{'s' if len(legal) != 1 else ''}"
+    if bar is not None:
+        head += f" (he must pass {wording(bar.scope).this_turn})"
+
+    def cell(call) -> str:
+        cls = "bl-legal" if call in legal else "bl-not"
+        return f'<td class="{cls}">{call_html(call)}</td>'
+
+    rows = ["<tr>" + "".join(cell(c) for c in ALL_CALLS[:3]) + '<td colspan="2"></td></tr>']
+    for level in range(7):
+        rows.append("<tr>" + "".join(cell(c) for c in BIDS[level * 5:level * 5 + 5]) + "</tr>")
+    return (f'<div class="bl-to-act">{escape(head)}</div>'
+            f'<table class="bl-minibox" data-legal="{" ".join(str(c) for c in allowed)}">'
+            f'<tbody>{"".join(rows)}</tbody></table>')
+
+
+def must_pass_html(auction) -> str:
+    """Who must pass now and why (the strongest bar per player), or ''."""
+    if auction.is_over:
+        return ""
+    parts = []
+    for seat in (Seat.N, Seat.E, Seat.S, Seat.W):
+        bar = auction.bar_of(seat)
+        if bar is not None:
+            source = f", {bar.article}" if bar.article else ""
+            parts.append(f"<b>{seat.full_name}</b> ({wording(bar.scope).span}{escape(source)})")
+    if not parts:
+        return ""
+    return '<div class="bl-must-pass">Must pass: ' + "; ".join(parts) + "</div>"
+
+
+def panel_html(tokens, edition, dealer="N", *, style: bool = True) -> str:
+    """One edition's panel: the auction grid with barred players marked, who must pass, the legal
+    calls of the player to act, and a ruling card for every irregularity so far. ``style=False``
+    leaves out the stylesheet (the stepper carries it once for all its panels)."""
+    edition = find_edition(edition)
+    result, error, _ = judge_prefix(tokens, edition, dealer)
+    parts = [stylesheet() if style else "", f'<div class="bl-panel" data-edition="{edition.year}">',
+             f'<div class="bl-panel-head"><b>{edition.year}</b>'
+             f'<span class="bl-code bl-{edition.code}">{edition.code}</span></div>',
+             f'<div class="bl-panel-name">{escape(edition.name)}</div>']
+    if result is not None:
+        parts.append(auction_html(result.auction, style=False))
+        parts.append(must_pass_html(result.auction))
+    if error:
+        parts.append(f'<div class="bl-error"><b>{edition.year} cannot go on:</b> {escape(error)}</div>')
+    if result is not None:
+        parts.append(legal_calls_html(result.auction, result.legal_calls()))
+        rulings = result.rulings
+        if not rulings:
+            parts.append('<div class="bl-none">No irregularity so far.</div>')
+        for event, ruling in rulings:
+            effect = event.effect or ""
+            parts.append(f'<div class="bl-event">{escape(event.token)} &rarr; {escape(effect)}</div>')
+            parts.append(ruling_html(ruling, case_name=_case_name(event), style=False))
+    parts.append("</div>")
+    return "".join(parts)
+
+
+def steps_html(tokens, step: int | None = None, dealer="N") -> str:
+    """The scenario's tokens, the first ``step`` steps marked as played."""
+    groups = steps(tokens)
+    step = len(groups) if step is None else step
+    seat = parse_seat(dealer, " (dealer)")
+    spans = []
+    for index, group in enumerate(groups):
+        cls = "bl-done" if index < step else "bl-todo"
+        spans.append(f'<span class="bl-tok {cls}">{escape(" ".join(group))}</span>')
+    body = " ".join(spans) if spans else "<i>no calls yet</i>"
+    return (f'<div class="bl-steps">Dealer <b>{seat.full_name}</b> &middot; step {step} of {len(groups)}: '
+            f"{body}</div>")
+
+
+def stepper_html(tokens, editions=None, dealer="N", step: int | None = None) -> str:
+    """The auction stepper's view: the scenario with the current step, then one panel per edition
+    (chronological), side by side. ``step`` is the number of steps shown (None: all of them).
+
+    Raises :class:`BridgeLawsError` for an unreadable token, an unknown edition or dealer, or a step
+    outside the scenario; an edition that cannot go on shows its error in its own panel.
+    """
+    chosen = find_editions(editions)
+    parse_seat(dealer, " (dealer)")
+    shown = tokens_at(tokens, step)
+    panels = "".join(panel_html(shown, edition, dealer, style=False) for edition in chosen)
+    return (stylesheet() + '<div class="bl-stepper">' + steps_html(tokens, step, dealer)
+            + f'<div class="bl-panels">{panels}</div></div>')
+
+
+def acceptance_offer(tokens, editions=None, dealer="N") -> dict | None:
+    """Whether the last step can be accepted by calling over it, in some shown edition.
+
+    Returns ``{"seat", "token", "articles", "editions"}`` (the seat that calls over it: the
+    offender's left-hand opponent) or None.
+    """
+    tokens = token_list(tokens)
+    groups = steps(tokens)
+    if not groups:
+        return None
+    last_index = len(tokens) - len(groups[-1]) + 1  # 1-based position of the last step's call
+    offer: dict[str, Any] | None = None
+    for edition in find_editions(editions):
+        try:
+            result = judge(tokens, edition, dealer)
+        except BridgeLawsError:
+            continue
+        for event, ruling in result.rulings:
+            if (event.index == last_index and event.kind is EventKind.CALL and ruling.acceptance
+                    and event.seat is not None):
+                seat = event.seat.lho
+                if offer is None:
+                    offer = {"seat": str(seat), "token": event.token, "articles": [], "editions": []}
+                offer["editions"].append(edition.year)
+                if ruling.acceptance not in offer["articles"]:
+                    offer["articles"].append(ruling.acceptance)
+    return offer

@@ -1,0 +1,156 @@
+"""The texts side by side: each edition's articles on a topic with the changed words marked,
+spelling variants across the editions, and the Dutch-English glossary."""
+
+from __future__ import annotations
+
+import difflib
+import re
+import unicodedata
+from html import escape
+
+from .. import corpus
+from ._common import YEARS, _view
+from ..content import _glossary, find_topic
+
+
+def fold(text: str) -> str:
+    """Case- and accent-folded text (the corpus search's folding)."""
+    text = unicodedata.normalize("NFD", text)
+    return "".join(c for c in text if not unicodedata.combining(c)).casefold()
+
+
+_WORD_RE = re.compile(r"\w+(?:[-'\u2019]\w+)*")
+
+
+def words(text: str) -> list[str]:
+    """The words of a text: letters and digits, joined by an inner hyphen or apostrophe."""
+    return _WORD_RE.findall(text)
+
+
+def _form_pattern(form: str) -> re.Pattern:
+    body = r"\s+".join(re.escape(part) for part in fold(form).split())
+    return re.compile(rf"(?<!\w){body}(?!\w)")
+
+
+def _printed_fields(edition: str) -> list[tuple[str, str]]:
+    """(where, text) for every heading (once per article), subheading and record text, in order."""
+    return [(where, text) for _, where, text in corpus.printed_fields(str(edition))]
+
+
+def count_form(form: str, edition: str) -> int:
+    """How often ``form`` occurs as whole words in the edition's headings, subheadings and texts."""
+    pattern = _form_pattern(form)
+    return sum(len(pattern.findall(fold(text))) for _, text in _printed_fields(edition))
+
+
+def _topic_records(topic: dict, year: str) -> list:
+    seen, result = set(), []
+    for ref in topic["articles"].get(year, []):
+        for record in corpus.article(ref).records:
+            if record.id not in seen:
+                seen.add(record.id)
+                result.append(record)
+    return result
+
+
+def changed_words(old: str, new: str) -> tuple[set[int], float]:
+    """difflib on words (case-insensitive): the positions of the words of ``new`` that are not in
+    ``old`` in the same order (inserted or replaced), and the similarity ratio of the two."""
+    a = [fold(w) for w in words(old)]
+    b = [fold(w) for w in words(new)]
+    matcher = difflib.SequenceMatcher(None, a, b, autojunk=False)
+    changed: set[int] = set()
+    for tag, _, _, j1, j2 in matcher.get_opcodes():
+        if tag in ("replace", "insert"):
+            changed.update(range(j1, j2))
+    return changed, matcher.ratio()
+
+
+def _marked(text: str, changed: set[int], start: int) -> tuple[str, int]:
+    out, position, index = [], 0, start
+    for match in _WORD_RE.finditer(text):
+        out.append(escape(text[position:match.start()]))
+        word = escape(match.group())
+        out.append(f"<mark>{word}</mark>" if index in changed else word)
+        position = match.end()
+        index += 1
+    out.append(escape(text[position:]))
+    return "".join(out).replace("\n", "<br>"), index
+
+
+def texts_side_by_side(topic: str) -> str:
+    """The articles of every edition on ``topic``, in columns (chronological). In each column the
+    words that are new or changed against the previous edition that has the topic are highlighted
+    (difflib on words, case-insensitive); an edition with nothing on the topic shows a gap."""
+    found = find_topic(topic)
+    head, cells = [], []
+    previous = None
+    for source in corpus.sources():
+        year = source.edition
+        head.append(f'<th>{year} <span class="bl-code bl-{source.code}">{source.code}</span></th>')
+        records = _topic_records(found, year)
+        if not records:
+            gap = found["gap"].get(year, "Nothing on this topic in this text.")
+            cells.append(f'<td class="bl-gap" data-edition="{year}"><b>&mdash; not in this text &mdash;</b>'
+                         f"<br>{escape(gap)}</td>")
+            continue
+        text = " ".join(r.text for r in records)
+        if previous is None:
+            changed: set[int] = set()
+            note = "the first text on this topic: nothing to compare with"
+        else:
+            changed, ratio = changed_words(previous[1], text)
+            note = (f"compared with {previous[0]}: {round(ratio * 100)}% of the words match; "
+                    f"{len(changed)} new or changed words marked")
+        parts = [f'<div class="bl-diffnote">{escape(note)}</div>']
+        index = 0
+        shown_articles = set()
+        for record in records:
+            piece = ['<div class="bl-rec">']
+            if record.article not in shown_articles:
+                shown_articles.add(record.article)
+                heading = record.heading or ""
+                piece.append(f'<div class="bl-heading">{escape(year)}:{escape(record.article)} {escape(heading)}</div>')
+            piece.append(f'<span class="bl-id">{escape(record.id)}</span> ')
+            if record.title:
+                piece.append(f'<span class="bl-title">{escape(record.title)}</span><br>')
+            marked, index = _marked(record.text, changed, index)
+            piece.append(escape(record.label) + marked + "</div>")
+            parts.append("".join(piece))
+        cells.append(f'<td data-edition="{year}">{"".join(parts)}</td>')
+        previous = (year, text)
+    title = (f'<div style="font-family:sans-serif;margin:4px 0"><b>{escape(found["title"])}</b> '
+             '<span style="color:#777">(highlighted: words new or changed since the previous edition '
+             "shown)</span></div>")
+    return _view(title + f"<table class=\"bl-texts\"><thead><tr>{''.join(head)}</tr></thead>"
+                 f"<tbody><tr>{''.join(cells)}</tr></tbody></table>")
+
+
+def spelling_evolution():
+    """Families of variant forms (dubbelen / doubleeren / doubleren, grooter / groter, ...) x
+    editions: how often each form occurs (whole words, headings included, case-insensitive)."""
+    import pandas as pd
+
+    rows = []
+    for family in _glossary()["spelling"]:
+        for form in family["forms"]:
+            rows.append({"meaning": family["meaning"], "form": form,
+                         **{y: count_form(form, y) for y in YEARS}})
+    return pd.DataFrame(rows).set_index(["meaning", "form"])
+
+
+def glossary():
+    """The Dutch-English glossary: term, English, the editions and records where it occurs."""
+    import pandas as pd
+
+    rows = []
+    for term in _glossary()["terms"]:
+        occurs = list(term["occurs"])
+        editions = []
+        for ref in occurs:
+            year = ref.split(":", 1)[0]
+            if year not in editions:
+                editions.append(year)
+        rows.append({"dutch": term["nl"], "english": term["en"], "editions": ", ".join(editions),
+                     "occurs_in": ", ".join(occurs), "note": term.get("note", "")})
+    return pd.DataFrame(rows).set_index("dutch")

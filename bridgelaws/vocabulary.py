@@ -1,0 +1,58 @@
+"""The closed vocabularies that travel from the engine to the views, as string-valued enums.
+
+They are ``StrEnum``s: a member is equal to its string (``Status.RULED == "ruled"``), prints as it
+(``f"{Status.RULED}"`` is ``ruled``) and is written to JSON as it, so outputs stay plain text while
+the code can name the values it compares against.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class _Word(StrEnum):
+    # The repr is the string's own, so that a state or a ruling shown as a dict reads as before:
+    # {'seat': 'W', 'scope': 'next-turn'}, not {'seat': 'W', 'scope': <Scope.NEXT_TURN: 'next-turn'>}.
+    def __repr__(self) -> str:
+        return repr(self.value)
+
+
+class Status(_Word):
+    """What an edition's own text does with a case."""
+
+    RULED = "ruled"  # the text prescribes a rectification
+    REFERENCED = "referenced"  # the text only points to an article outside the corpus
+    SILENT = "silent"  # the text says nothing
+
+
+class Scope(_Word):
+    """How long a barred player must pass."""
+
+    NEXT_TURN = "next-turn"
+    REST_OF_AUCTION = "rest-of-auction"
+
+
+class Outcome(_Word):
+    """Where an auction stands (:attr:`bridgelaws.Auction.outcome`)."""
+
+    OPEN = "open"
+    CONTRACT = "contract"
+    REDEAL = "redeal"  # all four passed, and the text deals again
+    PASSED_OUT = "passed-out"  # all four passed, and the board is not played
+
+
+class Effect(_Word):
+    """What a call did to the auction (:attr:`bridgelaws.auction.Entry.effect`)."""
+
+    MADE = "made"  # it counts as made
+    VOID = "void"  # cancelled: it counts for nothing
+    DEEMED = "deemed"  # it counts as another call (``Entry.deemed``)
+
+
+class EventKind(_Word):
+    """The kinds of token in the scenario notation (:mod:`bridgelaws.notation`)."""
+
+    CALL = "call"
+    EXPOSURE = "exposure"  # a card exposed during the auction
+    MARK = "mark"  # a PBN mark (^I, ^S) recording an acceptance at the table
+    OPTION = "option"  # ``#choice``: the option taken where the text offers one

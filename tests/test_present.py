@@ -1,0 +1,40 @@
+"""The presenter (bridgelaws.present): one wording of a ruling for every output. Expected values come
+from the rulings data, with the article that decides named next to each assertion."""
+
+from bridgelaws import Seat
+from bridgelaws.present import SCOPE_WORDING, describe, must_pass
+from bridgelaws.rulings import acceptance_ruling, generic_ruling
+from bridgelaws.vocabulary import Scope
+
+
+def test_every_scope_is_worded():
+    assert set(SCOPE_WORDING) == set(Scope)
+    assert must_pass("East", "next-turn") == "East must pass at his next turn"
+    assert must_pass("East", Scope.REST_OF_AUCTION) == "East must pass for the rest of the auction"
+
+
+def test_a_ruling_with_a_bar():
+    # 1936:23.b: the partner of the player who exposed an honour passes "telkens wanneer het zijn beurt is".
+    view = describe(generic_ruling("exposed-card", "1936", "honour-or-several"))
+    assert view.bars == ("partner must pass for the rest of the auction",)
+    assert view.bars_short == "partner (rest-of-auction)" and view.must_pass == "rest-of-auction"
+    assert view.short.startswith("ruled (1936:23.b): partner barred rest")
+    assert view.label == "ruled" and "\"honneur\"" in view.assumption_line  # the reading of the word
+
+
+def test_a_ruling_with_options_and_an_acceptance():
+    # 1936:22.3.a/b: the offender's choice decides how long his partner must pass.
+    view = describe(generic_ruling("insufficient-bid", "1936"))
+    assert [o.phrase for o in view.options] == [
+        "option for offender: the lowest sufficient bid in the same denomination",
+        "option for offender: any other sufficient bid"]
+    assert view.must_pass == "choice" and view.short.endswith("unless called over")
+    # 1936:22.2: a call over it accepts it.
+    accepted = describe(acceptance_ruling("insufficient-bid", "1936", Seat.E))
+    assert accepted.label == "accepted" and accepted.status == "ruled"
+
+
+def test_a_silent_text_carries_the_assumption():
+    view = describe(generic_ruling("insufficient-bid", "1949"))
+    assert view.label == "silent" and view.short == "silent" and view.must_pass == "not-said"
+    assert view.assumption_line.startswith("ASSUMPTION (not law): ")
