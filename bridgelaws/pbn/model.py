@@ -1,0 +1,300 @@
+"""The games of a PBN file as this package gives them: :class:`Game` with its tags and its auction
+section as :class:`AuctionToken` s, and the replay of that auction through the engine."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..auction import Auction
+from ..calls import PASS, Call, Seat
+from ..editions import Edition
+from ..errors import BridgeLawsError
+from .sources import _shown
+from .tags import _SEAT_LETTERS, _normalise_contract
+#: The six suffixes and the NAG each one stands for in export format (3.5.3, 3.7).
+SUFFIX_NAGS = {"!": 1, "?": 2, "!!": 3, "??": 4, "!?": 5, "?!": 6}
+
+
+@dataclass(frozen=True)
+class AuctionToken:
+    """One place of the auction grid, with its annotations.
+
+    ``kind`` is ``"call"`` (Pass, X, XX or a bid), ``"AP"`` (all pass), ``"-"`` (not yet this
+    player's turn), ``"+"`` (the next call of an auction to be continued) or ``"*"`` (end of an
+    incomplete auction section). ``seat`` is who calls, by the token's place in the grid (for ``AP``
+    the first player who passes). ``marks`` are the irregularity marks that belong to the call: one
+    ``"^S"`` per player skipped by this call out of rotation, then ``"^I"`` for an accepted
+    insufficient bid. ``text`` is the call token as written in the file.
+    """
+
+    kind: str
+    call: Call | None = None
+    seat: Seat | None = None
+    marks: tuple[str, ...] = ()
+    suffix: str | None = None
+    note: int | None = None
+    nags: tuple[int, ...] = ()
+    text: str = field(default="", compare=False)
+    line: int = field(default=0, compare=False)
+
+    @property
+    def annotations(self) -> tuple[str, ...]:
+        """Suffix, note reference and NAGs as PBN tokens, e.g. ``("!", "=1=", "$13")``."""
+        out = [self.suffix] if self.suffix else []
+        if self.note is not None:
+            out.append(f"={self.note}=")
+        out.extend(f"${n}" for n in self.nags)
+        return tuple(out)
+
+    def _core(self, canonical: bool) -> str:
+        if self.kind == "call":
+            return self.call.pbn() if canonical or not self.text else self.text
+        if self.kind == "AP":
+            return "AP" if canonical or not self.text else self.text
+        return self.kind
+
+    def _with_marks(self, core: str) -> str:
+        parts = list(self.marks) + [core] + list(self.annotations)
+        return " ".join(parts)
+
+    def pbn(self) -> str:
+        """Canonical PBN text with marks and annotations: ``"^S ^I 1C =2= $13"``."""
+        return self._with_marks(self._core(True))
+
+    def written(self) -> str:
+        """As in the file (the call token's own spelling), with marks and annotations."""
+        return self._with_marks(self._core(False))
+
+    def __str__(self) -> str:
+        return self.pbn()
+
+
+def _new_token(kind: str, call: Call | None, seat: Seat | None, text: str, line: int) -> AuctionToken:
+    """An AuctionToken without marks or annotations, built without the frozen dataclass's __init__
+    (a third of the time; the reader makes one per call)."""
+    token = _object_new(AuctionToken)
+    fields = token.__dict__
+    fields["kind"] = kind
+    fields["call"] = call
+    fields["seat"] = seat
+    fields["marks"] = ()
+    fields["suffix"] = None
+    fields["note"] = None
+    fields["nags"] = ()
+    fields["text"] = text
+    fields["line"] = line
+    return token
+
+
+_object_new = object.__new__
+
+
+@dataclass(eq=False)
+class Game:
+    """One game of a PBN file: its tags, its parsed auction section, and the rest kept verbatim.
+
+    ``number`` is the game's 1-based position in the file; ``line`` the file line where it starts
+    (its first tag, comment or text; ``%`` lines and empty lines do not count). ``tags`` maps tag names to values with ``#``/``##`` resolved (4.8), in file order (values that
+    only come from an earlier ``##`` are appended); ``raw_tags`` holds the values as written, only
+    for tags present in this game. ``notes`` are the auction's Note tags (index -> text).
+    ``sections`` holds the data of every other section (Play, tables, user sections) verbatim,
+    keyed by the tag that opens it.
+    """
+
+    number: int
+    line: int
+    tags: dict[str, str]
+    raw_tags: dict[str, str]
+    auction_tokens: tuple[AuctionToken, ...] = ()
+    notes: dict[int, str] = field(default_factory=dict)
+    sections: dict[str, str] = field(default_factory=dict)
+    file: str = "<text>"
+    #: Set by the fast reader: (auction_tokens, Dealer tag, the calls as call indices with AP as
+    #: passes) of an auction without irregularity marks; see :func:`game_results`.
+    _plain = None
+
+    # --- identity -------------------------------------------------------------------------------
+
+    def _key(self):
+        return (self.number, self.tags, self.raw_tags, self.auction_tokens, self.notes, self.sections)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Game):
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __repr__(self) -> str:
+        board = f" board {self.board}" if self.board else ""
+        return f"<Game {self.number}{board} line {self.line}: {len(self.auction_tokens)} auction tokens>"
+
+    @property
+    def where(self) -> str:
+        return _where(self.file, self.number, self.board)
+
+    # --- tags this module reads -----------------------------------------------------------------
+
+    @property
+    def board(self) -> str | None:
+        value = self.tags.get("Board", "")
+        return value or None
+
+    @property
+    def dealer(self) -> Seat | None:
+        """The Dealer tag's seat; None when absent, empty or "?" (unknown)."""
+        return _SEAT_LETTERS.get(self.tags.get("Dealer", "").strip().upper())
+
+    @property
+    def has_auction(self) -> bool:
+        return "Auction" in self.tags
+
+    @property
+    def auction_seat(self) -> Seat | None:
+        """The seat of the first column of the auction grid (the Auction tag value)."""
+        return _SEAT_LETTERS.get(self.tags.get("Auction", "").strip().upper())
+
+    @property
+    def recorded_contract(self) -> str | None:
+        """The Contract tag, normalised: ``"4SX"``, ``"Pass"``, ``"?"`` (unknown), a denomination
+        alone for an end position (3.10), or None when absent or empty."""
+        value = self.tags.get("Contract", "").strip()
+        if not value:
+            return None
+        return _normalise_contract(value)
+
+    @property
+    def declarer_tag(self) -> str | None:
+        """The Declarer tag as given (upper case): ``"S"``, ``"^N"``, ``""``, ``"?"``; None if absent."""
+        value = self.tags.get("Declarer")
+        return None if value is None else value.strip().upper()
+
+    @property
+    def declarer_irregular(self) -> bool:
+        """True when the Declarer tag carries ``^``: declarer and dummy were swapped (3.4.13)."""
+        return (self.declarer_tag or "").startswith("^")
+
+    @property
+    def recorded_declarer(self) -> Seat | None:
+        """The player who played the hand as declarer, as the Declarer tag names it."""
+        value = (self.declarer_tag or "").lstrip("^")
+        return _SEAT_LETTERS.get(value)
+
+    @property
+    def auction_declarer(self) -> Seat | None:
+        """The declarer the auction must have produced, by the Declarer tag: the tag's seat, or for
+        ``^X`` (X is the irregular declarer, dummy and declarer swapped) X's partner."""
+        seat = self.recorded_declarer
+        if seat is None:
+            return None
+        return seat.partner if self.declarer_irregular else seat
+
+    # --- auction ---------------------------------------------------------------------------------
+
+    def auction(self, edition: str | Edition = "2017") -> Auction:
+        """Replay the auction section through the engine of ``edition``.
+
+        A call marked ``^I`` or ``^S`` is recorded as an accepted irregularity (``accept=True``); the
+        call after ``^S`` marks is made by the player whose place it has in the grid, out of
+        rotation, and rotation continues from him. A call the engine finds irregular without such a
+        mark, a mark on a proper call, and an inadmissible double or redouble (which "MUST be taken
+        back", 3.9) are errors naming the game and the call.
+        """
+        if not self.has_auction:
+            raise BridgeLawsError(f"{self.where}: the game has no Auction section to replay")
+        auction = Auction(edition, self.dealer)
+        number = 0
+        for token in self.auction_tokens:
+            if token.kind == "call":
+                number += 1
+                self._replay_call(auction, token, number)
+            elif token.kind == "AP":
+                history = auction.history
+                trailing = 0
+                for entry in reversed(history):
+                    if not entry.call.is_pass:
+                        break
+                    trailing += 1
+                any_call = any(not entry.call.is_pass for entry in history)
+                needed = (3 if any_call else 4) - trailing
+                for i in range(needed):
+                    number += 1
+                    marks = ("AP",) + (token.annotations if i == 0 else ())
+                    try:
+                        auction.call(PASS, marks=marks)
+                    except BridgeLawsError as exc:  # pragma: no cover - import already checks this
+                        raise BridgeLawsError(
+                            f"{self.where}: line {token.line}: AP (call {number}): {exc}") from None
+        return auction
+
+    def _replay_call(self, auction: Auction, token: AuctionToken, number: int) -> None:
+        call, seat = token.call, token.seat
+        what = f"line {token.line}: call {number} ({seat.full_name} {token.written()})"
+        skips = token.marks.count("^S")
+        marks = token.marks + token.annotations
+        if auction.is_over:
+            raise BridgeLawsError(
+                f"{self.where}: {what}: the auction is already over ({auction.outcome})")
+        turn = auction.next_to_call
+        if not token.marks:
+            try:
+                auction.call(call, seat, marks=marks)
+            except BridgeLawsError as exc:
+                raise BridgeLawsError(
+                    f"{self.where}: {what}: {exc}; an irregular call that stands must be marked "
+                    f"^I (insufficient) or ^S (out of rotation) (PBN 3.9)") from None
+            return
+        # Marked: check that the marks say what the engine sees, then record the call as accepted.
+        if skips and seat == turn:
+            raise BridgeLawsError(
+                f"{self.where}: {what}: marked ^S but it is {seat.full_name}'s turn: no player was skipped")
+        last = auction.last_bid
+        insufficient = call.is_bid and last is not None and call.rank <= last.rank
+        if "^I" in token.marks and not insufficient:
+            raise BridgeLawsError(
+                f"{self.where}: {what}: marked ^I but {call} is sufficient"
+                f"{f' over {last}' if last else ' (no bid before it)'}")
+        if insufficient and "^I" not in token.marks:
+            raise BridgeLawsError(
+                f"{self.where}: {what}: {call} is insufficient over {last} and not marked ^I (PBN 3.9)")
+        if call.is_double or call.is_redouble:
+            problem = _double_problem(auction, call, seat)
+            if problem:
+                raise BridgeLawsError(
+                    f"{self.where}: {what}: {problem}; an irregular double or redouble cannot stand, "
+                    f"it must be taken back (PBN 3.9)")
+        auction.call(call, seat, accept=True, marks=marks)
+
+    # --- convenience -----------------------------------------------------------------------------
+
+    @property
+    def auction_strings(self) -> list[str]:
+        """The auction tokens as written in the file (with marks and annotations)."""
+        return [token.written() for token in self.auction_tokens]
+
+
+def _double_problem(auction: Auction, call: Call, seat: Seat) -> str | None:
+    """Why ``seat`` may not double/redouble now (the rule of the engine, for any caller)."""
+    last = None
+    for entry in reversed(auction.history):
+        if not entry.call.is_pass:
+            last = entry
+            break
+    opponent = last is not None and last.seat.side != seat.side
+    if call.is_double:
+        if last is None:
+            return "there is no bid to double"
+        if last.call.is_bid and opponent:
+            return None
+        if last.call.is_bid:
+            return "the last bid was made by the doubler's own side"
+        return "the last bid is already " + ("doubled" if last.call.is_double else "redoubled")
+    if last is not None and last.call.is_double and opponent:
+        return None
+    if last is not None and last.call.is_double:
+        return "the double was made by the redoubler's own side"
+    if last is not None and last.call.is_redouble:
+        return "the bid is already redoubled"
+    return "there is no double to redouble"
+
+
+def _where(file: str, number: int, board: str | None) -> str:
+    return f"{_shown(file)}: game {number}" + (f" (board {board})" if board else "")

@@ -1,0 +1,229 @@
+"""What each edition makes of a game's auction, compared with its tags: :func:`game_results`,
+:func:`game_report` and the terminal table of reports."""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+from ..editions import Edition, find_editions
+from ..errors import BridgeLawsError
+from .model import Game
+def _compare(game: Game, outcome: str | None, contract) -> dict:
+    recorded = game.recorded_contract
+    declarer_tag = game.declarer_tag
+    if outcome is None or outcome == "open":
+        return {"contract_agrees": None, "declarer_agrees": None, "agrees": None}
+    if recorded in (None, "?") or (recorded != "Pass" and not recorded[0].isdigit()):
+        contract_ok = None
+    elif contract is None:
+        contract_ok = recorded == "Pass"
+    else:
+        contract_ok = str(contract) == recorded
+    if declarer_tag is None or declarer_tag == "?":
+        declarer_ok = None
+    elif declarer_tag == "":
+        declarer_ok = contract is None
+    else:
+        declarer_ok = contract is not None and contract.declarer == game.auction_declarer
+    known = [v for v in (contract_ok, declarer_ok) if v is not None]
+    return {"contract_agrees": contract_ok, "declarer_agrees": declarer_ok,
+            "agrees": all(known) if known else None}
+
+
+def _plain_calls(game: Game) -> bytes | None:
+    """The game's calls as call indices (AP as the passes it stands for) when the auction has no
+    irregularity marks, so that every call is in rotation from the dealer; None otherwise."""
+    plain = game._plain
+    if plain is not None and plain[0] is game.auction_tokens and plain[1] == game.tags.get("Dealer"):
+        return plain[2]
+    if not game.has_auction or game.dealer is None:
+        return None
+    calls = bytearray()
+    trailing, any_call = 0, False
+    for token in game.auction_tokens:
+        if token.marks:
+            return None
+        if token.kind == "call":
+            index = token.call.index
+            calls.append(index)
+            if index:
+                trailing, any_call = 0, True
+            else:
+                trailing += 1
+        elif token.kind == "AP":
+            calls.extend(b"\0" * max(0, (3 if any_call else 4) - trailing))
+    return bytes(calls)
+
+
+_CHOSEN: dict = {}
+
+
+def _chosen(editions) -> tuple[Edition, ...]:
+    """find_editions, remembered for the few ways a program names its editions."""
+    last = _LAST_CHOSEN
+    if editions is last[0] and type(editions) is tuple:  # the same tuple as last time: no hashing
+        return last[1]
+    if editions is None or isinstance(editions, (str, int)):
+        key = editions
+    elif isinstance(editions, (list, tuple)) and all(
+            isinstance(e, (str, int, Edition)) for e in editions):
+        key = tuple(editions)
+    else:  # a generator, say: not a key
+        return find_editions(editions)
+    found = _CHOSEN.get(key)
+    if found is None:
+        found = find_editions(editions)
+        if len(_CHOSEN) < 64:
+            _CHOSEN[key] = found
+    _LAST_CHOSEN[:] = [editions, found]
+    return found
+
+
+_LAST_CHOSEN: list = [None, None]
+
+
+def game_results(game: Game, editions=None) -> dict:
+    """What each edition makes of the game's auction: per year a
+    :class:`bridgelaws.fast.Result` (outcome, contract, declarer) or the :class:`BridgeLawsError`
+    that :meth:`Game.auction` raises.
+
+    The same as replaying :meth:`Game.auction` under each edition, and much faster for the usual
+    auction (no irregularity marks): the calls are walked once through the editions' transition
+    tables (:mod:`bridgelaws.fast`); a game with marks, or one the tables refuse, is replayed.
+    """
+    from .. import fast
+
+    chosen = _chosen(editions)
+    calls = _plain_calls(game)
+    quick = fast.results(calls, game.dealer, chosen) if calls is not None else [None] * len(chosen)
+    out: dict = {}
+    for edition, result in zip(chosen, quick):
+        if result is None:
+            try:
+                auction = game.auction(edition)
+            except BridgeLawsError as exc:
+                result = exc
+            else:
+                result = fast.Result(auction.outcome, auction.contract, auction.declarer)
+        out[edition.year] = result
+    return out
+
+
+def game_report(game: Game, editions=None) -> dict:
+    """What the game records and what each edition's engine makes of its auction (JSON-ready).
+
+    Keys: ``file``, ``game``, ``line``, ``board``, ``dealer``, ``auction`` (tokens as in the file,
+    None without an auction section), ``recorded`` (``contract`` normalised; ``declarer_tag`` as
+    written; ``declarer`` its seat; ``declarer_irregular`` whether it carries ``^``;
+    ``auction_declarer`` the declarer the auction must have produced: for ``^X`` X's partner),
+    ``editions`` (per year: ``outcome``, ``contract``, ``declarer``,
+    ``contract_agrees``, ``declarer_agrees``, ``agrees``, ``error``) and ``agrees`` (True when every
+    edition agrees with the tags, False when one does not, None when nothing can be compared).
+    ``agrees`` is None for an edition when the auction is incomplete or a tag is absent / ``"?"``.
+    """
+    chosen = _chosen(editions)
+    auction_declarer = game.auction_declarer
+    report = {
+        "file": game.file,
+        "game": game.number,
+        "line": game.line,
+        "board": game.board,
+        "dealer": str(game.dealer) if game.dealer is not None else None,
+        "auction": game.auction_strings if game.has_auction else None,
+        "recorded": {
+            "contract": game.recorded_contract,
+            "declarer_tag": game.declarer_tag,
+            "declarer": str(game.recorded_declarer) if game.recorded_declarer is not None else None,
+            "declarer_irregular": game.declarer_irregular,
+            "auction_declarer": str(auction_declarer) if auction_declarer is not None else None,
+        },
+        "editions": {},
+    }
+    results = game_results(game, chosen) if game.has_auction else {}
+    for edition in chosen:
+        entry = {"outcome": None, "contract": None, "declarer": None, "contract_agrees": None,
+                 "declarer_agrees": None, "agrees": None, "error": None}
+        result = results.get(edition.year)
+        if isinstance(result, BridgeLawsError):
+            entry["error"] = str(result)
+            entry["agrees"] = False
+        elif result is not None:
+            contract = result.contract
+            entry["outcome"] = result.outcome
+            entry["contract"] = str(contract) if contract else None
+            entry["declarer"] = str(contract.declarer) if contract else None
+            entry.update(_compare(game, result.outcome, contract))
+        report["editions"][edition.year] = entry
+    values = [e["agrees"] for e in report["editions"].values()]
+    report["agrees"] = (False if False in values else True if values and all(values) else None)
+    return report
+
+
+def format_report_lines(reports: Iterable[dict]) -> list[str]:
+    """A terminal table of :func:`game_report` dicts: one line per game, the auction below it, and a
+    summary line. ``ok`` = the engine agrees with the tags, ``DIFF`` = it does not, ``-`` = cannot
+    be compared (no auction, incomplete auction, tag absent)."""
+    reports = list(reports)
+    years: list[str] = []
+    for report in reports:
+        for year in report["editions"]:
+            if year not in years:
+                years.append(year)
+    table = ReportTable(years)
+    lines = [table.header()]
+    for report in reports:
+        lines.extend(table.game(report))
+    lines.append(table.summary())
+    return lines
+
+
+class ReportTable:
+    """:func:`format_report_lines` one game at a time, for a stream of reports: :meth:`header`,
+    then :meth:`game` per report, then :meth:`summary`. Holds only the counts and the list of
+    games that disagree."""
+
+    def __init__(self, years: Iterable[str]):
+        self.years = list(years)
+        self.count = 0
+        self.agreeing = 0
+        self.disagree: list[str] = []
+
+    def header(self) -> str:
+        return (f"{'game':>5} {'board':>5} {'dealer':6} {'recorded':10} "
+                + " ".join(f"{year:12}" for year in self.years)).rstrip()
+
+    def game(self, report: dict) -> list[str]:
+        rec = report["recorded"]
+        recorded = " ".join(x for x in (rec["contract"] or "", rec["declarer_tag"] or "") if x) or "-"
+        cells = []
+        for year in self.years:
+            entry = report["editions"].get(year)
+            if entry is None or report["auction"] is None:
+                cells.append(f"{'-':12}")
+                continue
+            if entry["error"]:
+                cells.append(f"{'error':12}")
+                continue
+            result = (f"{entry['contract']} {entry['declarer']}" if entry["contract"]
+                      else (entry["outcome"] or "-"))
+            mark = {True: "ok", False: "DIFF", None: "-"}[entry["agrees"]]
+            cells.append(f"{result + ' ' + mark:12}")
+        lines = [f"{report['game']:>5} {report['board'] or '-':>5} {report['dealer'] or '-':6} "
+                 f"{recorded:10} " + " ".join(cells).rstrip()]
+        if report["auction"]:
+            lines.append(f"{'':11} auction: {' '.join(report['auction'])}")
+        errors = {entry["error"] for entry in report["editions"].values() if entry["error"]}
+        for error in sorted(errors):
+            lines.append(f"{'':11} error: {error}")
+        self.count += 1
+        if report["agrees"] is True:
+            self.agreeing += 1
+        if report["agrees"] is False:
+            self.disagree.append(f"game {report['game']}" + (f" (board {report['board']})" if report["board"] else ""))
+        return lines
+
+    def summary(self) -> str:
+        summary = f"{self.count} games: {self.agreeing} agree with their tags under every edition"
+        if self.disagree:
+            summary += f"; {len(self.disagree)} disagree: {', '.join(self.disagree)}"
+        return summary
