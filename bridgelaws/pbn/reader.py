@@ -4,14 +4,14 @@ of :mod:`.fastpath` must give the same games and errors)."""
 from __future__ import annotations
 
 import re
+from typing import NoReturn
 
-from ..calls import Seat
 from ..errors import BridgeLawsError
-from .lexer import _Token, _UNESCAPE_RE, _pbn_call, _tokenize_line
-from .model import SUFFIX_NAGS, AuctionToken, Game, _where
+from .grid import AuctionGrid
+from .lexer import _Token, _UNESCAPE_RE, _tokenize_line
+from .model import AuctionToken, Game, _where
 from .tags import _NO_INHERIT_KEPT, _NO_INHERIT_READ, _READ_TAGS, _SEAT_LETTERS, _is_board_number, _tag_problem
-#: NAGs that may only annotate played cards (3.7).
-_CARD_NAGS = frozenset(range(7, 13)) | {14}
+
 _NOTE_VALUE_RE = re.compile(r"\s*([0-9]+)\s*:(.*)", re.DOTALL)
 _BOARD_RE = re.compile(r'\[[ \t]*Board[ \t]*"([^"\n]*)"')
 
@@ -176,7 +176,7 @@ class _GameParser:
         self.auction_tokens: list[_Token] = []
         self.board: str | None = None
 
-    def fail(self, line: int, message: str):
+    def fail(self, line: int, message: str) -> NoReturn:
         raise _Problem(f"line {line}: {message}", self.board)
 
     # --- the tag pair --------------------------------------------------------------------------
@@ -356,169 +356,7 @@ class _GameParser:
             return ()
         first = _SEAT_LETTERS[self.tags["Auction"].strip().upper()]
         dealer = _SEAT_LETTERS[self.tags["Dealer"].strip().upper()]
-        expected_hyphens = (dealer - first) % 4
-        out: list[dict] = []
-        pending: list[str] = []  # irregularity marks waiting for their call
-        pending_line = 0
-        position = 0  # places of the grid used so far
-        hyphens = 0
-        started = False  # a place other than '-' has been used
-        ended = False  # the calls so far end the auction
-        any_call = False
-        trailing = 0
-        plus = star = False
-        for token in self.auction_tokens:
-            kind, text, line = token.kind, token.text, token.line
-            if kind == "word":
-                upper = text.upper()
-                if star or plus:
-                    self.fail(line, f"call {text!r} after '{'*' if star else '+'}': "
-                                    f"{'* ends the auction section' if star else '+ stands for the next call, no call may follow it'}")
-                if upper == "-":
-                    if started or pending:
-                        self.fail(line, "'-' after the first call: '-' only stands for the players before "
-                                        "the dealer in the first line of the grid (3.5.1)")
-                    hyphens += 1
-                    position += 1
-                    out.append(dict(kind="-", text=text, line=line))
-                    continue
-                if not started:
-                    self._check_hyphens(hyphens, expected_hyphens, first, dealer, line)
-                    started = True
-                if upper == "AP":
-                    if pending:
-                        self.fail(line, f"{' '.join(pending)} before AP: the mark must precede a single call")
-                    if ended:
-                        self.fail(line, "AP after the auction has ended")
-                    out.append(dict(kind="AP", text=text, line=line, seat=Seat((first + position) % 4)))
-                    position += 1
-                    ended = True
-                    continue
-                call = _pbn_call(text)
-                if call is None:
-                    self.fail(line, f"bad call token {text!r}: expected Pass, X, XX, AP, '-' or a bid "
-                                    f"1C..7NT")
-                if ended:
-                    self.fail(line, f"call {text!r} after the auction has ended (three passes after a "
-                                    f"call, or four passes, end it)")
-                if "^I" in pending and not call.is_bid:
-                    self.fail(line, f"^I before {text!r}: ^I marks an insufficient bid, {text} is not a bid")
-                skips = pending.count("^S")
-                position += skips
-                seat = Seat((first + position) % 4)
-                position += 1
-                out.append(dict(kind="call", call=call, text=text, line=line, seat=seat,
-                                marks=tuple(pending)))
-                pending = []
-                if call.is_pass:
-                    trailing += 1
-                    ended = trailing >= (3 if any_call else 4)
-                else:
-                    any_call, trailing = True, 0
-                continue
-            if kind == "irreg":
-                mark = text.upper()
-                if star or plus:
-                    self.fail(line, f"{text} after '{'*' if star else '+'}'")
-                if mark in ("^R", "^L"):
-                    self.fail(line, f"{text} marks a {'revoke' if mark == '^R' else 'lead out of turn'}: "
-                                    f"it belongs to the play section, not the auction")
-                if mark not in ("^I", "^S"):
-                    self.fail(line, f"bad irregularity mark {text!r}: the auction knows ^I and ^S")
-                if not started:
-                    self._check_hyphens(hyphens, expected_hyphens, first, dealer, line)
-                    started = True
-                if ended:
-                    self.fail(line, f"{mark} after the auction has ended")
-                if "^I" in pending:
-                    self.fail(line, f"{mark} after ^I: ^I must come right before its bid")
-                pending.append(mark)
-                pending_line = line
-                continue
-            if kind in ("suffix", "note", "nag", "badnote", "badnag"):
-                if not out or pending or out[-1]["kind"] not in ("call", "AP") or star or plus:
-                    self.fail(line, f"annotation {text!r} does not follow a call")
-                self._annotate(out[-1], token)
-                continue
-            if kind == "plus":
-                if plus:
-                    self.fail(line, "a second '+': '+' stands for the one next call")
-                if star:
-                    self.fail(line, "'+' after '*'")
-                if pending:
-                    self.fail(line, f"{' '.join(pending)} before '+': the mark must precede a call")
-                if ended:
-                    self.fail(line, "'+' after the auction has ended: no call is to follow")
-                if not started:
-                    self._check_hyphens(hyphens, expected_hyphens, first, dealer, line)
-                    started = True
-                plus = True
-                position += 1
-                out.append(dict(kind="+", text="+", line=line))
-                continue
-            if kind == "star":
-                if star:
-                    self.fail(line, "a second '*' in the auction")
-                if plus:
-                    self.fail(line, "'*' after '+': an auction to be continued may not end with '*' (3.5)")
-                if pending:
-                    self.fail(line, f"{' '.join(pending)} before '*': the mark must precede a call")
-                star = True
-                out.append(dict(kind="*", text="*", line=line))
-                continue
-            if kind == "badstring":
-                self.fail(line, f"unterminated string in the auction: {text!r}")
-            self.fail(line, f"bad call token {text!r} in the auction")
-        if pending:
-            self.fail(pending_line, f"{' '.join(pending)} at the end of the auction: the mark must "
-                                    f"precede a call")
-        for item in out:
-            if item.get("note") is not None and item["note"] not in self.notes:
-                self.fail(item["line"], f"note reference ={item['note']}= after {item['text']!r} has no "
-                                        f"[Note \"{item['note']}:...\"] tag")
-        return tuple(AuctionToken(
-            kind=item["kind"], call=item.get("call"), seat=item.get("seat"),
-            marks=item.get("marks", ()), suffix=item.get("suffix"), note=item.get("note"),
-            nags=tuple(item.get("nags", ())), text=item["text"], line=item["line"]) for item in out)
-
-    def _check_hyphens(self, hyphens: int, expected: int, first: Seat, dealer: Seat, line: int):
-        if hyphens != expected:
-            self.fail(line, f"the auction grid starts with {first.full_name} but the dealer is "
-                            f"{dealer.full_name}: expected {expected} '-' before the dealer's call, "
-                            f"found {hyphens} (3.5)")
-
-    def _annotate(self, item: dict, token: _Token) -> None:
-        kind, text, line = token.kind, token.text, token.line
-        call_text = item["text"]
-        if kind == "suffix":
-            if item.get("suffix"):
-                self.fail(line, f"a second suffix {text!r} after {call_text!r} (already "
-                                f"{item['suffix']!r}): at most one suffix per call (3.5.2)")
-            item["suffix"] = text
-        elif kind == "note":
-            index = int(text[1:-1])
-            if not 1 <= index <= 32:
-                self.fail(line, f"note reference {text} after {call_text!r}: the index must be 1 to 32")
-            if item.get("note") is not None:
-                self.fail(line, f"a second note reference {text} after {call_text!r}: at most one (3.5.4)")
-            item["note"] = index
-        elif kind == "nag":
-            value = int(text[1:])
-            if value > 255:
-                self.fail(line, f"NAG {text} after {call_text!r}: a NAG is $0 to $255 (3.7)")
-            if value in _CARD_NAGS:
-                self.fail(line, f"NAG {text} after {call_text!r} is for played cards, not calls (3.7)")
-            item.setdefault("nags", []).append(value)
-        elif kind == "badnote":
-            self.fail(line, f"bad note reference {text!r} after {call_text!r}: use =<1..32>=")
-        else:
-            self.fail(line, f"bad NAG {text!r} after {call_text!r}: use $<0..255>")
-        quality = ([SUFFIX_NAGS[item["suffix"]]] if item.get("suffix") else []) + [
-            v for v in item.get("nags", ()) if 1 <= v <= 6]
-        if len(quality) > 1:
-            self.fail(line, f"{call_text!r} has two quality annotations "
-                            f"({', '.join('$' + str(v) for v in quality)}; a suffix is $1..$6): "
-                            f"at most one")
+        return AuctionGrid(first, dealer, self.notes, self.fail).read(self.auction_tokens)
 
     def _build(self) -> Game:
         tokens = self._auction()
