@@ -5,9 +5,10 @@ from __future__ import annotations
 import re
 from typing import Iterable, Iterator
 
+from .. import fast
 from ..calls import Call, Seat
 from .lexer import _pbn_call
-from .model import AuctionToken, Game, _new_token
+from .model import DEFAULT_EDITION, AuctionToken, Game, _new_token
 from .reader import _LineReader, _after_tag
 from .tags import _CHECKED_TAGS, _GOOD_VALUES, _NO_INHERIT_KEPT, _NO_INHERIT_READ, _READ_TAGS, _SEAT_LETTERS, _tag_problem
 # --- the fast reading: the text in pieces of whole lines ------------------------------------------
@@ -141,6 +142,7 @@ class _PieceReader(_LineReader):
                 return None
         tokens: tuple[AuctionToken, ...] = ()
         calls = b""
+        all_pass = False
         sections: dict[str, str] = {}
         for where, (name, _, data) in enumerate(items):
             if data == "\n" or not data or data.isspace():
@@ -150,7 +152,7 @@ class _PieceReader(_LineReader):
                 parsed = _plain_auction(data, line, tags)
                 if parsed is None:
                     return None
-                tokens, calls = parsed
+                tokens, calls, all_pass = parsed
             elif name in _READ_TAGS:
                 return None  # data after a tag that takes none: an error, line by line
             else:
@@ -161,7 +163,7 @@ class _PieceReader(_LineReader):
         state.finish(tags)
         game = Game(self.number, lineno, tags, raw, tokens, {}, sections, self.display)
         if tokens:
-            game._plain = (tokens, tags["Dealer"], calls)
+            game._plain = (tokens, tags["Dealer"], calls, all_pass)
         return game
 
 
@@ -173,18 +175,25 @@ def _section_text(data: str) -> str:
     return (_after_tag(first) + newline + rest).rstrip()
 
 
-def _plain_auction(data: str, line: int, tags: dict[str, str]):
-    """(auction tokens, call indices with AP as passes) of a plain auction section (calls, '-' and
-    AP only), as _GameParser._auction reads it; None for anything else or anything wrong."""
+def _plain_auction(data: str, line: int, tags: dict[str, str]) -> tuple[tuple[AuctionToken, ...], bytes, bool] | None:
+    """(auction tokens, call indices of the calls, whether AP ends them) of a plain auction section
+    ('-', proper calls, perhaps AP last), as the reference reader reads it; None for anything else:
+    the reference reader reads that game, and the replay says what is wrong.
+
+    Whether the calls are proper and where they end the auction is the transition table's answer,
+    under DEFAULT_EDITION (the edition under which the reference reader finds a call after the end).
+    """
     if not _PLAIN_AUCTION.fullmatch(data):
         return None
     first = _SEAT_LETTERS[tags["Auction"].strip().upper()]
     dealer = _SEAT_LETTERS[tags["Dealer"].strip().upper()]
     hyphens = (dealer - first) % 4
+    closing = fast.table(DEFAULT_EDITION)
+    transitions, state, dead = closing.transitions, closing.start, closing.dead
     out: list[AuctionToken] = []
     calls = bytearray()
-    position = trailing = 0
-    end = 4  # passes that end the auction: four, or three after a call
+    position = 0
+    all_pass = False
     token = _new_token
     words = _CALL_WORDS
     for text in data.split("\n"):
@@ -196,27 +205,25 @@ def _plain_auction(data: str, line: int, tags: dict[str, str]):
                 position += 1
                 out.append(token("-", None, None, word, line))
                 continue
-            if trailing == end:
-                return None  # a call after the end of the auction
+            if all_pass:
+                return None  # a call after AP, which ends the auction
             call = words.get(word) or _call_word(word)
             seat = _SEATS[(first + position) & 3]
             position += 1
             if call is None:
-                if word.upper() != "AP":
-                    return None
+                if word.upper() != "AP" or closing.outcomes[state] != "open":
+                    return None  # no call, or AP after the end of the auction
                 out.append(token("AP", None, seat, word, line))
-                calls.extend(bytes(end - trailing))
-                trailing = end
+                all_pass = True
                 continue
-            out.append(token("call", call, seat, word, line))
             index = call.index
+            state = transitions[state + index]
+            if state == dead:
+                return None  # an improper call, or a call after the end of the auction
+            out.append(token("call", call, seat, word, line))
             calls.append(index)
-            if index:
-                trailing, end = 0, 3
-            else:
-                trailing += 1
         line += 1
-    return tuple(out), bytes(calls)
+    return tuple(out), bytes(calls), all_pass
 
 
 _SEATS = tuple(Seat)

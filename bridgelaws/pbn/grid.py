@@ -1,14 +1,21 @@
 """The auction section of the reference reader (3.5): the places of the grid, one small handler per
-kind of token, and the annotations of a call."""
+kind of token, and the annotations of a call.
+
+Where the written calls end the auction is the engine's answer, not a count written here: the calls
+are made, as they stand, on an :class:`~bridgelaws.auction.Auction` of :data:`DEFAULT_EDITION`
+(the marks ``^I`` and ``^S`` are checked later, when :meth:`Game.auction` replays the calls under
+the edition the caller chooses).
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Callable, NoReturn
 
+from ..auction import Auction
 from ..calls import Call, Seat
 from .lexer import _Token, _pbn_call
-from .model import SUFFIX_NAGS, AuctionToken
+from .model import DEFAULT_EDITION, SUFFIX_NAGS, AuctionToken
 
 #: NAGs that may only annotate played cards (3.7).
 _CARD_NAGS = frozenset(range(7, 13)) | {14}
@@ -50,8 +57,10 @@ class AuctionGrid:
         self.started = False  # a place other than '-' has been used
         self.ended = False  # the calls so far end the auction
         self.plus = self.star = False
-        self.any_call = False
-        self.trailing = 0
+        # Whether the written calls have ended the auction is decided before any edition is chosen
+        # (a call after the end is an error of the file): under DEFAULT_EDITION, the edition
+        # Game.auction replays under by default.
+        self.closing = Auction(DEFAULT_EDITION, dealer)
 
     def read(self, tokens: list[_Token]) -> tuple[AuctionToken, ...]:
         handlers = self._HANDLERS
@@ -115,11 +124,9 @@ class AuctionGrid:
         self.position += 1
         self.places.append(_Place("call", text, line, call=call, seat=seat, marks=tuple(self.pending)))
         self.pending = []
-        if call.is_pass:
-            self.trailing += 1
-            self.ended = self.trailing >= (3 if self.any_call else 4)
-        else:
-            self.any_call, self.trailing = True, 0
+        # Made as it stands (accept=True): here only the end of the auction matters.
+        self.closing.call(call, seat, accept=True)
+        self.ended = self.closing.is_over
 
     # --- marks, annotations, '+' and '*' ---------------------------------------------------------
 

@@ -1,16 +1,21 @@
 """The games of a PBN file as this package gives them: :class:`Game` with its tags and its auction
-section as :class:`AuctionToken` s, and the replay of that auction through the engine."""
+section as :class:`AuctionToken` s (the replay of the auction is in :mod:`.replay`)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
 from ..auction import Auction
-from ..calls import PASS, Call, Seat
+from ..calls import Call, Seat
 from ..editions import Edition
-from ..errors import BridgeLawsError
+from .replay import replay
 from .sources import _shown
 from .tags import _SEAT_LETTERS, _normalise_contract
+
+#: The edition :meth:`Game.auction` replays under when none is named; also the one under which the
+#: reader decides, before any edition is chosen, where the written calls end the auction (a call
+#: after that end is an error of the file; see grid.py and fastpath.py).
+DEFAULT_EDITION = "2017"
 #: The six suffixes and the NAG each one stands for in export format (3.5.3, 3.7).
 SUFFIX_NAGS = {"!": 1, "?": 2, "!!": 3, "??": 4, "!?": 5, "?!": 6}
 
@@ -109,8 +114,8 @@ class Game:
     notes: dict[int, str] = field(default_factory=dict)
     sections: dict[str, str] = field(default_factory=dict)
     file: str = "<text>"
-    #: Set by the fast reader: (auction_tokens, Dealer tag, the calls as call indices with AP as
-    #: passes) of an auction without irregularity marks; see :func:`game_results`.
+    #: Set by the fast reader: (auction_tokens, Dealer tag, the calls as call indices, whether an AP
+    #: follows them) of an auction without irregularity marks; see :func:`game_results`.
     _plain = None
 
     # --- identity -------------------------------------------------------------------------------
@@ -189,7 +194,7 @@ class Game:
 
     # --- auction ---------------------------------------------------------------------------------
 
-    def auction(self, edition: str | Edition = "2017") -> Auction:
+    def auction(self, edition: str | Edition = DEFAULT_EDITION) -> Auction:
         """Replay the auction section through the engine of ``edition``.
 
         A call marked ``^I`` or ``^S`` is recorded as an accepted irregularity (``accept=True``); the
@@ -198,70 +203,7 @@ class Game:
         mark, a mark on a proper call, and an inadmissible double or redouble (which "MUST be taken
         back", 3.9) are errors naming the game and the call.
         """
-        if not self.has_auction:
-            raise BridgeLawsError(f"{self.where}: the game has no Auction section to replay")
-        auction = Auction(edition, self.dealer)
-        number = 0
-        for token in self.auction_tokens:
-            if token.kind == "call":
-                number += 1
-                self._replay_call(auction, token, number)
-            elif token.kind == "AP":
-                history = auction.history
-                trailing = 0
-                for entry in reversed(history):
-                    if not entry.call.is_pass:
-                        break
-                    trailing += 1
-                any_call = any(not entry.call.is_pass for entry in history)
-                needed = (3 if any_call else 4) - trailing
-                for i in range(needed):
-                    number += 1
-                    marks = ("AP",) + (token.annotations if i == 0 else ())
-                    try:
-                        auction.call(PASS, marks=marks)
-                    except BridgeLawsError as exc:  # pragma: no cover - import already checks this
-                        raise BridgeLawsError(
-                            f"{self.where}: line {token.line}: AP (call {number}): {exc}") from None
-        return auction
-
-    def _replay_call(self, auction: Auction, token: AuctionToken, number: int) -> None:
-        call, seat = token.call, token.seat
-        what = f"line {token.line}: call {number} ({seat.full_name} {token.written()})"
-        skips = token.marks.count("^S")
-        marks = token.marks + token.annotations
-        if auction.is_over:
-            raise BridgeLawsError(
-                f"{self.where}: {what}: the auction is already over ({auction.outcome})")
-        turn = auction.next_to_call
-        if not token.marks:
-            try:
-                auction.call(call, seat, marks=marks)
-            except BridgeLawsError as exc:
-                raise BridgeLawsError(
-                    f"{self.where}: {what}: {exc}; an irregular call that stands must be marked "
-                    f"^I (insufficient) or ^S (out of rotation) (PBN 3.9)") from None
-            return
-        # Marked: check that the marks say what the engine sees, then record the call as accepted.
-        if skips and seat == turn:
-            raise BridgeLawsError(
-                f"{self.where}: {what}: marked ^S but it is {seat.full_name}'s turn: no player was skipped")
-        last = auction.last_bid
-        insufficient = call.is_bid and last is not None and call.rank <= last.rank
-        if "^I" in token.marks and not insufficient:
-            raise BridgeLawsError(
-                f"{self.where}: {what}: marked ^I but {call} is sufficient"
-                f"{f' over {last}' if last else ' (no bid before it)'}")
-        if insufficient and "^I" not in token.marks:
-            raise BridgeLawsError(
-                f"{self.where}: {what}: {call} is insufficient over {last} and not marked ^I (PBN 3.9)")
-        if call.is_double or call.is_redouble:
-            problem = _double_problem(auction, call, seat)
-            if problem:
-                raise BridgeLawsError(
-                    f"{self.where}: {what}: {problem}; an irregular double or redouble cannot stand, "
-                    f"it must be taken back (PBN 3.9)")
-        auction.call(call, seat, accept=True, marks=marks)
+        return replay(self, edition)
 
     # --- convenience -----------------------------------------------------------------------------
 
@@ -269,31 +211,6 @@ class Game:
     def auction_strings(self) -> list[str]:
         """The auction tokens as written in the file (with marks and annotations)."""
         return [token.written() for token in self.auction_tokens]
-
-
-def _double_problem(auction: Auction, call: Call, seat: Seat) -> str | None:
-    """Why ``seat`` may not double/redouble now (the rule of the engine, for any caller)."""
-    last = None
-    for entry in reversed(auction.history):
-        if not entry.call.is_pass:
-            last = entry
-            break
-    opponent = last is not None and last.seat.side != seat.side
-    if call.is_double:
-        if last is None:
-            return "there is no bid to double"
-        if last.call.is_bid and opponent:
-            return None
-        if last.call.is_bid:
-            return "the last bid was made by the doubler's own side"
-        return "the last bid is already " + ("doubled" if last.call.is_double else "redoubled")
-    if last is not None and last.call.is_double and opponent:
-        return None
-    if last is not None and last.call.is_double:
-        return "the double was made by the redoubler's own side"
-    if last is not None and last.call.is_redouble:
-        return "the bid is already redoubled"
-    return "there is no double to redouble"
 
 
 def _where(file: str, number: int, board: str | None) -> str:

@@ -5,9 +5,12 @@ from __future__ import annotations
 
 from typing import Iterable
 
+from .. import fast
+from ..calls import PASS, Seat
 from ..editions import Edition, find_editions
 from ..errors import BridgeLawsError
 from .model import Game
+from .replay import MAX_ALL_PASS
 def _compare(game: Game, outcome: str | None, contract) -> dict:
     recorded = game.recorded_contract
     declarer_tag = game.declarer_tag
@@ -30,29 +33,51 @@ def _compare(game: Game, outcome: str | None, contract) -> dict:
             "agrees": all(known) if known else None}
 
 
-def _plain_calls(game: Game) -> bytes | None:
-    """The game's calls as call indices (AP as the passes it stands for) when the auction has no
+def _plain_calls(game: Game) -> tuple[bytes, bool] | None:
+    """(the game's calls as call indices, whether an AP follows them) when the auction has no
     irregularity marks, so that every call is in rotation from the dealer; None otherwise."""
     plain = game._plain
     if plain is not None and plain[0] is game.auction_tokens and plain[1] == game.tags.get("Dealer"):
-        return plain[2]
+        return plain[2], plain[3]
     if not game.has_auction or game.dealer is None:
         return None
     calls = bytearray()
-    trailing, any_call = 0, False
+    all_pass = False
     for token in game.auction_tokens:
         if token.marks:
             return None
-        if token.kind == "call":
-            index = token.call.index
-            calls.append(index)
-            if index:
-                trailing, any_call = 0, True
-            else:
-                trailing += 1
+        if token.kind == "call" and token.call is not None:
+            calls.append(token.call.index)
         elif token.kind == "AP":
-            calls.extend(b"\0" * max(0, (3 if any_call else 4) - trailing))
-    return bytes(calls)
+            all_pass = True  # the last call: the reader allows none after it
+    return bytes(calls), all_pass
+
+
+def _with_all_pass(calls: bytes, table: fast.Table) -> bytes | None:
+    """``calls`` and the passes an AP after them stands for under the table's edition: passes until
+    the auction is over. None when the calls are no regular auction under it, or the passes do not
+    end it (the replay then says why)."""
+    transitions, state, dead, outcomes = table.transitions, table.start, table.dead, table.outcomes
+    for index in calls:
+        state = transitions[state + index]
+    passes = 0
+    while state != dead and outcomes[state] == "open":
+        if passes == MAX_ALL_PASS:
+            return None
+        state = transitions[state + PASS.index]
+        passes += 1
+    return None if state == dead else calls + bytes([PASS.index]) * passes
+
+
+def _quick_results(calls: bytes, all_pass: bool, dealer: Seat, chosen: tuple[Edition, ...]) -> list:
+    """fast.results for the calls (and the passes of an AP, as many as each edition needs)."""
+    if not all_pass:
+        return fast.results(calls, dealer, chosen)
+    completed = [_with_all_pass(calls, fast.table(edition)) for edition in chosen]
+    if completed[0] is not None and completed.count(completed[0]) == len(completed):
+        return fast.results(completed[0], dealer, chosen)  # the editions agree on the passes
+    return [None if done is None else fast.results(done, dealer, (edition,))[0]
+            for done, edition in zip(completed, chosen)]
 
 
 _CHOSEN: dict = {}
@@ -91,11 +116,13 @@ def game_results(game: Game, editions=None) -> dict:
     auction (no irregularity marks): the calls are walked once through the editions' transition
     tables (:mod:`bridgelaws.fast`); a game with marks, or one the tables refuse, is replayed.
     """
-    from .. import fast
-
     chosen = _chosen(editions)
-    calls = _plain_calls(game)
-    quick = fast.results(calls, game.dealer, chosen) if calls is not None else [None] * len(chosen)
+    plain = _plain_calls(game)
+    dealer = game.dealer
+    if plain is None or dealer is None:
+        quick = [None] * len(chosen)
+    else:
+        quick = _quick_results(plain[0], plain[1], dealer, chosen)
     out: dict = {}
     for edition, result in zip(chosen, quick):
         if result is None:
