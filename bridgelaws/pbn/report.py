@@ -7,7 +7,7 @@ from typing import Iterable
 
 from .. import fast
 from ..calls import PASS, Seat
-from ..editions import Edition, find_editions
+from ..editions import EDITIONS, Edition, find_editions
 from ..errors import BridgeLawsError
 from .model import Game
 from .replay import MAX_ALL_PASS
@@ -80,31 +80,23 @@ def _quick_results(calls: bytes, all_pass: bool, dealer: Seat, chosen: tuple[Edi
             for done, edition in zip(completed, chosen)]
 
 
-_CHOSEN: dict = {}
+#: Each registry edition's place in EDITIONS, by identity (see _chosen).
+_REGISTRY_PLACE = {id(edition): place for place, edition in enumerate(EDITIONS)}
 
 
 def _chosen(editions) -> tuple[Edition, ...]:
-    """find_editions, remembered for the few ways a program names its editions."""
-    last = _LAST_CHOSEN
-    if editions is last[0] and type(editions) is tuple:  # the same tuple as last time: no hashing
-        return last[1]
-    if editions is None or isinstance(editions, (str, int)):
-        key = editions
-    elif isinstance(editions, (list, tuple)) and all(
-            isinstance(e, (str, int, Edition)) for e in editions):
-        key = tuple(editions)
-    else:  # a generator, say: not a key
-        return find_editions(editions)
-    found = _CHOSEN.get(key)
-    if found is None:
-        found = find_editions(editions)
-        if len(_CHOSEN) < 64:
-            _CHOSEN[key] = found
-    _LAST_CHOSEN[:] = [editions, found]
-    return found
-
-
-_LAST_CHOSEN: list = [None, None]
+    """find_editions(editions); but a tuple already in its form (registry editions, in order, each
+    once, as find_editions returns them) is used as it is: a program that passes the same tuple for
+    every game then keeps fast.results on its shortest path (the same tuple, no hashing)."""
+    if type(editions) is tuple and editions:
+        last = -1
+        for edition in editions:
+            place = _REGISTRY_PLACE.get(id(edition), -1)
+            if place <= last:
+                return find_editions(editions)
+            last = place
+        return editions
+    return find_editions(editions)
 
 
 def game_results(game: Game, editions=None) -> dict:
