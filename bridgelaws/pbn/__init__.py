@@ -27,16 +27,32 @@ The reader follows the PBN 2.1 standard (Tis Veugen, 2017; the chapter numbers b
   followed by the direction of the irregular declarer" (3.4.13): North played the hand, so the
   declarer the auction names is North's partner, South.
 
-Sections this module does not read (Play, supplemental tables, user sections) are kept verbatim, so
+Sections this package does not read (Play, supplemental tables, user sections) are kept verbatim, so
 :func:`write_games` can write them back.
+
+The rules of the auction are not written here: :meth:`Game.auction` replays the calls through the
+:class:`~bridgelaws.auction.Auction` of the edition asked for (is a call proper, why not, is the
+auction over; ``AP`` is "pass until it is over"), and :func:`game_results` walks the editions'
+transition tables of :mod:`bridgelaws.fast`. Only where the written calls end the auction is decided
+while reading, before any edition is chosen: under :data:`~.model.DEFAULT_EDITION`.
 
 Speed: a file is read in pieces of a megabyte (bounded memory whatever its size); a game of the plain
 shape of most archives (one tag pair a line, no comments) is read with a few regular expressions,
 any other game line by line by the reference reader, with the same result (tests/test_fuzz.py and
-tests/test_large_input.py compare them). :func:`game_results` gives every edition's contract and
-declarer of a game through the transition tables of :mod:`bridgelaws.fast`. Every problem is a :class:`BridgeLawsError` whose one line
+tests/test_large_input.py compare them). Every problem is a :class:`BridgeLawsError` whose one line
 names the file, the game number (and board when known), the line, and the problem.
+
+The modules, in the order of the flow:
+
+* ``sources``: a path, text, bytes or a file as lines or as pieces of whole lines, decoded;
+* ``lexer``: the tokens of a line; ``tags``: the values of the tags read, and inheritance rules;
+* ``reader``: the reference reader, line by line (``grid``: its auction section);
+* ``fastpath``: the fast reader of plain games; ``reading``: :func:`iter_games` chooses between them;
+* ``model``: :class:`Game` and :class:`AuctionToken`; ``replay``: :meth:`Game.auction`;
+* ``writer``: :func:`write_games`; ``report``: :func:`game_results`, :func:`game_report` and the
+  terminal table.
 """
+
 from __future__ import annotations
 
 from .model import SUFFIX_NAGS, AuctionToken, Game

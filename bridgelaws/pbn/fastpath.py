@@ -1,4 +1,11 @@
-"""The fast reader: a game of the plain shape of most archives read with a few regular expressions."""
+"""The fast reader: a game of the plain shape of most archives read with a few regular expressions.
+
+The text comes in pieces of whole lines ("\\n" ends every line but perhaps the last of the last
+piece). A game with the plain shape of most PBN files (tag pairs one per line, sections without
+comments, an auction of proper calls) is read here; every other game is handed, line by line, to the
+reference reader of :mod:`.reader`, which gives the same result for a plain game too
+(tests/test_fuzz.py and tests/test_large_input.py compare the two).
+"""
 
 from __future__ import annotations
 
@@ -10,14 +17,10 @@ from ..calls import Call, Seat
 from .lexer import _pbn_call
 from .model import DEFAULT_EDITION, AuctionToken, Game, _new_token
 from .reader import _LineReader, _after_tag
-from .tags import _CHECKED_TAGS, _GOOD_VALUES, _NO_INHERIT_KEPT, _NO_INHERIT_READ, _READ_TAGS, _SEAT_LETTERS, _tag_problem
-# --- the fast reading: the text in pieces of whole lines ------------------------------------------
-#
-# The line-by-line reader above is the reference. The fast reader cuts the same text into pieces of
-# whole lines ("\n" ends every line but perhaps the last of the last piece), reads a game that has
-# the plain shape of most PBN files (tag pairs one per line, sections without comments) with a few
-# regular expressions, and hands every other game to the line-by-line reader, line by line; the
-# result is the same (tests/test_fast_reader.py compares the two).
+from .tags import (
+    _CHECKED_TAGS, _GOOD_VALUES, _NO_INHERIT_KEPT, _NO_INHERIT_READ, _READ_TAGS, _SEAT_LETTERS, _tag_problem,
+)
+
 #: A game longer than this is read line by line rather than held whole.
 _MAX_FAST_GAME = 1 << 20
 
@@ -101,27 +104,28 @@ class _PieceReader(_LineReader):
         """The game in ``text[start:end]`` (whole lines, none blank) when it has the plain shape,
         exactly as the line-by-line reader would read it; None otherwise (nothing is changed)."""
         if text[start] == "%":
-            escapes = _ESCAPE_LINES.match(text, start, end).end()
-            lineno += text.count("\n", start, escapes)
-            start = escapes
+            escapes = _ESCAPE_LINES.match(text, start, end)
+            after = escapes.end() if escapes else start  # the pattern matches the empty string too
+            lineno += text.count("\n", start, after)
+            start = after
         if start >= end or text[start] != "[" or text.find("\n%", start, end) >= 0:
             return None
-        game = text[start:end]
-        if (_NOT_PLAIN_ASCII if game.isascii() else _NOT_PLAIN).search(game):
+        plain = text[start:end]
+        if (_NOT_PLAIN_ASCII if plain.isascii() else _NOT_PLAIN).search(plain):
             return None
-        if ("$" in game or "=" in game) and _RUNS_INTO_TAG.search(game):
+        if ("$" in plain or "=" in plain) and _RUNS_INTO_TAG.search(plain):
             return None  # a NAG or note token ($..., =...) runs to the next space, '[' included
-        items = _PLAIN_TAG.findall(game)
+        items = _PLAIN_TAG.findall(plain)
         count = len(items)
         # Every '[', ']' and '"' belongs to a tag pair: the tag pairs and their data cover the game.
-        if game.count("[") != count or game.count("]") != count or game.count('"') != 2 * count:
+        if plain.count("[") != count or plain.count("]") != count or plain.count('"') != 2 * count:
             return None
         raw = {name: value for name, value, _ in items}
         if len(raw) != count or "Note" in raw:
             return None  # a repeated tag is ignored, a Note belongs to a section: line by line
         tags = dict(raw)
         state = self.state
-        if '"#' in game:  # tag value inheritance (4.8)
+        if '"#' in plain:  # tag value inheritance (4.8)
             previous = state.previous
             for name, value in raw.items():
                 if value[:1] == "#":
@@ -175,7 +179,8 @@ def _section_text(data: str) -> str:
     return (_after_tag(first) + newline + rest).rstrip()
 
 
-def _plain_auction(data: str, line: int, tags: dict[str, str]) -> tuple[tuple[AuctionToken, ...], bytes, bool] | None:
+def _plain_auction(data: str, line: int,
+                   tags: dict[str, str]) -> tuple[tuple[AuctionToken, ...], bytes, bool] | None:
     """(auction tokens, call indices of the calls, whether AP ends them) of a plain auction section
     ('-', proper calls, perhaps AP last), as the reference reader reads it; None for anything else:
     the reference reader reads that game, and the replay says what is wrong.

@@ -80,8 +80,9 @@ class AuctionGrid:
     def _word(self, token: _Token) -> None:
         text, line = token.text, token.line
         if self.star or self.plus:
-            self.fail(line, f"call {text!r} after '{'*' if self.star else '+'}': "
-                            f"{'* ends the auction section' if self.star else '+ stands for the next call, no call may follow it'}")
+            why = ("* ends the auction section" if self.star
+                   else "+ stands for the next call, no call may follow it")
+            self.fail(line, f"call {text!r} after '{'*' if self.star else '+'}': {why}")
         upper = text.upper()
         if upper == "-":
             self._hyphen(token)
@@ -154,7 +155,8 @@ class AuctionGrid:
             self.fail(token.line, f"annotation {token.text!r} does not follow a call")
         _ANNOTATE[token.kind](self, places[-1], token)
         place = places[-1]
-        quality = ([SUFFIX_NAGS[place.suffix]] if place.suffix else []) + [v for v in place.nags if 1 <= v <= 6]
+        quality = [SUFFIX_NAGS[place.suffix]] if place.suffix else []
+        quality += [value for value in place.nags if 1 <= value <= 6]
         if len(quality) > 1:
             self.fail(token.line, f"{place.text!r} has two quality annotations "
                                   f"({', '.join('$' + str(v) for v in quality)}; a suffix is $1..$6): "
@@ -228,7 +230,8 @@ def _note(grid: AuctionGrid, place: _Place, token: _Token) -> None:
     if not 1 <= index <= 32:
         grid.fail(token.line, f"note reference {token.text} after {place.text!r}: the index must be 1 to 32")
     if place.note is not None:
-        grid.fail(token.line, f"a second note reference {token.text} after {place.text!r}: at most one (3.5.4)")
+        grid.fail(token.line, f"a second note reference {token.text} after {place.text!r}: at most one "
+                              f"(3.5.4)")
     place.note = index
 
 

@@ -56,7 +56,7 @@ def _tokenize_line(line: str, number: int, in_brace: bool, out: list[_Token]) ->
             out.append(_Token("other", line[pos], number, pos, pos + 1))
             pos += 1
             continue
-        kind = m.lastgroup
+        kind = m.lastgroup or "other"  # every alternative of the pattern is a named group
         if kind == "brace":
             close = line.find("}", m.end())
             if close < 0:

@@ -52,7 +52,7 @@ class AuctionToken:
         return tuple(out)
 
     def _core(self, canonical: bool) -> str:
-        if self.kind == "call":
+        if self.kind == "call" and self.call is not None:
             return self.call.pbn() if canonical or not self.text else self.text
         if self.kind == "AP":
             return "AP" if canonical or not self.text else self.text
@@ -94,6 +94,11 @@ def _new_token(kind: str, call: Call | None, seat: Seat | None, text: str, line:
 _object_new = object.__new__
 
 
+#: What the fast reader keeps of a plain auction: (the auction tokens, the Dealer tag, the calls as
+#: call indices, whether an AP follows them).
+PlainAuction = tuple[tuple[AuctionToken, ...], str, bytes, bool]
+
+
 @dataclass(eq=False)
 class Game:
     """One game of a PBN file: its tags, its parsed auction section, and the rest kept verbatim.
@@ -116,7 +121,7 @@ class Game:
     file: str = "<text>"
     #: Set by the fast reader: (auction_tokens, Dealer tag, the calls as call indices, whether an AP
     #: follows them) of an auction without irregularity marks; see :func:`game_results`.
-    _plain = None
+    _plain: PlainAuction | None = field(default=None, init=False, repr=False, compare=False)
 
     # --- identity -------------------------------------------------------------------------------
 

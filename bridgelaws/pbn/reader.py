@@ -10,7 +10,9 @@ from ..errors import BridgeLawsError
 from .grid import AuctionGrid
 from .lexer import _Token, _UNESCAPE_RE, _tokenize_line
 from .model import AuctionToken, Game, _where
-from .tags import _NO_INHERIT_KEPT, _NO_INHERIT_READ, _READ_TAGS, _SEAT_LETTERS, _is_board_number, _tag_problem
+from .tags import (
+    _NO_INHERIT_KEPT, _NO_INHERIT_READ, _READ_TAGS, _SEAT_LETTERS, _is_board_number, _tag_problem,
+)
 
 _NOTE_VALUE_RE = re.compile(r"\s*([0-9]+)\s*:(.*)", re.DOTALL)
 _BOARD_RE = re.compile(r'\[[ \t]*Board[ \t]*"([^"\n]*)"')
@@ -236,10 +238,10 @@ class _GameParser:
                     self._bad_tag(i)
                 name, value, after = tag
                 if name == "Note" and (skipping or (kept and (
-                        section_data or section == "Play" or section.endswith("Table")))):
+                        section_data or section == "Play" or (section or "").endswith("Table")))):
                     i = after  # a note of the play section (or of another kept section): its data
                     continue
-                if kept and not skipping and data_start is not None:
+                if kept and section is not None and not skipping and data_start is not None:
                     self._keep_section(section, data_start, token)
                 if not re.fullmatch(r"[A-Z][A-Za-z0-9_]*", name):
                     self.fail(token.line, f"bad tag name {name!r}: a tag name starts with an upper-case "

@@ -9,6 +9,10 @@ from ..errors import BridgeLawsError
 from .fastpath import _PieceReader
 from .model import Game
 from .sources import _open_pieces, _open_source
+
+# Both switches are module globals so that the tests can compare the two readers and pieces of any
+# size (tests/test_large_input.py, tests/test_fuzz.py).
+
 #: Size of the pieces a file is read in: memory stays bounded whatever the size of the file.
 _PIECE_BYTES = 1 << 20
 

@@ -31,7 +31,10 @@ def replay(game: Game, edition: str | Edition) -> Auction:
     """The auction of ``game`` under ``edition`` (see :meth:`Game.auction`)."""
     if not game.has_auction:
         raise BridgeLawsError(f"{game.where}: the game has no Auction section to replay")
-    auction = Auction(edition, game.dealer)
+    dealer = game.dealer
+    if dealer is None:  # the readers refuse an auction section without a known dealer
+        raise BridgeLawsError(f"{game.where}: the game has no Dealer to replay its auction from")
+    auction = Auction(edition, dealer)
     number = 0  # calls made so far, AP counted as its passes
     for token in game.auction_tokens:
         if token.kind == "call":

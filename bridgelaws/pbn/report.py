@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from typing import Iterable
+from typing import Any, Iterable
 
 from .. import fast
 from ..calls import PASS, Seat
@@ -115,17 +115,16 @@ def game_results(game: Game, editions=None) -> dict:
         quick = [None] * len(chosen)
     else:
         quick = _quick_results(plain[0], plain[1], dealer, chosen)
-    out: dict = {}
-    for edition, result in zip(chosen, quick):
-        if result is None:
-            try:
-                auction = game.auction(edition)
-            except BridgeLawsError as exc:
-                result = exc
-            else:
-                result = fast.Result(auction.outcome, auction.contract, auction.declarer)
-        out[edition.year] = result
-    return out
+    return {edition.year: result if result is not None else _replayed(game, edition)
+            for edition, result in zip(chosen, quick)}
+
+
+def _replayed(game: Game, edition: Edition) -> fast.Result | BridgeLawsError:
+    try:
+        auction = game.auction(edition)
+    except BridgeLawsError as exc:
+        return exc
+    return fast.Result(auction.outcome, auction.contract, auction.declarer)
 
 
 def game_report(game: Game, editions=None) -> dict:
@@ -142,7 +141,7 @@ def game_report(game: Game, editions=None) -> dict:
     """
     chosen = _chosen(editions)
     auction_declarer = game.auction_declarer
-    report = {
+    report: dict[str, Any] = {
         "file": game.file,
         "game": game.number,
         "line": game.line,
@@ -160,7 +159,7 @@ def game_report(game: Game, editions=None) -> dict:
     }
     results = game_results(game, chosen) if game.has_auction else {}
     for edition in chosen:
-        entry = {"outcome": None, "contract": None, "declarer": None, "contract_agrees": None,
+        entry: dict[str, Any] = {"outcome": None, "contract": None, "declarer": None, "contract_agrees": None,
                  "declarer_agrees": None, "agrees": None, "error": None}
         result = results.get(edition.year)
         if isinstance(result, BridgeLawsError):
