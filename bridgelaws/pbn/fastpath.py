@@ -52,6 +52,12 @@ class _PieceReader(_LineReader):
     """The line-by-line reader, and the reading of pieces of whole lines with the fast reading of
     plain games."""
 
+    def __init__(self, display: str, errors: str):
+        super().__init__(display, errors)
+        # Where the written calls end the auction, decided before any edition is chosen: under
+        # DEFAULT_EDITION, as the reference reader decides it (grid.py).
+        self.closing = fast.table(DEFAULT_EDITION)
+
     def pieces(self, pieces: Iterable[str]) -> Iterator:
         """Read pieces of whole lines; yields finished games (or errors)."""
         carry, lineno = "", 1
@@ -153,7 +159,7 @@ class _PieceReader(_LineReader):
                 continue
             if name == "Auction":
                 line = lineno + "".join([item[2] for item in items[:where]]).count("\n")
-                parsed = _plain_auction(data, line, tags)
+                parsed = _plain_auction(data, line, tags, self.closing)
                 if parsed is None:
                     return None
                 tokens, calls, all_pass = parsed
@@ -179,21 +185,20 @@ def _section_text(data: str) -> str:
     return (_after_tag(first) + newline + rest).rstrip()
 
 
-def _plain_auction(data: str, line: int,
-                   tags: dict[str, str]) -> tuple[tuple[AuctionToken, ...], bytes, bool] | None:
+def _plain_auction(data: str, line: int, tags: dict[str, str],
+                   closing: fast.Table) -> tuple[tuple[AuctionToken, ...], bytes, bool] | None:
     """(auction tokens, call indices of the calls, whether AP ends them) of a plain auction section
     ('-', proper calls, perhaps AP last), as the reference reader reads it; None for anything else:
     the reference reader reads that game, and the replay says what is wrong.
 
-    Whether the calls are proper and where they end the auction is the transition table's answer,
-    under DEFAULT_EDITION (the edition under which the reference reader finds a call after the end).
+    Whether the calls are proper and where they end the auction is the answer of ``closing``, the
+    transition table of DEFAULT_EDITION (under which the reference reader finds a call after the end).
     """
     if not _PLAIN_AUCTION.fullmatch(data):
         return None
     first = _SEAT_LETTERS[tags["Auction"].strip().upper()]
     dealer = _SEAT_LETTERS[tags["Dealer"].strip().upper()]
     hyphens = (dealer - first) % 4
-    closing = fast.table(DEFAULT_EDITION)
     transitions, state, dead = closing.transitions, closing.start, closing.dead
     out: list[AuctionToken] = []
     calls = bytearray()
