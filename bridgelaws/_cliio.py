@@ -6,6 +6,8 @@ import os
 import sys
 
 from .errors import BridgeLawsError
+
+
 class AtomicOutput:
     """A text file written under a temporary name beside ``path`` and renamed to ``path`` only by
     :meth:`commit` (``os.replace``): an interrupted or failed run leaves ``path`` as it was (absent,

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from ..calls import DOUBLE, PASS, REDOUBLE, Call, bid
+
 _TOKEN_RE = re.compile(r"""
     (?P<ws>[ \t\v\f\r]+)
   | (?P<semi>;.*)

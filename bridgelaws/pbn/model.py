@@ -206,7 +206,8 @@ class Game:
         call after ``^S`` marks is made by the player whose place it has in the grid, out of
         rotation, and rotation continues from him. A call the engine finds irregular without such a
         mark, a mark on a proper call, and an inadmissible double or redouble (which "MUST be taken
-        back", 3.9) are errors naming the game and the call.
+        back", 3.9) are errors naming the game and the call. ``AP`` stands for passes until the
+        auction is over under ``edition``. What is proper, and why not, is the engine's answer.
         """
         return replay(self, edition)
 

@@ -11,6 +11,8 @@ from ..editions import EDITIONS, Edition, find_editions
 from ..errors import BridgeLawsError
 from .model import Game
 from .replay import MAX_ALL_PASS
+
+
 def _compare(game: Game, outcome: str | None, contract) -> dict:
     recorded = game.recorded_contract
     declarer_tag = game.declarer_tag

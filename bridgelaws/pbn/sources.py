@@ -10,6 +10,8 @@ from pathlib import Path
 from typing import Iterator
 
 from ..errors import BridgeLawsError
+
+
 def _shown(name: str) -> str:
     """A file name for a one-line message: as it is, or quoted when it holds a line break or
     another character that is not printable."""

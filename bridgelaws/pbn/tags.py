@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from ..calls import Seat
+
 #: Tags whose value "#" / "##" is forbidden (4.8) and that this module reads: an error.
 _NO_INHERIT_READ = frozenset({"Dealer", "Declarer", "Contract", "Auction", "Note"})
 #: Tags whose "#" is forbidden but that this module does not read: kept verbatim, not resolved.

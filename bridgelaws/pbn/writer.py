@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import Iterable
 
 from .model import AuctionToken, Game
+
+
 def _escape(value: str) -> str:
     return value.replace("\\", "\\\\").replace('"', '\\"')
 
