@@ -4,6 +4,7 @@ may be, and which tags may inherit a value (4.8)."""
 from __future__ import annotations
 
 import re
+from typing import Iterable
 
 from ..calls import Seat
 
@@ -81,13 +82,19 @@ def _tag_problem(name: str, resolved: str, tags: dict[str, str]) -> str | None:
 _CHECKED_TAGS = frozenset({"Board", "Dealer", "Declarer", "Contract", "Auction"})
 
 
-#: Values that _tag_problem accepts (the tags before an Auction tag hold a Dealer: _fast_game
-#: checks the Auction tag with _tag_problem unless the Dealer came before it with a good value).
+def _accepted(name: str, candidates: Iterable[str]) -> frozenset[str]:
+    """The candidates that _tag_problem accepts as the value of ``name``."""
+    return frozenset(value for value in candidates if _tag_problem(name, value, {name: value}) is None)
+
+
+#: The usual good values of the tags checked: the fast reader takes these without calling
+#: _tag_problem. Derived from _tag_problem, so that the shortcut cannot accept what it refuses.
 _GOOD_VALUES = {
-    "Board": frozenset(str(n) for n in range(1, 1000)),
-    "Dealer": frozenset("NESW"),
-    "Declarer": frozenset(["", "?", *"NESW", *("^" + s for s in "NESW")]),
-    "Contract": frozenset(["", "?", "Pass", *(f"{level}{strain}{x}" for level in range(1, 8)
-                                            for strain in ("C", "D", "H", "S", "NT") for x in ("", "X", "XX"))]),
-    "Auction": frozenset(),
+    "Board": _accepted("Board", (str(n) for n in range(1, 1000))),
+    "Dealer": _accepted("Dealer", "NESW"),
+    "Declarer": _accepted("Declarer", ["", "?", *"NESW", *("^" + s for s in "NESW")]),
+    "Contract": _accepted("Contract", ["", "?", "Pass", *(
+        f"{level}{strain}{x}" for level in range(1, 8) for strain in ("C", "D", "H", "S", "NT")
+        for x in ("", "X", "XX"))]),
+    "Auction": frozenset(),  # its problems depend on the Dealer tag before it: always checked
 }
