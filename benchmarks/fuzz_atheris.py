@@ -23,6 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 with atheris.instrument_imports(include=["bridgelaws"]):
     from bridgelaws import BridgeLawsError, judge, pbn
+    from bridgelaws.pbn import reading
     from bridgelaws.editions import EDITIONS
     from bridgelaws.notation import parse_scenario
 
@@ -33,7 +34,7 @@ def one_line(error: BridgeLawsError) -> None:
 
 
 def read(data: bytes, fast: bool) -> list:
-    pbn._FAST = fast
+    reading._FAST = fast
     try:
         out = []
         for item in pbn.iter_games(data, errors="keep"):
@@ -44,7 +45,7 @@ def read(data: bytes, fast: bool) -> list:
                 out.append((item, item.line, pbn.game_report(item)))
         return out
     finally:
-        pbn._FAST = True
+        reading._FAST = True
 
 
 def target_pbn(data: bytes) -> None:

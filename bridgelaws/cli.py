@@ -212,17 +212,18 @@ def _cmd_pbn(args) -> int:
     import os
 
     from . import pbn
+    from ._cliio import AtomicOutput, ReadProgress
     from .editions import find_editions
 
     editions = find_editions(args.edition)
     years = [edition.year for edition in editions]
-    handle = pbn._open_file(args.file, args.file)  # read only: the input is never written
+    handle = pbn.open_file(args.file)  # read only: the input is never written
     output = None
     try:
         size = os.fstat(handle.fileno()).st_size
-        output = pbn.AtomicOutput(args.output, handle.name) if args.output else None
+        output = AtomicOutput(args.output, handle.name) if args.output else None
         stream = output.stream if output else sys.stdout
-        progress = pbn.ReadProgress(args.file, size, handle, args.progress)
+        progress = ReadProgress(args.file, size, handle, args.progress)
         table = pbn.ReportTable(years)
         if args.json:
             stream.write("[")

@@ -23,6 +23,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bridgelaws import BridgeLawsError, judge, pbn
+from bridgelaws.pbn import reading
 from bridgelaws.calls import ALL_CALLS, parse_call
 from bridgelaws.cli import main
 from bridgelaws.editions import EDITIONS
@@ -159,8 +160,8 @@ def test_judge_of_arbitrary_text(text, edition):
 def read_all(source, fast: bool = True) -> list:
     """Every game (or error, with its number and line) read from ``source``, by the fast reader or
     by the line-by-line reference; and a report of each game."""
-    old = pbn._FAST
-    pbn._FAST = fast
+    old = reading._FAST
+    reading._FAST = fast
     out = []
     try:
         for item in pbn.iter_games(source, errors="keep"):
@@ -175,7 +176,7 @@ def read_all(source, fast: bool = True) -> list:
                         assert "\n" not in entry["error"]
                 out.append(("game", item, item.line, [t.line for t in item.auction_tokens], report))
     finally:
-        pbn._FAST = old
+        reading._FAST = old
     return out
 
 

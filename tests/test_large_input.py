@@ -21,6 +21,7 @@ from pathlib import Path
 import pytest
 
 from bridgelaws import BridgeLawsError, pbn
+from bridgelaws.pbn import reading
 
 REPO = Path(__file__).resolve().parents[1]
 GAMES = 100_000
@@ -186,8 +187,8 @@ def test_reading_never_writes_the_input(small, tmp_path):
 # --- reading in pieces: the same games whatever the size of the pieces ---------------------------
 
 def read_items(source, fast: bool, piece: int) -> list:
-    old = pbn._FAST, pbn._PIECE_BYTES
-    pbn._FAST, pbn._PIECE_BYTES = fast, piece
+    old = reading._FAST, reading._PIECE_BYTES
+    reading._FAST, reading._PIECE_BYTES = fast, piece
     try:
         out = []
         for item in pbn.iter_games(source, errors="keep"):
@@ -197,7 +198,7 @@ def read_items(source, fast: bool, piece: int) -> list:
                 out.append((item, item.line, [t.line for t in item.auction_tokens]))
         return out
     finally:
-        pbn._FAST, pbn._PIECE_BYTES = old
+        reading._FAST, reading._PIECE_BYTES = old
 
 
 def piece_sources(shared_folder: Path | None) -> list[Path]:

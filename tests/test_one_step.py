@@ -105,8 +105,7 @@ PBN_ALL_PASS = """[Event "made-up rules"]
 """
 
 
-@pytest.mark.parametrize("text", [PBN_GAME, pytest.param(PBN_ALL_PASS, marks=pytest.mark.xfail(
-    strict=True, reason="AP is still expanded by a pass count written in pbn.py"))], ids=["written", "AP"])
+@pytest.mark.parametrize("text", [PBN_GAME, PBN_ALL_PASS], ids=["written", "AP"])
 def test_the_pbn_reader_replays_through_the_same_rules(text):
     (game,) = pbn.read_games(text)
     auction = game.auction(MADE_UP)

@@ -13,15 +13,16 @@ from pathlib import Path
 
 import pytest
 
-from bridgelaws.calls import Seat
-from bridgelaws.editions import EDITIONS as registered_editions
+from bridgelaws.calls import Seat, parse_call
+from bridgelaws.editions import EDITIONS as ALL_EDITIONS, Edition
 from bridgelaws.errors import BridgeLawsError
 from bridgelaws.pbn import (
     AuctionToken, Game, format_report_lines, game_report, iter_games, read_games, write_games,
 )
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "pbn"
-EDITIONS = tuple(e.year for e in registered_editions)
+EDITIONS = tuple(e.year for e in ALL_EDITIONS)
+EDITIONS_BY_YEAR = {edition.year: edition for edition in ALL_EDITIONS}
 
 
 def shared_corpora() -> Path:
@@ -314,8 +315,10 @@ ERRORS = [
     (DEAL_N + "1D X XX XX\n", "call 4 (West XX): West's XX is irregular", True),
     (DEAL_N + "1D ^I 1S\n", "call 2 (East ^I 1S): marked ^I but 1S is sufficient over 1D", True),
     (DEAL_N + "^S 1D ^S 1C\n", "call 2 (West ^S 1C): 1C is insufficient over 1D and not marked ^I", True),
-    (DEAL_N + "1D ^S X\n", "call 2 (South ^S X): the last bid was made by the doubler's own side; an "
-                           "irregular double or redouble cannot stand", True),
+    # The reason is the engine's (Auction.irregularity), with the edition's article.
+    (DEAL_N + "1D ^S X\n", "call 2 (South ^S X): the last bid was made by partner, not by an opponent (", True),
+    (DEAL_N + "1D ^S X\n", "; an irregular double or redouble cannot stand, it must be taken back (PBN 3.9)",
+     True),
     (DEAL_N + "1D ^S ^S ^S ^S Pass\n", "marked ^S but it is East's turn: no player was skipped", True),
 ]
 
@@ -335,6 +338,61 @@ def test_replay_errors_are_the_same_under_every_edition():
             game.auction(year)
         messages.add(without_articles(str(info.value)))
     assert len(messages) == 1
+
+
+# Made-up editions: the replay asks the edition's engine, so a text that changed a mechanic would be
+# read its own way (issue 10, section 2). Neither is a real text.
+
+class _TwoPassesEndRules(Edition):
+    """Two passes after a call end the auction (four with no call, as in every real text)."""
+
+    def auction_ends(self, any_call: bool, passes_since: int) -> bool:
+        return passes_since >= (2 if any_call else 4)
+
+
+class _DoublingPartnerRules(Edition):
+    """A player may double his partner's bid."""
+
+    def may_double(self, doubled: int, bid_by_opponent: bool) -> bool:
+        return doubled == 0
+
+
+def _TwoPassesEnd() -> Edition:
+    return _TwoPassesEndRules.like("2017", year="2997")
+
+
+def _DoublingPartner() -> Edition:
+    return _DoublingPartnerRules.like("2017", year="2999")
+
+
+def test_all_pass_stands_for_the_passes_the_edition_needs():
+    game = one(DEAL_N + "1D AP\n")
+    assert str(game.auction("2017")) == "1D P P P"
+    made_up = game.auction(_TwoPassesEnd())
+    assert str(made_up) == "1D P P" and made_up.outcome == "contract"
+    assert str(one(DEAL_N + "AP\n").auction(_TwoPassesEnd())) == "P P P P"
+
+
+def test_game_results_complete_all_pass_per_edition():
+    from bridgelaws.pbn.report import _quick_results
+
+    game = one(DEAL_N + "1D 1S AP\n")
+    editions = (_TwoPassesEnd(), EDITIONS_BY_YEAR["2017"])
+    got = _quick_results(bytes([parse_call("1D").index, parse_call("1S").index]), True, Seat.N, editions)
+    for edition, result in zip(editions, got):
+        auction = game.auction(edition)
+        assert tuple(result) == (auction.outcome, auction.contract, auction.declarer)
+    assert [len(game.auction(e)) for e in editions] == [4, 5]
+
+
+def test_a_marked_double_is_judged_by_the_editions_engine():
+    # South doubles his partner's 1D out of rotation (^S: East skipped): inadmissible in every real
+    # text, proper under the made-up rule, so it stands there as an accepted call out of rotation.
+    game = one(DEAL_N + "1D ^S X\n")
+    with pytest.raises(BridgeLawsError, match="the last bid was made by partner"):
+        game.auction("2017")
+    entry = game.auction(_DoublingPartner()).history[-1]
+    assert (entry.seat, entry.irregularity, entry.accepted) == (Seat.S, "double-out-of-rotation", True)
 
 
 def test_unreadable_file_is_a_bridgelaws_error(tmp_path):

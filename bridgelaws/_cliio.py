@@ -1,0 +1,116 @@
+"""Plumbing of the command line: an output file written atomically, and progress on stderr."""
+
+from __future__ import annotations
+
+import os
+import sys
+
+from .errors import BridgeLawsError
+
+
+class AtomicOutput:
+    """A text file written under a temporary name beside ``path`` and renamed to ``path`` only by
+    :meth:`commit` (``os.replace``): an interrupted or failed run leaves ``path`` as it was (absent,
+    or the old file). :meth:`abandon` (always call it, e.g. in a ``finally``) removes the temporary
+    file unless committed. ``source``: the input's path, which is never overwritten."""
+
+    def __init__(self, path: str, source: str | None = None):
+        import tempfile
+
+        self.path = path
+        if os.path.isdir(path):
+            raise BridgeLawsError(f"cannot write {path}: it is a folder")
+        try:
+            same = source is not None and os.path.exists(path) and os.path.samefile(path, source)
+        except OSError:
+            same = False
+        if same:
+            raise BridgeLawsError(f"--output {path} is the input file: the input is never overwritten")
+        directory = os.path.dirname(os.path.abspath(path))
+        try:
+            fd, self.temp = tempfile.mkstemp(dir=directory, prefix=f".{os.path.basename(path)}.",
+                                             suffix=".part")
+        except OSError as exc:
+            raise BridgeLawsError(f"cannot write {path}: {exc.strerror or exc}") from None
+        umask = os.umask(0)
+        os.umask(umask)
+        os.fchmod(fd, 0o666 & ~umask)  # as an ordinary new file, not mkstemp's 0600
+        self.stream = os.fdopen(fd, "w", encoding="utf-8", newline="\n")
+        self.committed = False
+
+    def commit(self) -> None:
+        self.stream.flush()
+        os.fsync(self.stream.fileno())
+        self.stream.close()
+        os.replace(self.temp, self.path)
+        self.committed = True
+
+    def abandon(self) -> None:
+        if self.committed:
+            return
+        try:
+            self.stream.close()
+        except OSError:
+            pass
+        try:
+            os.unlink(self.temp)
+        except OSError:
+            pass
+
+
+class ReadProgress:
+    """Progress on stderr while a big file is read (the command line's ``pbn``): on a terminal one
+    line updated in place, else a line every few seconds; and a last line with the count and the
+    time. ``handle``: the open input (its position tells how far); ``mode``: None (auto: files of
+    2 MB and more), True or False."""
+
+    BIG = 2 << 20
+
+    def __init__(self, name: str, size: int, handle, mode: bool | None):
+        import time
+
+        self.name, self.size, self.handle = name, size, handle
+        self.on = (size >= self.BIG) if mode is None else mode
+        self.tty = self.on and sys.stderr.isatty()
+        self.start = self.last = time.monotonic()
+        self.every = 0.1 if self.tty else 5.0
+        self.shown = False
+
+    def _line(self, games: int) -> str:
+        try:
+            done = min(self.handle.tell(), self.size)
+        except (OSError, ValueError):
+            done = 0
+        share = f" ({100 * done // self.size}%)" if self.size else ""
+        return f"bridgelaws: {self.name}: {games:,} games, {done / 1e6:.1f} of {self.size / 1e6:.1f} MB{share}"
+
+    def update(self, games: int) -> None:
+        if not self.on or games % 256:
+            return
+        import time
+
+        now = time.monotonic()
+        if now - self.last < self.every:
+            return
+        self.last = now
+        if self.tty:
+            sys.stderr.write("\r" + self._line(games) + "\x1b[K")
+            self.shown = True
+        else:
+            print(self._line(games), file=sys.stderr)
+        sys.stderr.flush()
+
+    def clear(self) -> None:
+        """Before an error line: end the line updated in place."""
+        if self.shown:
+            sys.stderr.write("\r\x1b[K")
+            self.shown = False
+
+    def done(self, games: int) -> None:
+        if not self.on:
+            return
+        import time
+
+        self.clear()
+        print(f"bridgelaws: {self.name}: read {games:,} games ({self.size / 1e6:.1f} MB) in "
+              f"{time.monotonic() - self.start:.1f} s", file=sys.stderr)

@@ -1,0 +1,239 @@
+"""The fast reader: a game of the plain shape of most archives read with a few regular expressions.
+
+The text comes in pieces of whole lines ("\\n" ends every line but perhaps the last of the last
+piece). A game with the plain shape of most PBN files (tag pairs one per line, sections without
+comments, an auction of proper calls) is read here; every other game is handed, line by line, to the
+reference reader of :mod:`.reader`, which gives the same result for a plain game too
+(tests/test_fuzz.py and tests/test_large_input.py compare the two).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Iterable, Iterator
+
+from .. import fast
+from ..calls import Call, Seat
+from .lexer import _pbn_call
+from .model import DEFAULT_EDITION, AuctionToken, Game, _new_token
+from .reader import _LineReader, _after_tag
+from .tags import (
+    _CHECKED_TAGS, _GOOD_VALUES, _NO_INHERIT_KEPT, _NO_INHERIT_READ, _READ_TAGS, _SEAT_LETTERS, _tag_problem,
+)
+
+#: A game longer than this is read line by line rather than held whole.
+_MAX_FAST_GAME = 1 << 20
+
+#: Escape lines at the start of a game ('%' in the first column), which the reader ignores.
+_ESCAPE_LINES = re.compile(r"(?:%[^\n]*\n)*")
+#: What the fast reading leaves to the line-by-line reader: comments, escapes, and whitespace other
+#: than spaces, tabs and line ends (str.strip() takes some of it for a blank line). ASCII first.
+_NOT_PLAIN_ASCII = re.compile("[{};\\\\\x0b\x0c\r\x1c-\x1f]")
+_NOT_PLAIN = re.compile("[{};\\\\\x0b\x0c\r\x1c-\x1f\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]")
+#: A tag pair on one line (no '[' or ']' in the value) and the data after it, up to the next tag.
+_PLAIN_TAG = re.compile(r'\[[ \t]*([A-Z][A-Za-z0-9_]*)[ \t]*"([^"\n\[\]]*)"[ \t]*\]([^\["\]]*)')
+_PLAIN_AUCTION = re.compile(r"[A-Za-z0-9_\-\s]*")
+_RUNS_INTO_TAG = re.compile(r"[$=]\S*\[")
+_GAME_END = re.compile(r"\n[ \t]*\n")  # a blank line; the end of the text only in the last piece
+_BLANK_LINE = re.compile(r"[ \t]*\n")
+_CALL_WORDS: dict[str, Call] = {}
+
+
+def _call_word(word: str) -> Call | None:
+    call = _CALL_WORDS.get(word)
+    if call is None:
+        call = _pbn_call(word)
+        if call is not None:
+            _CALL_WORDS[word] = call  # only calls: a few thousand spellings at most
+    return call
+
+
+class _PieceReader(_LineReader):
+    """The line-by-line reader, and the reading of pieces of whole lines with the fast reading of
+    plain games."""
+
+    def __init__(self, display: str, errors: str):
+        super().__init__(display, errors)
+        # Where the written calls end the auction, decided before any edition is chosen: under
+        # DEFAULT_EDITION, as the reference reader decides it (grid.py).
+        self.closing = fast.table(DEFAULT_EDITION)
+
+    def pieces(self, pieces: Iterable[str]) -> Iterator:
+        """Read pieces of whole lines; yields finished games (or errors)."""
+        carry, lineno = "", 1
+        for text in pieces:
+            if carry:
+                text = carry + text
+            carry, lineno = yield from self._piece(text, lineno, final=False)
+        if carry:
+            carry, lineno = yield from self._piece(carry, lineno, final=True)
+
+    def _piece(self, text: str, lineno: int, final: bool):
+        """Read ``text`` from line ``lineno`` on; returns (what is left for the next piece, its line)."""
+        pos, size = 0, len(text)
+        slow_until = 0  # read line by line up to here (a game the fast reading left)
+        while pos < size:
+            if pos >= slow_until and self.idle:
+                blank = _BLANK_LINE.match(text, pos)
+                if blank:  # a blank line between games
+                    end = blank.end()
+                    if self.block is not None:  # escape lines collected: keep the lines together
+                        self.line(lineno, text[pos:end - 1])
+                    pos, lineno = end, lineno + 1
+                    continue
+                found = _GAME_END.search(text, pos)
+                end = found.start() if found else size
+                if end == size and final and text.endswith("\n"):
+                    end -= 1  # the last line's end, not a blank line: the game ends at the text end
+                if end == size and not final and end - pos <= _MAX_FAST_GAME:
+                    return text[pos:], lineno  # the game may go on in the next piece
+                game = self._fast_game(text, pos, end, lineno) if end - pos <= _MAX_FAST_GAME else None
+                if game is not None:
+                    self.block = None
+                    yield game
+                    lineno += text.count("\n", pos, end) + 1
+                    pos = end + 1
+                    continue
+                slow_until = end
+            newline = text.find("\n", pos)
+            if newline < 0:
+                if not final:
+                    return text[pos:], lineno
+                newline = size
+            result = self.line(lineno, text[pos:newline])
+            if result is not None:
+                yield result
+            pos, lineno = newline + 1, lineno + 1
+        return "", lineno
+
+    def _fast_game(self, text: str, start: int, end: int, lineno: int) -> Game | None:
+        """The game in ``text[start:end]`` (whole lines, none blank) when it has the plain shape,
+        exactly as the line-by-line reader would read it; None otherwise (nothing is changed)."""
+        if text[start] == "%":
+            escapes = _ESCAPE_LINES.match(text, start, end)
+            after = escapes.end() if escapes else start  # the pattern matches the empty string too
+            lineno += text.count("\n", start, after)
+            start = after
+        if start >= end or text[start] != "[" or text.find("\n%", start, end) >= 0:
+            return None
+        plain = text[start:end]
+        if (_NOT_PLAIN_ASCII if plain.isascii() else _NOT_PLAIN).search(plain):
+            return None
+        if ("$" in plain or "=" in plain) and _RUNS_INTO_TAG.search(plain):
+            return None  # a NAG or note token ($..., =...) runs to the next space, '[' included
+        items = _PLAIN_TAG.findall(plain)
+        count = len(items)
+        # Every '[', ']' and '"' belongs to a tag pair: the tag pairs and their data cover the game.
+        if plain.count("[") != count or plain.count("]") != count or plain.count('"') != 2 * count:
+            return None
+        raw = {name: value for name, value, _ in items}
+        if len(raw) != count or "Note" in raw:
+            return None  # a repeated tag is ignored, a Note belongs to a section: line by line
+        tags = dict(raw)
+        state = self.state
+        if '"#' in plain:  # tag value inheritance (4.8)
+            previous = state.previous
+            for name, value in raw.items():
+                if value[:1] == "#":
+                    if value != "#" or name in _NO_INHERIT_READ:
+                        return None  # '##' and the forbidden '#': line by line
+                    if name not in _NO_INHERIT_KEPT:
+                        tags[name] = previous.get(name, "")
+        changed = None
+        if state.defaults:
+            defaults = state.defaults
+            changed = {name: value for name, value in raw.items()
+                       if name in defaults and name not in _NO_INHERIT_KEPT and value[:1] != "#"}
+        names = list(raw)
+        for name in _CHECKED_TAGS.intersection(raw):
+            value = tags[name]
+            if value not in _GOOD_VALUES[name] and _tag_problem(
+                    name, value, {n: tags[n] for n in names[:names.index(name) + 1]}):
+                return None
+        tokens: tuple[AuctionToken, ...] = ()
+        calls = b""
+        all_pass = False
+        sections: dict[str, str] = {}
+        for where, (name, _, data) in enumerate(items):
+            if data == "\n" or not data or data.isspace():
+                continue
+            if name == "Auction":
+                line = lineno + "".join([item[2] for item in items[:where]]).count("\n")
+                parsed = _plain_auction(data, line, tags, self.closing)
+                if parsed is None:
+                    return None
+                tokens, calls, all_pass = parsed
+            elif name in _READ_TAGS:
+                return None  # data after a tag that takes none: an error, line by line
+            else:
+                sections[name] = _section_text(data)
+        if changed:
+            state.defaults.update(changed)
+        self.number += 1
+        state.finish(tags)
+        game = Game(self.number, lineno, tags, raw, tokens, {}, sections, self.display)
+        if tokens:
+            game._plain = (tokens, tags["Dealer"], calls, all_pass)
+        return game
+
+
+def _section_text(data: str) -> str:
+    """A kept section's text, as _GameParser._keep_section makes it of the same data."""
+    first, newline, rest = data.partition("\n")
+    if not first.strip():
+        return rest.rstrip()
+    return (_after_tag(first) + newline + rest).rstrip()
+
+
+def _plain_auction(data: str, line: int, tags: dict[str, str],
+                   closing: fast.Table) -> tuple[tuple[AuctionToken, ...], bytes, bool] | None:
+    """(auction tokens, call indices of the calls, whether AP ends them) of a plain auction section
+    ('-', proper calls, perhaps AP last), as the reference reader reads it; None for anything else:
+    the reference reader reads that game, and the replay says what is wrong.
+
+    Whether the calls are proper and where they end the auction is the answer of ``closing``, the
+    transition table of DEFAULT_EDITION (under which the reference reader finds a call after the end).
+    """
+    if not _PLAIN_AUCTION.fullmatch(data):
+        return None
+    first = _SEAT_LETTERS[tags["Auction"].strip().upper()]
+    dealer = _SEAT_LETTERS[tags["Dealer"].strip().upper()]
+    hyphens = (dealer - first) % 4
+    transitions, state, dead = closing.transitions, closing.start, closing.dead
+    out: list[AuctionToken] = []
+    calls = bytearray()
+    position = 0
+    all_pass = False
+    token = _new_token
+    words = _CALL_WORDS
+    for text in data.split("\n"):
+        for word in text.split():
+            if hyphens:  # the players before the dealer in the first line of the grid
+                if word != "-":
+                    return None
+                hyphens -= 1
+                position += 1
+                out.append(token("-", None, None, word, line))
+                continue
+            if all_pass:
+                return None  # a call after AP, which ends the auction
+            call = words.get(word) or _call_word(word)
+            seat = _SEATS[(first + position) & 3]
+            position += 1
+            if call is None:
+                if word.upper() != "AP" or closing.outcomes[state] != "open":
+                    return None  # no call, or AP after the end of the auction
+                out.append(token("AP", None, seat, word, line))
+                all_pass = True
+                continue
+            index = call.index
+            state = transitions[state + index]
+            if state == dead:
+                return None  # an improper call, or a call after the end of the auction
+            out.append(token("call", call, seat, word, line))
+            calls.append(index)
+        line += 1
+    return tuple(out), bytes(calls), all_pass
+
+
+_SEATS = tuple(Seat)
