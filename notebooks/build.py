@@ -1,7 +1,7 @@
 """Build the five notebooks from their sources in ``notebooks/src/``, execute them, and make them clean.
 
-    .venv/bin/python notebooks/build.py            # all five (``make regen`` runs this)
-    .venv/bin/python notebooks/build.py 03 05      # some of them (by number or name)
+    .venv/bin/python notebooks/build.py            # all five and the app (``make regen`` runs this)
+    .venv/bin/python notebooks/build.py 03 05      # some of them (by number or name; ``app``)
 
 Each notebook's source is ``notebooks/src/NN_name.md``, a MyST Markdown notebook read with jupytext:
 prose as Markdown, each code cell a ``{code-cell}`` block. JupyterLab (``make lab``) opens it as a
@@ -16,6 +16,10 @@ every other cell against its stored output (``pytest --nbval notebooks/``). A ce
 widget says so in its source with the option ``:bl_kind: widget``; a Markdown cell's
 ``attachment:NAME`` images are embedded from ``docs/NAME`` (so that they show in JupyterLab, whose
 root is notebooks/, and on GitHub).
+
+The web app's notebook, ``app/bridgelaws.ipynb``, is its own source (four cells, no outputs: edit
+it in JupyterLab). Voila runs it, so it is kept unexecuted; :func:`tidy_app` strips what a save
+from JupyterLab adds and gives its cells fixed ids.
 """
 
 from __future__ import annotations
@@ -31,6 +35,7 @@ from nbclient import NotebookClient
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 
 HERE = Path(__file__).resolve().parent
+APP = HERE.parent / "app" / "bridgelaws.ipynb"
 SRC = HERE / "src"
 DOCS = HERE.parent / "docs"
 KERNELSPEC = {"name": "python3", "display_name": "Python 3", "language": "python"}
@@ -126,13 +131,35 @@ def run(name: str) -> Path:
     return path
 
 
+def tidy(notebook: nbformat.NotebookNode, prefix: str) -> nbformat.NotebookNode:
+    """An unexecuted notebook as it is committed: no outputs, execution counts, cell metadata or
+    widget state, kernelspec python3, and cell ids ``<prefix>-<n>``."""
+    notebook.metadata = {"kernelspec": dict(KERNELSPEC), "language_info": {"name": "python"}}
+    for number, cell in enumerate(notebook.cells):
+        cell.id = f"{prefix}-{number}"
+        cell.metadata = {}
+        if cell.cell_type == "code":
+            cell.outputs = []
+            cell.execution_count = None
+    nbformat.validate(notebook)
+    return notebook
+
+
+def tidy_app() -> Path:
+    """Rewrite app/bridgelaws.ipynb in its committed form (unchanged when it is already tidy)."""
+    notebook = tidy(nbformat.read(APP, as_version=4), "app")
+    APP.write_text(nbformat.writes(notebook) + "\n", encoding="utf-8")
+    return APP
+
+
 def main(argv: list[str]) -> int:
-    wanted = [n for n in NOTEBOOKS if not argv or any(n.startswith(a) or a == n for a in argv)]
+    wanted = [n for n in [*NOTEBOOKS, "app"] if not argv or any(n.startswith(a) or a == n for a in argv)]
     if not wanted:
-        print(f"no notebook matches {argv}; choose from {', '.join(NOTEBOOKS)}", file=sys.stderr)
+        print(f"no notebook matches {argv}; choose from {', '.join(NOTEBOOKS)}, app", file=sys.stderr)
         return 2
     for name in wanted:
-        print("built", run(name).relative_to(HERE.parent))
+        path = tidy_app() if name == "app" else run(name)
+        print("built", path.relative_to(HERE.parent))
     return 0
 
 

@@ -100,3 +100,15 @@ def test_notebook_matches_its_source(name):
     assert [c["cell_type"] for c in cells] == [c.cell_type for c in expected.cells], stale
     assert [c.get("attachments") for c in cells] == [c.get("attachments") for c in expected.cells], stale
     assert ["".join(c["source"]) for c in cells] == [c.source for c in expected.cells], stale
+
+
+def test_the_app_notebook_is_tidy():
+    """app/bridgelaws.ipynb is its own source; Voila runs it, so it is committed unexecuted."""
+    import nbformat
+
+    build = _build_module()
+    committed = build.APP.read_text(encoding="utf-8")
+    tidied = build.tidy(nbformat.reads(committed, as_version=4), "app")
+    assert "widgets" not in json.loads(committed)["metadata"]
+    assert nbformat.writes(tidied) + "\n" == committed, \
+        "app/bridgelaws.ipynb has outputs, metadata or ids from a save: run make regen"
