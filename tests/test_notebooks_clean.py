@@ -112,3 +112,11 @@ def test_the_app_notebook_is_tidy():
     assert "widgets" not in json.loads(committed)["metadata"]
     assert nbformat.writes(tidied) + "\n" == committed, \
         "app/bridgelaws.ipynb has outputs, metadata or ids from a save: run make regen"
+
+
+def test_notebook_02_notation_table_is_generated_from_notation_tokens():
+    from bridgelaws.notation import markdown_table
+
+    source = (NOTEBOOKS / "src" / "02_auction_stepper.md").read_text(encoding="utf-8")
+    assert source.count("| token | meaning |") == 1
+    assert markdown_table() in source, "notebook 02's notation table is stale: run make regen"
