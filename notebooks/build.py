@@ -13,9 +13,9 @@ executing it makes the outputs deterministic and light: kernelspec ``python3``, 
 cells that display widgets (their model ids are random and their state is not kept). Cells whose
 output cannot be stable (figures, live widgets) start with ``# NBVAL_IGNORE_OUTPUT``; nbval checks
 every other cell against its stored output (``pytest --nbval notebooks/``). A cell that displays a
-widget says so in its source with the option ``:bl_kind: widget``; a Markdown cell's
-``attachment:NAME`` images are embedded from ``docs/NAME`` (so that they show in JupyterLab, whose
-root is notebooks/, and on GitHub).
+widget says so in its source with the option ``:bl_kind: widget``. An image the source takes from
+``../../docs/NAME`` (so that it shows where the source is read) is embedded in the notebook as the
+attachment ``NAME`` (so that it shows in JupyterLab, whose root is notebooks/, and on GitHub).
 
 The web app's notebook, ``app/bridgelaws.ipynb``, is its own source (four cells, no outputs: edit
 it in JupyterLab). Voila runs it, so it is kept unexecuted; :func:`tidy_app` strips what a save
@@ -42,6 +42,7 @@ KERNELSPEC = {"name": "python3", "display_name": "Python 3", "language": "python
 IGNORE = "# NBVAL_IGNORE_OUTPUT"
 WIDGET_MIME = "application/vnd.jupyter.widget-view+json"
 ADDRESS = re.compile(r"0x[0-9a-fA-F]{6,}")
+PICTURE = re.compile(r"\]\(\.\./\.\./docs/([\w.-]+)\)")  # ![...](../../docs/NAME) in a source
 KINDS = ("code", "widget")  # the values of a code cell's ``bl_kind`` (default: code)
 
 # The notebooks, by name: notebooks/src/<name>.md builds notebooks/<name>.ipynb.
@@ -77,7 +78,8 @@ def build(name: str) -> nbformat.NotebookNode:
     notebook = new_notebook()
     for index, (kind, source) in enumerate(read_cells(NOTEBOOKS[name])):
         if kind == "md":
-            names = re.findall(r"\(attachment:([\w.-]+)\)", source)
+            source = PICTURE.sub(r"](attachment:\1)", source)
+            names = re.findall(r"\]\(attachment:([\w.-]+)\)", source)
             attachments = {n: {"image/png": base64.b64encode((DOCS / n).read_bytes()).decode("ascii")}
                            for n in names}
             cell = new_markdown_cell(source, attachments=attachments) if attachments else new_markdown_cell(source)
