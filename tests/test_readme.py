@@ -30,3 +30,14 @@ def test_the_readme_notation_table_is_generated_from_notation_tokens():
     text = README.read_text(encoding="utf-8")
     assert text.count("| token | meaning |") == 1
     assert markdown_table() in text, "README notation table is stale: run make regen"
+
+
+def test_regen_docs_would_change_nothing():
+    """tools/regen_docs.py (make regen) reproduces the README and notebook 02's source as committed."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("regen_docs", README.parent / "tools" / "regen_docs.py")
+    regen_docs = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(regen_docs)
+    for path, text in regen_docs.regenerated().items():
+        assert path.read_text(encoding="utf-8") == text, f"{path.name} is stale: run make regen"
