@@ -25,6 +25,7 @@ from JupyterLab adds and gives its cells fixed ids.
 from __future__ import annotations
 
 import base64
+import os
 import re
 import sys
 from pathlib import Path
@@ -123,6 +124,10 @@ def clean(notebook: nbformat.NotebookNode) -> nbformat.NotebookNode:
 def run(name: str) -> Path:
     path = HERE / f"{name}.ipynb"
     notebook = build(name)
+    # The kernel imports this checkout's bridgelaws, whatever the environment has installed.
+    paths = os.environ.get("PYTHONPATH", "").split(os.pathsep)
+    if str(HERE.parent) not in paths:
+        os.environ["PYTHONPATH"] = os.pathsep.join([str(HERE.parent), *filter(None, paths)])
     client = NotebookClient(notebook, kernel_name="python3", timeout=300, record_timing=False,
                             resources={"metadata": {"path": str(HERE)}})
     client.execute()
