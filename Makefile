@@ -9,7 +9,7 @@ PORT   ?= 8866
 # The browser test drives Debian's Chromium (Playwright's own browser download is not used).
 CHROMIUM ?= /usr/bin/chromium
 
-.PHONY: lab test app install chromium bench fuzz clean
+.PHONY: lab test app install chromium bench fuzz regen clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -35,6 +35,16 @@ lab: $(STAMP)
 
 app: $(STAMP)
 	$(VENV)/bin/voila app/bridgelaws.ipynb --no-browser --port=$(PORT) --Voila.ip=127.0.0.1
+
+# Rebuild every generated file from its source, in this order: the golden files (tests/golden/), the
+# README's command examples and the notation tables (tools/regen_docs.py: from the CLI's real output
+# and bridgelaws/notation.py), then the five notebooks (from notebooks/src/*.md, executed and
+# cleaned) and the tidy app notebook (notebooks/build.py). On a clean tree it changes nothing; after
+# a change to the engine, the data, the views or a notebook source, review `git diff` and commit it.
+regen: $(STAMP)
+	$(PY) -m pytest -q -p no:cacheprovider -o addopts=-ra tests/test_golden.py --update-golden
+	$(PY) tools/regen_docs.py
+	$(PY) notebooks/build.py
 
 # The benchmark of issue 6 (benchmarks/README.md): installs the peers (the bench extra), then runs.
 # `make bench BENCH=--quick` for fewer repeats; `make -s bench BENCH=--json > bench.json` for one JSON object.

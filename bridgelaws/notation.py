@@ -1,16 +1,8 @@
 """The scenario notation: whitespace-separated tokens, read in order, parsed into events.
 
-========  ===================================================================================
-``1H``    a call (``P``, ``X``, ``XX``, ``1C``..``7NT``; ``8C``/``9NT`` too) by the player whose turn it is
-``E:1H``  a call made by East, whether or not it is East's turn
-``W:!SK`` West exposes the king of spades during the auction (``!SK`` alone: the player to act)
-``X@2H``  a double that named the wrong bid ("doublet twee harten" over one heart); ``XX@2H`` likewise
-``^I``    PBN 2.1: the next bid is insufficient and was accepted (``1S ^I 1H``)
-``^S``    PBN 2.1: stands in the place of a player who was skipped by the next call, made out of
-          rotation and accepted (``1S ^S 2H``: East is skipped, South bids 2H)
-``#keep``  an option chosen for the preceding irregular call (``#cancel``, ``#keep``,
-           ``#cancel-partners-double``: the choices the ruling offers)
-========  ===================================================================================
+What each token means is written once, in :data:`TOKENS` below. The README's notation table and
+notebook 02's are generated from it (``make regen``; :func:`markdown_table`), and the stepper's
+typing hint lists its examples (:func:`hint`). Change the wording there, never in a copy.
 """
 
 from __future__ import annotations
@@ -24,6 +16,62 @@ from .errors import BridgeLawsError
 MARKS = ("^I", "^S")
 _CARD_RE = re.compile(r"([SHDC♠♥♦♣])(10|[AKQJT98765432])", re.IGNORECASE)
 _SUIT_LETTER = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
+
+
+@dataclass(frozen=True)
+class TokenDoc:
+    """One row of the notation's documentation: example forms of a token and what it means."""
+
+    forms: tuple[str, ...]  # examples, as typed
+    meaning: str  # Markdown
+    more: bool = False  # the forms are examples of a longer list ("…" follows them)
+    hint: bool = False  # the first form is shown in the stepper's typing hint
+
+
+TOKENS: tuple[TokenDoc, ...] = (
+    TokenDoc(("1H", "P", "X", "XX"),
+             "a call by the player whose turn it is (after a rectified irregularity: whoever the ruling "
+             "says calls next)"),
+    TokenDoc(("E:1H",),
+             "a call by East, in turn or not; right after an irregular call, a call by the offender's "
+             "left-hand opponent is a call *over it* (it accepts it where the text says so, 1936:22.2); "
+             "a call by the offender is his correction", hint=True),
+    TokenDoc(("8C",), "a bid of more than seven"),
+    TokenDoc(("W:!SK",),
+             "West exposes the king of spades during the auction (`!SK` alone: the player to act)",
+             hint=True),
+    TokenDoc(("X@2H",),
+             'a double that named the wrong bid ("doublet twee harten" over one heart); `XX@…` likewise',
+             hint=True),
+    TokenDoc(("^I", "^S"),
+             "as in PBN 2.1: `^I` before a bid marks it insufficient and accepted (`1S ^I 1H`); `^S` "
+             "stands in the place of a player skipped by the next call, made out of rotation and "
+             "accepted (`1S ^S 2H`: East skipped, South bids)", hint=True),
+    TokenDoc(("#cancel", "#keep"), "the choice the ruling offers, for the preceding irregular call",
+             more=True),
+)
+
+
+def markdown_table() -> str:
+    """The notation as a Markdown table (for the README and notebook 02), ending with a newline.
+
+    >>> print(markdown_table().splitlines()[3])  # doctest: +ELLIPSIS
+    | `E:1H` | a call by East, in turn or not; ... |
+    """
+    rows = ["| token | meaning |", "|---|---|"]
+    for doc in TOKENS:
+        forms = ", ".join(f"`{form}`" for form in doc.forms) + (", …" if doc.more else "")
+        rows.append(f"| {forms} | {doc.meaning} |")
+    return "\n".join(rows) + "\n"
+
+
+def hint() -> str:
+    """Examples of the tokens beyond plain calls, for a typing hint.
+
+    >>> hint()
+    'E:1H, W:!SK, X@2H, ^I'
+    """
+    return ", ".join(doc.forms[0] for doc in TOKENS if doc.hint)
 
 
 @dataclass(frozen=True)

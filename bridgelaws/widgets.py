@@ -21,7 +21,7 @@ from . import views
 from .calls import ALL_CALLS, BIDS, parse_call, parse_seat
 from .editions import EDITIONS
 from .errors import BridgeLawsError
-from .notation import parse_card
+from .notation import hint, parse_card
 
 YEARS = tuple(e.year for e in EDITIONS)
 _SEAT_OPTIONS = (("in turn", ""), ("N", "N"), ("E", "E"), ("S", "S"), ("W", "W"))
@@ -58,7 +58,7 @@ class AuctionStepper(widgets.VBox):
         names = [s["name"] for s in views.scenarios()]
         self.scenario = widgets.Dropdown(options=[("(choose a prepared scenario)", "")] + [(n, n) for n in names],
                                          value="", description="Scenario", layout=layout(width="400px"))
-        self.typed = widgets.Text(placeholder="type a scenario, e.g. 1S 1H 2H P  (E:1H, W:!SK, X@2H, ^I)",
+        self.typed = widgets.Text(placeholder=f"type a scenario, e.g. 1S 1H 2H P  ({hint()})",
                                   description="Typed", layout=layout(width="400px"))
         self.apply_button = widgets.Button(description="Apply", tooltip="play the typed scenario",
                                            layout=layout(width="70px"))

@@ -37,3 +37,25 @@ def test_bad_tokens_give_one_line_naming_token_and_position(text, fragment):
     with pytest.raises(BridgeLawsError) as caught:
         parse_scenario(text)
     assert fragment in str(caught.value) and "\n" not in str(caught.value)
+
+
+# --- The notation's documentation (notation.TOKENS), the one source of the README's and notebook 02's tables
+
+def test_every_documented_form_parses_and_every_kind_is_documented():
+    from bridgelaws.notation import MARKS, TOKENS, parse_event
+
+    forms = [form for doc in TOKENS for form in doc.forms]
+    kinds = {parse_event(form, 1).kind for form in forms}
+    assert kinds == {"call", "exposure", "mark", "option"}
+    assert set(MARKS) <= set(forms)
+
+
+def test_a_mark_is_documented_as_preceding_its_call():
+    """Notebook 02 once said a mark follows the call it belongs to: it precedes it (parse_scenario)."""
+    from bridgelaws.notation import TOKENS
+
+    marks = next(doc for doc in TOKENS if "^I" in doc.forms)
+    assert "`^I` before a bid" in marks.meaning and "(`1S ^I 1H`)" in marks.meaning
+    assert [e.kind for e in parse_scenario("1S ^I 1H")] == ["call", "mark", "call"]
+    with pytest.raises(BridgeLawsError, match="must precede a call"):
+        parse_scenario("1S 1H ^I")

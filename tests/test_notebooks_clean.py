@@ -1,8 +1,9 @@
-"""The committed notebooks are clean and match their build script (notebooks/build.py).
+"""The committed notebooks are clean and match their sources (notebooks/src/*.md, built by
+notebooks/build.py).
 
 nbval runs them (``pytest --nbval notebooks/``); these tests check what nbval does not: kernelspec,
 no widget state, no memory addresses or random ids, a markdown cell first, figures and widgets
-marked NBVAL_IGNORE_OUTPUT, and the cells equal to what build.py writes.
+marked NBVAL_IGNORE_OUTPUT, and the cells equal to what build.py makes of their source.
 """
 
 from __future__ import annotations
@@ -86,12 +87,36 @@ def _build_module():
     return module
 
 
+def test_one_source_per_notebook():
+    assert list(_build_module().NOTEBOOKS) == list(NAMES)
+
+
 @pytest.mark.parametrize("name", NAMES)
-def test_notebook_matches_its_build_script(name):
+def test_notebook_matches_its_source(name):
     build = _build_module()
-    expected = build.build(name, build.NOTEBOOKS[name])
+    expected = build.build(name)
     cells = load(name)["cells"]
-    assert [c["cell_type"] for c in cells] == [c.cell_type for c in expected.cells]
-    assert [c.get("attachments") for c in cells] == [c.get("attachments") for c in expected.cells]
-    assert ["".join(c["source"]) for c in cells] == [c.source for c in expected.cells], \
-        "notebook out of date: run .venv/bin/python notebooks/build.py"
+    stale = f"notebooks/{name}.ipynb is out of date with notebooks/src/{name}.md: run make regen"
+    assert [c["cell_type"] for c in cells] == [c.cell_type for c in expected.cells], stale
+    assert [c.get("attachments") for c in cells] == [c.get("attachments") for c in expected.cells], stale
+    assert ["".join(c["source"]) for c in cells] == [c.source for c in expected.cells], stale
+
+
+def test_the_app_notebook_is_tidy():
+    """app/bridgelaws.ipynb is its own source; Voila runs it, so it is committed unexecuted."""
+    import nbformat
+
+    build = _build_module()
+    committed = build.APP.read_text(encoding="utf-8")
+    tidied = build.tidy(nbformat.reads(committed, as_version=4), "app")
+    assert "widgets" not in json.loads(committed)["metadata"]
+    assert nbformat.writes(tidied) + "\n" == committed, \
+        "app/bridgelaws.ipynb has outputs, metadata or ids from a save: run make regen"
+
+
+def test_notebook_02_notation_table_is_generated_from_notation_tokens():
+    from bridgelaws.notation import markdown_table
+
+    source = (NOTEBOOKS / "src" / "02_auction_stepper.md").read_text(encoding="utf-8")
+    assert source.count("| token | meaning |") == 1
+    assert markdown_table() in source, "notebook 02's notation table is stale: run make regen"

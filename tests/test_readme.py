@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from bridgelaws.cli import main
+from bridgelaws.notation import markdown_table
 
 README = Path(__file__).resolve().parents[1] / "README.md"
 EXAMPLES = re.findall(r"```\n\$ (bridgelaws [^\n]*)\n(.*?)```", README.read_text(encoding="utf-8"), flags=re.S)
@@ -22,4 +23,21 @@ def test_the_readme_has_the_examples_the_issues_ask_for():
 @pytest.mark.parametrize("command, shown", EXAMPLES, ids=[c for c, _ in EXAMPLES])
 def test_readme_example_is_what_the_command_prints(command, shown, capsys):
     assert main(shlex.split(command)[1:]) == 0
-    assert capsys.readouterr().out == shown, "README example is stale: rerun the command and paste its output"
+    assert capsys.readouterr().out == shown, "README example is stale: run make regen"
+
+
+def test_the_readme_notation_table_is_generated_from_notation_tokens():
+    text = README.read_text(encoding="utf-8")
+    assert text.count("| token | meaning |") == 1
+    assert markdown_table() in text, "README notation table is stale: run make regen"
+
+
+def test_regen_docs_would_change_nothing():
+    """tools/regen_docs.py (make regen) reproduces the README and notebook 02's source as committed."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("regen_docs", README.parent / "tools" / "regen_docs.py")
+    regen_docs = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(regen_docs)
+    for path, text in regen_docs.regenerated().items():
+        assert path.read_text(encoding="utf-8") == text, f"{path.name} is stale: run make regen"
