@@ -106,10 +106,13 @@ def _partners_bid(situation: Situation, branch: BranchSpec) -> bool:
 
 @condition("barred-under", needs=("bar_from",))
 def _barred_under(situation: Situation, branch: BranchSpec) -> bool:
-    """The offender's bar was imposed under the articles ``bar_from`` names (1936:22.6.c: "onder
-    dezen regel")."""
-    bar = situation.auction.bar_of(situation.seat)
-    return bar is not None and branch.bar_from is not None and bar.article.startswith(branch.bar_from)
+    """One of the bars in force on the offender was imposed under the article ``bar_from`` names or
+    a part of it (1936:22.6.c: "onder dezen regel"); another bar on him (1936:23.b) does not hide it."""
+    prefix = branch.bar_from
+    if prefix is None:
+        return False
+    return any(bar.seat == situation.seat and (bar.article == prefix or bar.article.startswith(prefix + "."))
+               for bar in situation.auction.bars)
 
 
 @condition("honour-or-several", needs=("honours",))

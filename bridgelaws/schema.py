@@ -319,7 +319,8 @@ def parse_ruling(value: object, loc: Loc) -> RulingSpec:
 
 #: The one summary of an edition whose corpus is silent on a case and whose rulings file therefore
 #: has no entry for it (``data/rulings/README.md``: silence is the default).
-SILENT_SUMMARY = "The {year} corpus does not treat this case."
+SILENT_SUMMARY = ("The {year} corpus excerpt does not treat this case (this file has no entry for "
+                  "{year}: whoever added the edition read its excerpt as silent here).")
 
 
 def parse_rulings(value: object, name: str, case_id: str) -> dict[str, RulingSpec]:

@@ -166,3 +166,17 @@ def test_json_events_keep_their_keys_in_order():
     events = judge("1S W:!SK", "1936", "N").as_dict()["events"]
     assert list(events[0]) == head + ["call", "irregularity", "reason"]
     assert list(events[1]) == head + ["card", "reason", "effect"]
+
+
+@pytest.mark.parametrize("tokens", [
+    "1S E:!HK 1H 3H P 4H",  # West barred under 23.b (rest of auction) first, then under 22.3
+    "1S 1H 3H E:!HK P 4H",  # the same bars, the other way round
+    "1S E:!HK 1H 2H P 3H",  # West must pass at this turn under 22.3.a, and under 23.b
+])
+def test_a_bar_under_rule_22_counts_whatever_other_bar_the_player_is_under(tokens):
+    # 1936:22.6.c covers a call by a player who "volgens een onder dezen regel opgelegde straf moet
+    # passen"; a second bar under rule 23 on the same player does not take him out of it.
+    result = judge(tokens, "1936", dealer="N")
+    (barred,) = [e for e in result.events if e.case == "call-when-barred"]
+    assert barred.ruling is not None and barred.ruling.status == "ruled"
+    assert "1936:22.6.c" in barred.ruling.articles
