@@ -20,7 +20,7 @@ from bridgelaws import corpus as c  # noqa: E402
 from bridgelaws.errors import BridgeLawsError  # noqa: E402
 
 EDITIONS = c.EDITIONS
-ID_RE = re.compile(r"^(1932|1936|1949|2007|2017):(\d+|Speelmanieren)(\.([A-Z]|\d+|[a-z]+|n\d+))*$")
+ID_RE = re.compile(rf"^({'|'.join(c.EDITIONS)}):(\d+|Speelmanieren)(\.([A-Z]|\d+|[a-z]+|n\d+))*$")
 NOTE_KINDS = {"repetition", "misfit-heading", "missing-heading", "restored-label", "slip", "spelling", "other"}
 ITEM_KEYS = {"line", "heading", "title", "record", "repeat", "inline"}
 

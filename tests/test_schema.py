@@ -131,10 +131,10 @@ def test_a_correction_needs_an_offender_who_replaces_his_call(data):
 
 
 def test_an_unregistered_edition_is_an_error(data):
-    _edit(data / "rulings" / "all-pass.yaml", lambda raw: raw["rulings"].__setitem__("1963", {"status": "silent"}))
+    _edit(data / "rulings" / "all-pass.yaml", lambda raw: raw["rulings"].__setitem__("1899", {"status": "silent"}))
     with pytest.raises(BridgeLawsError) as excinfo:
         specs("all-pass")
-    assert _one_line(excinfo).startswith("rulings/all-pass.yaml: rulings.1963: '1963' is not a registered edition")
+    assert _one_line(excinfo).startswith("rulings/all-pass.yaml: rulings.1899: '1899' is not a registered edition")
 
 
 def test_silence_is_the_default_for_an_edition_the_file_does_not_list(data):
