@@ -12,6 +12,7 @@ are imported only by the modules that draw tables, figures and widgets.
 from __future__ import annotations
 
 import importlib
+from typing import TYPE_CHECKING, Any
 
 __version__ = "0.1.0"
 
@@ -34,8 +35,23 @@ _SUBMODULES = ("corpus", "pbn", "render", "calls", "editions", "auction", "count
 
 __all__ = sorted(_EXPORTS) + list(_SUBMODULES)
 
+if TYPE_CHECKING:  # what __getattr__ loads on first use, spelled out for type checkers
+    from . import (auction, calls, cli, conditions, content, corpus, counting, datafiles, editions,
+                   errors, fast, figures, judging, notation, pbn, present, records, render, rulings,
+                   schema, tables, views, vocabulary, widgets)
+    from .auction import Auction, Contract, Entry
+    from .calls import ALL_CALLS, BIDS, DOUBLE, PASS, REDOUBLE, Call, Seat, bid, parse_call, parse_seat
+    from .counting import count_auctions
+    from .editions import EDITIONS, Basis, Edition, find_edition, find_editions
+    from .errors import BridgeLawsError
+    from .judging import Judgement, judge
+    from .notation import Event, parse_scenario
+    from .records import EventRecord
+    from .rulings import cases, find_case
+    from .tables import compare, matrix
 
-def __getattr__(name: str):
+
+def __getattr__(name: str) -> Any:
     if name in _EXPORTS:
         value = getattr(importlib.import_module(f".{_EXPORTS[name]}", __name__), name)
         globals()[name] = value
@@ -45,5 +61,5 @@ def __getattr__(name: str):
     raise AttributeError(f"module 'bridgelaws' has no attribute {name!r}")
 
 
-def __dir__():
+def __dir__() -> list[str]:
     return __all__

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import sys
+from typing import IO
 
 from .errors import BridgeLawsError
 
@@ -66,7 +67,7 @@ class ReadProgress:
 
     BIG = 2 << 20
 
-    def __init__(self, name: str, size: int, handle, mode: bool | None):
+    def __init__(self, name: str, size: int, handle: IO[bytes], mode: bool | None) -> None:
         import time
 
         self.name, self.size, self.handle = name, size, handle

@@ -55,7 +55,7 @@ class Bar:
     article: str = ""  # the article that imposes it
     case: str = ""
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, str]:
         return {"seat": str(self.seat), "scope": self.scope, "article": self.article, "case": self.case}
 
 
@@ -79,7 +79,7 @@ class _State(NamedTuple):
     #: The position of the auction seen from ``next_seat``: what the edition's step reads.
     position: Position
     last_bidder: Seat | None  # who made the last bid that counts (the judge asks whose it was)
-    bars: tuple = ()  # Bar objects in force
+    bars: tuple[Bar, ...] = ()  # Bar objects in force
 
     @property
     def last_rank(self) -> int:
@@ -313,7 +313,7 @@ class Auction:
 
     def bar_of(self, seat: Seat) -> Bar | None:
         """The bar in force on ``seat`` (rest-of-auction first), or None."""
-        found = None
+        found: Bar | None = None
         for bar in self._state.bars:
             if bar.seat == seat:
                 if bar.scope == "rest-of-auction":
@@ -329,7 +329,7 @@ class Auction:
         return self._state.bars
 
     @staticmethod
-    def _consume_bars(bars: tuple, seat: Seat) -> tuple:
+    def _consume_bars(bars: tuple[Bar, ...], seat: Seat) -> tuple[Bar, ...]:
         # A next-turn bar ends once the player has had that turn.
         return tuple(b for b in bars if not (b.seat == seat and b.scope == "next-turn"))
 

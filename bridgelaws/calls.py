@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from enum import IntEnum
+from typing import Callable
 
 from .errors import BridgeLawsError
 
@@ -56,7 +57,7 @@ SEAT_WORDS = {
 }
 
 
-def parse_seat(text: str, where: str = "") -> Seat:
+def parse_seat(text: str | Seat, where: str = "") -> Seat:
     """``N``/``E``/``S``/``W`` (also the English and Dutch words) to a :class:`Seat`."""
     if isinstance(text, Seat):
         return text
@@ -134,7 +135,7 @@ class Call:
     def __lt__(self, other: "Call") -> bool:
         return self.index < other.index
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Callable[[int], Call], tuple[int]]:
         return (call_from_index, (self.index,))
 
 
@@ -175,12 +176,12 @@ _STRAIN_WORDS = {
     "NT": 4, "N": 4, "NOTRUMP": 4, "NOTRUMPS": 4, "SA": 4, "SANSATOUT": 4, "ZT": 4,
     "ZONDERTROEF": 4,
 }
-_SPECIAL = {
+_SPECIAL_WORDS: dict[str, Call | None] = {
     "P": PASS, "PASS": PASS, "PAS": PASS, "-": None, "AP": None,
     "X": DOUBLE, "D": DOUBLE, "DBL": DOUBLE, "DOUBLE": DOUBLE, "DOUBLET": DOUBLE,
     "XX": REDOUBLE, "R": REDOUBLE, "RDBL": REDOUBLE, "REDOUBLE": REDOUBLE, "REDOUBLET": REDOUBLE,
 }
-_SPECIAL = {k: v for k, v in _SPECIAL.items() if v is not None}
+_SPECIAL: dict[str, Call] = {k: v for k, v in _SPECIAL_WORDS.items() if v is not None}
 _BID_RE = re.compile(r"([0-9])(.+)")
 
 
@@ -191,7 +192,7 @@ def _fold(token: str) -> str:
     return re.sub(r"[\s\-_']", "", text).upper()
 
 
-def parse_call(token: str, position: int | None = None) -> Call:
+def parse_call(token: str | Call, position: int | None = None) -> Call:
     """Parse one call: ``P``/``Pass``/``pas``, ``X``, ``XX``, ``1C``..``7NT`` (and 8, 9), ``1N``,
     suit symbols (``1♥``), Dutch denominations (``1SA``, ``2 sans atout``, ``3ZT``, ``4 harten``).
 

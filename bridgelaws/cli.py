@@ -5,8 +5,12 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from .errors import BridgeLawsError
+
+if TYPE_CHECKING:
+    from .corpus import Passage
 
 
 def one_line(error: object) -> str:
@@ -15,11 +19,11 @@ def one_line(error: object) -> str:
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # one line, not usage plus message
+    def error(self, message: str) -> NoReturn:  # one line, not usage plus message
         raise BridgeLawsError(f"{self.prog}: {message} (see --help)")
 
 
-def _cmd_editions(args) -> int:
+def _cmd_editions(args: argparse.Namespace) -> int:
     from . import corpus
     from .editions import EDITIONS
 
@@ -38,7 +42,7 @@ def _cmd_editions(args) -> int:
     return 0
 
 
-def _cmd_article(args) -> int:
+def _cmd_article(args: argparse.Namespace) -> int:
     from . import corpus
 
     passage = corpus.article(args.ref)
@@ -59,7 +63,7 @@ def _cmd_article(args) -> int:
     return 0
 
 
-def _passage_dict(passage) -> dict:
+def _passage_dict(passage: Passage) -> dict[str, Any]:
     return {
         "id": passage.id, "edition": passage.edition, "heading": passage.heading,
         "records": [{"id": r.id, "label": r.label, "restored_label": r.restored_label,
@@ -71,7 +75,7 @@ def _passage_dict(passage) -> dict:
     }
 
 
-def _cmd_search(args) -> int:
+def _cmd_search(args: argparse.Namespace) -> int:
     from . import corpus
 
     hits = corpus.search(args.word, edition=args.edition)
@@ -83,7 +87,7 @@ def _cmd_search(args) -> int:
     return 0
 
 
-def _cmd_count(args) -> int:
+def _cmd_count(args: argparse.Namespace) -> int:
     from .counting import MODERN_COUNT, count_auctions
     from .editions import find_editions
 
@@ -94,7 +98,7 @@ def _cmd_count(args) -> int:
     return 0
 
 
-def _cmd_judge(args) -> int:
+def _cmd_judge(args: argparse.Namespace) -> int:
     from .judging import judge
     from .present import describe
     from .vocabulary import EventKind
@@ -137,7 +141,7 @@ def _cmd_judge(args) -> int:
     return 0
 
 
-def _cmd_compare(args) -> int:
+def _cmd_compare(args: argparse.Namespace) -> int:
     from .present import assumption_line, call_stands_line, quote_line
     from .tables import compare_rows
 
@@ -176,15 +180,16 @@ def _cmd_compare(args) -> int:
     return 0
 
 
-def _state_line(row) -> str:
+def _state_line(row: dict[str, Any]) -> str:
     if row["outcome"] == "open":
         return f"{row['next_to_call']} to call"
     if row["outcome"] == "contract":
         return f"contract {row['contract']}"
-    return row["outcome"]
+    outcome: str = row["outcome"]
+    return outcome
 
 
-def _cmd_matrix(args) -> int:
+def _cmd_matrix(args: argparse.Namespace) -> int:
     from .tables import matrix
 
     frame = matrix(detail=not args.status)
@@ -206,7 +211,7 @@ def _cmd_matrix(args) -> int:
     return 0
 
 
-def _cmd_pbn(args) -> int:
+def _cmd_pbn(args: argparse.Namespace) -> int:
     """Read a PBN file as a stream: one game at a time, the report written as it goes (to stdout,
     or to --output through a temporary file that replaces FILE only when the run completes)."""
     import os
@@ -333,7 +338,8 @@ def main(argv: list[str] | None = None) -> int:
         if not getattr(args, "func", None):
             parser.print_help()
             return 0
-        return args.func(args)
+        code: int = args.func(args)
+        return code
     except BridgeLawsError as error:
         print(f"bridgelaws: error: {one_line(error)}", file=sys.stderr)
         return 2

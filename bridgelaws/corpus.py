@@ -20,6 +20,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from bridgelaws import datafiles, schema
 from bridgelaws.errors import BridgeLawsError
@@ -138,7 +139,11 @@ def _registered() -> tuple[str, ...]:
     return tuple(_registry())
 
 
-def __getattr__(name: str):
+#: The years of the registered editions; not set here: :func:`__getattr__` reads it on first use.
+EDITIONS: tuple[str, ...]
+
+
+def __getattr__(name: str) -> tuple[str, ...]:
     # EDITIONS comes from the one registry of editions, read on first use.
     if name == "EDITIONS":
         return _registered()
@@ -156,13 +161,14 @@ def _check_edition(edition: str | int) -> str:
 
 
 @datafiles.cached
-def _raw(edition: str) -> dict:
+def _raw(edition: str) -> dict[str, Any]:
     name = f"corpus/{edition}.json"
     return schema.parse_corpus(datafiles.load(name), name, edition)
 
 
 @datafiles.cached
-def _edition(edition: str):
+def _edition(edition: str) -> tuple[Source, tuple[Record, ...], dict[str, Record], dict[str, Article],
+                                   tuple[Reference, ...]]:
     """Parsed edition: (Source, records tuple, {id: Record}, {article: Article}, references)."""
     raw = _raw(_check_edition(edition))
     arts = tuple(
@@ -353,11 +359,12 @@ def printed_fields(edition: str) -> list[tuple[str, str, str]]:
 # ------------------------------------------------------------------------------------ layout
 
 
-def _render(item: dict, edition: str) -> str:
+def _render(item: dict[str, Any], edition: str) -> str:
     _, _, by_id, arts, _ = _edition(edition)
     try:
         if "line" in item:
-            return item["line"]
+            text: str = item["line"]
+            return text
         if "heading" in item:
             line = arts[item["heading"].split(":", 1)[1]].heading_line
             if line is None:

@@ -134,7 +134,7 @@ class EditionRecord:
 class Edition:
     """An edition: its record (the articles of each mechanic) and the rules of a regular auction.
 
-    The hooks below are the neutral rules, which the five texts share; a subclass overrides one
+    The hooks below are the neutral rules, which the five texts share or inherit; a subclass overrides one
     only where a text changes it, and :meth:`check` / :meth:`after` compose them for every consumer.
     """
 
@@ -288,7 +288,7 @@ class Edition:
         return self.year
 
     def __eq__(self, other: object) -> bool:
-        return type(other) is type(self) and other.record == self.record  # type: ignore[attr-defined]
+        return type(other) is type(self) and other.record == self.record
 
     def __hash__(self) -> int:
         return hash((type(self), self.year))

@@ -30,7 +30,7 @@ Result(outcome='contract', contract=Contract(level=2, strain=3, doubled=0, decla
 from __future__ import annotations
 
 import re
-from typing import Iterable, NamedTuple, Sequence
+from typing import Any, Iterable, NamedTuple, Sequence, TypeAlias
 
 from .auction import Auction, Contract
 from .calls import MAX_PARSED_LEVEL, Call, Seat, call_from_index, parse_call, parse_seat
@@ -38,6 +38,10 @@ from .editions import START, Edition, Position, find_edition
 from .errors import BridgeLawsError
 
 __all__ = ["Result", "Table", "table", "contract", "contracts", "results", "encode"]
+
+#: What the functions take for one auction: call indices, ``Call`` objects or tokens, ``bytes`` of
+#: call indices, or one string of tokens.
+Calls: TypeAlias = "Iterable[str | Call | int] | bytes | str"
 
 #: Call indices that parse: pass, double, redouble and the bids 1C..9NT.
 N_CALLS = 3 + 5 * MAX_PARSED_LEVEL
@@ -124,11 +128,11 @@ class Table:
                 self.final[key] = (state.rank, state.doubled)
 
 
-_WALKS: dict[tuple, _Walk] = {}
+_WALKS: dict[tuple[object, ...], _Walk] = {}
 _TABLES: dict[Edition, Table] = {}
 
 
-def _walk_key(edition: Edition) -> tuple:
+def _walk_key(edition: Edition) -> tuple[object, ...]:
     cls = type(edition)
     if all(getattr(cls, name) is getattr(Edition, name) for name in Edition.RULE_METHODS):
         return ("neutral rules", edition.max_level)  # they read nothing else of the edition
@@ -189,7 +193,7 @@ def _result(data: bytes, final: int, table_: Table, dealer: int) -> Result:
 
 # --- input ----------------------------------------------------------------------------------------
 
-def encode(calls: Iterable[str | Call | int] | bytes | str) -> bytes:
+def encode(calls: Calls) -> bytes:
     """Calls (indices, ``Call`` objects, tokens, or one string of tokens) as ``bytes`` of call
     indices, the form :func:`contracts` walks fastest. Raises BridgeLawsError for what is no call."""
     if isinstance(calls, bytes):
@@ -198,7 +202,7 @@ def encode(calls: Iterable[str | Call | int] | bytes | str) -> bytes:
         return bytes(calls)
     if type(calls) in (list, tuple, range):
         try:
-            return bytes(calls)
+            return bytes(calls)  # type: ignore[arg-type]  # call indices; anything else is read below
         except (TypeError, ValueError):
             pass
     if isinstance(calls, str):
@@ -214,11 +218,11 @@ def encode(calls: Iterable[str | Call | int] | bytes | str) -> bytes:
                     f"3 = 1C ... 37 = 7NT)")
             out.append(item)
         else:
-            out.append(parse_call(item, position).index)
+            out.append(parse_call(item, position).index)  # type: ignore[arg-type]  # a bool: no call
     return bytes(out)
 
 
-def _iterable(value, what: str):
+def _iterable(value: Iterable[str | Call | int], what: str) -> Iterable[str | Call | int]:
     if isinstance(value, (Call, int)) or not hasattr(value, "__iter__"):
         raise BridgeLawsError(f"{what}: expected a sequence of calls, not {type(value).__name__}")
     return value
@@ -243,7 +247,7 @@ def _explain(data: bytes, dealer: Seat, edition: Edition) -> str:
 
 # --- the public functions -------------------------------------------------------------------------
 
-def contracts(calls_batch: Iterable, dealer: str | Seat | Sequence = "N",
+def contracts(calls_batch: Iterable[Calls], dealer: str | Seat | Sequence[str | Seat] = "N",
               edition: str | Edition = "2017") -> list[Result]:
     """The :class:`Result` of every auction of ``calls_batch`` under ``edition``.
 
@@ -257,7 +261,7 @@ def contracts(calls_batch: Iterable, dealer: str | Seat | Sequence = "N",
     transitions, start, dead = table_.transitions, table_.start, table_.dead
     if isinstance(dealer, (str, Seat)) or not hasattr(dealer, "__iter__"):
         dealers = None
-        one = int(parse_seat(dealer, " (dealer)"))
+        one = int(parse_seat(dealer, " (dealer)"))  # type: ignore[arg-type]  # it says what is no seat
     else:
         dealers = [int(parse_seat(d, " (dealer)")) for d in dealer]
         one = 0
@@ -284,7 +288,7 @@ def contracts(calls_batch: Iterable, dealer: str | Seat | Sequence = "N",
     return results
 
 
-def results(calls, dealer: str | Seat, editions: Iterable[str | Edition]) -> list[Result | None]:
+def results(calls: Calls, dealer: str | Seat, editions: Iterable[str | Edition]) -> list[Result | None]:
     """One auction under several editions: a :class:`Result` per edition, or None where the calls
     are not a regular auction under it (:func:`contract` says why). Editions that share their
     transitions are walked once."""
@@ -317,13 +321,17 @@ def results(calls, dealer: str | Seat, editions: Iterable[str | Edition]) -> lis
 
 
 _NO_CONTRACT = {outcome: Result(outcome, None, None) for outcome in ("open", "passed-out", "redeal")}
-_PLANS: dict[tuple, tuple] = {}
-_LAST_PLAN: list = [None, None]
+#: (transitions, start, dead, [(position, table)]): the editions of a plan that share a walk.
+_Group: TypeAlias = "tuple[list[int], int, int, list[tuple[int, Table]]]"
+#: (number of editions, groups).
+_Plan: TypeAlias = "tuple[int, list[_Group]]"
+_PLANS: dict[tuple[str | Edition, ...], _Plan] = {}
+_LAST_PLAN: list[Any] = [None, None]  # [the editions last asked for, their plan]
 
 
-def _plan(key: tuple) -> tuple:
+def _plan(key: tuple[str | Edition, ...]) -> _Plan:
     """(number of editions, [(transitions, start, dead, [(position, table)])]) for ``key``."""
-    groups: dict[int, tuple] = {}
+    groups: dict[int, _Group] = {}
     for position, edition in enumerate(key):
         table_ = table(edition)
         group = groups.get(id(table_.transitions))
@@ -337,7 +345,7 @@ def _plan(key: tuple) -> tuple:
     return plan
 
 
-def contract(calls, dealer: str | Seat = "N", edition: str | Edition = "2017") -> Result:
+def contract(calls: Calls, dealer: str | Seat = "N", edition: str | Edition = "2017") -> Result:
     """The :class:`Result` of one auction (see :func:`contracts`)."""
     try:
         return contracts([calls], dealer, edition)[0]

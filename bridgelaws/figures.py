@@ -9,7 +9,14 @@ that ``import bridgelaws`` stays cheap.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .render import STATUS_COLOURS
+
+if TYPE_CHECKING:
+    import os
+
+    from matplotlib.figure import Figure
 
 CODE_COLOURS = {"rubber": "#8d6e63", "duplicate": "#00796b"}
 CODE_MARKERS = {"rubber": "o", "duplicate": "s"}
@@ -17,13 +24,13 @@ CODE_MARKERS = {"rubber": "o", "duplicate": "s"}
 STABLE_RC = {"svg.hashsalt": "bridgelaws", "font.size": 10}
 
 
-def _figure(width: float, height: float):
+def _figure(width: float, height: float) -> Figure:
     from matplotlib.figure import Figure
 
     return Figure(figsize=(width, height), layout="constrained")
 
 
-def save(fig, path, dpi: int = 110) -> None:
+def save(fig: Figure, path: str | os.PathLike[str], dpi: int = 110) -> None:
     """Write ``fig`` (PNG, SVG or PDF by the file's suffix) without a date or version stamp."""
     import matplotlib
 
@@ -33,7 +40,7 @@ def save(fig, path, dpi: int = 110) -> None:
         metadata = {"Date": None, "Creator": None}
     elif path.endswith(".pdf"):
         metadata = {"CreationDate": None, "Creator": None, "Producer": None}
-    with matplotlib.rc_context(STABLE_RC):
+    with matplotlib.rc_context(STABLE_RC):  # type: ignore[arg-type]  # its keys are rc names; the stubs want Literals
         fig.savefig(path, dpi=dpi, metadata=metadata)
 
 
@@ -60,7 +67,7 @@ def _label_places(years: list[int]) -> tuple[list[float], list[str]]:
     return heights, aligns
 
 
-def timeline():
+def timeline() -> Figure:
     """The editions on a time axis: rubber or duplicate, the articles each source holds and
     its size in words; the 1947 spelling reform (corpus note ``1949-spelling-reform``) marked."""
     from . import views
@@ -98,7 +105,7 @@ def timeline():
     return fig
 
 
-def sizes():
+def sizes() -> Figure:
     """Articles, paragraphs and words per edition (chronological)."""
     from . import views
 
@@ -129,7 +136,7 @@ def sizes():
     return fig
 
 
-def status_over_time():
+def status_over_time() -> Figure:
     """Per edition, how many cases of the catalogue its text rules on, only points elsewhere for,
     or is silent on (stacked bars, chronological)."""
     from . import views
@@ -143,7 +150,7 @@ def status_over_time():
     labels = [f"{e.year}\n{e.code}" for e in EDITIONS]
     bottom = [0] * len(labels)
     for status in ("ruled", "referenced", "silent"):
-        values = [int(counts.loc[e.year, status]) for e in EDITIONS]
+        values = [int(counts.loc[e.year, status]) for e in EDITIONS]  # type: ignore[arg-type]  # a count
         bars = ax.bar(labels, values, bottom=bottom, color=STATUS_COLOURS[status], label=status, width=0.6)
         ax.bar_label(bars, labels=[str(v) if v else "" for v in values], label_type="center",
                      color="white", fontsize=9, fontweight="bold")
@@ -156,7 +163,7 @@ def status_over_time():
     return fig
 
 
-def strictness_figure():
+def strictness_figure() -> Figure:
     """How strict each edition is: turns barred per case and edition (a heat map; grey where the
     text does not rule), and the turns barred over all cases, by year (see
     :func:`bridgelaws.views.turns_barred` for how the turns are counted)."""
@@ -206,9 +213,10 @@ def strictness_figure():
                    fontsize=10)
 
     years = list(range(len(EDITIONS)))  # chronological, evenly spaced like the heat map's columns
-    turns = [int(summary.loc[e.year, "turns_barred"]) for e in EDITIONS]
-    ruled = [int(summary.loc[e.year, "ruled"]) for e in EDITIONS]
-    barred_cases = [int(summary.loc[e.year, "cases_with_a_bar"]) for e in EDITIONS]
+    # Counts: pandas-stubs type a scalar of .loc as any Scalar.
+    turns = [int(summary.loc[e.year, "turns_barred"]) for e in EDITIONS]  # type: ignore[arg-type]
+    ruled = [int(summary.loc[e.year, "ruled"]) for e in EDITIONS]  # type: ignore[arg-type]
+    barred_cases = [int(summary.loc[e.year, "cases_with_a_bar"]) for e in EDITIONS]  # type: ignore[arg-type]
     colours = [CODE_COLOURS[e.code] for e in EDITIONS]
     bars = trend.bar(years, turns, width=0.55, color=colours, alpha=0.85, label="turns barred, all cases")
     trend.bar_label(bars, fontsize=9, padding=3, zorder=5,

@@ -22,9 +22,9 @@ What the engine does with an irregular call, in order:
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from . import rulings as rulings_data
 from .auction import Auction, Bar, Entry
@@ -116,10 +116,11 @@ def judge(scenario: str | list[str], edition: str | Edition = "2017", dealer: st
             if event.kind == "option":
                 run.attachment(event)
                 continue
-            choices = []
+            choices: list[str] = []
             for later in events[position + 1:]:
                 if later.kind != "option":
                     break
+                assert later.choice is not None  # an option token always names its choice
                 choices.append(later.choice)
             if event.kind == "exposure":
                 run.exposure(event)
@@ -138,6 +139,27 @@ def judge(scenario: str | list[str], edition: str | Edition = "2017", dealer: st
     return run.finish()
 
 
+class _PendingAcceptance(NamedTuple):
+    """An irregular call that a call over it may still accept (1936:22.2)."""
+
+    record: dict[str, Any]
+    snapshot: Auction  # the auction before the ruling was applied
+    offender: Seat
+    case: str
+    reason: str
+    call: Call
+    marks: tuple[str, ...]
+
+
+class _PendingCorrection(NamedTuple):
+    """An insufficient bid its offender must replace (1936:22.3)."""
+
+    record: dict[str, Any]
+    offender: Seat
+    ruling: Ruling
+    original: Call
+
+
 class _Run:
     """The state of one judged scenario: the auction plus what an irregularity left pending."""
 
@@ -145,8 +167,8 @@ class _Run:
         self.edition = edition
         self.auction = Auction(edition, dealer)
         self.result = Judgement(edition, dealer, self.auction)
-        self.pending_acceptance = None  # (record, snapshot, offender, case, reason, call, marks)
-        self.pending_correction = None  # (record, offender, ruling, original call)
+        self.pending_acceptance: _PendingAcceptance | None = None
+        self.pending_correction: _PendingCorrection | None = None
         self.exposed: dict[Seat, int] = {}
         # Drafts of the events, filled in as rulings are applied (a later call can still change an
         # earlier one: an acceptance, a correction's choice); finish() turns them into EventRecords.
@@ -169,18 +191,20 @@ class _Run:
         auction = self.auction
         if auction.is_over:
             raise _over(event, auction)
-        seat = event.seat if event.seat is not None else auction.next_to_call
+        seat = event.seat if event.seat is not None else auction.state.next_seat  # not over: someone is to act
+        card = event.card
+        assert card is not None  # an exposure token always names its card
         self.exposed[seat] = self.exposed.get(seat, 0) + 1
         record = _base(event, seat)
-        record.update(card=event.card, case="exposed-card",
-                      reason=f"{seat.full_name} exposed {event.card} during the auction")
+        record.update(card=card, case="exposed-card",
+                      reason=f"{seat.full_name} exposed {card} during the auction")
         condition = first_holding(rulings_data.spec("exposed-card", self.edition).when,
-                                  Situation(auction, seat, card=event.card, exposed=self.exposed[seat]))
+                                  Situation(auction, seat, card=card, exposed=self.exposed[seat]))
         ruling = rulings_data.resolve("exposed-card", self.edition, condition=condition, offender=seat)
         if ruling.status != "ruled":
             ruling.assumption = rulings_data.EVENT_ASSUMPTION
         elif ruling.assumption and ruling.assumption_for_ranks and (
-                event.card[1] not in ruling.assumption_for_ranks or self.exposed[seat] >= 2):
+                card[1] not in ruling.assumption_for_ranks or self.exposed[seat] >= 2):
             ruling.assumption = None  # the reading of "honneur" does not decide this card
         bars = self._bars(ruling, "exposed-card")
         auction.add_bars(bars)
@@ -194,25 +218,26 @@ class _Run:
             raise _over(event, auction)
         for mark in mark_events:
             self.attachment(mark, event.index)
-        marks = [m.mark for m in mark_events]
-        seat = event.seat if event.seat is not None else auction.next_to_call
+        marks = [m.mark for m in mark_events if m.mark is not None]
+        call = _call_of(event)
+        seat = event.seat if event.seat is not None else auction.state.next_seat  # not over: someone is to act
         if event.seat is None and "^S" in marks:
             # Each ^S stands in the place of a skipped player: the call is made by the one after.
             seat = Seat((seat + marks.count("^S")) % 4)
         if self.pending_acceptance is not None:
             pending, self.pending_acceptance = self.pending_acceptance, None
-            if event.seat is not None and seat == pending[2].lho:
+            if event.seat is not None and seat == pending.offender.lho:
                 self._accept(*pending)
                 auction = self.auction
         record = _base(event, seat)
         record["call"] = event.call
         if self.pending_correction is not None:
-            pending, self.pending_correction = self.pending_correction, None
+            correction, self.pending_correction = self.pending_correction, None
             self.result.pending_requirement = None
-            if seat == pending[1]:
-                self._correct(event, record, choices, *pending)
+            if seat == correction.offender:
+                self._correct(event, record, choices, *correction)
                 return
-        problem = detect(auction, event.call, seat, event.named)
+        problem = detect(auction, call, seat, event.named)
         if problem is None:
             if marks:
                 raise BridgeLawsError(
@@ -222,7 +247,7 @@ class _Run:
                 raise BridgeLawsError(
                     f"option '#{choices[0]}' after {event.token!r} at position {event.index}: "
                     f"that call is proper, there is nothing to choose")
-            auction.call(event.call, seat)
+            auction.call(call, seat)
             record.update(case=None, irregularity=None, reason=None)
             if auction.outcome in ("redeal", "passed-out"):
                 # The situation "all four pass": the ruling says what the edition's text does now.
@@ -242,15 +267,16 @@ class _Run:
 
     # --- rulings -----------------------------------------------------------------------------------
 
-    def _rule(self, event, record, seat, case, reason, choices) -> None:
+    def _rule(self, event: Event, record: dict[str, Any], seat: Seat, case: str, reason: str,
+              choices: list[str]) -> None:
         auction = self.auction
         before = auction.copy()
         state = auction.state
         proper = state.next_seat
-        ruling = rulings_data.resolve(case, self.edition, condition=self._condition(case, event.call, seat, event.named),
+        call = _call_of(event)
+        ruling = rulings_data.resolve(case, self.edition, condition=self._condition(case, call, seat, event.named),
                                       offender=seat, first_bidder=self._first_bidder(seat))
         self._attach(record, ruling)
-        call = event.call
         if case == "skipped-turn-at-end":
             self._skipped_turn(event, record, seat, ruling)
             return
@@ -269,9 +295,10 @@ class _Run:
         act = _Act(seat, call, case, reason, ruling, bars, record, proper)
         EFFECTS[_effect_of(ruling, choice)](self, act)
         if ruling.acceptance:
-            self.pending_acceptance = (record, before, seat, case, reason, call, ())
+            self.pending_acceptance = _PendingAcceptance(record, before, seat, case, reason, call, ())
 
-    def _choice(self, ruling: Ruling, choices: list[str], event: Event, offender: Seat) -> dict | None:
+    def _choice(self, ruling: Ruling, choices: list[str], event: Event,
+                offender: Seat) -> dict[str, Any] | None:
         for choice in choices:
             for option in ruling.options:
                 if option["choice"] == choice:
@@ -299,16 +326,19 @@ class _Run:
                 return option
         return None
 
-    def _cancel_partners_double(self, seat, call, case, reason, ruling, bars, record) -> None:
+    def _cancel_partners_double(self, seat: Seat, call: Call, case: str, reason: str, ruling: Ruling,
+                                bars: list[Bar], record: dict[str, Any]) -> None:
         # 1936:22.6.a: the offender is deemed to have passed, and his partner's double is void.
         auction = self.auction
+        index: int | None
         for index in range(len(auction) - 1, -1, -1):
             entry = auction.history[index]
             if entry.seat == seat.partner and entry.counts_as is not None and not entry.counts_as.is_pass:
                 break
         else:
             index = None
-        if index is None or not (auction.history[index].counts_as.is_double or auction.history[index].counts_as.is_redouble):
+        doubled = auction.history[index].counts_as if index is not None else None
+        if index is None or doubled is None or not (doubled.is_double or doubled.is_redouble):
             raise BridgeLawsError("there is no double or redouble of the offender's partner to cancel")
         later = auction.rewind(index)
         cancelled = later[0]
@@ -319,10 +349,11 @@ class _Run:
         auction.record(Entry(seat, call, case, reason, effect="deemed", deemed=PASS, ruling=ruling), bars=bars)
         record["effect"] = f"deemed a pass; {seat.partner.full_name}'s {cancelled.call} cancelled"
 
-    def _correct(self, event, record, choices, original_record, offender, ruling, original) -> None:
+    def _correct(self, event: Event, record: dict[str, Any], choices: list[str],
+                 original_record: dict[str, Any], offender: Seat, ruling: Ruling, original: Call) -> None:
         """The offender replaces his insufficient bid (1936:22.3)."""
         auction = self.auction
-        call = event.call
+        call = _call_of(event)
         problem = auction.irregularity(call, offender)
         record["correction_of"] = original_record["index"]
         if problem is not None and problem[0] == "bid-above-seven":
@@ -357,7 +388,8 @@ class _Run:
             record["effect"] = f"replaces {original}: {option['text']}"
         self.records.append(record)
 
-    def _accept(self, record, snapshot, offender, case, reason, call, marks) -> None:
+    def _accept(self, record: dict[str, Any], snapshot: Auction, offender: Seat, case: str, reason: str,
+                call: Call, marks: tuple[str, ...]) -> None:
         """A call over the irregular call accepted it: withdraw the ruling (1936:22.2)."""
         self.auction = snapshot
         self.result.auction = snapshot
@@ -369,7 +401,8 @@ class _Run:
         record["effect"] = "accepted: stands as if proper and in turn"
         record.pop("choice", None)
 
-    def _marked(self, event, record, seat, case, reason, marks) -> None:
+    def _marked(self, event: Event, record: dict[str, Any], seat: Seat, case: str, reason: str,
+                marks: list[str]) -> None:
         for mark in marks:
             if case not in _MARK_CASES[mark]:
                 raise BridgeLawsError(
@@ -384,22 +417,25 @@ class _Run:
             ruling.assumption = (
                 f"Recorded as accepted at the table (PBN {' '.join(marks)}); {self.edition.year}'s text "
                 "gives no rule for accepting it, so the engine lets it stand. An assumption, not law.")
-        self.auction.record(Entry(seat, event.call, case, reason, True, tuple(marks), ruling=ruling))
+        self.auction.record(Entry(seat, _call_of(event), case, reason, True, tuple(marks), ruling=ruling))
         self._attach(record, ruling)
         record["effect"] = f"accepted ({' '.join(marks)})"
 
-    def _skipped_turn(self, event, record, seat, ruling) -> None:
+    def _skipped_turn(self, event: Event, record: dict[str, Any], seat: Seat, ruling: Ruling) -> None:
         auction = self.auction
-        start, skipped = _skip_point(auction)
+        call = _call_of(event)
+        point = _skip_point(auction)
+        assert point is not None  # detect() names this case only where there is a skip point
+        start, skipped = point
         if ruling.status == "ruled" and ruling.next == "skipped":
             later = auction.rewind(start)
-            for entry in later + [Entry(seat, event.call)]:
+            for entry in later + [Entry(seat, call)]:
                 auction.record(Entry(entry.seat, entry.call, "skipped-turn-at-end",
                                      "a pass after the missed turn, cancelled", effect="void", ruling=ruling))
             auction.set_next(skipped)
             record["effect"] = f"the passes since {skipped.full_name}'s missed turn are cancelled; he calls"
             return
-        auction.record(Entry(seat, event.call, "skipped-turn-at-end", record["reason"], True, ruling=ruling))
+        auction.record(Entry(seat, call, "skipped-turn-at-end", record["reason"], True, ruling=ruling))
         record["effect"] = "the auction ends" + ("" if ruling.status == "ruled" else " (assumption)")
 
     # --- helpers -----------------------------------------------------------------------------------
@@ -450,7 +486,7 @@ class _Act:
     reason: str
     ruling: Ruling
     bars: list[Bar]
-    record: dict
+    record: dict[str, Any]
     proper: Seat  # the player whose turn it was
 
 
@@ -466,13 +502,13 @@ def effect(*names: str) -> Callable[[Callable[[_Run, _Act], None]], Callable[[_R
     return register
 
 
-def _effect_of(ruling: Ruling, choice: dict | None) -> str:
+def _effect_of(ruling: Ruling, choice: dict[str, Any] | None) -> str:
     """The effect id: an offender who must replace his call does so whatever was chosen; otherwise
     the option chosen (or assumed) decides; otherwise the ruling's own fields."""
     if ruling.next == "offender":
         return "replace"
     if choice is not None:
-        return choice["choice"]
+        return str(choice["choice"])
     if ruling.deemed == "P":
         return "deemed-pass"
     if ruling.deemed == "same":
@@ -487,7 +523,7 @@ def _replace(run: _Run, act: _Act) -> None:
     run.auction.record(Entry(act.seat, act.call, act.case, act.reason, effect="void", ruling=act.ruling),
                        next_seat=act.seat, bars=act.bars)
     act.record["effect"] = "void: the offender must replace it"
-    run.pending_correction = (act.record, act.seat, act.ruling, act.call)
+    run.pending_correction = _PendingCorrection(act.record, act.seat, act.ruling, act.call)
     run.result.pending_requirement = act.ruling.requires
 
 
@@ -539,7 +575,7 @@ CORRECTIONS: dict[str, Callable[[Call, Call | None], bool]] = {
 }
 
 
-def strongest_bars(bars) -> list[dict]:
+def strongest_bars(bars: Iterable[Bar]) -> list[dict[str, str]]:
     """One entry per barred seat, in the order they were barred; rest-of-auction beats next-turn."""
     scopes: dict[str, str] = {}
     for bar in bars:
@@ -597,6 +633,13 @@ def _lowest_sufficient(auction: Auction, original: Call) -> Call | None:
         if auction.edition.check(auction.position, candidate) is None:
             return candidate
     return None
+
+
+def _call_of(event: Event) -> Call:
+    """The call of a call event (a call token always names one)."""
+    if event.call is None:
+        raise BridgeLawsError(f"token {event.token!r} at position {event.index} is not a call")
+    return event.call
 
 
 def _base(event: Event, seat: Seat | None) -> dict[str, Any]:

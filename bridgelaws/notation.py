@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Any
 
 from .calls import Call, Seat, parse_call, parse_seat
 from .errors import BridgeLawsError
@@ -88,7 +89,7 @@ class Event:
     mark: str | None = None  # "^I" or "^S"
     choice: str | None = None  # for an option token "#keep": "keep"
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {
             "index": self.index, "token": self.token, "kind": self.kind,
             "seat": str(self.seat) if self.seat is not None else None,

@@ -11,12 +11,13 @@ from html import escape
 from importlib import resources
 from typing import TYPE_CHECKING
 
-from .calls import Seat
+from .calls import Call, Seat
 from .present import STATUS_COLOURS, describe, wording
 from .vocabulary import Effect
 
 if TYPE_CHECKING:
     from .auction import Auction
+    from .judging import Judgement
     from .rulings import Ruling
 
 __all__ = ["GRID_ORDER", "STATUS_COLOURS", "auction_html", "call_html", "judgement_html", "outcome_text",
@@ -36,7 +37,7 @@ def stylesheet() -> str:
     return "<style>" + "".join(line.strip() for line in css.splitlines()) + "</style>"
 
 
-def call_html(entry_call) -> str:
+def call_html(entry_call: Call) -> str:
     text = escape(entry_call.symbol())
     if entry_call.is_red:
         return f'<span class="bl-red">{text}</span>'
@@ -45,7 +46,7 @@ def call_html(entry_call) -> str:
 
 def auction_html(auction: "Auction", *, caption: bool = True, style: bool = True) -> str:
     """The auction grid (West, North, East, South), the dealer's column marked, irregular calls shaded."""
-    def header(seat) -> str:
+    def header(seat: Seat) -> str:
         label = seat.full_name + (" (dealer)" if seat == auction.dealer else "")
         classes = ["bl-dealer"] if seat == auction.dealer else []
         bar = None if auction.is_over else auction.bar_of(seat)
@@ -139,7 +140,7 @@ def ruling_html(ruling: Ruling, *, case_name: str | None = None, style: bool = T
     return (stylesheet() if style else "") + "".join(parts)
 
 
-def judgement_html(judgement) -> str:
+def judgement_html(judgement: "Judgement") -> str:
     """The auction grid with barred players marked, followed by a card for every ruling."""
     from .rulings import find_case
 
@@ -150,6 +151,8 @@ def judgement_html(judgement) -> str:
         barred = "<div class=\"bl-barred\">Must pass: " + ", ".join(
             f"<b>{escape(b['seat'])}</b> ({wording(b['scope']).brief})"
             for b in bars) + "</div>"
-    cards = "".join(ruling_html(r, case_name=find_case(e.case).name_en, style=False)
-                    for e, r in judgement.rulings)
-    return stylesheet() + grid + barred + cards
+    cards = []
+    for e, r in judgement.rulings:
+        assert e.case is not None  # an event with a ruling names its case
+        cards.append(ruling_html(r, case_name=find_case(e.case).name_en, style=False))
+    return stylesheet() + grid + barred + "".join(cards)

@@ -43,9 +43,9 @@ class Case:
     name_en: str
     kind: str  # "call", "event" or "situation"
     description: str
-    scenario: dict | None  # {"dealer", "tokens"} for cases the notation can express
+    scenario: dict[str, Any] | None  # {"dealer", "tokens"} for cases the notation can express
     situation: str | None
-    variants: tuple = ()
+    variants: tuple[dict[str, Any], ...] = ()
 
 
 @dataclass
@@ -59,8 +59,8 @@ class Ruling:
     references: list[str] = field(default_factory=list)
     call_stands: bool | None = None
     deemed: str | None = None
-    barred: list[dict] = field(default_factory=list)  # [{"seat", "scope": Scope, "article"}]
-    options: list[dict] = field(default_factory=list)  # [{"by", "choice", "barred", "effect"}]
+    barred: list[dict[str, Any]] = field(default_factory=list)  # [{"seat", "scope": Scope, "article"}]
+    options: list[dict[str, Any]] = field(default_factory=list)  # [{"by", "choice", "barred", "effect"}]
     play: list[str] = field(default_factory=list)
     assumption: str | None = None
     quote_nl: str | None = None
@@ -75,7 +75,7 @@ class Ruling:
     assumption_for_ranks: str | None = None
     chosen: str | None = None  # the option taken, once known
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {
             "status": self.status, "articles": list(self.articles), "references": list(self.references),
             "call_stands": self.call_stands, "deemed": self.deemed,
@@ -155,12 +155,12 @@ def branches(case_id: str, edition: str | int | Edition) -> list[dict[str, Any]]
     return list(entry(case_id, edition).get("when", ()))
 
 
-def generic_ruling(case_id: str, edition, condition: str | None = None) -> Ruling:
+def generic_ruling(case_id: str, edition: str | int | Edition, condition: str | None = None) -> Ruling:
     """The ruling with roles, not seats (``offender``, ``partner``...): what the matrix shows."""
     return _build(case_id, find_edition(edition), condition, seats=None)
 
 
-def resolve(case_id: str, edition, *, condition: str | None = None, offender: Seat | None = None,
+def resolve(case_id: str, edition: str | int | Edition, *, condition: str | None = None, offender: Seat | None = None,
             first_bidder: Seat | None = None) -> Ruling:
     """The ruling for an event: roles turned into seats, the branch for ``condition`` chosen."""
     seats = None
@@ -240,7 +240,7 @@ def acceptance_data() -> dict[str, dict[str, str]]:
     return schema.parse_acceptance(datafiles.load("acceptance.yaml"))
 
 
-def acceptance_ruling(case_id: str, edition, offender: Seat) -> Ruling:
+def acceptance_ruling(case_id: str, edition: str | int | Edition, offender: Seat) -> Ruling:
     """The ruling when a call over the irregular call accepted it (1936:22.2)."""
     edition = find_edition(edition)
     data = acceptance_data().get(edition.year)

@@ -6,7 +6,7 @@ matrix of cases x editions (:func:`matrix`). Both return pandas DataFrames; the 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any, Iterable
 
 from .calls import Seat
 from .editions import EDITIONS, Edition, find_editions
@@ -17,6 +17,9 @@ from .present import describe, short_rectification
 from .present import options_short as describe_options
 from .records import EventRecord
 from .rulings import Ruling, branches, cases, find_case, generic_ruling
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 __all__ = ["COMPARE_COLUMNS", "Comparison", "canonical_ruling", "compare", "compare_results", "compare_rows",
            "describe_bars", "describe_options", "matrix", "matrix_cells", "short_rectification"]
@@ -85,7 +88,8 @@ def compare_rows(scenario: str, editions: Any = None, dealer: str | Seat = "N") 
     return [result.row() for result in compare_results(scenario, editions, dealer)]
 
 
-def compare(scenario: str, editions=None, dealer: str | Seat = "N"):
+def compare(scenario: str, editions: str | Iterable[str | int | Edition] | None = None,
+            dealer: str | Seat = "N") -> pd.DataFrame:
     """A DataFrame, one row per edition (chronological), for ``scenario`` in the notation."""
     import pandas as pd
 
@@ -95,7 +99,7 @@ def compare(scenario: str, editions=None, dealer: str | Seat = "N"):
     return frame[columns].set_index("edition")
 
 
-def canonical_ruling(case_id: str, edition) -> Ruling:
+def canonical_ruling(case_id: str, edition: str | Edition) -> Ruling:
     """The ruling of the case's canonical scenario under ``edition``; where the scenario does not
     give rise to the case there (or the case is a situation), the edition's generic ruling."""
     case = find_case(case_id)
@@ -113,7 +117,7 @@ def canonical_ruling(case_id: str, edition) -> Ruling:
     return generic_ruling(case_id, edition, conds[0] if conds else None)
 
 
-def matrix_cells() -> list[dict]:
+def matrix_cells() -> list[dict[str, Any]]:
     """Every (case, edition) cell: {"case", "edition", "status", "cell", "ruling"}."""
     cells = []
     for case in cases():
@@ -124,7 +128,7 @@ def matrix_cells() -> list[dict]:
     return cells
 
 
-def matrix(detail: bool = True):
+def matrix(detail: bool = True) -> pd.DataFrame:
     """Cases x editions. Each cell: status and a short rectification (``detail=False``: status only)."""
     import pandas as pd
 

@@ -15,6 +15,9 @@ This module imports ipywidgets; ``import bridgelaws`` does not import it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import ipywidgets as widgets
 
 from . import views
@@ -22,6 +25,7 @@ from .calls import ALL_CALLS, BIDS, parse_call, parse_seat
 from .editions import EDITIONS
 from .errors import BridgeLawsError
 from .notation import hint, parse_card
+from .views._common import EditionNames, Tokens
 
 YEARS = tuple(e.year for e in EDITIONS)
 _SEAT_OPTIONS = (("in turn", ""), ("N", "N"), ("E", "E"), ("S", "S"), ("W", "W"))
@@ -46,7 +50,8 @@ class AuctionStepper(widgets.VBox):
     and a Play slider over the history. A click while stepped back replaces the later steps.
     """
 
-    def __init__(self, tokens="", dealer: str = "N", editions=YEARS, scenario: str | None = None):
+    def __init__(self, tokens: Tokens = "", dealer: str = "N", editions: EditionNames = YEARS,
+                 scenario: str | None = None) -> None:
         views.warm_up()
         self.tokens: list[str] = []
         self._busy = False
@@ -130,7 +135,8 @@ class AuctionStepper(widgets.VBox):
     @property
     def output_html(self) -> str:
         """The current view: :func:`bridgelaws.views.stepper_html` of the shown steps."""
-        return self.view.value
+        html: str = self.view.value  # ipywidgets has no type annotations
+        return html
 
     @property
     def shown_tokens(self) -> list[str]:
@@ -207,7 +213,7 @@ class AuctionStepper(widgets.VBox):
     def _years(self) -> tuple[str, ...]:
         return tuple(self.editions.value)
 
-    def _try(self, action) -> None:
+    def _try(self, action: Callable[[], None]) -> None:
         try:
             self.message.value = ""
             action()
@@ -236,7 +242,7 @@ class AuctionStepper(widgets.VBox):
             self._busy = False
         self._refresh()
 
-    def _on_scenario(self, change) -> None:
+    def _on_scenario(self, change: dict[str, Any]) -> None:
         if change["new"] and not self._busy:
             self.load_scenario(change["new"])
 
@@ -289,9 +295,10 @@ class ExerciseCard(widgets.VBox):
     @property
     def output_html(self) -> str:
         """The question, then the answer once revealed."""
-        return self.question.value + self.view.value
+        html: str = self.question.value + self.view.value  # ipywidgets has no type annotations
+        return html
 
-    def predictions(self) -> dict:
+    def predictions(self) -> dict[str, dict[str, Any]]:
         return {y: {"status": self.status[y].value, "must_pass": self.must_pass[y].value} for y in YEARS}
 
     def reveal(self) -> None:
@@ -310,7 +317,7 @@ class ExerciseCard(widgets.VBox):
 class CompareExplorer(widgets.VBox):
     """Notebook 03: choose a case (or type an auction) and see it under every edition."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.case = widgets.Dropdown(options=[("(type below)", "")] + views.case_choices(), value="",
                                      description="Case", layout=widgets.Layout(width="520px"))
         self.typed = widgets.Text(value="1S 1H", description="Auction", layout=widgets.Layout(width="400px"))
@@ -327,9 +334,10 @@ class CompareExplorer(widgets.VBox):
 
     @property
     def output_html(self) -> str:
-        return self.view.value
+        html: str = self.view.value  # ipywidgets has no type annotations
+        return html
 
-    def _on_case(self, change) -> None:
+    def _on_case(self, change: dict[str, Any]) -> None:
         if change["new"]:
             dealer, tokens = change["new"].split("|", 1)
             self.dealer.value = dealer
@@ -359,7 +367,8 @@ class TextsExplorer(widgets.VBox):
 
     @property
     def output_html(self) -> str:
-        return self.view.value
+        html: str = self.view.value  # ipywidgets has no type annotations
+        return html
 
     def refresh(self) -> None:
         try:

@@ -46,6 +46,7 @@ def installed(tmp_path_factory) -> Path:
     (wheel,) = wheels.glob("bridgelaws-*.whl")
     names = zipfile.ZipFile(wheel).namelist()
     assert "bridgelaws/data/cases.yaml" in names and "bridgelaws/data/corpus/1936.json" in names, names
+    assert "bridgelaws/py.typed" in names, names  # PEP 561: the package's annotations are used
     target = root / "site"
     _pip("install", "--no-deps", "--no-index", "--target", str(target), str(wheel), cwd=root)
     return target

@@ -10,9 +10,10 @@ reference reader of :mod:`.reader`, which gives the same result for a plain game
 from __future__ import annotations
 
 import re
-from typing import Iterable, Iterator
+from typing import Generator, Iterable, Iterator
 
 from .. import fast
+from ..errors import BridgeLawsError
 from ..calls import Call, Seat
 from .lexer import _pbn_call
 from .model import DEFAULT_EDITION, AuctionToken, Game, _new_token
@@ -58,7 +59,7 @@ class _PieceReader(_LineReader):
         # DEFAULT_EDITION, as the reference reader decides it (grid.py).
         self.closing = fast.table(DEFAULT_EDITION)
 
-    def pieces(self, pieces: Iterable[str]) -> Iterator:
+    def pieces(self, pieces: Iterable[str]) -> Iterator[Game | BridgeLawsError]:
         """Read pieces of whole lines; yields finished games (or errors)."""
         carry, lineno = "", 1
         for text in pieces:
@@ -68,7 +69,8 @@ class _PieceReader(_LineReader):
         if carry:
             carry, lineno = yield from self._piece(carry, lineno, final=True)
 
-    def _piece(self, text: str, lineno: int, final: bool):
+    def _piece(self, text: str, lineno: int,
+               final: bool) -> Generator[Game | BridgeLawsError, None, tuple[str, int]]:
         """Read ``text`` from line ``lineno`` on; returns (what is left for the next piece, its line)."""
         pos, size = 0, len(text)
         slow_until = 0  # read line by line up to here (a game the fast reading left)

@@ -125,7 +125,7 @@ class Game:
 
     # --- identity -------------------------------------------------------------------------------
 
-    def _key(self):
+    def _key(self) -> tuple[object, ...]:
         return (self.number, self.tags, self.raw_tags, self.auction_tokens, self.notes, self.sections)
 
     def __eq__(self, other: object) -> bool:

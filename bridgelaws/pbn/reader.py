@@ -44,7 +44,7 @@ class _LineReader:
         self.block: _Block | None = None
         self.in_brace = False
 
-    def line(self, lineno: int, line: str):
+    def line(self, lineno: int, line: str) -> Game | BridgeLawsError | None:
         """Read one line; returns a finished game (or error) or None."""
         block = self.block
         if block is None:
@@ -75,7 +75,7 @@ class _LineReader:
             block.has_tag = True
         return None
 
-    def end(self):
+    def end(self) -> Game | BridgeLawsError | None:
         """The end of the source: the last game (or error), or None."""
         block = self.block
         self.block = None
@@ -119,7 +119,8 @@ def _error(file: str, number: int, board: str | None, line: int, problem: str) -
     return err
 
 
-def _finish(block: _Block, number: int, display: str, state: "_Inheritance", errors: str):
+def _finish(block: _Block, number: int, display: str, state: "_Inheritance",
+            errors: str) -> Game | BridgeLawsError:
     try:
         return _GameParser(block, number, display, state).parse()
     except _Problem as problem:
@@ -140,7 +141,7 @@ class _Problem(Exception):
 class _Inheritance:
     """Tag value inheritance across games (4.8)."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.previous: dict[str, str] = {}
         self.defaults: dict[str, str] = {}
 
@@ -183,7 +184,7 @@ class _GameParser:
 
     # --- the tag pair --------------------------------------------------------------------------
 
-    def _tag_at(self, i: int):
+    def _tag_at(self, i: int) -> tuple[str, str, int] | None:
         """(name, value, index after ']') if a well-formed tag pair starts at token i, else None."""
         tokens = self.tokens
         if i + 3 < len(tokens) and tokens[i + 1].kind == "word" and tokens[i + 2].kind == "string" \
@@ -193,7 +194,7 @@ class _GameParser:
             return name, value, i + 4
         return None
 
-    def _bad_tag(self, i: int):
+    def _bad_tag(self, i: int) -> NoReturn:
         tokens = self.tokens
         start = tokens[i]
         if i + 1 >= len(tokens) or tokens[i + 1].kind != "word":
@@ -288,7 +289,7 @@ class _GameParser:
             self._keep_section(section, data_start, None)
         return self._build()
 
-    def _unexpected(self, token: _Token, where: str):
+    def _unexpected(self, token: _Token, where: str) -> NoReturn:
         if token.kind == "badstring":
             self.fail(token.line, f"unterminated string: no closing quote in {token.text!r}")
         self.fail(token.line, f"unexpected text {token.text!r} {where} (not a tag pair or comment)")

@@ -3,12 +3,12 @@
 
 from __future__ import annotations
 
-from typing import Iterator
+from typing import Iterator, Literal, overload
 
 from ..errors import BridgeLawsError
 from .fastpath import _PieceReader
 from .model import Game
-from .sources import _open_pieces, _open_source
+from .sources import PbnSource, _open_pieces, _open_source
 
 # Both switches are module globals so that the tests can compare the two readers and pieces of any
 # size (tests/test_large_input.py, tests/test_fuzz.py).
@@ -17,7 +17,16 @@ from .sources import _open_pieces, _open_source
 _PIECE_BYTES = 1 << 20
 
 
-def iter_games(source, *, name: str | None = None, errors: str = "raise") -> Iterator[Game]:
+@overload
+def iter_games(source: PbnSource, *, name: str | None = None,
+               errors: Literal["raise"] = "raise") -> Iterator[Game]: ...
+@overload
+def iter_games(source: PbnSource, *, name: str | None = None,
+               errors: str) -> Iterator[Game | BridgeLawsError]: ...
+
+
+def iter_games(source: PbnSource, *, name: str | None = None,
+               errors: str = "raise") -> Iterator[Game | BridgeLawsError]:
     """Read the games of a PBN file lazily, one at a time.
 
     ``source`` is a path (``str`` without a newline or ``[``, or ``os.PathLike``), PBN text, bytes, or
@@ -29,6 +38,7 @@ def iter_games(source, *, name: str | None = None, errors: str = "raise") -> Ite
     if errors not in ("raise", "keep"):
         raise BridgeLawsError(f"errors must be 'raise' or 'keep', not {errors!r}")
     opened = _open_pieces(source, name, _PIECE_BYTES) if _FAST else None
+    lines: Iterator[str] | None
     if opened is not None:
         pieces, display, closer = opened
         lines = None
@@ -55,6 +65,6 @@ def iter_games(source, *, name: str | None = None, errors: str = "raise") -> Ite
 _FAST = True
 
 
-def read_games(source, *, name: str | None = None) -> list[Game]:
+def read_games(source: PbnSource, *, name: str | None = None) -> list[Game]:
     """All games of a PBN file (see :func:`iter_games`)."""
     return list(iter_games(source, name=name))

@@ -3,17 +3,21 @@
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from typing import Any, Iterable, TypeAlias
 
 from .. import fast
+from ..auction import Contract
 from ..calls import PASS, Seat
 from ..editions import EDITIONS, Edition, find_editions
 from ..errors import BridgeLawsError
 from .model import Game
 from .replay import MAX_ALL_PASS
 
+#: The editions a report covers, as :func:`bridgelaws.editions.find_editions` takes them (None: all).
+Editions: TypeAlias = "str | Iterable[str | int | Edition] | None"
 
-def _compare(game: Game, outcome: str | None, contract) -> dict:
+
+def _compare(game: Game, outcome: str | None, contract: Contract | None) -> dict[str, bool | None]:
     recorded = game.recorded_contract
     declarer_tag = game.declarer_tag
     if outcome is None or outcome == "open":
@@ -71,7 +75,8 @@ def _with_all_pass(calls: bytes, table: fast.Table) -> bytes | None:
     return None if state == dead else calls + bytes([PASS.index]) * passes
 
 
-def _quick_results(calls: bytes, all_pass: bool, dealer: Seat, chosen: tuple[Edition, ...]) -> list:
+def _quick_results(calls: bytes, all_pass: bool, dealer: Seat,
+                   chosen: tuple[Edition, ...]) -> list[fast.Result | None]:
     """fast.results for the calls (and the passes of an AP, as many as each edition needs)."""
     if not all_pass:
         return fast.results(calls, dealer, chosen)
@@ -86,7 +91,7 @@ def _quick_results(calls: bytes, all_pass: bool, dealer: Seat, chosen: tuple[Edi
 _REGISTRY_PLACE = {id(edition): place for place, edition in enumerate(EDITIONS)}
 
 
-def _chosen(editions) -> tuple[Edition, ...]:
+def _chosen(editions: Editions) -> tuple[Edition, ...]:
     """find_editions(editions); but a tuple already in its form (registry editions, in order, each
     once, as find_editions returns them) is used as it is: a program that passes the same tuple for
     every game then keeps fast.results on its shortest path (the same tuple, no hashing)."""
@@ -101,7 +106,7 @@ def _chosen(editions) -> tuple[Edition, ...]:
     return find_editions(editions)
 
 
-def game_results(game: Game, editions=None) -> dict:
+def game_results(game: Game, editions: Editions = None) -> dict[str, fast.Result | BridgeLawsError]:
     """What each edition makes of the game's auction: per year a
     :class:`bridgelaws.fast.Result` (outcome, contract, declarer) or the :class:`BridgeLawsError`
     that :meth:`Game.auction` raises.
@@ -113,6 +118,7 @@ def game_results(game: Game, editions=None) -> dict:
     chosen = _chosen(editions)
     plain = _plain_calls(game)
     dealer = game.dealer
+    quick: list[fast.Result | None]
     if plain is None or dealer is None:
         quick = [None] * len(chosen)
     else:
@@ -129,7 +135,7 @@ def _replayed(game: Game, edition: Edition) -> fast.Result | BridgeLawsError:
     return fast.Result(auction.outcome, auction.contract, auction.declarer)
 
 
-def game_report(game: Game, editions=None) -> dict:
+def game_report(game: Game, editions: Editions = None) -> dict[str, Any]:
     """What the game records and what each edition's engine makes of its auction (JSON-ready).
 
     Keys: ``file``, ``game``, ``line``, ``board``, ``dealer``, ``auction`` (tokens as in the file,
@@ -179,7 +185,7 @@ def game_report(game: Game, editions=None) -> dict:
     return report
 
 
-def format_report_lines(reports: Iterable[dict]) -> list[str]:
+def format_report_lines(reports: Iterable[dict[str, Any]]) -> list[str]:
     """A terminal table of :func:`game_report` dicts: one line per game, the auction below it, and a
     summary line. ``ok`` = the engine agrees with the tags, ``DIFF`` = it does not, ``-`` = cannot
     be compared (no auction, incomplete auction, tag absent)."""
@@ -212,7 +218,7 @@ class ReportTable:
         return (f"{'game':>5} {'board':>5} {'dealer':6} {'recorded':10} "
                 + " ".join(f"{year:12}" for year in self.years)).rstrip()
 
-    def game(self, report: dict) -> list[str]:
+    def game(self, report: dict[str, Any]) -> list[str]:
         rec = report["recorded"]
         recorded = " ".join(x for x in (rec["contract"] or "", rec["declarer_tag"] or "") if x) or "-"
         cells = []

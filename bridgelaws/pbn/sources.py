@@ -7,9 +7,15 @@ import io
 import os
 import re
 from pathlib import Path
-from typing import Iterator
+from typing import IO, BinaryIO, Iterable, Iterator, TypeAlias, TypeGuard, cast
 
 from ..errors import BridgeLawsError
+
+#: What PBN is read from: a path (``str`` without a newline or ``[``, or ``os.PathLike``), PBN text,
+#: bytes, or an open file (text or binary).
+PbnSource: TypeAlias = "str | bytes | os.PathLike[str] | IO[str] | IO[bytes]"
+#: (the text, the name shown in messages, the file to close or None).
+_Opened: TypeAlias = "tuple[Iterator[str], str, IO[bytes] | None]"
 
 
 def _shown(name: str) -> str:
@@ -18,7 +24,7 @@ def _shown(name: str) -> str:
     return name if name.isprintable() else repr(name)
 
 
-def _open_source(source, name: str | None):
+def _open_source(source: PbnSource, name: str | None) -> _Opened:
     """(iterator over the lines' text, display name, file to close or None): the line-by-line
     reading, which every source supports (see :func:`_open_pieces` for the fast one)."""
     if isinstance(source, bytes):
@@ -34,16 +40,16 @@ def _open_source(source, name: str | None):
         display = name or str(getattr(source, "name", "<stream>"))
         if isinstance(source, io.TextIOBase):
             return _text_stream_lines(source), display, None
-        return _binary_lines(source, display), display, None
+        return _binary_lines(cast("IO[bytes]", source), display), display, None
     raise BridgeLawsError(f"cannot read PBN from {type(source).__name__}: give a path, text or a file")
 
 
-def _is_path(source) -> bool:
+def _is_path(source: object) -> TypeGuard[str | os.PathLike[str]]:
     return isinstance(source, os.PathLike) or (
         isinstance(source, str) and "\n" not in source and "[" not in source and bool(source.strip()))
 
 
-def open_file(source, display: str | None = None):
+def open_file(source: str | os.PathLike[str], display: str | None = None) -> BinaryIO:
     """``source`` (a path) opened for reading in binary; a BridgeLawsError that names the file when
     it cannot be opened (the command line opens its input with it too)."""
     display = str(source) if display is None else display
@@ -69,12 +75,12 @@ def _text_lines(text: str) -> Iterator[str]:
         yield line
 
 
-def _text_stream_lines(stream) -> Iterator[str]:
+def _text_stream_lines(stream: Iterable[str]) -> Iterator[str]:
     for line in stream:
         yield line.rstrip("\r\n")
 
 
-def _binary_lines(handle, display: str) -> Iterator[str]:
+def _binary_lines(handle: Iterable[bytes], display: str) -> Iterator[str]:
     try:
         first = True
         for raw in handle:
@@ -91,7 +97,7 @@ def _binary_lines(handle, display: str) -> Iterator[str]:
 _CR_RUN_BEFORE_LF = re.compile(rb"\r+(?=\n|\Z)")
 
 
-def _open_pieces(source, name: str | None, piece_bytes: int):
+def _open_pieces(source: PbnSource, name: str | None, piece_bytes: int) -> _Opened | None:
     """(iterator over pieces of text, display name, file to close or None), or None for a source
     that is read line by line only (a text stream)."""
     if isinstance(source, bytes):
@@ -104,7 +110,7 @@ def _open_pieces(source, name: str | None, piece_bytes: int):
         return _str_pieces(source), name or "<text>", None
     if hasattr(source, "read") and not isinstance(source, io.TextIOBase):
         display = name or str(getattr(source, "name", "<stream>"))
-        return _byte_pieces(source, display, piece_bytes), display, None
+        return _byte_pieces(cast("IO[bytes]", source), display, piece_bytes), display, None
     return None
 
 
@@ -117,7 +123,7 @@ def _str_pieces(text: str) -> Iterator[str]:
         yield text
 
 
-def _byte_pieces(handle, display: str, piece_bytes: int) -> Iterator[str]:
+def _byte_pieces(handle: IO[bytes], display: str, piece_bytes: int) -> Iterator[str]:
     # As _binary_lines: each line without the CRs and LF that end it, split at a lone CR, decoded
     # as UTF-8 when it is UTF-8, else as Latin-1.
     carry = b""

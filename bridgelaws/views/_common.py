@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Iterable, TypeAlias
 
-from ..editions import EDITIONS
+from ..editions import EDITIONS, Edition
 from ..records import EventRecord
 from ..render import stylesheet
 from ..rulings import find_case
 
 YEARS = tuple(e.year for e in EDITIONS)
+#: A scenario as the views take it: a string of tokens, the tokens, or None (no tokens).
+Tokens: TypeAlias = "str | Iterable[Any] | None"
+#: Editions as :func:`bridgelaws.editions.find_editions` takes them (None or ``"all"``: all five).
+EditionNames: TypeAlias = "str | Iterable[str | int | Edition] | None"
 
 
 def _view(html: str) -> str:
@@ -17,7 +21,7 @@ def _view(html: str) -> str:
     return stylesheet() + '<div class="bl-view">' + html + "</div>"
 
 
-def token_list(tokens: Any) -> list[str]:
+def token_list(tokens: Tokens) -> list[str]:
     """A scenario as a list of tokens (a string is split on white space)."""
     if tokens is None:
         return []

@@ -3,16 +3,20 @@
 from __future__ import annotations
 
 from html import escape
+from typing import TYPE_CHECKING, Any
 
-from ..calls import parse_seat
+from ..calls import Seat, parse_seat
 from ..notation import parse_scenario
 from ..present import STATUS_COLOURS, describe
 from ..render import ruling_html
 from ..rulings import cases, find_case
-from ._common import _case_name, _view, token_list
+from ._common import EditionNames, Tokens, _case_name, _view, token_list
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 
-def case_scenario(case_id: str) -> dict | None:
+def case_scenario(case_id: str) -> dict[str, Any] | None:
     """The canonical scenario of a case (``{"dealer", "tokens"}``), or None for a situation."""
     case = find_case(case_id)
     return dict(case.scenario) if case.scenario else None
@@ -30,7 +34,8 @@ def case_choices() -> list[tuple[str, str]]:
     return choices
 
 
-def compare_table(scenario, editions=None, dealer="N"):
+def compare_table(scenario: Tokens, editions: EditionNames = None,
+                  dealer: str | Seat = "N") -> pd.DataFrame:
     """The library's comparison (:func:`bridgelaws.tables.compare`), trimmed to the columns a
     reader needs first."""
     from ..tables import compare
@@ -44,7 +49,7 @@ def compare_table(scenario, editions=None, dealer="N"):
     return frame
 
 
-def compare_html(scenario, editions=None, dealer="N") -> str:
+def compare_html(scenario: Tokens, editions: EditionNames = None, dealer: str | Seat = "N") -> str:
     """The scenario under each edition, one row per edition: the first irregularity's ruling as a
     card (article, Dutch quote, English summary, assumption flag) and where the auction stands."""
     from ..render import outcome_text

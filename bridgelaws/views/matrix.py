@@ -4,11 +4,15 @@ turns barred."""
 from __future__ import annotations
 
 from html import escape
+from typing import TYPE_CHECKING, Any
 
 from ..present import STATUS_COLOURS, STATUS_LABELS
 from ..rulings import Ruling, cases
 from ..vocabulary import Scope
 from ._common import YEARS, _view
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 #: Turns a player loses to a bar "for the rest of the auction" in :func:`strictness`. The texts give
 #: no number; three is the weight this project chose (a bar for the rest of a competitive auction
@@ -46,7 +50,7 @@ def matrix_html(detail: bool = True) -> str:
                  f'<tbody>{"".join(rows)}</tbody></table>')
 
 
-def status_counts():
+def status_counts() -> pd.DataFrame:
     """Editions x statuses: how many cases each edition rules, references or is silent on."""
     import pandas as pd
 
@@ -58,7 +62,7 @@ def status_counts():
     return pd.DataFrame(rows).set_index("edition")
 
 
-def _bar_turns(bars: list[dict]) -> int:
+def _bar_turns(bars: list[dict[str, Any]]) -> int:
     total = 0
     for bar in bars:
         players = 2 if bar["seat"] == "side" else 1
@@ -81,7 +85,7 @@ def turns_barred(ruling: Ruling) -> int | None:
     return total + (min(mine) if mine else 0) + (max(theirs) if theirs else 0)
 
 
-def strictness():
+def strictness() -> pd.DataFrame:
     """Per case and edition: status, the bars of the canonical ruling, and the turns barred
     (:func:`turns_barred`; NaN where the text is silent or only points elsewhere: silence is not
     "no penalty"). Rows in matrix order, editions chronological."""
@@ -99,7 +103,7 @@ def strictness():
     return pd.DataFrame(rows)
 
 
-def strictness_table():
+def strictness_table() -> pd.DataFrame:
     """Cases x editions: turns barred (NaN where the text does not rule)."""
     frame = strictness().pivot(index="case", columns="edition", values="turns_barred")
     frame = frame.loc[[c.id for c in cases()], list(YEARS)]
@@ -107,7 +111,7 @@ def strictness_table():
     return frame
 
 
-def strictness_summary():
+def strictness_summary() -> pd.DataFrame:
     """Per edition: cases ruled, referenced and silent; turns barred in all, and per ruled case."""
     import pandas as pd
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from html import escape
+from typing import TYPE_CHECKING, Any
 
 from .. import corpus
 from ..editions import EDITIONS
@@ -10,6 +11,11 @@ from ..errors import BridgeLawsError
 from ..render import stylesheet
 from ._common import _view
 from .texts import words
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+    from ..corpus import Source
 
 
 def notebook_css() -> str:
@@ -22,14 +28,14 @@ def notebook_css() -> str:
 NOTEBOOK_CSS = stylesheet()
 
 
-def _article_range(source) -> str:
+def _article_range(source: Source) -> str:
     numbers = [a.article for a in source.articles if a.article.isdigit()]
     extra = [a.article for a in source.articles if not a.article.isdigit()]
     text = numbers[0] if len(numbers) == 1 else f"{numbers[0]}\u2013{numbers[-1]}"
     return text + "".join(f" + {e}" for e in extra)
 
 
-def corpus_stats() -> list[dict]:
+def corpus_stats() -> list[dict[str, Any]]:
     """Plain data per edition (chronological): year, code, articles, records, words, notes, references."""
     rows = []
     for source in corpus.sources():
@@ -45,7 +51,7 @@ def corpus_stats() -> list[dict]:
     return rows
 
 
-def editions_overview():
+def editions_overview() -> pd.DataFrame:
     """One row per edition: rubber or duplicate, what the source contains, its size, its notes and
     references, and what happens when all four pass. Words are counted in the record texts (the
     rules as printed, without headings)."""
@@ -64,7 +70,7 @@ def editions_overview():
     return pd.DataFrame(rows).set_index("edition")
 
 
-def articles_table(edition: str | None = None):
+def articles_table(edition: str | None = None) -> pd.DataFrame:
     """Every article (in source order, chronologically): its heading as printed, paragraphs, words."""
     import pandas as pd
 
@@ -95,7 +101,7 @@ def contents_html() -> str:
     return _view('<div class="bl-contents">' + "".join(cols) + "</div>")
 
 
-def notes_table(kind: str | None = None, edition: str | None = None):
+def notes_table(kind: str | None = None, edition: str | None = None) -> pd.DataFrame:
     """The editorial notes (repetitions, misfit headings, slips, spelling...), chronologically."""
     import pandas as pd
 
@@ -110,7 +116,7 @@ def notes_table(kind: str | None = None, edition: str | None = None):
     return pd.DataFrame(rows, columns=columns).set_index("id")
 
 
-def notes_summary():
+def notes_summary() -> pd.DataFrame:
     """Editions x note kinds: how many notes of each kind."""
     import pandas as pd
 
@@ -120,7 +126,7 @@ def notes_summary():
     return pd.DataFrame(rows).set_index("edition")
 
 
-def references_table(in_corpus: bool | None = False):
+def references_table(in_corpus: bool | None = False) -> pd.DataFrame:
     """Cross-references in the texts (default: those that point outside the corpus)."""
     import pandas as pd
 
@@ -130,7 +136,7 @@ def references_table(in_corpus: bool | None = False):
     return pd.DataFrame(rows, columns=["edition", "from", "quote", "target", "in_corpus"])
 
 
-def outside_targets():
+def outside_targets() -> pd.DataFrame:
     """Per edition: the articles outside the corpus that its text points to, and how often."""
     import pandas as pd
 

@@ -4,21 +4,24 @@ who must pass, the legal calls of the player to act and a card for every ruling.
 from __future__ import annotations
 
 from html import escape
-from typing import Any
+from typing import TYPE_CHECKING, Any, Iterable
 
 from .. import corpus
-from ..calls import ALL_CALLS, BIDS, Seat, parse_seat
-from ..editions import find_edition, find_editions
+from ..calls import ALL_CALLS, BIDS, Call, Seat, parse_seat
+from ..editions import Edition, find_edition, find_editions
 from ..errors import BridgeLawsError
 from ..judging import Judgement, judge
 from ..notation import parse_scenario
 from ..present import wording
 from ..render import auction_html, call_html, ruling_html, stylesheet
 from ..vocabulary import EventKind
-from ._common import YEARS, _case_name, token_list
+from ._common import YEARS, EditionNames, Tokens, _case_name, token_list
+
+if TYPE_CHECKING:
+    from ..auction import Auction
 
 
-def steps(tokens) -> list[list[str]]:
+def steps(tokens: Tokens) -> list[list[str]]:
     """The scenario cut into steps: each call or exposed card with the marks and options after it.
 
     Raises :class:`BridgeLawsError` (naming the token) when a token cannot be read.
@@ -33,7 +36,7 @@ def steps(tokens) -> list[list[str]]:
     return groups
 
 
-def tokens_at(tokens, step: int | None = None) -> list[str]:
+def tokens_at(tokens: Tokens, step: int | None = None) -> list[str]:
     """The tokens of the first ``step`` steps (all of them for None)."""
     groups = steps(tokens)
     if step is None:
@@ -43,7 +46,8 @@ def tokens_at(tokens, step: int | None = None) -> list[str]:
     return [token for group in groups[:step] for token in group]
 
 
-def judge_prefix(tokens, edition, dealer="N") -> tuple[Judgement | None, str | None, int]:
+def judge_prefix(tokens: Tokens, edition: str | Edition,
+                 dealer: str | Seat = "N") -> tuple[Judgement | None, str | None, int]:
     """Judge ``tokens`` under ``edition``; if the edition cannot go on at some step, the judgement
     of the longest playable prefix of whole steps and the error. Returns ``(judgement, error,
     steps_judged)``."""
@@ -69,7 +73,8 @@ def judge_prefix(tokens, edition, dealer="N") -> tuple[Judgement | None, str | N
     return None, message, 0
 
 
-def check_tokens(tokens, editions=None, dealer="N") -> dict[str, str | None]:
+def check_tokens(tokens: Tokens, editions: EditionNames = None,
+                 dealer: str | Seat = "N") -> dict[str, str | None]:
     """For each edition, None if the whole scenario plays, else the error message."""
     result: dict[str, str | None] = {}
     for edition in find_editions(editions):
@@ -81,7 +86,7 @@ def check_tokens(tokens, editions=None, dealer="N") -> dict[str, str | None]:
     return result
 
 
-def edition_years(editions=None) -> tuple[str, ...]:
+def edition_years(editions: EditionNames = None) -> tuple[str, ...]:
     """The years of the chosen editions, chronologically (``None`` / ``"all"``: all five)."""
     return tuple(e.year for e in find_editions(editions))
 
@@ -97,12 +102,13 @@ def warm_up() -> None:
         corpus.records(year)
 
 
-def legal_calls_html(auction, calls=None) -> str:
+def legal_calls_html(auction: Auction, calls: Iterable[Call] | None = None) -> str:
     """A small bidding box of the player to act: his legal calls highlighted, the others grey.
     ``calls``: the calls allowed now, when a ruling narrows them (a Judgement's ``legal_calls()``)."""
     if auction.is_over:
         return ""
     seat = auction.next_to_call
+    assert seat is not None  # the auction is not over
     allowed = tuple(auction.legal_calls() if calls is None else calls)
     legal = set(allowed)
     bar = auction.bar_of(seat)
@@ -110,7 +116,7 @@ def legal_calls_html(auction, calls=None) -> str:
     if bar is not None:
         head += f" (he must pass {wording(bar.scope).this_turn})"
 
-    def cell(call) -> str:
+    def cell(call: Call) -> str:
         cls = "bl-legal" if call in legal else "bl-not"
         return f'<td class="{cls}">{call_html(call)}</td>'
 
@@ -122,7 +128,7 @@ def legal_calls_html(auction, calls=None) -> str:
             f'<tbody>{"".join(rows)}</tbody></table>')
 
 
-def must_pass_html(auction) -> str:
+def must_pass_html(auction: Auction) -> str:
     """Who must pass now and why (the strongest bar per player), or ''."""
     if auction.is_over:
         return ""
@@ -137,7 +143,7 @@ def must_pass_html(auction) -> str:
     return '<div class="bl-must-pass">Must pass: ' + "; ".join(parts) + "</div>"
 
 
-def panel_html(tokens, edition, dealer="N", *, style: bool = True) -> str:
+def panel_html(tokens: Tokens, edition: str | Edition, dealer: str | Seat = "N", *, style: bool = True) -> str:
     """One edition's panel: the auction grid with barred players marked, who must pass, the legal
     calls of the player to act, and a ruling card for every irregularity so far. ``style=False``
     leaves out the stylesheet (the stepper carries it once for all its panels)."""
@@ -165,7 +171,7 @@ def panel_html(tokens, edition, dealer="N", *, style: bool = True) -> str:
     return "".join(parts)
 
 
-def steps_html(tokens, step: int | None = None, dealer="N") -> str:
+def steps_html(tokens: Tokens, step: int | None = None, dealer: str | Seat = "N") -> str:
     """The scenario's tokens, the first ``step`` steps marked as played."""
     groups = steps(tokens)
     step = len(groups) if step is None else step
@@ -179,7 +185,8 @@ def steps_html(tokens, step: int | None = None, dealer="N") -> str:
             f"{body}</div>")
 
 
-def stepper_html(tokens, editions=None, dealer="N", step: int | None = None) -> str:
+def stepper_html(tokens: Tokens, editions: EditionNames = None, dealer: str | Seat = "N",
+                 step: int | None = None) -> str:
     """The auction stepper's view: the scenario with the current step, then one panel per edition
     (chronological), side by side. ``step`` is the number of steps shown (None: all of them).
 
@@ -194,7 +201,8 @@ def stepper_html(tokens, editions=None, dealer="N", step: int | None = None) -> 
             + f'<div class="bl-panels">{panels}</div></div>')
 
 
-def acceptance_offer(tokens, editions=None, dealer="N") -> dict | None:
+def acceptance_offer(tokens: Tokens, editions: EditionNames = None,
+                     dealer: str | Seat = "N") -> dict[str, Any] | None:
     """Whether the last step can be accepted by calling over it, in some shown edition.
 
     Returns ``{"seat", "token", "articles", "editions"}`` (the seat that calls over it: the

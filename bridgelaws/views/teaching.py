@@ -18,7 +18,7 @@ from ._common import _view
 from ..content import find_exercise, history
 
 
-def exercise_answers(exercise) -> list[dict[str, Any]]:
+def exercise_answers(exercise: str | dict[str, Any]) -> list[dict[str, Any]]:
     """The library's answer to an exercise, one dict per edition (chronological): the status of the
     text, who must pass (a key of :data:`MUST_PASS_LABELS`), the effect, and the ruling itself."""
     if isinstance(exercise, str):
@@ -42,7 +42,8 @@ def exercise_answers(exercise) -> list[dict[str, Any]]:
     return answers
 
 
-def exercise_html(exercise, reveal: bool | str = "details", predictions: dict | None = None,
+def exercise_html(exercise: str | dict[str, Any], reveal: bool | str = "details",
+                  predictions: dict[str, Any] | None = None,
                   question: bool = True) -> str:
     """An exercise: the scenario and the question, then the library's answer per edition (the
     ruling card with article id, Dutch quote, English summary and assumption flag).

@@ -7,10 +7,16 @@ import difflib
 import re
 import unicodedata
 from html import escape
+from typing import TYPE_CHECKING, Any
 
 from .. import corpus
 from ._common import YEARS, _view
 from ..content import _glossary, find_topic
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+    from ..corpus import Record
 
 
 def fold(text: str) -> str:
@@ -27,7 +33,7 @@ def words(text: str) -> list[str]:
     return _WORD_RE.findall(text)
 
 
-def _form_pattern(form: str) -> re.Pattern:
+def _form_pattern(form: str) -> re.Pattern[str]:
     body = r"\s+".join(re.escape(part) for part in fold(form).split())
     return re.compile(rf"(?<!\w){body}(?!\w)")
 
@@ -43,7 +49,7 @@ def count_form(form: str, edition: str) -> int:
     return sum(len(pattern.findall(fold(text))) for _, text in _printed_fields(edition))
 
 
-def _topic_records(topic: dict, year: str) -> list:
+def _topic_records(topic: dict[str, Any], year: str) -> list[Record]:
     seen, result = set(), []
     for ref in topic["articles"].get(year, []):
         for record in corpus.article(ref).records:
@@ -126,7 +132,7 @@ def texts_side_by_side(topic: str) -> str:
                  f"<tbody><tr>{''.join(cells)}</tr></tbody></table>")
 
 
-def spelling_evolution():
+def spelling_evolution() -> pd.DataFrame:
     """Families of variant forms (dubbelen / doubleeren / doubleren, grooter / groter, ...) x
     editions: how often each form occurs (whole words, headings included, case-insensitive)."""
     import pandas as pd
@@ -139,7 +145,7 @@ def spelling_evolution():
     return pd.DataFrame(rows).set_index(["meaning", "form"])
 
 
-def glossary():
+def glossary() -> pd.DataFrame:
     """The Dutch-English glossary: term, English, the editions and records where it occurs."""
     import pandas as pd
 
