@@ -108,3 +108,21 @@ def check_ruling(ruling, expect: dict) -> None:
         assert ruling.call_stands == expect["call_stands"], (ruling.call_stands, expect["call_stands"])
     if "assumption" in expect:
         assert bool(ruling.assumption) == expect["assumption"], ruling.assumption
+
+
+def _count_by_enumeration(auction) -> int:
+    """Every complete auction reachable from ``auction``, by trying every legal call (slow: for
+    editions with a handful of bids, to check counting and the step against brute force)."""
+    if auction.is_over:
+        return 1
+    total = 0
+    for call in auction.legal_calls():
+        auction.call(call)
+        total += _count_by_enumeration(auction)
+        auction.undo()
+    return total
+
+
+@pytest.fixture
+def count_by_enumeration():
+    return _count_by_enumeration
