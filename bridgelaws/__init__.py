@@ -31,7 +31,7 @@ _EXPORTS = {
 }
 _SUBMODULES = ("corpus", "pbn", "render", "calls", "editions", "auction", "counting", "notation",
                "judging", "rulings", "tables", "views", "figures", "widgets", "fast", "cli", "errors",
-               "datafiles", "schema", "conditions", "content", "present", "records", "vocabulary")
+               "datafiles", "schema", "conditions", "effects", "content", "present", "records", "vocabulary")
 
 __all__ = sorted(_EXPORTS) + list(_SUBMODULES)
 

@@ -16,7 +16,6 @@ from .calls import PASS, STRAINS, Call, Seat, call_from_index, parse_call, parse
 from .editions import START, Basis, Edition, Position, find_edition
 from .errors import BridgeLawsError
 
-OUTCOMES = ("open", "contract", "passed-out", "redeal")
 
 
 @dataclass(frozen=True)

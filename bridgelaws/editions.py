@@ -43,8 +43,6 @@ MECHANICS: dict[str, str] = {
     "declarer": "the declarer is the player of the contracting side who first named its denomination",
 }
 
-#: What four passes lead to: a new deal, or the board passed out.
-ALL_PASS_OUTCOMES = ("redeal", "passed-out")
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,7 @@ typed records (or as the checked plain data the callers already use) or raises o
 A misspelt key is an error (never silently ignored), and so is a role, scope, status, condition or
 effect outside the vocabulary below. The vocabulary of the rulings is documented for readers in
 ``data/rulings/README.md``; conditions and effects are checked against the engine's own registries
-(:data:`bridgelaws.conditions.CONDITIONS`, :data:`bridgelaws.judging.EFFECTS`), so that a name the
+(:data:`bridgelaws.conditions.CONDITIONS`, :data:`bridgelaws.effects.EFFECTS`), so that a name the
 engine cannot act on is refused at load time, not at judging time.
 """
 
@@ -154,7 +154,7 @@ class BarSpec:
 @dataclass(frozen=True)
 class OptionSpec:
     by: Role
-    choice: str  # an effect id of the engine (judging.EFFECTS) or a correction (judging.CORRECTIONS)
+    choice: str  # an effect id of the engine (effects.EFFECTS) or a correction (effects.CORRECTIONS)
     text: str = ""
     barred: tuple[BarSpec, ...] = ()
     effect: str = ""  # in words, for readers
@@ -278,15 +278,15 @@ def _branch(value: object, loc: Loc, choices: tuple[str, ...]) -> BranchSpec:
 
 def _choices() -> tuple[str, ...]:
     # The engine's registries; imported late because the engine itself loads the rulings.
-    from .judging import CORRECTIONS, EFFECTS
+    from .effects import CORRECTIONS, EFFECTS
 
     return tuple(EFFECTS) + tuple(CORRECTIONS)
 
 
 def _check_corrections(entry: RulingSpec, part: _Common, loc: Loc) -> None:
-    """An offender's correction (a key of judging.CORRECTIONS) is an option only where he must
+    """An offender's correction (a key of effects.CORRECTIONS) is an option only where he must
     replace his call (``next: offender``): his replacing bid is what chooses it."""
-    from .judging import CORRECTIONS
+    from .effects import CORRECTIONS
 
     options = part.options if "options" in part.given else entry.options
     after = part.next if "next" in part.given else entry.next

@@ -22,7 +22,7 @@ class Status(_Word):
 
     RULED = "ruled"  # the text prescribes a rectification
     REFERENCED = "referenced"  # the text only points to an article outside the corpus
-    SILENT = "silent"  # the text says nothing
+    SILENT = "silent"  # the corpus excerpt (the edition's bidding chapter) does not treat it
 
 
 class Scope(_Word):

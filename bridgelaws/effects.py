@@ -1,0 +1,128 @@
+"""What a ruling does to the auction: one small function per effect, keyed by the effect's id.
+
+A ruling's own effect follows from its fields (``next``, ``deemed``, ``call_stands``); an option the
+text gives names its effect by its ``choice`` id. The schema refuses a choice that is not a key of
+:data:`EFFECTS` or :data:`CORRECTIONS`, so every option in the data has an effect here. The control
+flow that calls them is :class:`bridgelaws.judging._Run`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from .auction import Bar, Entry
+from .calls import PASS, Call, Seat
+from .rulings import Ruling
+
+if TYPE_CHECKING:
+    from .judging import _Run
+
+
+class _PendingCorrection(NamedTuple):
+    """An insufficient bid its offender must replace (1936:22.3)."""
+
+    record: dict[str, Any]
+    offender: Seat
+    ruling: Ruling
+    original: Call
+
+
+@dataclass
+class _Act:
+    """One irregular call being ruled on: what an effect acts with."""
+
+    seat: Seat  # the offender
+    call: Call
+    case: str
+    reason: str
+    ruling: Ruling
+    bars: list[Bar]
+    record: dict[str, Any]
+    proper: Seat  # the player whose turn it was
+
+
+EFFECTS: dict[str, Callable[[_Run, _Act], None]] = {}
+
+
+def effect(*names: str) -> Callable[[Callable[[_Run, _Act], None]], Callable[[_Run, _Act], None]]:
+    def register(function: Callable[[_Run, _Act], None]) -> Callable[[_Run, _Act], None]:
+        for name in names:
+            EFFECTS[name] = function
+        return function
+
+    return register
+
+
+def _effect_of(ruling: Ruling, choice: dict[str, Any] | None) -> str:
+    """The effect id: an offender who must replace his call does so whatever was chosen; otherwise
+    the option chosen (or assumed) decides; otherwise the ruling's own fields."""
+    if ruling.next == "offender":
+        return "replace"
+    if choice is not None:
+        return str(choice["choice"])
+    if ruling.deemed == "P":
+        return "deemed-pass"
+    if ruling.deemed == "same":
+        return "deemed-same"
+    if ruling.call_stands is False:
+        return "void"
+    return "stands"
+
+
+@effect("replace")
+def _replace(run: _Run, act: _Act) -> None:
+    run.auction.record(Entry(act.seat, act.call, act.case, act.reason, effect="void", ruling=act.ruling),
+                       next_seat=act.seat, bars=act.bars)
+    act.record["effect"] = "void: the offender must replace it"
+    run.pending_correction = _PendingCorrection(act.record, act.seat, act.ruling, act.call)
+    run.result.pending_requirement = act.ruling.requires
+
+
+@effect("cancel-partners-double")
+def _cancel_partners_double(run: _Run, act: _Act) -> None:
+    run._cancel_partners_double(act.seat, act.call, act.case, act.reason, act.ruling, act.bars, act.record)
+
+
+@effect("deemed-pass")
+def _deemed_pass(run: _Run, act: _Act) -> None:
+    run.auction.record(Entry(act.seat, act.call, act.case, act.reason, effect="deemed", deemed=PASS,
+                             ruling=act.ruling), bars=act.bars)
+    act.record["effect"] = "deemed a pass"
+
+
+@effect("deemed-same")
+def _deemed_same(run: _Run, act: _Act) -> None:
+    run.auction.record(Entry(act.seat, act.call, act.case, act.reason, effect="made", ruling=act.ruling),
+                       bars=act.bars)
+    act.record["effect"] = f"deemed a {'double' if act.call.is_double else 'redouble'} of {run.auction.last_bid}"
+
+
+@effect("keep")
+def _keep(run: _Run, act: _Act) -> None:
+    run.auction.record(Entry(act.seat, act.call, act.case, act.reason, True, effect="made", ruling=act.ruling),
+                       bars=act.bars)
+    act.record["effect"] = "stands (the opponent let it stand)"
+
+
+@effect("void", "cancel")
+def _void(run: _Run, act: _Act) -> None:
+    run.auction.record(Entry(act.seat, act.call, act.case, act.reason, effect="void", ruling=act.ruling),
+                       next_seat=act.proper, bars=act.bars)
+    act.record["effect"] = f"void: {act.proper.full_name} calls"
+
+
+@effect("stands")
+def _stands(run: _Run, act: _Act) -> None:
+    run.auction.record(Entry(act.seat, act.call, act.case, act.reason, True, effect="made", ruling=act.ruling),
+                       bars=act.bars)
+    act.record["effect"] = "stands"
+
+
+#: The offender's own options (1936:22.3): which correction a replacing bid is, given the lowest
+#: sufficient bid in the denomination of his insufficient bid. The replacing bid chooses the option.
+CORRECTIONS: dict[str, Callable[[Call, Call | None], bool]] = {
+    "lowest-sufficient-same-denomination": lambda call, lowest: call is lowest,
+    "other-sufficient-bid": lambda call, lowest: call is not lowest,
+}
