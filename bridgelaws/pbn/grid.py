@@ -116,8 +116,9 @@ class AuctionGrid:
         if call is None:
             self.fail(line, f"bad call token {text!r}: expected Pass, X, XX, AP, '-' or a bid 1C..7NT")
         if self.ended:
-            self.fail(line, f"call {text!r} after the auction has ended (three passes after a call, or "
-                            f"four passes, end it)")
+            edition = self.closing.edition
+            self.fail(line, f"call {text!r} after the auction has ended (as {edition.year} ends it: "
+                            f"{edition.rule('end-of-auction')})")
         if "^I" in self.pending and not call.is_bid:
             self.fail(line, f"^I before {text!r}: ^I marks an insufficient bid, {text} is not a bid")
         self.position += self.pending.count("^S")
