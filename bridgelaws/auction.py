@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Iterable, NamedTuple
 
 from .calls import PASS, STRAINS, Call, Seat, call_from_index, parse_call, parse_seat
-from .editions import START, Basis, Edition, Position, find_edition
+from .editions import DEFAULT_EDITION, START, Basis, Edition, Position, find_edition
 from .errors import BridgeLawsError
 
 
@@ -89,10 +89,6 @@ class _State(NamedTuple):
         return self.position.doubled
 
     @property
-    def passes_since(self) -> int:
-        return self.position.passes
-
-    @property
     def over(self) -> bool:
         return self.position.over
 
@@ -108,7 +104,7 @@ class _State(NamedTuple):
 class Auction:
     """An auction under one edition. ``Auction("1936", dealer="N")``; ``auction.call("1H")``."""
 
-    def __init__(self, edition: str | Edition = "2017", dealer: str | Seat = "N",
+    def __init__(self, edition: str | Edition = DEFAULT_EDITION, dealer: str | Seat = "N",
                  calls: Iterable[str | Call] = ()):
         self.edition = find_edition(edition)
         self.dealer = parse_seat(dealer, " (dealer)")

@@ -149,6 +149,8 @@ PASS, DOUBLE, REDOUBLE = _CALLS[0], _CALLS[1], _CALLS[2]
 BIDS: tuple[Call, ...] = tuple(_CALLS[3:3 + 35])
 #: Every call a bidding box offers: pass, double, redouble and the 35 bids.
 ALL_CALLS: tuple[Call, ...] = tuple(_CALLS[:3 + 35])
+#: Every call that parses, bids of level 8 and 9 included (an edition's range decides which are proper).
+EVERY_CALL: tuple[Call, ...] = tuple(_CALLS)
 
 
 def call_from_index(index: int) -> Call:

@@ -8,19 +8,15 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from .calls import MAX_PARSED_LEVEL, call_from_index
-from .editions import START, Edition, Position, find_edition
+from .calls import EVERY_CALL
+from .editions import DEFAULT_EDITION, START, Edition, Position, find_edition
 
 #: The number of complete legal auctions under the modern rules (including the auction of four passes).
 MODERN_COUNT = 128_745_650_347_030_683_120_231_926_111_609_371_363_122_697_557
 
-_CALLS = tuple(call_from_index(index) for index in range(3 + 5 * MAX_PARSED_LEVEL))
-
-
-def count_auctions(edition: str | Edition = "2017") -> int:
+def count_auctions(edition: str | Edition = DEFAULT_EDITION) -> int:
     """How many different complete legal auctions exist under ``edition`` (four passes included)."""
     return _count(find_edition(edition))
-
 
 @lru_cache(maxsize=64)
 def _count(edition: Edition) -> int:
@@ -30,7 +26,7 @@ def _count(edition: Edition) -> int:
     @lru_cache(maxsize=None)
     def completions(position: Position) -> int:
         total = 0
-        for call in _CALLS:
+        for call in EVERY_CALL:
             after = step(position, call)
             if after is not None:
                 total += 1 if after.over else completions(after)

@@ -29,6 +29,7 @@ CHECKOUT = _HERE.parent / "data"
 
 _override: Path | None = None
 _caches: list[Any] = []
+_resets: list[Callable[[], None]] = []
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -83,10 +84,19 @@ def cached(function: F) -> F:
     return wrapped  # type: ignore[return-value]
 
 
+def on_reset(clear: Callable[[], None]) -> None:
+    """Register ``clear``, which forgets something derived from the data (a table built from the
+    editions, say), so that :func:`reset` clears it with the parsed files."""
+    _resets.append(clear)
+
+
 def reset() -> None:
-    """Forget every parsed data file (the next use reads them again)."""
+    """Forget every parsed data file and everything registered with :func:`on_reset` (the next use
+    reads and derives them again)."""
     for function in _caches:
         function.cache_clear()
+    for clear in _resets:
+        clear()
 
 
 @contextmanager

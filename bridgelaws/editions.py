@@ -23,8 +23,11 @@ from dataclasses import dataclass, replace
 from typing import Any, ClassVar, Iterable, NamedTuple, Sequence
 
 from . import datafiles
-from .calls import ALL_CALLS, MAX_PARSED_LEVEL, PASS, Call, Seat, bid, call_from_index
+from .calls import EVERY_CALL, MAX_PARSED_LEVEL, Call, Seat, call_from_index
 from .errors import BridgeLawsError
+
+#: The edition a function uses when none is named: the latest text of the corpus.
+DEFAULT_EDITION = "2017"
 
 #: The mechanics every edition must name a basis for, with a one-line English description.
 MECHANICS: dict[str, str] = {
@@ -127,6 +130,9 @@ class EditionRecord:
     #: Only for an edition made up outside the registry (``Edition.like``); a registered edition's
     #: outcome of four passes is stated once, by its ruling on four passes.
     all_pass_outcome: str | None = None
+    #: For an edition made up outside the registry: the registered edition it was made like, whose
+    #: rulings on the irregularities it takes (it has none of its own).
+    like: str | None = None
 
 
 class Edition:
@@ -140,7 +146,7 @@ class Edition:
     #: has its own transition table in :mod:`bridgelaws.fast`).
     RULE_METHODS: ClassVar[tuple[str, ...]] = (
         "is_sufficient", "in_range", "may_double", "may_redouble", "auction_ends", "check", "after",
-        "proper_calls")
+        "step", "proper_calls")
 
     def __init__(self, record: EditionRecord):
         self.record = record
@@ -150,7 +156,9 @@ class Edition:
         """An instance of ``cls`` with the record of the registered edition ``base``, changed by
         ``changes`` (e.g. ``year="toy"``): for an edition made up in a test or a draft."""
         edition = find_edition(base)
-        return cls(replace(edition.record, all_pass_outcome=edition.all_pass_outcome, **changes))
+        changes.setdefault("all_pass_outcome", edition.all_pass_outcome)
+        changes.setdefault("like", edition.year)
+        return cls(replace(edition.record, **changes))
 
     # --- the record ---------------------------------------------------------------------------------
 
@@ -263,7 +271,7 @@ class Edition:
         """The proper calls of the player to act, in bidding-box order; () once the auction is over."""
         if position.over:
             return ()
-        return tuple(call for call in _EVERY_CALL if self.check(position, call) is None)
+        return tuple(call for call in EVERY_CALL if self.check(position, call) is None)
 
     # --- description -----------------------------------------------------------------------------
 
@@ -292,9 +300,6 @@ class Edition:
         return hash((type(self), self.year))
 
 
-#: Every call that parses, bids of level 8 and 9 included (the edition's range decides).
-_EVERY_CALL: tuple[Call, ...] = tuple(call_from_index(i) for i in range(3 + 5 * MAX_PARSED_LEVEL))
-assert _EVERY_CALL[:len(ALL_CALLS)] == ALL_CALLS and bid(MAX_PARSED_LEVEL, 4) is _EVERY_CALL[-1]
 
 
 def _why_not_double(position: Position) -> str:
@@ -349,6 +354,10 @@ def _parse_registry(raw: object) -> tuple[EditionRecord, ...]:
     """Check ``data/editions.yaml`` and resolve every inheritance from the donor's own basis."""
     if not isinstance(raw, dict) or not isinstance(raw.get("editions"), list) or not raw["editions"]:
         raise _problem("top level", "expected a non-empty list under 'editions'")
+    unknown_top = set(raw) - {"editions", "reasons"}
+    if unknown_top:
+        raise _problem("top level", f"unknown field {sorted(unknown_top)[0]!r}: 'editions', and 'reasons' "
+                                    "for the reasons several entries share")
     entries: dict[str, dict[str, Any]] = {}
     for number, entry in enumerate(raw["editions"]):
         where = f"editions[{number}]"
@@ -434,29 +443,38 @@ def _resolve(year: str, mechanic: str, entries: dict[str, dict[str, Any]]) -> Ba
     return Basis(articles=articles, inherited=inherited, donor=donor, why=" ".join(why.split()))
 
 
-def _load_class(path: str | None) -> type[Edition]:
+def _load_class(year: str, path: object) -> type[Edition]:
     if path is None:
         return Edition
+    where = f"{year}.class"
+    if not isinstance(path, str):
+        raise _problem(where, "expected 'module:Class'")
     module, _, name = path.partition(":")
     try:
         cls = getattr(importlib.import_module(module), name)
     except (ImportError, AttributeError, ValueError):
-        raise _problem("class", f"cannot import {path!r} (expected 'module:Class')") from None
+        raise _problem(where, f"cannot import {path!r} (expected 'module:Class')") from None
     if not (isinstance(cls, type) and issubclass(cls, Edition)):
-        raise _problem("class", f"{path!r} is not a subclass of Edition")
+        raise _problem(where, f"{path!r} is not a subclass of Edition")
     return cls
 
 
 @datafiles.cached
 def _registry() -> dict[str, Edition]:
-    return {record.year: _load_class(record.class_path)(record)
+    return {record.year: _load_class(record.year, record.class_path)(record)
             for record in _parse_registry(datafiles.load(REGISTRY))}
+
+
+@datafiles.cached
+def _all_editions() -> tuple[Edition, ...]:
+    # One tuple, the same object every time, so that fast.results's same-tuple shortcut holds.
+    return tuple(_registry().values())
 
 
 def __getattr__(name: str) -> Any:
     # EDITIONS is read from the registry on first use, so that importing the package stays cheap.
     if name == "EDITIONS":
-        return tuple(_registry().values())
+        return _all_editions()
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
@@ -480,7 +498,7 @@ def find_edition(name: str | int | Edition) -> Edition:
 
 def find_editions(names: str | Iterable[str | int | Edition] | None) -> tuple[Edition, ...]:
     """Several editions from ``"1936,1949"``, a list, or None / ``"all"`` for all of them."""
-    editions = tuple(_registry().values())
+    editions = _all_editions()
     if names is None or (isinstance(names, str) and names.strip().lower() in ("", "all")):
         return editions
     if isinstance(names, str):
@@ -491,4 +509,10 @@ def find_editions(names: str | Iterable[str | int | Edition] | None) -> tuple[Ed
             f"no edition chosen: choose at least one of {', '.join(e.year for e in editions)}")
     registered = [e for e in editions if e in chosen]
     # Editions made up outside the registry (a test, a draft) follow, in the order given.
-    return tuple(registered + [e for e in dict.fromkeys(chosen) if e not in registered])
+    result = tuple(registered + [e for e in dict.fromkeys(chosen) if e not in registered])
+    years = [e.year for e in result]
+    twice = next((year for year in years if years.count(year) > 1), None)
+    if twice is not None:
+        # Results are keyed by year: two editions of one year would overwrite each other.
+        raise BridgeLawsError(f"two different editions named {twice} chosen: give a made-up edition its own year")
+    return result

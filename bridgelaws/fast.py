@@ -33,8 +33,9 @@ import re
 from typing import Any, Iterable, NamedTuple, Sequence, TypeAlias
 
 from .auction import Auction, Contract
-from .calls import MAX_PARSED_LEVEL, Call, Seat, call_from_index, parse_call, parse_seat
-from .editions import START, Edition, Position, find_edition
+from .calls import EVERY_CALL, MAX_PARSED_LEVEL, Call, Seat, call_from_index, parse_call, parse_seat
+from . import datafiles
+from .editions import DEFAULT_EDITION, START, Edition, Position, find_edition
 from .errors import BridgeLawsError
 
 __all__ = ["Result", "Table", "table", "contract", "contracts", "results", "encode"]
@@ -44,7 +45,7 @@ __all__ = ["Result", "Table", "table", "contract", "contracts", "results", "enco
 Calls: TypeAlias = "Iterable[str | Call | int] | bytes | str"
 
 #: Call indices that parse: pass, double, redouble and the bids 1C..9NT.
-N_CALLS = 3 + 5 * MAX_PARSED_LEVEL
+N_CALLS = len(EVERY_CALL)
 #: Width of a table row: every byte value has a column, so a byte that is no call index lands in
 #: the dead state instead of in the next row.
 _WIDTH = 256
@@ -248,7 +249,7 @@ def _explain(data: bytes, dealer: Seat, edition: Edition) -> str:
 # --- the public functions -------------------------------------------------------------------------
 
 def contracts(calls_batch: Iterable[Calls], dealer: str | Seat | Sequence[str | Seat] = "N",
-              edition: str | Edition = "2017") -> list[Result]:
+              edition: str | Edition = DEFAULT_EDITION) -> list[Result]:
     """The :class:`Result` of every auction of ``calls_batch`` under ``edition``.
 
     Each auction is a sequence of calls in rotation from ``dealer`` (one seat for the whole batch, or
@@ -329,6 +330,17 @@ _PLANS: dict[tuple[str | Edition, ...], _Plan] = {}
 _LAST_PLAN: list[Any] = [None, None]  # [the editions last asked for, their plan]
 
 
+def _forget_tables() -> None:
+    # The tables follow the editions' data: a reset of the data (datafiles.reset) forgets them.
+    _TABLES.clear()
+    _WALKS.clear()
+    _PLANS.clear()
+    _LAST_PLAN[:] = [None, None]
+
+
+datafiles.on_reset(_forget_tables)
+
+
 def _plan(key: tuple[str | Edition, ...]) -> _Plan:
     """(number of editions, [(transitions, start, dead, [(position, table)])]) for ``key``."""
     groups: dict[int, _Group] = {}
@@ -345,7 +357,7 @@ def _plan(key: tuple[str | Edition, ...]) -> _Plan:
     return plan
 
 
-def contract(calls: Calls, dealer: str | Seat = "N", edition: str | Edition = "2017") -> Result:
+def contract(calls: Calls, dealer: str | Seat = "N", edition: str | Edition = DEFAULT_EDITION) -> Result:
     """The :class:`Result` of one auction (see :func:`contracts`)."""
     try:
         return contracts([calls], dealer, edition)[0]

@@ -31,7 +31,7 @@ from .auction import Auction, Bar, Entry
 from .calls import PASS, Call, Seat, parse_seat
 from .conditions import Situation, first_holding
 from .effects import CORRECTIONS, EFFECTS, _Act, _effect_of, _PendingCorrection
-from .editions import Edition, find_edition
+from .editions import DEFAULT_EDITION, Edition, find_edition
 from .errors import BridgeLawsError
 from .notation import Event, parse_scenario
 from .present import must_pass
@@ -96,7 +96,7 @@ class Judgement:
         return judgement_html(self)
 
 
-def judge(scenario: str | list[str], edition: str | Edition = "2017", dealer: str | Seat = "N", *,
+def judge(scenario: str | list[str], edition: str | Edition = DEFAULT_EDITION, dealer: str | Seat = "N", *,
           partial: bool = False) -> Judgement:
     """Run ``scenario`` (the notation of :mod:`bridgelaws.notation`) under ``edition``.
 

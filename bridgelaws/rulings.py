@@ -132,8 +132,19 @@ def specs(case_id: str) -> dict[str, RulingSpec]:
     return schema.parse_rulings(_file(case_id), f"rulings/{case_id}.yaml", case_id)
 
 
+def _rulings_year(edition: str | int | Edition) -> str:
+    """Whose rulings an edition reads: its own, or for an edition made up with ``Edition.like``
+    (a test, a draft), those of the registered edition it was made like."""
+    found = find_edition(edition)
+    year = found.record.like or found.year
+    if year not in schema._years():
+        raise BridgeLawsError(f"edition {found.year} has no rulings: it is not in the registry "
+                              f"(make it with Edition.like(...) to take a registered edition's)")
+    return year
+
+
 def spec(case_id: str, edition: str | int | Edition) -> RulingSpec:
-    return specs(case_id)[find_edition(edition).year]
+    return specs(case_id)[_rulings_year(edition)]
 
 
 @datafiles.cached
@@ -147,7 +158,7 @@ def ruling_data(case_id: str) -> dict[str, dict[str, Any]]:
 
 
 def entry(case_id: str, edition: str | int | Edition) -> dict[str, Any]:
-    return ruling_data(case_id)[find_edition(edition).year]
+    return ruling_data(case_id)[_rulings_year(edition)]
 
 
 def branches(case_id: str, edition: str | int | Edition) -> list[dict[str, Any]]:
@@ -243,7 +254,7 @@ def acceptance_data() -> dict[str, dict[str, str]]:
 def acceptance_ruling(case_id: str, edition: str | int | Edition, offender: Seat) -> Ruling:
     """The ruling when a call over the irregular call accepted it (1936:22.2)."""
     edition = find_edition(edition)
-    data = acceptance_data().get(edition.year)
+    data = acceptance_data().get(_rulings_year(edition))
     if data is None:
         raise BridgeLawsError(f"the {edition.year} text lets no call over an irregular call accept it")
     return Ruling(

@@ -126,3 +126,26 @@ def test_a_broken_registry_is_one_line_naming_edition_and_field(change, message)
     with pytest.raises(BridgeLawsError) as caught:
         _parse_registry(raw)
     assert str(caught.value).startswith(message) and "\n" not in str(caught.value)
+
+
+def test_every_registered_edition_knows_what_four_passes_lead_to():
+    # Stated once, by each edition's ruling on four passes (or its donor's): a new edition without
+    # one is caught here, not at the first four passes.
+    assert all(edition.all_pass_outcome in ("redeal", "passed-out") for edition in EDITIONS)
+
+
+@pytest.mark.parametrize("change, message", [
+    (lambda raw: raw.__setitem__("edition", []), "editions.yaml: top level: unknown field 'edition'"),
+    (lambda raw: raw["editions"][2].__setitem__("class", 7), "editions.yaml: 1949.class: expected 'module:Class'"),
+    (lambda raw: raw["editions"][2].__setitem__("class", "bridgelaws.calls:Call"),
+     "editions.yaml: 1949.class: 'bridgelaws.calls:Call' is not a subclass of Edition"),
+])
+def test_a_broken_registry_top_level_or_class_is_one_line(change, message):
+    from bridgelaws.editions import _load_class
+
+    raw = yaml.safe_load(datafiles.path(REGISTRY).read_text(encoding="utf-8"))
+    change(raw)
+    with pytest.raises(BridgeLawsError) as caught:
+        for record in _parse_registry(raw):
+            _load_class(record.year, record.class_path)
+    assert str(caught.value).startswith(message)

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import pytest
 
-from bridgelaws import Auction, BridgeLawsError, count_auctions, fast, pbn
+from bridgelaws import Auction, BridgeLawsError, count_auctions, fast, judge, pbn
 from bridgelaws.calls import Seat, parse_call
-from bridgelaws.editions import Edition
+from bridgelaws.editions import Edition, find_editions
 
 
 class TwoPassesLastBidder(Edition):
@@ -117,3 +117,33 @@ def test_the_engine_s_reason_is_the_step_s_refusal_with_its_article():
     assert refusal is not None and refusal.case == "insufficient-bid"
     case, reason = auction.irregularity("1H")
     assert case == refusal.case and reason == f"{refusal.why} (2017:18.B, 2017:18.C)"
+
+
+def test_a_made_up_edition_takes_the_rulings_of_the_edition_it_was_made_like():
+    result = judge("1S 1H", MADE_UP)
+    (event,) = [e for e in result.events if e.case == "insufficient-bid"]
+    assert event.ruling is not None and event.ruling.status == judge("1S 1H", "2017").events[1].ruling.status
+    with pytest.raises(BridgeLawsError, match="two different editions named 2017"):
+        find_editions([Edition.like("2017"), "2017"])
+
+
+def test_tables_derived_from_the_data_are_forgotten_when_the_data_is(tmp_path):
+    # A change of the data (datafiles.override, as the tests of broken data use) reaches the fast path.
+    import shutil
+
+    import yaml
+
+    from bridgelaws import datafiles
+
+    shutil.copytree(datafiles.data_dir(), tmp_path / "data")
+    path = tmp_path / "data" / "editions.yaml"
+    raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+    next(e for e in raw["editions"] if e["year"] == "1936")["max_level"] = 6
+    path.write_text(yaml.safe_dump(raw), encoding="utf-8")
+    calls = "7S P P P".split()
+    assert fast.results(calls, "N", ("1936",))[0] is not None
+    with datafiles.override(tmp_path / "data"):
+        assert fast.results(calls, "N", ("1936",)) == [None]
+        with pytest.raises(BridgeLawsError):
+            Auction("1936", "N", calls)
+    assert fast.results(calls, "N", ("1936",))[0] is not None

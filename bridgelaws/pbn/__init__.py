@@ -34,7 +34,7 @@ The rules of the auction are not written here: :meth:`Game.auction` replays the 
 :class:`~bridgelaws.auction.Auction` of the edition asked for (is a call proper, why not, is the
 auction over; ``AP`` is "pass until it is over"), and :func:`game_results` walks the editions'
 transition tables of :mod:`bridgelaws.fast`. Only where the written calls end the auction is decided
-while reading, before any edition is chosen: under :data:`~.model.DEFAULT_EDITION`.
+while reading, before any edition is chosen: under :data:`bridgelaws.editions.DEFAULT_EDITION`.
 
 Speed: a file is read in pieces of a megabyte (bounded memory whatever its size); a game of the plain
 shape of most archives (one tag pair a line, no comments) is read with a few regular expressions,

@@ -16,7 +16,8 @@ from .. import fast
 from ..errors import BridgeLawsError
 from ..calls import Call, Seat
 from .lexer import _pbn_call
-from .model import DEFAULT_EDITION, AuctionToken, Game, _new_token
+from ..editions import DEFAULT_EDITION
+from .model import AuctionToken, Game, _new_token
 from .reader import _LineReader, _after_tag
 from .tags import (
     _CHECKED_TAGS, _GOOD_VALUES, _NO_INHERIT_KEPT, _NO_INHERIT_READ, _READ_TAGS, _SEAT_LETTERS, _tag_problem,

@@ -15,7 +15,8 @@ from typing import Callable, NoReturn
 from ..auction import Auction
 from ..calls import Call, Seat
 from .lexer import _Token, _pbn_call
-from .model import DEFAULT_EDITION, SUFFIX_NAGS, AuctionToken
+from ..editions import DEFAULT_EDITION
+from .model import SUFFIX_NAGS, AuctionToken
 
 #: NAGs that may only annotate played cards (3.7).
 _CARD_NAGS = frozenset(range(7, 13)) | {14}

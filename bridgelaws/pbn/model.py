@@ -7,15 +7,14 @@ from dataclasses import dataclass, field
 
 from ..auction import Auction
 from ..calls import Call, Seat
-from ..editions import Edition
+from ..editions import DEFAULT_EDITION, Edition
 from .replay import replay
 from .sources import _shown
 from .tags import _SEAT_LETTERS, _normalise_contract
 
-#: The edition :meth:`Game.auction` replays under when none is named; also the one under which the
-#: reader decides, before any edition is chosen, where the written calls end the auction (a call
-#: after that end is an error of the file; see grid.py and fastpath.py).
-DEFAULT_EDITION = "2017"
+# DEFAULT_EDITION (editions.py) is the edition Game.auction replays under when none is named, and the
+# one under which the reader decides, before any edition is chosen, where the written calls end the
+# auction (a call after that end is an error of the file; see grid.py and fastpath.py).
 #: The six suffixes and the NAG each one stands for in export format (3.5.3, 3.7).
 SUFFIX_NAGS = {"!": 1, "?": 2, "!!": 3, "??": 4, "!?": 5, "?!": 6}
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import Any, Iterable, TypeAlias
 
-from .. import fast
+from .. import datafiles, fast
 from ..auction import Contract
 from ..calls import PASS, Seat
-from ..editions import EDITIONS, Edition, find_editions
+from ..editions import Edition, find_editions
 from ..errors import BridgeLawsError
 from .model import Game
 from .replay import MAX_ALL_PASS
@@ -87,8 +87,10 @@ def _quick_results(calls: bytes, all_pass: bool, dealer: Seat,
             for done, edition in zip(completed, chosen)]
 
 
-#: Each registry edition's place in EDITIONS, by identity (see _chosen).
-_REGISTRY_PLACE = {id(edition): place for place, edition in enumerate(EDITIONS)}
+@datafiles.cached
+def _registry_place() -> dict[int, int]:
+    """Each registry edition's place in EDITIONS, by identity (see _chosen); read again after a reset."""
+    return {id(edition): place for place, edition in enumerate(find_editions(None))}
 
 
 def _chosen(editions: Editions) -> tuple[Edition, ...]:
@@ -98,7 +100,7 @@ def _chosen(editions: Editions) -> tuple[Edition, ...]:
     if type(editions) is tuple and editions:
         last = -1
         for edition in editions:
-            place = _REGISTRY_PLACE.get(id(edition), -1)
+            place = _registry_place().get(id(edition), -1)
             if place <= last:
                 return find_editions(editions)
             last = place
