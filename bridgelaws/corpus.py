@@ -1,4 +1,4 @@
-"""The corpus: five Dutch texts of the bidding rules of contract bridge, as structured data.
+"""The corpus: the Dutch texts of the bidding rules of contract bridge, as structured data.
 
 The data live in ``data/corpus/<edition>.json`` (one file per edition, hand-curated; see
 ``data/corpus/README.md`` for the schema, the id conventions and every editorial decision).

@@ -42,7 +42,7 @@ def _message(text: str, kind: str = "error") -> str:
 
 
 class AuctionStepper(widgets.VBox):
-    """Step through a scenario under one to five editions side by side.
+    """Step through a scenario under one or more editions side by side.
 
     Controls: the dealer, the editions, a menu of prepared scenarios, a typed scenario, a bidding
     box (35 bids, Pass, X, XX) with a seat selector for calls out of turn, "expose a card", "call

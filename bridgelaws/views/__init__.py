@@ -11,7 +11,7 @@ One module per concept; this package re-exports their public names:
 - :mod:`~bridgelaws.views.stepper`: the auction stepper (steps, panels, legal calls, acceptance);
 - :mod:`~bridgelaws.views.compare`: one scenario under every edition;
 - :mod:`~bridgelaws.views.matrix`: every case under every edition, and the strictness in turns barred;
-- :mod:`~bridgelaws.views.sources`: the five sources, their contents, notes and references;
+- :mod:`~bridgelaws.views.sources`: the sources, their contents, notes and references;
 - :mod:`~bridgelaws.views.texts`: the texts side by side, spelling variants and the glossary;
 - :mod:`~bridgelaws.views.teaching`: exercises and the short history.
 

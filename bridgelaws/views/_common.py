@@ -12,7 +12,7 @@ from ..rulings import find_case
 YEARS = tuple(e.year for e in EDITIONS)
 #: A scenario as the views take it: a string of tokens, the tokens, or None (no tokens).
 Tokens: TypeAlias = "str | Iterable[Any] | None"
-#: Editions as :func:`bridgelaws.editions.find_editions` takes them (None or ``"all"``: all five).
+#: Editions as :func:`bridgelaws.editions.find_editions` takes them (None or ``"all"``: every registered edition).
 EditionNames: TypeAlias = "str | Iterable[str | int | Edition] | None"
 
 

@@ -1,4 +1,4 @@
-"""The five sources at a glance: their size, contents, editorial notes and cross-references."""
+"""The sources at a glance: their size, contents, editorial notes and cross-references."""
 
 from __future__ import annotations
 

@@ -87,7 +87,7 @@ def check_tokens(tokens: Tokens, editions: EditionNames = None,
 
 
 def edition_years(editions: EditionNames = None) -> tuple[str, ...]:
-    """The years of the chosen editions, chronologically (``None`` / ``"all"``: all five)."""
+    """The years of the chosen editions, chronologically (``None`` / ``"all"``: every registered edition)."""
     return tuple(e.year for e in find_editions(editions))
 
 
