@@ -108,12 +108,26 @@ START = Position(0, 0, None, None, 0, False, False)
 
 
 class Refusal(NamedTuple):
-    """Why a call by the player to act is not a proper call: the case of the catalogue, the
-    mechanic whose rule it breaks (its articles are the edition's basis for it), and plain words."""
+    """Why a call by the player to act is not a proper call: the case of the catalogue and the
+    mechanic whose rule it breaks (its articles are the edition's basis for it); :attr:`why` puts it
+    in plain words (on demand: the tables of the fast path ask only whether a call is refused)."""
 
     case: str  # "bid-above-seven", "insufficient-bid" or "inadmissible-double"
     mechanic: str
-    why: str
+    call: Call
+    position: Position
+    max_level: int
+
+    @property
+    def why(self) -> str:
+        if self.mechanic == "bid-range":
+            return f"a bid names at most {self.max_level} tricks"
+        if self.mechanic == "sufficiency":
+            last = call_from_index(self.position.rank + 2) if self.position.rank else None
+            return f"{self.call} does not rank above {last}"
+        if self.mechanic == "double":
+            return _why_not_double(self.position)
+        return _why_not_redouble(self.position)
 
 
 # --- editions -----------------------------------------------------------------------------------
@@ -150,6 +164,9 @@ class Edition:
 
     def __init__(self, record: EditionRecord):
         self.record = record
+        # The proper calls of each position met so far: a regular auction has a few hundred
+        # positions, and the bidding box asks for them at every click.
+        self._proper: dict[Position, tuple[Call, ...]] = {}
 
     @classmethod
     def like(cls, base: str, **changes: Any) -> "Edition":
@@ -232,19 +249,17 @@ class Edition:
         and bars are about seats, which the caller of this method keeps: see ``Auction``.)"""
         if call.is_bid:
             if not self.in_range(call.level):
-                return Refusal("bid-above-seven", "bid-range",
-                               f"a bid names at most {self.max_level} tricks")
+                return Refusal("bid-above-seven", "bid-range", call, position, self.max_level)
             if not self.is_sufficient(call.rank, position.rank):
-                last = call_from_index(position.rank + 2) if position.rank else None
-                return Refusal("insufficient-bid", "sufficiency", f"{call} does not rank above {last}")
+                return Refusal("insufficient-bid", "sufficiency", call, position, self.max_level)
             return None
         if call.is_double:
             if position.bidder_opp is None or not self.may_double(position.doubled, position.bidder_opp):
-                return Refusal("inadmissible-double", "double", _why_not_double(position))
+                return Refusal("inadmissible-double", "double", call, position, self.max_level)
         if call.is_redouble:
             if position.doubler_opp is None or not self.may_redouble(
                     position.doubled, position.doubler_opp):
-                return Refusal("inadmissible-double", "redouble", _why_not_redouble(position))
+                return Refusal("inadmissible-double", "redouble", call, position, self.max_level)
         return None
 
     def after(self, position: Position, call: Call) -> Position:
@@ -257,9 +272,9 @@ class Edition:
             return Position(position.rank, 1 if call.is_double else 2, _flip(position.bidder_opp),
                             True, 0, True, False)
         passes = position.passes + 1
-        return position._replace(bidder_opp=_flip(position.bidder_opp),
-                                 doubler_opp=_flip(position.doubler_opp), passes=passes,
-                                 over=self.auction_ends(position.any_call, passes))
+        return Position(position.rank, position.doubled, _flip(position.bidder_opp),
+                        _flip(position.doubler_opp), passes, position.any_call,
+                        self.auction_ends(position.any_call, passes))
 
     def step(self, position: Position, call: Call) -> Position | None:
         """:meth:`after` for a proper call; None for a call :meth:`check` refuses."""
@@ -271,7 +286,11 @@ class Edition:
         """The proper calls of the player to act, in bidding-box order; () once the auction is over."""
         if position.over:
             return ()
-        return tuple(call for call in EVERY_CALL if self.check(position, call) is None)
+        found = self._proper.get(position)
+        if found is None:
+            found = self._proper[position] = tuple(
+                call for call in EVERY_CALL if self.check(position, call) is None)
+        return found
 
     # --- description -----------------------------------------------------------------------------
 

@@ -116,6 +116,7 @@ class Table:
         self.walk = walk
         self.transitions, self.start, self.dead = walk.transitions, walk.start, walk.dead
         self.size = len(walk.states) + 1
+        self.neutral_declarer = type(edition).declarer is Edition.declarer
         all_pass = edition.all_pass_outcome
         self.outcomes: dict[int, str] = {}
         self.final: dict[int, tuple[int, int]] = {}
@@ -164,14 +165,8 @@ _STRAIN_BID = [re.compile(b"[" + re.escape(bytes(3 + 5 * level + strain for leve
 _CONTRACTS: dict[tuple[int, int, int], Contract] = {}
 
 
-def _declarer(data: bytes, edition: Edition, dealer: int, strain: int) -> int:
-    """The declarer's seat: a regular expression for the neutral rule (1936:19), which is the rule of
-    every registered edition; the edition's own :meth:`Edition.declarer` where a subclass changes it."""
-    if type(edition).declarer is Edition.declarer:
-        last = _LAST_BID.search(data).start()  # type: ignore[union-attr]  # the table saw a bid
-        parity = last & 1  # the contracting side's calls are those at positions of the same parity
-        first = _STRAIN_BID[strain].search(data[parity::2]).start() * 2 + parity  # type: ignore[union-attr]
-        return (dealer + first) & 3
+def _declarer_by_hook(data: bytes, edition: Edition, dealer: int) -> int:
+    """The declarer by the edition's own :meth:`Edition.declarer`, where a subclass changes it."""
     bids = [(Seat((dealer + position) & 3), call_from_index(index))
             for position, index in enumerate(data) if index > 2]
     return int(edition.declarer(bids))
@@ -183,7 +178,15 @@ def _result(data: bytes, final: int, table_: Table, dealer: int) -> Result:
         return Result(outcome, None, None)
     rank, doubled = table_.final[final]
     strain = (rank - 1) % 5
-    declarer = _declarer(data, table_.edition, dealer, strain)
+    if table_.neutral_declarer:
+        # The neutral rule (1936:19), the rule of every registered edition, by two regular
+        # expressions: the contracting side's calls are those at positions of the last bid's parity.
+        last = _LAST_BID.search(data).start()  # type: ignore[union-attr]  # the table saw a bid
+        parity = last & 1
+        first = _STRAIN_BID[strain].search(data[parity::2]).start() * 2 + parity  # type: ignore[union-attr]
+        declarer = (dealer + first) & 3
+    else:
+        declarer = _declarer_by_hook(data, table_.edition, dealer)
     key = (rank, doubled, declarer)
     found = _CONTRACTS.get(key)
     if found is None:

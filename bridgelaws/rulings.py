@@ -136,15 +136,19 @@ def _rulings_year(edition: str | int | Edition) -> str:
     """Whose rulings an edition reads: its own, or for an edition made up with ``Edition.like``
     (a test, a draft), those of the registered edition it was made like."""
     found = find_edition(edition)
-    year = found.record.like or found.year
-    if year not in schema._years():
-        raise BridgeLawsError(f"edition {found.year} has no rulings: it is not in the registry "
-                              f"(make it with Edition.like(...) to take a registered edition's)")
-    return year
+    return found.record.like or found.year
+
+
+def _no_rulings(edition: str | int | Edition) -> BridgeLawsError:
+    return BridgeLawsError(f"edition {find_edition(edition).year} has no rulings: it is not in the "
+                           f"registry (make it with Edition.like(...) to take a registered edition's)")
 
 
 def spec(case_id: str, edition: str | int | Edition) -> RulingSpec:
-    return specs(case_id)[_rulings_year(edition)]
+    found = specs(case_id).get(_rulings_year(edition))
+    if found is None:
+        raise _no_rulings(edition)
+    return found
 
 
 @datafiles.cached
@@ -158,7 +162,10 @@ def ruling_data(case_id: str) -> dict[str, dict[str, Any]]:
 
 
 def entry(case_id: str, edition: str | int | Edition) -> dict[str, Any]:
-    return ruling_data(case_id)[_rulings_year(edition)]
+    found = ruling_data(case_id).get(_rulings_year(edition))
+    if found is None:
+        raise _no_rulings(edition)
+    return found
 
 
 def branches(case_id: str, edition: str | int | Edition) -> list[dict[str, Any]]:
