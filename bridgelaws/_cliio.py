@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import stat
 import sys
 from typing import IO
 
@@ -12,14 +13,21 @@ from .errors import BridgeLawsError
 class AtomicOutput:
     """A text file written under a temporary name beside ``path`` and renamed to ``path`` only by
     :meth:`commit` (``os.replace``): an interrupted or failed run leaves ``path`` as it was (absent,
-    or the old file). :meth:`abandon` (always call it, e.g. in a ``finally``) removes the temporary
-    file unless committed. ``source``: the input's path, which is never overwritten."""
+    or the old file, with its mode). :meth:`abandon` (always call it, e.g. in a ``finally``) removes
+    the temporary file unless committed. ``source``: the input's path, which is never overwritten.
+
+    What is not a regular file is never replaced by one: a symbolic link is written through (its
+    target is replaced, the link stays), and a device, a FIFO or a socket (``/dev/null``, a pipe) is
+    written to directly, as a shell's ``>`` would."""
 
     def __init__(self, path: str, source: str | None = None):
         import tempfile
 
+        if not path:
+            raise BridgeLawsError("--output needs a file name (it was empty)")
         self.path = path
-        if os.path.isdir(path):
+        self.target = os.path.realpath(path)  # through symbolic links: the link itself stays
+        if os.path.isdir(self.target):
             raise BridgeLawsError(f"cannot write {path}: it is a folder")
         try:
             same = source is not None and os.path.exists(path) and os.path.samefile(path, source)
@@ -27,23 +35,44 @@ class AtomicOutput:
             same = False
         if same:
             raise BridgeLawsError(f"--output {path} is the input file: the input is never overwritten")
-        directory = os.path.dirname(os.path.abspath(path))
+        self.committed = False
+        self.temp: str | None = None
         try:
-            fd, self.temp = tempfile.mkstemp(dir=directory, prefix=f".{os.path.basename(path)}.",
+            existing = os.stat(self.target)
+        except FileNotFoundError:
+            existing = None
+        except OSError as exc:
+            raise BridgeLawsError(f"cannot write {path}: {exc.strerror or exc}") from None
+        if existing is not None and not stat.S_ISREG(existing.st_mode):
+            try:
+                self.stream = open(self.target, "w", encoding="utf-8", newline="\n")
+            except OSError as exc:
+                raise BridgeLawsError(f"cannot write {path}: {exc.strerror or exc}") from None
+            return
+        directory = os.path.dirname(self.target)
+        try:
+            fd, self.temp = tempfile.mkstemp(dir=directory, prefix=f".{os.path.basename(self.target)}.",
                                              suffix=".part")
         except OSError as exc:
             raise BridgeLawsError(f"cannot write {path}: {exc.strerror or exc}") from None
-        umask = os.umask(0)
-        os.umask(umask)
-        os.fchmod(fd, 0o666 & ~umask)  # as an ordinary new file, not mkstemp's 0600
+        if existing is not None:
+            mode = stat.S_IMODE(existing.st_mode)  # the replaced file keeps its mode
+        else:
+            umask = os.umask(0)
+            os.umask(umask)
+            mode = 0o666 & ~umask  # as an ordinary new file, not mkstemp's 0600
+        os.fchmod(fd, mode)
         self.stream = os.fdopen(fd, "w", encoding="utf-8", newline="\n")
-        self.committed = False
 
     def commit(self) -> None:
         self.stream.flush()
+        if self.temp is None:  # a device or a FIFO, written to directly
+            self.stream.close()
+            self.committed = True
+            return
         os.fsync(self.stream.fileno())
         self.stream.close()
-        os.replace(self.temp, self.path)
+        os.replace(self.temp, self.target)
         self.committed = True
 
     def abandon(self) -> None:
@@ -53,10 +82,11 @@ class AtomicOutput:
             self.stream.close()
         except OSError:
             pass
-        try:
-            os.unlink(self.temp)
-        except OSError:
-            pass
+        if self.temp is not None:
+            try:
+                os.unlink(self.temp)
+            except OSError:
+                pass
 
 
 class ReadProgress:

@@ -226,7 +226,7 @@ def _cmd_pbn(args: argparse.Namespace) -> int:
     output = None
     try:
         size = os.fstat(handle.fileno()).st_size
-        output = AtomicOutput(args.output, handle.name) if args.output else None
+        output = AtomicOutput(args.output, handle.name) if args.output is not None else None
         stream = output.stream if output else sys.stdout
         progress = ReadProgress(args.file, size, handle, args.progress)
         table = pbn.ReportTable(years)
@@ -331,8 +331,31 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _interrupt(signum: int, frame: object) -> None:
+    # SIGTERM and SIGHUP end a run as Ctrl-C does: through the same clean-up (no .part file left).
+    raise KeyboardInterrupt
+
+
 def main(argv: list[str] | None = None) -> int:
+    import signal
+
     parser = build_parser()
+    previous: dict[int, object] = {}
+    for name in ("SIGTERM", "SIGHUP"):
+        number = getattr(signal, name, None)
+        if number is not None:
+            try:
+                previous[number] = signal.signal(number, _interrupt)
+            except ValueError:  # not the main thread (main() called from a library's thread)
+                pass
+    try:
+        return _run(parser, argv)
+    finally:
+        for number, handler in previous.items():
+            signal.signal(number, handler)  # type: ignore[arg-type]
+
+
+def _run(parser: argparse.ArgumentParser, argv: list[str] | None) -> int:
     try:
         args = parser.parse_args(argv)
         if not getattr(args, "func", None):

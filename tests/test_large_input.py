@@ -130,7 +130,8 @@ def test_json_report_of_a_stream_is_one_valid_document(small, tmp_path):
     assert [r["game"] for r in reports] == sorted(r["game"] for r in reports)
 
 
-def test_an_interrupted_run_leaves_no_partial_output(large, tmp_path):
+@pytest.mark.parametrize("stop", ["SIGINT", "SIGTERM", "SIGHUP"])
+def test_an_interrupted_run_leaves_no_partial_output(large, tmp_path, stop):
     out = tmp_path / "report.txt"
     out.write_text("the report of an earlier run\n")
     process = subprocess.Popen([sys.executable, "-m", "bridgelaws", "pbn", str(large), "-o", str(out)],
@@ -141,7 +142,7 @@ def test_an_interrupted_run_leaves_no_partial_output(large, tmp_path):
             assert process.poll() is None and time.monotonic() < deadline, process.stderr.read()
             time.sleep(0.02)
         time.sleep(0.5)
-        process.send_signal(signal.SIGINT)  # Ctrl-C
+        process.send_signal(getattr(signal, stop))  # Ctrl-C, a kill, a closed terminal
         _, err = process.communicate(timeout=60)
     finally:
         process.kill()
