@@ -69,9 +69,16 @@ class Comparison:
 def compare_results(scenario: str | list[str], editions: Any = None,
                     dealer: str | Seat = "N") -> list[Comparison]:
     """The scenario judged under each edition (chronological). A scenario an edition cannot
-    continue (for instance a correction its text forbids) gives its error instead."""
+    continue (for instance a correction its text forbids) gives its error instead; a token that
+    cannot be read, or a dealer that is no seat, is no edition's doing: one BridgeLawsError."""
+    from .calls import parse_seat
+    from .notation import parse_scenario
+
+    chosen = find_editions(editions)
+    parse_scenario(scenario)
+    parse_seat(dealer, " (dealer)")
     results = []
-    for edition in find_editions(editions):
+    for edition in chosen:
         try:
             results.append(Comparison(edition, judge(scenario, edition, dealer)))
         except BridgeLawsError as error:

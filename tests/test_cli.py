@@ -84,3 +84,15 @@ def test_a_line_break_typed_into_an_argument_stays_on_one_error_line(capsys):
     assert code == 2 and err.count("\n") == 1 and "19\\n36" in err
     code, out, err = run(capsys, "judge", "--edition", "1936", "P", "\n")
     assert code == 2 and err.count("\n") == 1
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["compare", "1S ZZ"], "bridgelaws: error: cannot read token 'ZZ' at position 2"),
+    (["compare", "--json", "1S ZZ"], "bridgelaws: error: cannot read token 'ZZ' at position 2"),
+    (["compare", "--dealer", "Q", "1S"], "bridgelaws: error: unknown seat 'Q' (dealer)"),
+])
+def test_compare_with_an_unreadable_scenario_is_one_line_and_exit_2_as_judge(capsys, argv, message):
+    # A token no edition can read is not a per-edition result (issue 15, section 4).
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == ""
+    assert err.startswith(message) and err.count("\n") == 1
