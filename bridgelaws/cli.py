@@ -13,9 +13,21 @@ if TYPE_CHECKING:
     from .corpus import Passage
 
 
+#: The longest error line printed: a message quotes what the user gave, which may be a whole file.
+MAX_ERROR_CHARS = 1000
+#: Control characters (C0, DEL, C1) shown escaped, so that no input can move the cursor, recolour
+#: or retitle the user's terminal through an error line.
+_CONTROLS = {code: f"\\x{code:02x}" for code in [*range(0x20), *range(0x7f, 0xa0)]}
+_CONTROLS.update({ord("\n"): "\\n", ord("\r"): "\\r", ord("\t"): "\\t"})
+
+
 def one_line(error: object) -> str:
-    """The message on one line, whatever the user typed into it."""
-    return str(error).replace("\r", "\\r").replace("\n", "\\n")
+    """The message on one line, whatever the user typed into it: control characters escaped, and
+    cut after :data:`MAX_ERROR_CHARS` characters, saying how many were left out."""
+    text = str(error)
+    if len(text) > MAX_ERROR_CHARS:
+        text = f"{text[:MAX_ERROR_CHARS]}... ({len(text) - MAX_ERROR_CHARS:,} more characters)"
+    return text.translate(_CONTROLS)
 
 
 class _Parser(argparse.ArgumentParser):
@@ -245,7 +257,7 @@ def _cmd_pbn(args: argparse.Namespace) -> int:
             except BridgeLawsError as error:
                 problems += 1
                 progress.clear()
-                print(f"bridgelaws: error: {error}", file=sys.stderr)
+                print(f"bridgelaws: error: {one_line(error)}", file=sys.stderr)
             else:
                 if args.json:
                     text = json.dumps(report, indent=2, ensure_ascii=False).replace("\n", "\n  ")

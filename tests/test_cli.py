@@ -96,3 +96,25 @@ def test_compare_with_an_unreadable_scenario_is_one_line_and_exit_2_as_judge(cap
     code, out, err = run(capsys, *argv)
     assert code == 2 and out == ""
     assert err.startswith(message) and err.count("\n") == 1
+
+
+def test_an_error_line_is_bounded_whatever_the_input(capsys, tmp_path):
+    # A 100,000-character token used to be echoed whole (issue 15, section 4).
+    from bridgelaws.cli import MAX_ERROR_CHARS
+
+    code, out, err = run(capsys, "judge", "--edition", "2017", "1S " + "Z" * 100_000)
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert len(err) < MAX_ERROR_CHARS + 100 and err.endswith("more characters)\n")
+    game = tmp_path / "long.pbn"
+    game.write_text('[Dealer "N"]\n[Auction "N"]\n1S ' + "Q" * 200_000 + "\n", encoding="ascii")
+    code, _, err = run(capsys, "pbn", str(game))
+    assert code == 2
+    assert all(len(line) < MAX_ERROR_CHARS + 100 for line in err.splitlines())
+
+
+def test_an_error_line_never_carries_terminal_control_codes():
+    from bridgelaws.cli import one_line
+
+    line = one_line("bad token '\x1b]0;owned\x07\x1b[31m' \x9b2J")
+    assert line == "bad token '\\x1b]0;owned\\x07\\x1b[31m' \\x9b2J"
+    assert not any(ord(ch) < 0x20 or 0x7f <= ord(ch) < 0xa0 for ch in line)
