@@ -99,11 +99,16 @@ def _deemed_same(run: _Run, act: _Act) -> None:
     act.record["effect"] = f"deemed a {'double' if act.call.is_double else 'redouble'} of {run.auction.last_bid}"
 
 
-@effect("keep")
-def _keep(run: _Run, act: _Act) -> None:
+def _stand(run: _Run, act: _Act, words: str) -> None:
+    # The irregular call stands as made (accepted): the auction counts it, the bars still apply.
     run.auction.record(Entry(act.seat, act.call, act.case, act.reason, True, effect="made", ruling=act.ruling),
                        bars=act.bars)
-    act.record["effect"] = "stands (the opponent let it stand)"
+    act.record["effect"] = words
+
+
+@effect("keep")
+def _keep(run: _Run, act: _Act) -> None:
+    _stand(run, act, "stands (the opponent let it stand)")
 
 
 @effect("void", "cancel")
@@ -115,9 +120,7 @@ def _void(run: _Run, act: _Act) -> None:
 
 @effect("stands")
 def _stands(run: _Run, act: _Act) -> None:
-    run.auction.record(Entry(act.seat, act.call, act.case, act.reason, True, effect="made", ruling=act.ruling),
-                       bars=act.bars)
-    act.record["effect"] = "stands"
+    _stand(run, act, "stands")
 
 
 #: The offender's own options (1936:22.3): which correction a replacing bid is, given the lowest
