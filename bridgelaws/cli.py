@@ -24,10 +24,10 @@ _CONTROLS.update({ord("\n"): "\\n", ord("\r"): "\\r", ord("\t"): "\\t"})
 def one_line(error: object) -> str:
     """The message on one line, whatever the user typed into it: control characters escaped, and
     cut after :data:`MAX_ERROR_CHARS` characters, saying how many were left out."""
-    text = str(error)
+    text = str(error).translate(_CONTROLS)
     if len(text) > MAX_ERROR_CHARS:
         text = f"{text[:MAX_ERROR_CHARS]}... ({len(text) - MAX_ERROR_CHARS:,} more characters)"
-    return text.translate(_CONTROLS)
+    return text
 
 
 class _Parser(argparse.ArgumentParser):

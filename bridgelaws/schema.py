@@ -319,8 +319,9 @@ def parse_ruling(value: object, loc: Loc) -> RulingSpec:
 
 #: The one summary of an edition whose corpus is silent on a case and whose rulings file therefore
 #: has no entry for it (``data/rulings/README.md``: silence is the default).
-SILENT_SUMMARY = ("The {year} corpus excerpt does not treat this case (this file has no entry for "
-                  "{year}: whoever added the edition read its excerpt as silent here).")
+SILENT_SUMMARY = ("The {year} corpus excerpt does not treat this case (data/rulings/{case}.yaml has no "
+                  "{year} entry: whoever added the edition or wrote this case's rulings read the excerpt "
+                  "as silent here).")
 
 
 def parse_rulings(value: object, name: str, case_id: str) -> dict[str, RulingSpec]:
@@ -335,7 +336,7 @@ def parse_rulings(value: object, name: str, case_id: str) -> dict[str, RulingSpe
         if year in entries:
             result[year] = parse_ruling(entries[year], Loc(name, year))
         else:
-            result[year] = RulingSpec(status="silent", summary_en=SILENT_SUMMARY.format(year=year),
+            result[year] = RulingSpec(status="silent", summary_en=SILENT_SUMMARY.format(year=year, case=case_id),
                                       default=True, given=frozenset({"status", "summary_en"}))
     return result
 

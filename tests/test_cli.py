@@ -118,3 +118,9 @@ def test_an_error_line_never_carries_terminal_control_codes():
     line = one_line("bad token '\x1b]0;owned\x07\x1b[31m' \x9b2J")
     assert line == "bad token '\\x1b]0;owned\\x07\\x1b[31m' \\x9b2J"
     assert not any(ord(ch) < 0x20 or 0x7f <= ord(ch) < 0xa0 for ch in line)
+
+
+def test_escaping_cannot_make_an_error_line_longer_than_the_bound():
+    from bridgelaws.cli import MAX_ERROR_CHARS, one_line
+
+    assert len(one_line("\x1b" * 5000)) < MAX_ERROR_CHARS + 50

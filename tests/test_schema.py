@@ -142,7 +142,7 @@ def test_silence_is_the_default_for_an_edition_the_file_does_not_list(data):
     parsed = spec("wrong-board", "2017")
     assert parsed.default and parsed.status == "silent"
     ruling = generic_ruling("wrong-board", "2017")
-    assert ruling.status == "silent" and ruling.summary_en == schema.SILENT_SUMMARY.format(year="2017")
+    assert ruling.status == "silent" and ruling.summary_en == schema.SILENT_SUMMARY.format(year="2017", case="wrong-board")
     assert ruling.assumption  # the engine's default is labelled as such
     # A call case without an entry: the call stands as made, as for every silent text.
     _edit(data / "rulings" / "insufficient-bid.yaml", lambda raw: raw["rulings"].pop("2017"))
