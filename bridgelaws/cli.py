@@ -223,6 +223,42 @@ def _cmd_matrix(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_coverage(args: argparse.Namespace) -> int:
+    """The coverage table; with --edition, every record not modelled, with its reason and why."""
+    from .coverage import coverage
+
+    report = coverage(args.edition)
+    if args.json:
+        print(json.dumps(report.to_dict(), indent=2, ensure_ascii=False))
+        return 0
+    columns = [e.edition for e in report.editions]
+    rows = report.table()
+    if len(columns) == 1:  # the total column would repeat the one edition's
+        rows = [(label, counts[:1]) for label, counts in rows]
+    else:
+        columns.append("all")
+    width = max(len(label) for label, _ in rows)
+    print(" " * width + "".join(f"{column:>7}" for column in columns))
+    for label, counts in rows:
+        print(f"{label:<{width}}" + "".join(f"{count:>7}" for count in counts))
+    given = {item.reason for item in report.not_modelled}
+    print()
+    for reason, meaning in report.reasons:
+        if reason in given:
+            print(f"{reason}: {meaning}")
+    if args.edition is not None:
+        for part in report.editions:
+            print()
+            print(f"{part.edition}: not modelled")
+            for item in part.not_modelled:
+                print(f"  {item.id}  {item.reason}: {item.why}")
+                for use in item.shown_in:
+                    print(f"      shown in {use}")
+    for line in report.problems():
+        print(f"PROBLEM: {line}")
+    return 0
+
+
 def _cmd_pbn(args: argparse.Namespace) -> int:
     """Read a PBN file as a stream: one game at a time, the report written as it goes (to stdout,
     or to --output through a temporary file that replaces FILE only when the run completes)."""
@@ -329,6 +365,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--csv", action="store_true")
     p.add_argument("--status", action="store_true", help="only ruled / referenced / silent")
     p.set_defaults(func=_cmd_matrix)
+
+    p = sub.add_parser("coverage", help="which records of each text the engine models, and why not the rest")
+    p.add_argument("--edition", default=None,
+                   help="one edition or a comma list (default: all); also lists each record not modelled")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=_cmd_coverage)
 
     p = sub.add_parser("pbn", help="read a PBN file and compare its contracts with each edition")
     p.add_argument("file")

@@ -15,6 +15,7 @@ engine cannot act on is refused at load time, not at judging time.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal, get_args
@@ -460,6 +461,64 @@ def parse_exercises(value: object, name: str = "exercises.yaml") -> dict[str, li
         for key in ("claim", "article", "quote"):
             string(checked[key], at.at(key))
     return raw
+
+
+# ------------------------------------------------------------------------------------ not modelled
+
+_REASON_RE = re.compile(r"^[a-z][a-z-]*$")
+_RECORD_ID_RE = re.compile(r"^(\d{4}):\S+$")
+
+
+@dataclass(frozen=True)
+class NotModelledSpec:
+    """One entry of ``not-modelled.yaml``: a corpus record the engine does not model, and why."""
+
+    id: str
+    reason: str  # one of the file's own ``reasons``
+    why: str
+
+
+@dataclass(frozen=True)
+class NotModelledFile:
+    """``not-modelled.yaml``: the vocabulary of reasons (in the file's order) and the entries."""
+
+    reasons: tuple[tuple[str, str], ...]  # (reason, what it means)
+    records: tuple[NotModelledSpec, ...]
+
+
+def parse_not_modelled(value: object, name: str = "not-modelled.yaml") -> NotModelledFile:
+    """``not-modelled.yaml``: every reason a word of the vocabulary, every id once and of a
+    registered edition. Whether the id is a record of the corpus, and whether the engine cites it
+    after all, is for :mod:`bridgelaws.coverage` to report (it names every such id at once)."""
+    loc = Loc(name)
+    raw = fields(value, loc, ("reasons", "records"))
+    if not isinstance(raw["reasons"], Mapping) or not raw["reasons"]:
+        raise loc.at("reasons").error(f"expected a mapping of reasons, got {_type_name(raw['reasons'])}")
+    reasons = []
+    for key, meaning in raw["reasons"].items():
+        at = loc.at("reasons").at(str(key))
+        if not isinstance(key, str) or not _REASON_RE.match(key):
+            raise at.error("a reason is a word in lower case, with hyphens")
+        reasons.append((key, text(meaning, at)))
+    known = tuple(key for key, _ in reasons)
+    years = _years()
+    entries: list[NotModelledSpec] = []
+    seen: set[str] = set()
+    for i, item in enumerate(listing(raw["records"], loc.at("records"))):
+        checked = fields(item, loc.at("records").at(i), ("id", "reason", "why"))
+        record_id = string(checked["id"], loc.at("records").at(i).at("id"))
+        at = Loc(name, record_id)
+        match = _RECORD_ID_RE.match(record_id)
+        if not match:
+            raise at.at("id").error("expected a record id such as '1936:22.3'")
+        if match.group(1) not in years:
+            raise at.at("id").error(f"{match.group(1)!r} is not a registered edition ({', '.join(years)})")
+        if record_id in seen:
+            raise at.at("id").error("the id is listed twice")
+        seen.add(record_id)
+        entries.append(NotModelledSpec(id=record_id, reason=one_of(checked["reason"], known, at.at("reason")),
+                                       why=text(checked["why"], at.at("why"))))
+    return NotModelledFile(reasons=tuple(reasons), records=tuple(entries))
 
 
 # ------------------------------------------------------------------------------------ corpus

@@ -13,7 +13,8 @@ One module per concept; this package re-exports their public names:
 - :mod:`~bridgelaws.views.matrix`: every case under every edition, and the strictness in turns barred;
 - :mod:`~bridgelaws.views.sources`: the sources, their contents, notes and references;
 - :mod:`~bridgelaws.views.texts`: the texts side by side, spelling variants and the glossary;
-- :mod:`~bridgelaws.views.teaching`: exercises and the short history.
+- :mod:`~bridgelaws.views.teaching`: exercises and the short history;
+- :mod:`~bridgelaws.views.coverage`: how much of each text the engine models, and why not the rest.
 
 pandas is imported inside the functions that build DataFrames, so that ``import bridgelaws.views``
 stays cheap.
@@ -40,6 +41,7 @@ from .sources import (NOTEBOOK_CSS, articles_table, contents_html, corpus_stats,
                       notebook_css, notes_summary, notes_table, outside_targets, references_table)
 from .stepper import (acceptance_offer, check_tokens, edition_years, judge_prefix, legal_calls_html,
                       must_pass_html, panel_html, stepper_html, steps, steps_html, tokens_at, warm_up)
+from .coverage import coverage_table, not_modelled_table, reasons_table
 from .teaching import exercise_answers, exercise_html, history_html
 from .texts import (changed_words, count_form, fold, glossary, spelling_evolution, texts_side_by_side,
                     words)
@@ -55,4 +57,5 @@ __all__ = [
     "status_counts", "stepper_html", "steps", "steps_html", "strictness", "strictness_summary",
     "strictness_table", "texts_side_by_side", "token_list", "tokens_at", "topics", "topics_table",
     "turns_barred", "warm_up", "words",
+    "coverage_table", "not_modelled_table", "reasons_table",
 ]
