@@ -30,7 +30,7 @@ from typing import Any, Iterable
 from . import corpus, datafiles, schema
 from .editions import EDITIONS, Edition, find_editions
 
-__all__ = ["UseKind", "Use", "NotModelled", "WronglyListed", "EditionCoverage", "Coverage",
+__all__ = ["UseKind", "Use", "Modelled", "NotModelled", "WronglyListed", "EditionCoverage", "Coverage",
            "ENGINE_KINDS", "uses", "not_modelled_file", "coverage"]
 
 
@@ -66,6 +66,14 @@ class Use:
 
 
 @dataclass(frozen=True)
+class Modelled:
+    """A record the engine's data cite, with every citation of the engine that covers it."""
+
+    id: str
+    used_by: tuple[Use, ...]
+
+
+@dataclass(frozen=True)
 class NotModelled:
     """A record the engine does not model, as ``data/not-modelled.yaml`` lists it."""
 
@@ -92,7 +100,7 @@ class EditionCoverage:
 
     edition: str
     records: int
-    modelled: tuple[str, ...]  # ids, in source order
+    modelled: tuple[Modelled, ...]  # in source order
     not_modelled: tuple[NotModelled, ...]  # in source order
     unaccounted: tuple[str, ...]  # ids neither modelled nor listed, in source order
     wrongly_listed: tuple[WronglyListed, ...]  # listed, but the engine cites them (counted as modelled)
@@ -182,9 +190,12 @@ class Coverage:
         result = part(self.records, self.modelled, self.not_modelled, self.unaccounted, self.wrongly_listed)
         result["not_in_corpus"] = list(self.not_in_corpus)
         result["reasons"] = dict(self.reasons)
-        result["editions"] = [{"edition": e.edition, **part(e.records, len(e.modelled), e.not_modelled,
-                                                             e.unaccounted, e.wrongly_listed)}
-                              for e in self.editions]
+        result["editions"] = [
+            {"edition": e.edition,
+             **part(e.records, len(e.modelled), e.not_modelled, e.unaccounted, e.wrongly_listed),
+             "modelled_records": [{"id": item.id, "used_by": [str(use) for use in item.used_by]}
+                                  for item in e.modelled]}
+            for e in self.editions]
         return result
 
 
@@ -261,7 +272,7 @@ def _edition_coverage(edition: Edition, listed: dict[str, schema.NotModelledSpec
         engine = tuple(use for use in found if use.by_engine)
         entry = listed.get(record.id)
         if engine:
-            modelled.append(record.id)
+            modelled.append(Modelled(record.id, engine))
             if entry is not None:
                 wrongly.append(WronglyListed(record.id, entry.reason, engine))
         elif entry is not None:

@@ -84,6 +84,8 @@ def test_coverage_json_has_the_keys_and_counts_that_add_up(capsys):
         assert part["records"] == len(ids[part["edition"]])
         assert part["modelled"] + len(part["not_modelled"]) + len(part["unaccounted"]) == part["records"]
         assert all(item["id"].startswith(part["edition"] + ":") for item in part["not_modelled"])
+        assert len(part["modelled_records"]) == part["modelled"]
+        assert all(item["used_by"] for item in part["modelled_records"])
     for key in ("records", "modelled"):
         assert data[key] == sum(part[key] for part in data["editions"])
 
@@ -121,7 +123,8 @@ def test_the_1936_etiquette_is_not_modelled_but_the_convention_answer_is_cited()
     report = coverage.coverage("1936")
     listed = {item.id: item.reason for item in report.not_modelled}
     assert listed["1936:Speelmanieren.2"] == "etiquette"
-    assert "1936:Speelmanieren.16" in report.editions[0].modelled
+    (cited,) = [item for item in report.editions[0].modelled if item.id == "1936:Speelmanieren.16"]
+    assert [use.where for use in cited.used_by] == ["mistaken-explanation 1936 articles"]
 
 
 # --- broken or stale data: the problems are named ---------------------------------------------
@@ -162,7 +165,7 @@ def test_a_listed_record_the_engine_cites_is_wrongly_listed_with_its_citation(da
     (wrong,) = coverage.coverage().wrongly_listed
     assert wrong.id == "1936:22.3.a"
     assert any(use.kind is UseKind.RULING and use.where.startswith("insufficient-bid 1936") for use in wrong.used_by)
-    assert "1936:22.3.a" in coverage.coverage().editions[1].modelled
+    assert "1936:22.3.a" in {item.id for item in coverage.coverage().editions[1].modelled}
 
 
 def test_a_new_ruling_citation_makes_a_listed_record_wrongly_listed(data):
