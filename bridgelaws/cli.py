@@ -163,17 +163,21 @@ def _cmd_compare(args: argparse.Namespace) -> int:
         print(json.dumps(compare_records(results), indent=2, ensure_ascii=False))
         return 0
     if args.csv:
-        import pandas as pd
+        import csv
 
         from .tables import COMPARE_EVENT_COLUMNS
 
-        frame = pd.DataFrame(compare_event_rows(results), columns=list(COMPARE_EVENT_COLUMNS))
-        sys.stdout.write(frame.to_csv(index=False))
+        # The csv module, not pandas: a column with empty cells (an edition with no event) keeps
+        # its whole numbers whole ("2", not "2.0").
+        writer = csv.DictWriter(sys.stdout, fieldnames=COMPARE_EVENT_COLUMNS, lineterminator="\n")
+        writer.writeheader()
+        writer.writerows(compare_event_rows(results))
         return 0
     print(f'scenario "{args.tokens}", dealer {args.dealer}')
     found = compare_divergences(results)
     if found:
-        print("the editions make different auctions of these tokens (who made the call, and as what):")
+        print("the editions make different auctions of these tokens "
+              "(whose call or card each is, and what it counts as):")
         for divergence in found:
             print(f"  {divergence.summary()}")
     for result in results:

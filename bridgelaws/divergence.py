@@ -24,18 +24,9 @@ from dataclasses import dataclass
 
 from .calls import Call, Seat
 from .records import EventRecord
-from .vocabulary import EventKind, _Word
+from .vocabulary import EventKind, TokenRole
 
-__all__ = ["Divergence", "Role", "TokenReading", "divergences", "token_readings"]
-
-
-class Role(_Word):
-    """What a token is in the auction an edition made of the scenario."""
-
-    CALL = "call"  # a proper call, in the auction
-    CORRECTION = "correction"  # the offender's replacement of an earlier call of his
-    IRREGULAR = "irregular"  # an irregular call (its case names which irregularity)
-    EXPOSURE = "exposure"  # a card exposed during the auction
+__all__ = ["Divergence", "TokenReading", "TokenRole", "divergences", "token_readings"]
 
 
 @dataclass(frozen=True)
@@ -45,7 +36,7 @@ class TokenReading:
     index: int  # 1-based position of the token in the scenario
     token: str
     seat: Seat
-    role: Role
+    role: TokenRole
     call: Call | None = None  # calls: the call made
     card: str | None = None  # exposures: the card
     case: str | None = None  # the irregularity it raised (IRREGULAR, or a correction that is one)
@@ -62,7 +53,7 @@ class TokenReading:
         ``replaced``: the call a correction replaces, when known; ``with_case=False`` leaves out the
         irregularity (where the case is said next to it)."""
         owner = f"{self.seat.full_name}'s"
-        if self.role is Role.EXPOSURE:
+        if self.role is TokenRole.EXPOSURE:
             return f"{owner} exposed {self.card}"
         text = f"{owner} {_call_words(self.call)}"
         if self.replaces is not None:
@@ -96,14 +87,15 @@ def token_readings(events: Iterable[EventRecord]) -> list[TokenReading]:
         if event.seat is None:
             continue
         if event.kind is EventKind.EXPOSURE:
-            readings.append(TokenReading(event.index, event.token, event.seat, Role.EXPOSURE, card=event.card))
+            readings.append(TokenReading(event.index, event.token, event.seat, TokenRole.EXPOSURE,
+                                         card=event.card))
         elif event.kind is EventKind.CALL:
             if event.correction_of is not None:
-                role = Role.CORRECTION
+                role = TokenRole.CORRECTION
             elif event.irregularity is not None:
-                role = Role.IRREGULAR
+                role = TokenRole.IRREGULAR
             else:
-                role = Role.CALL
+                role = TokenRole.CALL
             readings.append(TokenReading(event.index, event.token, event.seat, role, call=event.call,
                                          case=event.irregularity, replaces=event.correction_of))
     return readings

@@ -190,7 +190,8 @@ def compare_event_rows(results: list[Comparison]) -> list[dict[str, Any]]:
 
 
 def compare_rows(scenario: str, editions: Any = None, dealer: str | Seat = "N") -> list[dict[str, Any]]:
-    """One dict per edition: the ruling on the scenario's first irregularity, and the final state.
+    """One dict per edition: the ruling on the scenario's first irregularity, and the final state
+    (every irregularity: :func:`compare_records`, :func:`compare_event_rows`).
 
     A scenario an edition cannot continue (for instance a correction its text forbids) gives a row
     with the error instead of a ruling.
@@ -217,6 +218,8 @@ def compare_events(scenario: str, editions: str | Iterable[str | int | Edition] 
 
     frame = pd.DataFrame(compare_event_rows(compare_results(scenario, editions, dealer)),
                          columns=list(COMPARE_EVENT_COLUMNS))
+    # Whole numbers stay whole where an edition with no event leaves the cell empty.
+    frame = frame.astype({"event": "Int64", "index": "Int64"})
     return frame.set_index(["edition", "event"])
 
 

@@ -89,6 +89,17 @@ def test_a_regular_edition_and_one_that_cannot_go_on_keep_one_csv_row(capsys):
     assert [(r["edition"], r["event"], r["status"], r["next_to_call"]) for r in rows] == [("1949", "", "regular", "W")]
 
 
+def test_positions_stay_whole_numbers_beside_an_edition_that_cannot_go_on(capsys):
+    # 1936:22.3: East must make his 1H sufficient, and 1D is not; the other editions let both
+    # insufficient bids stand (the engine's default), South's 1D being the second.
+    rows = list(csv.DictReader(io.StringIO(run(capsys, "compare", "--csv", "--editions", EDITIONS, "1S 1H 1D"))))
+    assert [(r["edition"], r["event"], r["index"], r["seat"]) for r in rows] == [
+        ("1932", "1", "2", "E"), ("1932", "2", "3", "S"), ("1936", "", "", ""), ("1949", "1", "2", "E"),
+        ("1949", "2", "3", "S"), ("2007", "1", "2", "E"), ("2007", "2", "3", "S"), ("2017", "1", "2", "E"),
+        ("2017", "2", "3", "S")]
+    assert "1936:22.3 requires East to make the bid sufficient" in rows[2]["error"]
+
+
 def test_the_text_shows_every_event_of_each_edition(capsys):
     out = run(capsys, "compare", "--editions", EDITIONS, TWO_EVENTS)
     found = blocks(out)
@@ -116,10 +127,15 @@ def test_the_html_cards_show_every_event_of_each_edition():
 
 
 def test_the_dataframes():
+    import pandas as pd
+
     from bridgelaws.tables import compare, compare_events
 
     frame = compare_events(TWO_EVENTS, FIVE)
     assert list(frame.index) == [(year, number) for year in FIVE for number in (1, 2)]
+    positions = compare_events("1S 1H 1D", FIVE)["index"]
+    assert str(positions.dtype) == "Int64"  # whole numbers beside 1936's empty row, not 2.0, 3.0
+    assert [None if value is pd.NA else value for value in positions] == [2, 3, None, 2, 3, 2, 3, 2, 3]
     assert frame.loc[("1936", 2), "case"] == "exposed-card"
     # The table of before keeps one row per edition (the first event).
     assert list(compare(TWO_EVENTS, FIVE)["case"]) == ["inadmissible-double"] * 5
@@ -132,7 +148,7 @@ def test_the_text_says_where_the_editions_read_the_tokens_differently(capsys):
     out = run(capsys, "compare", "--editions", EDITIONS, "1S 1H 2H")
     head = out.split("\n\n")[0].split("\n")
     assert head[1:] == [
-        "the editions make different auctions of these tokens (who made the call, and as what):",
+        "the editions make different auctions of these tokens (whose call or card each is, and what it counts as):",
         "  2H (token 3): in 1932, 1949, 2007, 2017 South's 2H; in 1936 East's 2H, replacing his 1H (token 2)"]
     found = blocks(out)
     assert "      reads 2H (token 3) as East's 2H, replacing his 1H (token 2)" in found["1936"][-1]
@@ -163,7 +179,8 @@ def test_the_html_says_where_the_editions_read_the_tokens_differently():
     html = views.compare_html("1S 1H 2H P 3H", FIVE)
     body = html.split("</style>", 1)[1]
     head = body.split('<table class="bl-compare">')[0]
-    assert "3H (token 5): in 1932, 1949, 2007, 2017 North&#x27;s 3H; in 1936 West&#x27;s 3H (irregular: call by a player who must pass)" in head
+    assert ("3H (token 5): in 1932, 1949, 2007, 2017 North&#x27;s 3H; in 1936 West&#x27;s 3H (irregular: call by a "
+            "player who must pass)") in head
     notes = dict(re.findall(r'<div class="bl-divergence" data-edition="(\d{4})">(.*?)</div>', body, flags=re.S))
     assert list(notes) == list(FIVE)
     assert "P (token 4): here South&#x27;s pass; in 1932, 1949, 2007, 2017 West&#x27;s pass" in notes["1936"]

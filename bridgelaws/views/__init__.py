@@ -46,7 +46,8 @@ from .texts import (changed_words, count_form, fold, glossary, spelling_evolutio
 
 __all__ = [
     "CaseExample", "MUST_PASS_LABELS", "NOTEBOOK_CSS", "REST_OF_AUCTION_TURNS", "STATUS_LABELS", "YEARS",
-    "acceptance_offer", "articles_table", "case_choices", "case_examples", "case_scenario", "changed_words", "check_tokens",
+    "acceptance_offer", "articles_table", "case_choices", "case_examples", "case_scenario", "changed_words",
+    "check_tokens",
     "compare_html", "compare_table", "contents_html", "corpus_stats", "count_form", "edition_years",
     "editions_overview", "exercise_answers", "exercise_html", "exercises", "find_exercise", "find_scenario",
     "find_topic", "fold", "glossary", "history", "history_html", "judge_prefix", "legal_calls_html",

@@ -44,5 +44,6 @@ def divergence_html(found: list[Divergence], year: str) -> str:
     notes = [d.note(year) for d in found if year in d.words]
     if not notes:
         return ""
-    return (f'<div class="bl-divergence" data-edition="{year}">How {year} reads the tokens the editions read differently:<ul>'
+    return (f'<div class="bl-divergence" data-edition="{year}">'
+            f"How {year} reads the tokens the editions read differently:<ul>"
             + "".join(f"<li>{escape(note)}</li>" for note in notes) + "</ul></div>")

@@ -143,7 +143,7 @@ def compare_html(scenario: Tokens, editions: EditionNames = None, dealer: str | 
             f"dealer {seat.full_name}</div>")
     if found:
         head += ('<div class="bl-divergence">The editions make different auctions of these tokens '
-                 "(who made the call, and as what):<ul>"
+                 "(whose call or card each is, and what it counts as):<ul>"
                  + "".join(f"<li>{escape(d.summary())}</li>" for d in found) + "</ul></div>")
     column = (f"rulings, the chosen case ({escape(focus_name)}) first" if focus_name
               else "rulings, event by event")

@@ -225,7 +225,8 @@ def stepper_html(tokens: Tokens, editions: EditionNames = None, dealer: str | Se
     head = steps_html(tokens, step, dealer, diverging=diverging)
     if found:
         head += ('<div class="bl-divergence">The editions make different auctions of these tokens '
-                 "(who made the call, and as what); each panel says how its edition reads them.</div>")
+                 "(whose call or card each is, and what it counts as); "
+                 "each panel says how its edition reads them.</div>")
     return stylesheet() + '<div class="bl-stepper">' + head + f'<div class="bl-panels">{panels}</div></div>'
 
 
