@@ -210,3 +210,18 @@ def test_compare_html_puts_the_chosen_case_first():
     for year in ("1932", "1949", "2007", "2017"):
         assert 'data-focus="absent"' in rows[year] and "No event of the chosen case" in rows[year], year
         assert "bl-focus" not in rows[year]
+
+
+def test_a_card_shown_by_the_player_to_act_is_his_in_each_editions_auction(capsys):
+    # "!SK" alone is shown by the player to act. Under 1936 that is East, who must still make his
+    # 1H sufficient (22.3); where the 1H stands, it is South.
+    out = run(capsys, "compare", "--editions", EDITIONS, "1S 1H !SK")
+    assert "  !SK (token 3): in 1932, 1949, 2007, 2017 South's exposed SK; in 1936 East's exposed SK" in out
+
+
+def test_a_pbn_mark_is_read_with_its_call_not_on_its_own(capsys):
+    # "^I" records the 1H as accepted at the table: it stands in every edition (1936:22.2 lets a call
+    # over it accept it; the others let it stand), so 2H is South's everywhere.
+    records = json.loads(run(capsys, "compare", "--json", "--editions", EDITIONS, "1S ^I 1H 2H"))
+    assert [r["divergences"] for r in records] == [[]] * 5
+    assert [[(e["index"], e["seat"]) for e in r["events"]] for r in records] == [[(3, "E")]] * 5
