@@ -31,12 +31,13 @@ _EXPORTS = {
 }
 _SUBMODULES = ("corpus", "pbn", "render", "calls", "editions", "auction", "counting", "notation",
                "judging", "rulings", "tables", "views", "figures", "widgets", "fast", "cli", "errors",
-               "datafiles", "schema", "conditions", "effects", "content", "present", "records", "vocabulary")
+               "datafiles", "schema", "conditions", "effects", "content", "present", "records", "vocabulary",
+               "divergence")
 
 __all__ = sorted(_EXPORTS) + list(_SUBMODULES)
 
 if TYPE_CHECKING:  # what __getattr__ loads on first use, spelled out for type checkers
-    from . import (auction, calls, cli, conditions, content, corpus, counting, datafiles, editions,
+    from . import (auction, calls, cli, conditions, content, corpus, counting, datafiles, divergence, editions,
                    errors, fast, figures, judging, notation, pbn, present, records, render, rulings,
                    schema, tables, views, vocabulary, widgets)
     from .auction import Auction, Contract, Entry

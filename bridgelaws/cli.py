@@ -154,40 +154,63 @@ def _cmd_judge(args: argparse.Namespace) -> int:
 
 
 def _cmd_compare(args: argparse.Namespace) -> int:
-    from .present import assumption_line, call_stands_line, quote_line
-    from .tables import compare_rows
+    from .divergence import token_readings
+    from .present import assumption_line, call_stands_line, describe, quote_line
+    from .tables import compare_divergences, compare_event_rows, compare_records, compare_results
 
-    rows = compare_rows(args.tokens, args.editions, args.dealer)
+    results = compare_results(args.tokens, args.editions, args.dealer)
     if args.json:
-        print(json.dumps(rows, indent=2, ensure_ascii=False))
+        print(json.dumps(compare_records(results), indent=2, ensure_ascii=False))
         return 0
     if args.csv:
-        import pandas as pd
+        import csv
 
-        sys.stdout.write(pd.DataFrame(rows).to_csv(index=False))
+        from .tables import COMPARE_EVENT_COLUMNS
+
+        # The csv module, not pandas: a column with empty cells (an edition with no event) keeps
+        # its whole numbers whole ("2", not "2.0").
+        writer = csv.DictWriter(sys.stdout, fieldnames=COMPARE_EVENT_COLUMNS, lineterminator="\n")
+        writer.writeheader()
+        writer.writerows(compare_event_rows(results))
         return 0
     print(f'scenario "{args.tokens}", dealer {args.dealer}')
-    for row in rows:
+    found = compare_divergences(results)
+    if found:
+        print("the editions make different auctions of these tokens "
+              "(whose call or card each is, and what it counts as):")
+        for divergence in found:
+            print(f"  {divergence.summary()}")
+    for result in results:
+        year = result.edition.year
+        row = result.row()
+        reads = [f"      reads {d.token} (token {d.index}) as {d.words[year]}" for d in found if year in d.words]
         print()
-        if row.get("error"):
-            print(f"{row['edition']}  cannot continue: {row['error']}")
+        if result.judgement is None:
+            print(f"{year}  cannot continue: {row['error']}", *reads, sep="\n")
             continue
-        if row["status"] == "regular":
-            print(f"{row['edition']}  no irregularity; {_state_line(row)}")
+        if not result.events:
+            print(f"{year}  no irregularity; {_state_line(row)}", *reads, sep="\n")
             continue
-        print(f"{row['edition']}  {row['case']}: {row['status'].upper()}"
-              + (f"  [{row['articles']}]" if row["articles"] else ""))
-        if row.get("call_stands") is not None:
-            print(f"      {call_stands_line(row['call_stands'])}")
-        for label, key in (("barred", "barred"), ("options", "options"), ("play", "play")):
-            value = row.get(key)
-            if value not in (None, "-", ""):
-                print(f"      {label}: {value}")
-        for extra in (quote_line(row["quote_nl"]), row["summary_en"], assumption_line(row["assumption"])):
-            if extra is not None:
-                print(f"      {extra}")
-        if row.get("later"):
-            print(f"      later: {row['later']}")
+        calls = {r.index: r.call for r in token_readings(result.judgement.events)}
+        for number, (event, ruling) in enumerate(result.events):
+            view = describe(ruling)
+            if number:
+                print()
+            print(f"{year}  {event.case}: {view.status.upper()}" + (f"  [{view.articles}]" if view.articles else ""))
+            reading = token_readings([event])[0]
+            what = reading.words(calls.get(reading.replaces) if reading.replaces else None, with_case=False)
+            print(f"      token {event.index}: {what}" + (f" -> {event.effect}" if event.effect else ""))
+            if ruling.call_stands is not None:
+                print(f"      {call_stands_line(ruling.call_stands)}")
+            for label, value in (("barred", view.bars_short), ("options", view.options_short),
+                                 ("play", view.play_short)):
+                if value not in (None, "-", ""):
+                    print(f"      {label}: {value}")
+            for extra in (quote_line(view.quote_nl), view.summary, assumption_line(view.assumption)):
+                if extra is not None:
+                    print(f"      {extra}")
+        for line in reads:
+            print(line)
         print(f"      then: {_state_line(row)}")
     return 0
 

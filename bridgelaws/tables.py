@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any, Iterable
 from .calls import Seat
 from .editions import EDITIONS, Edition, find_editions
 from .errors import BridgeLawsError
+from .divergence import Divergence, divergences
 from .judging import Judgement, judge
 from .present import bars_short as describe_bars
 from .present import describe, short_rectification
@@ -21,11 +22,32 @@ from .rulings import Ruling, branches, cases, find_case, generic_ruling
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["COMPARE_COLUMNS", "Comparison", "canonical_ruling", "compare", "compare_results", "compare_rows",
-           "describe_bars", "describe_options", "matrix", "matrix_cells", "short_rectification"]
+__all__ = ["COMPARE_COLUMNS", "COMPARE_EVENT_COLUMNS", "Comparison", "canonical_ruling", "compare",
+           "compare_divergences", "compare_event_rows", "compare_events", "compare_records", "compare_results",
+           "compare_rows", "describe_bars", "describe_options", "event_columns", "matrix", "matrix_cells",
+           "short_rectification"]
 
 COMPARE_COLUMNS = ("edition", "case", "status", "articles", "call_stands", "barred", "options", "play",
                    "quote_nl", "summary_en", "assumption", "next_to_call", "outcome", "contract", "error")
+#: The columns of ``compare --csv`` and :func:`compare_events`: one row per edition and irregular
+#: event (``event`` counts them from 1 within the edition, ``index`` is the token's position in the
+#: scenario); an edition with no irregularity, or one that cannot continue, has one row.
+COMPARE_EVENT_COLUMNS = ("edition", "event", "index", "token", "seat", "case", "status", "articles",
+                         "call_stands", "barred", "options", "play", "quote_nl", "summary_en", "assumption",
+                         "effect", "next_to_call", "outcome", "contract", "error")
+
+
+def event_columns(event: EventRecord, ruling: Ruling) -> dict[str, Any]:
+    """One irregular event and its ruling as columns: where it is in the scenario (``index``,
+    ``token``, ``seat``), the ruling as :func:`bridgelaws.present.describe` words it, and what it did
+    to the auction (``effect``)."""
+    view = describe(ruling)
+    return {
+        "index": event.index, "token": event.token, "seat": None if event.seat is None else str(event.seat),
+        "case": event.case, "status": view.status, "articles": view.articles, "call_stands": ruling.call_stands,
+        "barred": view.bars_short, "options": view.options_short, "play": view.play_short,
+        "quote_nl": view.quote_nl, "summary_en": view.summary, "assumption": view.assumption,
+        "effect": event.effect}
 
 
 @dataclass(frozen=True)
@@ -35,12 +57,43 @@ class Comparison:
     edition: Edition
     judgement: Judgement | None
     error: str | None = None
+    #: Where the edition cannot continue: the judgement of the tokens before the one it could not
+    #: play (how it read them is still compared with the other editions).
+    played: Judgement | None = None
 
     @property
     def first(self) -> tuple[EventRecord, Ruling] | None:
         """The first event that got a ruling, with the ruling (None for a regular auction)."""
-        rulings = self.judgement.rulings if self.judgement is not None else []
+        rulings = self.events
         return rulings[0] if rulings else None
+
+    @property
+    def events(self) -> list[tuple[EventRecord, Ruling]]:
+        """Every event that got a ruling, in the order of the scenario, with its ruling ([] for a
+        regular auction and for an edition that cannot continue)."""
+        return self.judgement.rulings if self.judgement is not None else []
+
+    def focus(self, case: str | None) -> tuple[EventRecord, Ruling] | None:
+        """The first event of ``case`` (None: the first event), with its ruling; None when this
+        edition's auction has no event of that case."""
+        if case is None:
+            return self.first
+        return next(((e, r) for e, r in self.events if e.case == case), None)
+
+    @property
+    def read(self) -> Judgement | None:
+        """The judgement whose reading of the tokens is compared: the whole one, or the part the
+        edition played before it stopped."""
+        return self.judgement if self.judgement is not None else self.played
+
+    def state_columns(self) -> dict[str, Any]:
+        """Where the auction stands at the end (``next_to_call``, ``outcome``, ``contract``), or the
+        error."""
+        if self.judgement is None:
+            return {"next_to_call": None, "outcome": None, "contract": None, "error": self.error}
+        state = self.judgement.state
+        return {"next_to_call": state["next_to_call"], "outcome": state["outcome"],
+                "contract": state["contract"], "error": None}
 
     def row(self) -> dict[str, Any]:
         """The row of :func:`compare_rows`."""
@@ -79,15 +132,66 @@ def compare_results(scenario: str | list[str], editions: Any = None,
     parse_seat(dealer, " (dealer)")
     results = []
     for edition in chosen:
-        try:
-            results.append(Comparison(edition, judge(scenario, edition, dealer)))
-        except BridgeLawsError as error:
-            results.append(Comparison(edition, None, str(error)))
+        judgement = judge(scenario, edition, dealer, partial=True)
+        if judgement.error is not None:
+            results.append(Comparison(edition, None, judgement.error, played=judgement))
+        else:
+            results.append(Comparison(edition, judgement))
     return results
 
 
+def compare_divergences(results: list[Comparison]) -> list[Divergence]:
+    """The tokens the compared editions read as different calls (another player's, or of another
+    kind): see :mod:`bridgelaws.divergence`. An edition that stopped counts with the tokens it
+    played."""
+    return divergences({r.edition.year: r.read.events for r in results if r.read is not None})
+
+
+def compare_records(results: list[Comparison]) -> list[dict[str, Any]]:
+    """``compare --json``: per edition, the keys of :func:`compare_rows` (the first event's ruling,
+    as before), ``events`` (every irregular event with its ruling, see :func:`event_columns`) and
+    ``divergences`` (the tokens this edition reads differently from the others: ``index``,
+    ``token``, ``reading`` in words, ``others`` as ``{"editions", "reading"}``, and the ``note``)."""
+    found = compare_divergences(results)
+    records = []
+    for result in results:
+        record = result.row()
+        record["events"] = [event_columns(event, ruling) for event, ruling in result.events]
+        year = result.edition.year
+        record["divergences"] = [
+            {"index": d.index, "token": d.token, "reading": d.words[year],
+             "others": [{"editions": years, "reading": words} for words, years in d.groups()
+                        if words != d.words[year]],
+             "note": d.note(year)}
+            for d in found if year in d.words]
+        records.append(record)
+    return records
+
+
+def compare_event_rows(results: list[Comparison]) -> list[dict[str, Any]]:
+    """``compare --csv``: one row per edition and irregular event (:data:`COMPARE_EVENT_COLUMNS`);
+    an edition with none, or one that cannot continue, has one row (status ``regular``, or the
+    error)."""
+    rows = []
+    for result in results:
+        state = result.state_columns()
+        if not result.events:
+            row: dict[str, Any] = dict.fromkeys(COMPARE_EVENT_COLUMNS)
+            row.update(state, edition=result.edition.year)
+            if result.judgement is not None:
+                row["status"] = "regular"
+            rows.append(row)
+            continue
+        for number, (event, ruling) in enumerate(result.events, start=1):
+            row = dict.fromkeys(COMPARE_EVENT_COLUMNS)
+            row.update(event_columns(event, ruling), edition=result.edition.year, event=number, **state)
+            rows.append(row)
+    return rows
+
+
 def compare_rows(scenario: str, editions: Any = None, dealer: str | Seat = "N") -> list[dict[str, Any]]:
-    """One dict per edition: the ruling on the scenario's first irregularity, and the final state.
+    """One dict per edition: the ruling on the scenario's first irregularity, and the final state
+    (every irregularity: :func:`compare_records`, :func:`compare_event_rows`).
 
     A scenario an edition cannot continue (for instance a correction its text forbids) gives a row
     with the error instead of a ruling.
@@ -104,6 +208,19 @@ def compare(scenario: str, editions: str | Iterable[str | int | Edition] | None 
     frame = pd.DataFrame(rows)
     columns = [c for c in COMPARE_COLUMNS if c in frame] + [c for c in frame if c not in COMPARE_COLUMNS]
     return frame[columns].set_index("edition")
+
+
+def compare_events(scenario: str, editions: str | Iterable[str | int | Edition] | None = None,
+                   dealer: str | Seat = "N") -> pd.DataFrame:
+    """A DataFrame, one row per edition and irregular event (the rows of ``compare --csv``),
+    indexed by edition and event."""
+    import pandas as pd
+
+    frame = pd.DataFrame(compare_event_rows(compare_results(scenario, editions, dealer)),
+                         columns=list(COMPARE_EVENT_COLUMNS))
+    # Whole numbers stay whole where an edition with no event leaves the cell empty.
+    frame = frame.astype({"event": "Int64", "index": "Int64"})
+    return frame.set_index(["edition", "event"])
 
 
 def canonical_ruling(case_id: str, edition: str | Edition) -> Ruling:

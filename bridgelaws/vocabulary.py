@@ -56,3 +56,12 @@ class EventKind(_Word):
     EXPOSURE = "exposure"  # a card exposed during the auction
     MARK = "mark"  # a PBN mark (^I, ^S) recording an acceptance at the table
     OPTION = "option"  # ``#choice``: the option taken where the text offers one
+
+
+class TokenRole(_Word):
+    """What a token is in the auction an edition made of a scenario (:mod:`bridgelaws.divergence`)."""
+
+    CALL = "call"  # a proper call, in the auction
+    CORRECTION = "correction"  # the offender's replacement of an earlier call of his
+    IRREGULAR = "irregular"  # an irregular call (its case names which irregularity)
+    EXPOSURE = "exposure"  # a card exposed during the auction

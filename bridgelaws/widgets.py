@@ -315,11 +315,15 @@ class ExerciseCard(widgets.VBox):
 
 
 class CompareExplorer(widgets.VBox):
-    """Notebook 03: choose a case (or type an auction) and see it under every edition."""
+    """Notebook 03: choose a case (or type an auction) and see it under every edition. A chosen case
+    opens on its event: in each edition the card of that case comes first (the scenario may hold
+    other irregularities, and an edition may read its tokens so that the case does not arise)."""
 
     def __init__(self) -> None:
-        self.case = widgets.Dropdown(options=[("(type below)", "")] + views.case_choices(), value="",
-                                     description="Case", layout=widgets.Layout(width="520px"))
+        options: list[tuple[str, views.CaseExample | None]] = [("(type below)", None)]
+        options += [(example.label, example) for example in views.case_examples()]
+        self.case = widgets.Dropdown(options=options, value=None, description="Case",
+                                     layout=widgets.Layout(width="520px"))
         self.typed = widgets.Text(value="1S 1H", description="Auction", layout=widgets.Layout(width="400px"))
         self.dealer = widgets.Dropdown(options=_DEALER_OPTIONS, value="N", description="Dealer",
                                        layout=widgets.Layout(width="170px"))
@@ -337,17 +341,26 @@ class CompareExplorer(widgets.VBox):
         html: str = self.view.value  # ipywidgets has no type annotations
         return html
 
+    @property
+    def focus(self) -> str | None:
+        """The case the view opens on: the chosen case, while its scenario is the one shown."""
+        example: views.CaseExample | None = self.case.value
+        if example is None or (example.tokens.split(), example.dealer) != (self.typed.value.split(),
+                                                                             self.dealer.value):
+            return None
+        return example.case
+
     def _on_case(self, change: dict[str, Any]) -> None:
-        if change["new"]:
-            dealer, tokens = change["new"].split("|", 1)
-            self.dealer.value = dealer
-            self.typed.value = tokens
+        example: views.CaseExample | None = change["new"]
+        if example is not None:
+            self.dealer.value = example.dealer
+            self.typed.value = example.tokens
             self.refresh()
 
     def refresh(self) -> None:
         try:
             self.message.value = ""
-            self.view.value = views.compare_html(self.typed.value, None, self.dealer.value)
+            self.view.value = views.compare_html(self.typed.value, None, self.dealer.value, focus=self.focus)
         except BridgeLawsError as error:
             self.message.value = _message(str(error))
 

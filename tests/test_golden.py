@@ -14,6 +14,8 @@ SCENARIOS = {
     "compare-four-passes": ["compare", "--dealer", "N", "P P P P"],
     "compare-double-of-partners-bid": ["compare", "--dealer", "N", "1S P X"],
     "compare-bid-out-of-rotation": ["compare", "--dealer", "N", "1S S:2S"],
+    # Two irregularities under 1936, and tokens the editions read as different calls (issue 9, section 3).
+    "compare-call-when-barred": ["compare", "--dealer", "N", "1S 1H 2H P 3H"],
     "matrix": ["matrix"],
     "matrix-status": ["matrix", "--status"],
 }

@@ -203,12 +203,44 @@ def test_exercise_card_reveals_and_marks():
 def test_compare_explorer():
     explorer = CompareExplorer()
     assert "moet het voldoende gemaakt worden" in explorer.output_html  # default 1S 1H, 1936:22.3
-    label, value = next(c for c in views.case_choices() if c[0].startswith("Card exposed"))
-    explorer.case.value = value
-    assert explorer.typed.value == value.split("|", 1)[1] and "1949:26" in explorer.output_html
+    example = next(e for e in views.case_examples() if e.label.startswith("Card exposed"))
+    explorer.case.value = example
+    assert explorer.typed.value == example.tokens and "1949:26" in explorer.output_html
     explorer.typed.value = "1S ?"
     explorer.apply_button.click()
     assert "cannot read token" in explorer.message.value
+
+
+def _first_event(html: str, year: str) -> tuple[str, str, str]:
+    row = re.search(rf'<tr data-edition="{year}"(.*?)</tr>', html, flags=re.S).group(1)
+    return re.search(r'class="bl-compare-event( bl-focus)?" data-index="(\d+)" data-case="([\w-]+)"', row).groups()
+
+
+def test_the_compare_explorer_opens_on_the_chosen_cases_event():
+    # "Call by a player who must pass", 1S 1H 2H P 3H: under 1936 West's 3H at token 5 (22.6.c), after
+    # East's insufficient 1H at token 2 (22.3). The explorer used to open on the insufficient bid.
+    explorer = CompareExplorer()
+    example = next(e for e in views.case_examples() if e.case == "call-when-barred" and e.tokens == "1S 1H 2H P 3H")
+    explorer.case.value = example
+    assert explorer.focus == "call-when-barred"
+    assert _first_event(explorer.output_html, "1936") == (" bl-focus", "5", "call-when-barred")
+    # The variant barred by an exposed honour: 1936 (23.b) and 1949 (26.a) bar East, whose 2H is token 3.
+    explorer.case.value = next(e for e in views.case_examples() if e.tokens == "1S W:!SK 2H")
+    for year in ("1936", "1949"):
+        assert _first_event(explorer.output_html, year) == (" bl-focus", "3", "call-when-barred")
+    # Another auction typed: no case to open on, the events in their order.
+    explorer.typed.value = "1S 1H 2H P 3H"
+    explorer.apply_button.click()
+    assert explorer.focus is None
+    assert _first_event(explorer.output_html, "1936") == (None, "2", "insufficient-bid")
+
+
+def test_the_stepper_widget_says_where_the_editions_read_the_tokens_differently(stepper):
+    stepper.typed.value = "1S 1H 2H"
+    stepper.apply_typed()
+    assert "2H (token 3): here East&#x27;s 2H, replacing his 1H (token 2)" in panel(stepper.output_html, "1936")
+    stepper.back()
+    assert "bl-divergence" not in stepper.output_html.split("</style>", 1)[1]
 
 
 def test_texts_explorer():

@@ -34,7 +34,7 @@ from ..present import MUST_PASS_LABELS, STATUS_LABELS, must_pass_key
 from ._common import YEARS, token_list
 from ..content import (exercises, find_exercise, find_scenario, find_topic, history, scenarios,
                        scenarios_table, topics, topics_table)
-from .compare import case_choices, case_scenario, compare_html, compare_table
+from .compare import CaseExample, case_choices, case_examples, case_scenario, compare_html, compare_table
 from .matrix import (REST_OF_AUCTION_TURNS, matrix_html, status_counts, strictness, strictness_summary,
                      strictness_table, turns_barred)
 from .sources import (NOTEBOOK_CSS, articles_table, contents_html, corpus_stats, editions_overview,
@@ -47,8 +47,9 @@ from .texts import (changed_words, count_form, fold, glossary, spelling_evolutio
                     words)
 
 __all__ = [
-    "MUST_PASS_LABELS", "NOTEBOOK_CSS", "REST_OF_AUCTION_TURNS", "STATUS_LABELS", "YEARS",
-    "acceptance_offer", "articles_table", "case_choices", "case_scenario", "changed_words", "check_tokens",
+    "CaseExample", "MUST_PASS_LABELS", "NOTEBOOK_CSS", "REST_OF_AUCTION_TURNS", "STATUS_LABELS", "YEARS",
+    "acceptance_offer", "articles_table", "case_choices", "case_examples", "case_scenario", "changed_words",
+    "check_tokens",
     "compare_html", "compare_table", "contents_html", "corpus_stats", "count_form", "edition_years",
     "editions_overview", "exercise_answers", "exercise_html", "exercises", "find_exercise", "find_scenario",
     "find_topic", "fold", "glossary", "history", "history_html", "judge_prefix", "legal_calls_html",

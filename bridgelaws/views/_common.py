@@ -1,9 +1,12 @@
-"""What the views share: the years, a scenario as tokens, the wrapper of every view, a case's name."""
+"""What the views share: the years, a scenario as tokens, the wrapper of every view, a case's name,
+the note on tokens an edition reads differently."""
 
 from __future__ import annotations
 
+from html import escape
 from typing import Any, Iterable, TypeAlias
 
+from ..divergence import Divergence
 from ..editions import EDITIONS, Edition
 from ..records import EventRecord
 from ..render import stylesheet
@@ -33,3 +36,14 @@ def token_list(tokens: Tokens) -> list[str]:
 def _case_name(event: EventRecord) -> str:
     """The English name of the case an event with a ruling raised."""
     return find_case(str(event.case)).name_en
+
+
+def divergence_html(found: list[Divergence], year: str) -> str:
+    """The tokens edition ``year`` reads as different calls from the other editions shown (see
+    :mod:`bridgelaws.divergence`), in words, or ''."""
+    notes = [d.note(year) for d in found if year in d.words]
+    if not notes:
+        return ""
+    return (f'<div class="bl-divergence" data-edition="{year}">'
+            f"How {year} reads the tokens the editions read differently:<ul>"
+            + "".join(f"<li>{escape(note)}</li>" for note in notes) + "</ul></div>")

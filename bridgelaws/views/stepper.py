@@ -4,10 +4,11 @@ who must pass, the legal calls of the player to act and a card for every ruling.
 from __future__ import annotations
 
 from html import escape
-from typing import TYPE_CHECKING, Any, Iterable
+from typing import TYPE_CHECKING, Any, Iterable, Mapping
 
 from .. import corpus
 from ..calls import ALL_CALLS, BIDS, Call, Seat, parse_seat
+from ..divergence import divergences
 from ..editions import Edition, find_edition, find_editions
 from ..errors import BridgeLawsError
 from ..judging import Judgement, judge
@@ -15,7 +16,7 @@ from ..notation import parse_scenario
 from ..present import wording
 from ..render import auction_html, call_html, ruling_html, stylesheet
 from ..vocabulary import EventKind
-from ._common import YEARS, EditionNames, Tokens, _case_name, token_list
+from ._common import YEARS, EditionNames, Tokens, _case_name, divergence_html, token_list
 
 if TYPE_CHECKING:
     from ..auction import Auction
@@ -149,6 +150,11 @@ def panel_html(tokens: Tokens, edition: str | Edition, dealer: str | Seat = "N",
     leaves out the stylesheet (the stepper carries it once for all its panels)."""
     edition = find_edition(edition)
     result, error, _ = judge_prefix(tokens, edition, dealer)
+    return _panel(edition, result, error, style=style)
+
+
+def _panel(edition: Edition, result: Judgement | None, error: str | None, *, style: bool = True,
+           notes: str = "") -> str:
     parts = [stylesheet() if style else "", f'<div class="bl-panel" data-edition="{edition.year}">',
              f'<div class="bl-panel-head"><b>{edition.year}</b>'
              f'<span class="bl-code bl-{edition.code}">{edition.code}</span></div>',
@@ -158,6 +164,7 @@ def panel_html(tokens: Tokens, edition: str | Edition, dealer: str | Seat = "N",
         parts.append(must_pass_html(result.auction))
     if error:
         parts.append(f'<div class="bl-error"><b>{edition.year} cannot go on:</b> {escape(error)}</div>')
+    parts.append(notes)
     if result is not None:
         parts.append(legal_calls_html(result.auction, result.legal_calls()))
         rulings = result.rulings
@@ -171,15 +178,26 @@ def panel_html(tokens: Tokens, edition: str | Edition, dealer: str | Seat = "N",
     return "".join(parts)
 
 
-def steps_html(tokens: Tokens, step: int | None = None, dealer: str | Seat = "N") -> str:
-    """The scenario's tokens, the first ``step`` steps marked as played."""
+def steps_html(tokens: Tokens, step: int | None = None, dealer: str | Seat = "N", *,
+               diverging: Mapping[int, str] | None = None) -> str:
+    """The scenario's tokens, the first ``step`` steps marked as played. ``diverging``: token
+    position -> a note, for the tokens the editions shown read as different calls (marked
+    ``bl-diverge``, the note as the title)."""
     groups = steps(tokens)
     step = len(groups) if step is None else step
     seat = parse_seat(dealer, " (dealer)")
+    diverging = diverging or {}
     spans = []
+    position = 1
     for index, group in enumerate(groups):
         cls = "bl-done" if index < step else "bl-todo"
-        spans.append(f'<span class="bl-tok {cls}">{escape(" ".join(group))}</span>')
+        notes = [diverging[i] for i in range(position, position + len(group)) if i in diverging]
+        position += len(group)
+        title = ""
+        if notes:
+            cls += " bl-diverge"
+            title = f' title="{escape("; ".join(notes), quote=True)}"'
+        spans.append(f'<span class="bl-tok {cls}"{title}>{escape(" ".join(group))}</span>')
     body = " ".join(spans) if spans else "<i>no calls yet</i>"
     return (f'<div class="bl-steps">Dealer <b>{seat.full_name}</b> &middot; step {step} of {len(groups)}: '
             f"{body}</div>")
@@ -189,6 +207,9 @@ def stepper_html(tokens: Tokens, editions: EditionNames = None, dealer: str | Se
                  step: int | None = None) -> str:
     """The auction stepper's view: the scenario with the current step, then one panel per edition
     (chronological), side by side. ``step`` is the number of steps shown (None: all of them).
+    Where the editions shown read the steps so far as different calls (another player's, or of
+    another kind: :mod:`bridgelaws.divergence`), those tokens are marked and each panel says how
+    its edition reads them.
 
     Raises :class:`BridgeLawsError` for an unreadable token, an unknown edition or dealer, or a step
     outside the scenario; an edition that cannot go on shows its error in its own panel.
@@ -196,9 +217,17 @@ def stepper_html(tokens: Tokens, editions: EditionNames = None, dealer: str | Se
     chosen = find_editions(editions)
     parse_seat(dealer, " (dealer)")
     shown = tokens_at(tokens, step)
-    panels = "".join(panel_html(shown, edition, dealer, style=False) for edition in chosen)
-    return (stylesheet() + '<div class="bl-stepper">' + steps_html(tokens, step, dealer)
-            + f'<div class="bl-panels">{panels}</div></div>')
+    judged = [(edition, *judge_prefix(shown, edition, dealer)[:2]) for edition in chosen]
+    found = divergences({edition.year: result.events for edition, result, _ in judged if result is not None})
+    panels = "".join(_panel(edition, result, error, style=False, notes=divergence_html(found, edition.year))
+                     for edition, result, error in judged)
+    diverging = {d.index: d.summary() for d in found}
+    head = steps_html(tokens, step, dealer, diverging=diverging)
+    if found:
+        head += ('<div class="bl-divergence">The editions make different auctions of these tokens '
+                 "(whose call or card each is, and what it counts as); "
+                 "each panel says how its edition reads them.</div>")
+    return stylesheet() + '<div class="bl-stepper">' + head + f'<div class="bl-panels">{panels}</div></div>'
 
 
 def acceptance_offer(tokens: Tokens, editions: EditionNames = None,
