@@ -52,7 +52,6 @@ def compare_table(scenario: Tokens, editions: EditionNames = None,
 def compare_html(scenario: Tokens, editions: EditionNames = None, dealer: str | Seat = "N") -> str:
     """The scenario under each edition, one row per edition: the first irregularity's ruling as a
     card (article, Dutch quote, English summary, assumption flag) and where the auction stands."""
-    from ..render import outcome_text
     from ..tables import compare_results
 
     tokens = token_list(scenario)
@@ -82,7 +81,7 @@ def compare_html(scenario: Tokens, editions: EditionNames = None, dealer: str | 
             f'<span class="bl-code bl-{edition.code}">{edition.code}</span></th>'
             f'<td><span class="bl-badge" style="background:{colour}">{escape(status)}</span>'
             f'<div class="bl-short">{escape(short)}</div></td><td>{card}</td>'
-            f"<td>{escape(outcome_text(result.judgement.auction))}</td></tr>")
+            f"<td>{escape(result.judgement.outcome_line())}</td></tr>")
     head = (f'<div style="font-family:sans-serif;margin-bottom:4px">Scenario <code>{escape(" ".join(tokens))}</code>, '
             f"dealer {seat.full_name}</div>")
     return _view(head + '<table class="bl-compare"><thead><tr><th>edition</th><th>status</th>'
