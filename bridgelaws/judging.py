@@ -500,6 +500,7 @@ class _Run:
                                   f"{'no call' if event.seat is None else event.seat.full_name + ' has made no call'} to change")
         original = auction.history[index]
         seat = original.seat
+        manner: str | None
         if seat in self.misinformed:
             case = "mistaken-explanation"
             manner = "misinformed"
