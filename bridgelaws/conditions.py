@@ -158,6 +158,13 @@ def _must_pass(situation: Situation, branch: BranchSpec) -> bool:
     return not situation.auction.is_over and situation.auction.is_barred(situation.seat)
 
 
+@condition("change-of-call")
+def _change_of_call(situation: Situation, branch: BranchSpec) -> bool:
+    """The event is the player's change of his call (it names the new call), not the incident that
+    allows it (2017:21.B.1.a)."""
+    return situation.call is not None
+
+
 @condition("partner-called-since")
 def _partner_called_since(situation: Situation, branch: BranchSpec) -> bool:
     """The player's partner has called after the player's last call (2017:21.B.1.a: then it is too

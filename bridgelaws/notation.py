@@ -50,7 +50,8 @@ TOKENS: tuple[TokenDoc, ...] = (
              "the tongue, before the next player calls"),
     TokenDoc((">2S", "N:>2S"),
              "the player who made the preceding call changes it to 2S before the next player calls: a "
-             "change of mind; after `N:[misinformed]`, North's change of his last call"),
+             "change of mind (`N:2S` right after North's own call: a change not stated to be a slip); "
+             "after `N:[misinformed]`, North's change of his last call"),
     TokenDoc(("?", "E:?"),
              "the player to act (or East) asks for the previous calls to be repeated, at that moment "
              "(also after the auction has closed)"),
