@@ -158,6 +158,16 @@ def _must_pass(situation: Situation, branch: BranchSpec) -> bool:
     return not situation.auction.is_over and situation.auction.is_barred(situation.seat)
 
 
+@condition("changes-no-bid")
+def _changes_no_bid(situation: Situation, branch: BranchSpec) -> bool:
+    """The call the player changes is a pass, double or redouble, not a bid (1932:16 speaks only of
+    a "bod")."""
+    for entry in reversed(situation.auction.history):
+        if entry.seat == situation.seat and entry.counts_as is not None:
+            return not entry.counts_as.is_bid
+    return False
+
+
 @condition("change-of-call")
 def _change_of_call(situation: Situation, branch: BranchSpec) -> bool:
     """The event is the player's change of his call (it names the new call), not the incident that

@@ -144,6 +144,10 @@ def judge(scenario: str | list[str], edition: str | Edition = DEFAULT_EDITION, d
             if event.kind == "exposure":
                 run.exposure(event)
             elif event.kind == "change" or (event.kind == "call" and not marks and run.is_own_change(event)):
+                if choices:
+                    raise BridgeLawsError(
+                        f"option '#{choices[0]}' after {event.token!r} at position {event.index}: "
+                        f"a change of call offers nothing to choose")
                 run.change(event)
             elif event.kind == "incident":
                 run.incident(event)

@@ -125,3 +125,10 @@ def test_compare_and_the_stepper_play_every_canonical_scenario():
         rows = compare_rows(case.scenario["tokens"], dealer=case.scenario["dealer"])
         assert all(not row.get("error") for row in rows), (case.id, rows)
         assert "cannot go on" not in stepper_html(case.scenario["tokens"], dealer=case.scenario["dealer"])
+
+
+def test_an_option_after_a_change_is_a_clear_error():
+    with pytest.raises(BridgeLawsError, match="offers nothing to choose"):
+        judge("1S N:2S #keep", "1936")
+    with pytest.raises(BridgeLawsError, match="must follow a call"):
+        judge("1S N:=2S #keep", "1936")
