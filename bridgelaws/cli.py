@@ -143,9 +143,7 @@ def _cmd_judge(args: argparse.Namespace) -> int:
             line += f" {event.seat}"
         print(line)
     state = result.state
-    from .render import outcome_text
-
-    print(outcome_text(result.auction))
+    print(result.outcome_line())
     if state["outcome"] == "open":
         for bar in state["barred"]:
             print(f"  {bar['seat']} must pass ({bar['scope']})")  # the scope's id, as in --json

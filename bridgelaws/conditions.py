@@ -33,6 +33,9 @@ class Situation:
     named: Call | None = None  # the bid a double or redouble named (``X(2S)``), if any
     card: str | None = None  # the exposed card ("SK"), for an exposure
     exposed: int = 0  # the cards the offender has exposed during this auction, this one included
+    #: how the event happened, as its token states it (notation.Event.manner): "seen", "said",
+    #: "early", "slip", "change-of-mind", "review", "misinformed"...
+    manner: str | None = None
 
 
 @dataclass(frozen=True)
@@ -120,3 +123,64 @@ def _honour_or_several(situation: Situation, branch: BranchSpec) -> bool:
     """The exposed card is an honour (the ranks ``honours`` names), or he has exposed two or more."""
     return (situation.card is not None and branch.honours is not None
             and (situation.card[1] in branch.honours or situation.exposed >= 2))
+
+
+def _stated(manner: str) -> Callable[[Situation, BranchSpec], bool]:
+    def test(situation: Situation, branch: BranchSpec) -> bool:
+        return situation.manner == manner
+    return test
+
+
+# Circumstances the token itself states (the players at the table know them; the engine cannot
+# see them): a slip or a change of mind (1932:16, 1936:22.1), how a card became known (1936:23,
+# 1949:26), what kind of explanation went wrong (2017:20.F, 21).
+for _manner in ("slip", "change-of-mind", "seen", "said", "early", "misinformed", "misunderstood",
+                "own-explanation-wrong", "partner-explanation-wrong"):
+    condition(_manner)(_stated(_manner))
+
+
+@condition("after-close")
+def _after_close(situation: Situation, branch: BranchSpec) -> bool:
+    """The auction has closed (a review asked for after the final pass: 1932:17.1.b, 2017:20.C.2)."""
+    return situation.auction.is_over
+
+
+@condition("not-at-turn")
+def _not_at_turn(situation: Situation, branch: BranchSpec) -> bool:
+    """The player is not the one whose turn it is to call (1932:17.1.a, 1936:20, 2017:20.B)."""
+    return not situation.auction.is_over and situation.auction.state.next_seat != situation.seat
+
+
+@condition("must-pass")
+def _must_pass(situation: Situation, branch: BranchSpec) -> bool:
+    """The player must pass at this turn under a rectification (2017:20.B "tenzij hij reglementair
+    moet passen")."""
+    return not situation.auction.is_over and situation.auction.is_barred(situation.seat)
+
+
+@condition("changes-no-bid")
+def _changes_no_bid(situation: Situation, branch: BranchSpec) -> bool:
+    """The call the player changes is a pass, double or redouble, not a bid (1932:16 speaks only of
+    a "bod")."""
+    for entry in reversed(situation.auction.history):
+        if entry.seat == situation.seat and entry.counts_as is not None:
+            return not entry.counts_as.is_bid
+    return False
+
+
+@condition("change-of-call")
+def _change_of_call(situation: Situation, branch: BranchSpec) -> bool:
+    """The event is the player's change of his call (it names the new call), not the incident that
+    allows it (2017:21.B.1.a)."""
+    return situation.call is not None
+
+
+@condition("partner-called-since")
+def _partner_called_since(situation: Situation, branch: BranchSpec) -> bool:
+    """The player's partner has called after the player's last call (2017:21.B.1.a: then it is too
+    late to change it)."""
+    history = situation.auction.history
+    last = max((i for i, e in enumerate(history) if e.seat == situation.seat and e.counts_as is not None),
+               default=None)
+    return last is not None and any(e.seat == situation.seat.partner and e.counts_as is not None
+                                    for e in history[last + 1:])

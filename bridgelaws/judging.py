@@ -33,7 +33,7 @@ from .conditions import Situation, first_holding
 from .effects import CORRECTIONS, EFFECTS, _Act, _effect_of, _PendingCorrection
 from .editions import DEFAULT_EDITION, Edition, find_edition
 from .errors import BridgeLawsError
-from .notation import Event, parse_scenario
+from .notation import INCIDENTS, Event, parse_scenario
 from .present import must_pass
 from .records import EventRecord
 from .rulings import Ruling
@@ -54,10 +54,16 @@ class Judgement:
     #: first token it could not play (the judgement covers the tokens before it).
     error: str | None = None
     stopped_at: int | None = None
+    #: Set when a ruling ended the auction before it closed (a new deal, e.g. 1932:10.1):
+    #: the outcome named by the ruling's data, and the articles it rests on.
+    ended: tuple[str, tuple[str, ...]] | None = None
 
     @property
     def state(self) -> dict[str, Any]:
         auction = self.auction
+        if self.ended is not None:
+            return {"next_to_call": None, "outcome": Outcome(self.ended[0]), "contract": None,
+                    "declarer": None, "barred": [], "legal_calls": [], "articles": list(self.ended[1])}
         contract = auction.contract
         next_seat = auction.next_to_call
         return {
@@ -70,9 +76,21 @@ class Judgement:
             "articles": list(auction.outcome_basis.all_articles) if auction.outcome_basis else [],
         }
 
+    def outcome_line(self) -> str:
+        """One line: where the auction stands (:func:`bridgelaws.render.outcome_text`), or how a
+        ruling ended it before it closed (a new deal)."""
+        from .render import outcome_text
+
+        if self.ended is not None:
+            outcome, articles = self.ended
+            return f"{self.edition.year}: the auction ends, {outcome} ({', '.join(articles)})"
+        return outcome_text(self.auction)
+
     def legal_calls(self) -> tuple[Call, ...]:
         """The calls the player to act may make now; while an offender must replace his bid by a
         sufficient one (1936:22.3), only the sufficient bids."""
+        if self.ended is not None:
+            return ()
         calls = self.auction.legal_calls()
         if self.pending_requirement == "sufficient-bid":
             calls = tuple(call for call in calls if call.is_bid)
@@ -125,6 +143,14 @@ def judge(scenario: str | list[str], edition: str | Edition = DEFAULT_EDITION, d
                 choices.append(later.choice)
             if event.kind == "exposure":
                 run.exposure(event)
+            elif event.kind == "change" or (event.kind == "call" and not marks and run.is_own_change(event)):
+                if choices:
+                    raise BridgeLawsError(
+                        f"option '#{choices[0]}' after {event.token!r} at position {event.index}: "
+                        f"a change of call offers nothing to choose")
+                run.change(event)
+            elif event.kind == "incident":
+                run.incident(event)
             else:
                 run.call(event, marks, choices)
                 marks = []
@@ -162,6 +188,9 @@ class _Run:
         self.pending_acceptance: _PendingAcceptance | None = None
         self.pending_correction: _PendingCorrection | None = None
         self.exposed: dict[Seat, int] = {}
+        # Players who made a call after an opponent's mistaken explanation (2017:21.B.1): a change
+        # of call they make next is judged as that case.
+        self.misinformed: set[Seat] = set()
         # Drafts of the events, filled in as rulings are applied (a later call can still change an
         # earlier one: an acceptance, a correction's choice); finish() turns them into EventRecords.
         self.records: list[dict[str, Any]] = []
@@ -181,6 +210,7 @@ class _Run:
 
     def exposure(self, event: Event) -> None:
         auction = self.auction
+        self._check_not_ended(event)
         if auction.is_over:
             raise _over(event, auction)
         seat = event.seat if event.seat is not None else auction.state.next_seat  # not over: someone is to act
@@ -189,9 +219,11 @@ class _Run:
         self.exposed[seat] = self.exposed.get(seat, 0) + 1
         record = _base(event, seat)
         record.update(card=card, case="exposed-card",
-                      reason=f"{seat.full_name} exposed {card} during the auction")
+                      reason=_EXPOSURE_REASONS[event.manner or ""].format(seat=seat.full_name, card=card,
+                                                                          partner=seat.partner.full_name))
         condition = first_holding(rulings_data.spec("exposed-card", self.edition).when,
-                                  Situation(auction, seat, card=card, exposed=self.exposed[seat]))
+                                  Situation(auction, seat, card=card, exposed=self.exposed[seat],
+                                            manner=event.manner))
         ruling = rulings_data.resolve("exposed-card", self.edition, condition=condition, offender=seat)
         if ruling.status != "ruled":
             ruling.assumption = rulings_data.EVENT_ASSUMPTION
@@ -206,6 +238,10 @@ class _Run:
 
     def call(self, event: Event, mark_events: list[Event], choices: list[str]) -> None:
         auction = self.auction
+        self._check_not_ended(event)
+        if auction.is_over and not mark_events and not choices:
+            self.call_after_close(event)
+            return
         if auction.is_over:
             raise _over(event, auction)
         for mark in mark_events:
@@ -430,6 +466,164 @@ class _Run:
         auction.record(Entry(seat, call, "skipped-turn-at-end", record["reason"], True, ruling=ruling))
         record["effect"] = "the auction ends" + ("" if ruling.status == "ruled" else " (assumption)")
 
+
+    # --- events that are not calls, and a call after the close (issue 9, section 2) -----------------
+
+    def _check_not_ended(self, event: Event) -> None:
+        if self.result.ended is not None:
+            raise BridgeLawsError(
+                f"token {event.token!r} at position {event.index}: the auction has ended "
+                f"({self.result.ended[0]}: {', '.join(self.result.ended[1])})")
+
+    def call_after_close(self, event: Event) -> None:
+        """A call made after the auction has closed: ruled (or not) by each edition's text; the
+        auction stays closed unless the ruling says otherwise."""
+        auction = self.auction
+        call = _call_of(event)
+        # No one's turn after the close: without a seat, the player after the last caller.
+        seat = event.seat if event.seat is not None else auction.history[-1].seat.lho
+        record = _base(event, seat)
+        record["call"] = call
+        closed = f"{auction.outcome}{' ' + str(auction.contract) if auction.contract else ''}"
+        reason = f"{seat.full_name} called {call} after the auction had closed ({closed})"
+        record.update(case=CALL_AFTER_CLOSE, irregularity=CALL_AFTER_CLOSE, reason=reason)
+        ruling = rulings_data.resolve(CALL_AFTER_CLOSE, self.edition, offender=seat)
+        self._attach(record, ruling)
+        record["effect"] = "no effect: the auction stays closed" + ("" if ruling.is_law else " (assumption)")
+        self.records.append(record)
+
+    def change(self, event: Event) -> None:
+        """The player who made the last call changes it (``=2S`` a slip corrected in the same breath,
+        ``>2S`` a change of mind; after ``[misinformed]``, a change under 2017:21.B)."""
+        auction = self.auction
+        self._check_not_ended(event)
+        new = _call_of(event)
+        index = _last_call_index(auction, event.seat)
+        if index is None:
+            raise BridgeLawsError(f"change {event.token!r} at position {event.index}: "
+                                  f"{'no call' if event.seat is None else event.seat.full_name + ' has made no call'} to change")
+        original = auction.history[index]
+        seat = original.seat
+        manner: str | None
+        if seat in self.misinformed:
+            case = "mistaken-explanation"
+            manner = "misinformed"
+        else:
+            case = "unintended-call"
+            manner = event.manner
+            if index != len(auction) - 1 or auction.is_over:
+                raise BridgeLawsError(
+                    f"change {event.token!r} at position {event.index}: a change of call comes before "
+                    f"the next player calls, right after {seat.full_name}'s call")
+        record = _base(event, seat)
+        record.update(call=new, correction_of=self._record_index_of(original, index), case=case,
+                      irregularity=case,
+                      reason=_CHANGE_REASONS[manner or ""].format(seat=seat.full_name, original=original.call, new=new))
+        condition = first_holding(rulings_data.spec(case, self.edition).when,
+                                  Situation(auction, seat, new, manner=manner))
+        ruling = rulings_data.resolve(case, self.edition, condition=condition, offender=seat)
+        if ruling.status != "ruled" and ruling.assumption == rulings_data.DEFAULT_ASSUMPTION:
+            ruling.assumption = _CHANGE_ASSUMPTION
+        self._attach(record, ruling)
+        self.records.append(record)
+        if ruling.call_stands is not False:
+            record["effect"] = (f"{original.call} stands; the change is not made"
+                                + ("" if ruling.is_law else " (assumption)"))
+            return
+        self._replace_call(event, index, new, case, record["reason"], ruling)
+        self.misinformed.discard(seat)
+        record["effect"] = f"{new} replaces {original.call}"
+
+    def is_own_change(self, event: Event) -> bool:
+        """A call written for the player who made the last call, before anyone else called: he
+        changes his call (1932:16, 1936:22.1), which is no call out of rotation."""
+        auction = self.auction
+        if event.seat is None or auction.is_over or self.result.ended is not None or not len(auction):
+            return False
+        last = auction.history[-1]
+        return last.seat == event.seat and last.counts_as is not None and self.pending_correction is None
+
+    def incident(self, event: Event) -> None:
+        """Something that happens during the auction and is not a call: a review, a wrong board, a
+        mistaken explanation, a comparable call, a cause for a new deal."""
+        auction = self.auction
+        self._check_not_ended(event)
+        word = event.manner or ""
+        case = "review-request" if word == "review" else INCIDENTS[word][0]
+        if event.seat is not None:
+            seat = event.seat
+        elif not auction.is_over:
+            seat = auction.state.next_seat
+        elif len(auction):
+            seat = auction.history[-1].seat.lho
+        else:
+            seat = auction.dealer
+        if auction.is_over and case not in _AFTER_CLOSE:
+            raise _over(event, auction)
+        record = _base(event, seat)
+        record.update(case=case, reason=_INCIDENT_REASONS[word].format(seat=seat.full_name))
+        condition = first_holding(rulings_data.spec(case, self.edition).when,
+                                  Situation(auction, seat, manner=word))
+        ruling = rulings_data.resolve(case, self.edition, condition=condition, offender=seat)
+        if ruling.status != "ruled" and ruling.assumption == rulings_data.DEFAULT_ASSUMPTION:
+            ruling.assumption = rulings_data.EVENT_ASSUMPTION
+        self._attach(record, ruling)
+        self.records.append(record)
+        if word == "misinformed":
+            self.misinformed.add(seat)  # his change of call, if he makes one, is judged as this case
+        if ruling.status != "ruled":
+            record["effect"] = "the auction is not changed (assumption)"
+        elif ruling.outcome is not None:
+            # The text orders a new deal: the auction ends here (its outcome is the ruling's data).
+            self.result.ended = (ruling.outcome, tuple(ruling.articles))
+            record["effect"] = f"the auction ends: {ruling.outcome}"
+        elif ruling.call_stands is False and ruling.next == "offender":
+            index = _last_call_index(auction, seat)
+            if index is None:
+                raise BridgeLawsError(f"{event.token!r} at position {event.index}: "
+                                      f"{seat.full_name} has made no call to cancel")
+            original = auction.history[index]
+            later = auction.rewind(index)
+            for entry in later:
+                auction.record(Entry(entry.seat, entry.call, case, "cancelled: " + record["reason"],
+                                     effect="void", ruling=ruling))
+            auction.set_next(seat)
+            record["effect"] = (f"{original.call} is cancelled" + (" with the calls after it" if len(later) > 1 else "")
+                                + f"; {seat.full_name} calls again")
+        else:
+            record["effect"] = "the auction is not changed"
+
+    def _record_index_of(self, entry: Entry, index: int) -> int | None:
+        """The token position of the call that made the auction's entry ``index``."""
+        calls = [r for r in self.records if r["kind"] == "call" and r.get("call") is not None
+                 and r["seat"] == entry.seat and r["call"] == entry.call]
+        return calls[-1]["index"] if calls else None
+
+    def _replace_call(self, event: Event, index: int, new: Call, case: str, reason: str, ruling: Ruling) -> None:
+        """Put ``new`` in the place of the entry ``index``; the calls after it are made again as they
+        were (each must still be proper)."""
+        auction = self.auction
+        original = auction.history[index]
+        later = auction.rewind(index)[1:]
+        if any(entry.irregularity is not None or entry.effect != "made" for entry in later):
+            raise BridgeLawsError(
+                f"change {event.token!r} at position {event.index}: the calls after "
+                f"{original.seat.full_name}'s {original.call} include an irregularity; the engine "
+                f"replays only proper calls after a change")
+        auction.record(Entry(original.seat, original.call, case, reason, effect="void", ruling=ruling))
+        problem = auction.irregularity(new, original.seat)
+        if problem is not None:
+            raise BridgeLawsError(f"change {event.token!r} at position {event.index}: {new} is not a "
+                                  f"proper call here ({problem[1]})")
+        auction.call(new, original.seat)
+        for entry in later:
+            problem = auction.irregularity(entry.call, entry.seat)
+            if problem is not None:
+                raise BridgeLawsError(
+                    f"change {event.token!r} at position {event.index}: after it, "
+                    f"{entry.seat.full_name}'s {entry.call} is no longer proper ({problem[1]})")
+            auction.call(entry.call, entry.seat)
+
     # --- helpers -----------------------------------------------------------------------------------
 
     def _condition(self, case: str, call: Call, seat: Seat, named: Call | None = None) -> str | None:
@@ -518,6 +712,47 @@ def _lowest_sufficient(auction: Auction, original: Call) -> Call | None:
         candidate = bid(level, original.strain)
         if auction.edition.check(auction.position, candidate) is None:
             return candidate
+    return None
+
+
+CALL_AFTER_CLOSE = "call-after-close"
+_CHANGE_ASSUMPTION = (
+    "The text gives no rule for this change of call: the engine lets the call stand as first made and "
+    "does not make the change. This is the engine's default, an assumption, not law.")
+#: The incidents that can still happen once the auction has closed (before the opening lead).
+_AFTER_CLOSE = ("review-request", "mistaken-explanation")
+_CHANGE_REASONS = {
+    "slip": "{seat} corrects his {original} to {new} in the same breath (a slip of the tongue)",
+    "change-of-mind": "{seat} changes his {original} to {new} (a change of mind)",
+    "misinformed": "{seat} changes his {original} to {new} after an opponent's mistaken explanation",
+    "": "{seat} changes his {original} to {new} before the next player calls (not stated to be a slip)",
+}
+_EXPOSURE_REASONS = {
+    "": "{seat} exposed {card} during the auction",
+    "seen": "{partner} saw the face of {seat}'s {card} during the auction",
+    "said": "{seat} made a remark that showed his {card} to {partner}",
+    "early": "{seat} played {card} too early, during the auction",
+}
+_INCIDENT_REASONS = {
+    "review": "{seat} asks for the previous calls to be repeated",
+    "wrong-board": "{seat}'s last call was made with cards taken from a wrong board",
+    "misinformed": "{seat} made his last call after an opponent's mistaken explanation",
+    "misunderstood": "{seat} acted on what he misunderstood or misheard",
+    "own-explanation-wrong": "{seat} realises that his own explanation was mistaken",
+    "partner-explanation-wrong": "{seat} knows that his partner's explanation was mistaken",
+    "comparable": "{seat}'s last call replaced a withdrawn call by a comparable call",
+    "incorrect-deal": "the deal is found to have been incorrect",
+    "other-hand": "{seat} picked up another player's hand and looked at it",
+    "wrong-count": "one player is found to hold more cards than he should and another fewer",
+}
+
+
+def _last_call_index(auction: Auction, seat: Seat | None) -> int | None:
+    """The index of the last counted call of ``seat`` (None: of anyone) in the auction's history."""
+    for index in range(len(auction) - 1, -1, -1):
+        entry = auction.history[index]
+        if entry.counts_as is not None and (seat is None or entry.seat == seat):
+            return index
     return None
 
 

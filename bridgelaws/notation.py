@@ -41,6 +41,32 @@ TOKENS: tuple[TokenDoc, ...] = (
     TokenDoc(("W:!SK",),
              "West exposes the king of spades during the auction (`!SK` alone: the player to act)",
              hint=True),
+    TokenDoc(("W:!SK/seen", "W:!SK/said", "W:!S5/early"),
+             "other ways West's card becomes known during the auction: East sees its face (`/seen`), "
+             "West makes a remark that reveals it to East (`/said`), West plays it too early "
+             "(`/early`); the seat is always the card's owner"),
+    TokenDoc(("=2S", "N:=2S"),
+             "the player who made the preceding call corrects it, in the same breath, to 2S: a slip of "
+             "the tongue, before the next player calls"),
+    TokenDoc((">2S", "N:>2S"),
+             "the player who made the preceding call changes it to 2S before the next player calls: a "
+             "change of mind (`N:2S` right after North's own call: a change not stated to be a slip); "
+             "after `N:[misinformed]`, North's change of his last call"),
+    TokenDoc(("?", "E:?"),
+             "the player to act (or East) asks for the previous calls to be repeated, at that moment "
+             "(also after the auction has closed)"),
+    TokenDoc(("S:[wrong-board]",),
+             "South's last call was made with cards he took from a wrong board"),
+    TokenDoc(("S:[misinformed]", "S:[misunderstood]"),
+             "South made his last call after an opponent's mistaken explanation, or on what he himself "
+             "misunderstood or misheard"),
+    TokenDoc(("N:[own-explanation-wrong]", "N:[partner-explanation-wrong]"),
+             "North realises that his own explanation was mistaken, or knows that his partner's was"),
+    TokenDoc(("S:[comparable]",),
+             "South's last call replaced a withdrawn call of his by a comparable call"),
+    TokenDoc(("[incorrect-deal]", "S:[other-hand]", "[wrong-count]"),
+             "found during the auction: the deal was incorrect; South picked up another player's hand "
+             "and looked at it; one player holds more cards than he should and another fewer"),
     TokenDoc(("X@2H",),
              'a double that named the wrong bid ("doublet twee harten" over one heart); `XX@…` likewise',
              hint=True),
@@ -51,6 +77,23 @@ TOKENS: tuple[TokenDoc, ...] = (
     TokenDoc(("#cancel", "#keep"), "the choice the ruling offers, for the preceding irregular call",
              more=True),
 )
+
+#: The incident tokens (``[word]``): the case each states, and whether it needs a seat.
+INCIDENTS: dict[str, tuple[str, bool]] = {
+    "wrong-board": ("wrong-board", True),
+    "misinformed": ("mistaken-explanation", True),
+    "misunderstood": ("mistaken-explanation", True),
+    "own-explanation-wrong": ("mistaken-explanation", True),
+    "partner-explanation-wrong": ("mistaken-explanation", True),
+    "comparable": ("comparable-call", True),
+    "incorrect-deal": ("incorrect-deal", False),
+    "other-hand": ("hand-of-another-player", True),
+    "wrong-count": ("wrong-number-of-cards", False),
+}
+#: How a card becomes known during the auction (``!SK/seen``); no suffix: laid face up.
+EXPOSURE_MANNERS = ("seen", "said", "early")
+#: A change of call: ``=`` a slip corrected in the same breath, ``>`` a change of mind.
+CHANGE_MANNERS = {"=": "slip", ">": "change-of-mind"}
 
 
 def markdown_table() -> str:
@@ -81,13 +124,16 @@ class Event:
 
     index: int
     token: str
-    kind: str  # "call", "exposure", "mark" or "option"
+    kind: str  # "call", "exposure", "mark", "option", "change" or "incident"
     seat: Seat | None = None  # the seat written in the token; None: the player whose turn it is
     call: Call | None = None
     named: Call | None = None  # for X@2H: the bid the double named
     card: str | None = None  # for an exposure: "SK"
     mark: str | None = None  # "^I" or "^S"
     choice: str | None = None  # for an option token "#keep": "keep"
+    #: how it happened: an exposure's "seen", "said", "early"; a change's "slip" or "change-of-mind";
+    #: an incident's word ("wrong-board"; "review" for ``?``)
+    manner: str | None = None
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -96,7 +142,7 @@ class Event:
             "call": str(self.call) if self.call else None,
             "named": str(self.named) if self.named else None,
             "card": self.card, "mark": self.mark, "choice": self.choice,
-        }
+        } | ({"manner": self.manner} if self.manner is not None else {})
 
 
 def parse_card(text: str, where: str = "") -> str:
@@ -126,7 +172,33 @@ def parse_event(token: str, index: int) -> Event:
         if not body:
             raise BridgeLawsError(f"nothing after the seat in {token!r}{where}")
     if body.startswith("!"):
-        return Event(index, token, "exposure", seat=seat, card=parse_card(body[1:], f" in {token!r}{where}"))
+        card_text, slash, manner = body[1:].partition("/")
+        if slash and manner.lower() not in EXPOSURE_MANNERS:
+            raise BridgeLawsError(
+                f"cannot read {token!r}{where}: after '/' write how the card became known: "
+                + ", ".join(EXPOSURE_MANNERS))
+        return Event(index, token, "exposure", seat=seat, card=parse_card(card_text, f" in {token!r}{where}"),
+                     manner=manner.lower() if slash else None)
+    if body[:1] in CHANGE_MANNERS:
+        try:
+            call = parse_call(body[1:], index)
+        except BridgeLawsError:
+            raise BridgeLawsError(
+                f"cannot read change of call {token!r}{where}: write the new call after "
+                f"'{body[0]}', e.g. {body[0]}2S") from None
+        return Event(index, token, "change", seat=seat, call=call, manner=CHANGE_MANNERS[body[0]])
+    if body == "?":
+        return Event(index, token, "incident", seat=seat, manner="review")
+    if body.startswith("["):
+        word = body[1:-1].lower() if body.endswith("]") else ""
+        if word not in INCIDENTS:
+            raise BridgeLawsError(
+                f"cannot read incident {token!r}{where}: one of "
+                + ", ".join(f"[{name}]" for name in INCIDENTS))
+        if INCIDENTS[word][1] and seat is None:
+            raise BridgeLawsError(
+                f"incident {token!r}{where} needs the seat of the player concerned, e.g. S:[{word}]")
+        return Event(index, token, "incident", seat=seat, manner=word)
     if "@" in body:
         call_text, named_text = body.split("@", 1)
         call = parse_call(call_text, index)
@@ -142,7 +214,8 @@ def parse_event(token: str, index: int) -> Event:
     except BridgeLawsError:
         raise BridgeLawsError(
             f"cannot read token {token!r}{where}: expected a call (1H, P, X, XX), "
-            f"a seat and call (E:1H), an exposed card (W:!SK), X@2H, ^I or ^S") from None
+            f"a seat and call (E:1H), an exposed card (W:!SK), X@2H, ^I or ^S, a change (=2S, >2S), "
+            f"? or an incident like [wrong-board]") from None
     return Event(index, token, "call", seat=seat, call=call)
 
 

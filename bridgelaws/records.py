@@ -47,6 +47,8 @@ class EventRecord:
             data.update(mark=self.mark, choice=self.choice, applies_to=self.applies_to)
         elif self.kind is EventKind.EXPOSURE:
             data.update(card=self.card, reason=self.reason, effect=self.effect)
+        elif self.kind is EventKind.INCIDENT:
+            data.update(reason=self.reason, effect=self.effect)
         else:
             data["call"] = None if self.call is None else str(self.call)
             if self.correction_of is not None:

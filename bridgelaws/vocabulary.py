@@ -56,6 +56,8 @@ class EventKind(_Word):
     EXPOSURE = "exposure"  # a card exposed during the auction
     MARK = "mark"  # a PBN mark (^I, ^S) recording an acceptance at the table
     OPTION = "option"  # ``#choice``: the option taken where the text offers one
+    CHANGE = "change"  # ``=2S``/``>2S``: the player changes the call he has just made
+    INCIDENT = "incident"  # ``?``, ``S:[wrong-board]``...: something that is not a call
 
 
 class TokenRole(_Word):

@@ -131,7 +131,7 @@ def test_options_can_be_chosen_in_the_notation():
 @pytest.mark.parametrize("text, fragment", [
     ("1S ^I 2H", "that call is proper"),
     ("1S ^I S:2H", "does not fit"),
-    ("1S P P P P", "the auction is already over"),
+    ("1S P P P W:!SK", "the auction is already over"),  # a call after the close is a case (test_playable)
     ("1S P #keep", "nothing to choose"),
 ])
 def test_inconsistent_scenarios_are_clear_errors(text, fragment):

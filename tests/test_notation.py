@@ -46,7 +46,7 @@ def test_every_documented_form_parses_and_every_kind_is_documented():
 
     forms = [form for doc in TOKENS for form in doc.forms]
     kinds = {parse_event(form, 1).kind for form in forms}
-    assert kinds == {"call", "exposure", "mark", "option"}
+    assert kinds == {"call", "exposure", "mark", "option", "change", "incident"}
     assert set(MARKS) <= set(forms)
 
 
@@ -59,3 +59,56 @@ def test_a_mark_is_documented_as_preceding_its_call():
     assert [e.kind for e in parse_scenario("1S ^I 1H")] == ["call", "mark", "call"]
     with pytest.raises(BridgeLawsError, match="must precede a call"):
         parse_scenario("1S 1H ^I")
+
+
+# --- The tokens that make every case of the catalogue playable (issue 9, section 2)
+
+def test_a_change_of_call_parses_with_its_manner():
+    slip, mind, seated = parse_scenario("=2S >2NT N:=pass")
+    assert (slip.kind, str(slip.call), slip.manner, slip.seat) == ("change", "2S", "slip", None)
+    assert (mind.kind, str(mind.call), mind.manner) == ("change", "2NT", "change-of-mind")
+    assert seated.seat is Seat.N and str(seated.call) == "P" and seated.manner == "slip"
+
+
+def test_a_review_and_the_incidents_parse():
+    from bridgelaws.notation import INCIDENTS
+
+    review, seated = parse_scenario("? E:?")
+    assert (review.kind, review.manner, review.seat) == ("incident", "review", None)
+    assert seated.seat is Seat.E
+    for word, (_case, needs_seat) in INCIDENTS.items():
+        (event,) = parse_scenario(f"S:[{word}]")
+        assert (event.kind, event.manner, event.seat) == ("incident", word, Seat.S)
+        if not needs_seat:
+            assert parse_scenario(f"[{word}]")[0].seat is None
+
+
+def test_how_a_card_became_known_parses():
+    laid, seen, said, early = parse_scenario("W:!SK W:!SK/seen W:!sq/SAID W:!S5/early")
+    assert [e.manner for e in (laid, seen, said, early)] == [None, "seen", "said", "early"]
+    assert said.card == "SQ" and early.card == "S5" and seen.seat is Seat.W
+
+
+def test_every_incident_is_documented():
+    from bridgelaws.notation import INCIDENTS, TOKENS
+
+    documented = " ".join(form for doc in TOKENS for form in doc.forms)
+    assert all(f"[{word}]" in documented for word in INCIDENTS)
+
+
+@pytest.mark.parametrize("text, fragment", [
+    ("1S =", "cannot read change of call '=' at position 2"),
+    ("1S >2Q", "cannot read change of call '>2Q' at position 2"),
+    ("1S N:=", "cannot read change of call 'N:=' at position 2"),
+    ("[wrong-bord]", "cannot read incident '[wrong-bord]' at position 1"),
+    ("1S [wrong-board", "cannot read incident '[wrong-board' at position 2"),
+    ("1S [wrong-board]", "needs the seat of the player concerned"),
+    ("[misinformed]", "'[misinformed]' at position 1 needs the seat"),
+    ("W:!SK/looked", "cannot read 'W:!SK/looked' at position 1"),
+    ("W:!/seen", "cannot read card ''"),
+    ("Q:?", "unknown seat 'Q'"),
+])
+def test_malformed_new_tokens_give_one_line_naming_token_and_position(text, fragment):
+    with pytest.raises(BridgeLawsError) as caught:
+        parse_scenario(text)
+    assert fragment in str(caught.value) and "\n" not in str(caught.value)

@@ -86,7 +86,6 @@ def compare_html(scenario: Tokens, editions: EditionNames = None, dealer: str | 
     ``focus``: a case id (the case the explorer was opened on). Each edition's card of that case's
     first event comes first, marked ``bl-focus``, and the row's status is that event's; an edition
     whose auction has no event of the case says so, and shows its other events."""
-    from ..render import outcome_text
     from ..tables import compare_divergences, compare_results
 
     tokens = token_list(scenario)
@@ -138,7 +137,7 @@ def compare_html(scenario: Tokens, editions: EditionNames = None, dealer: str | 
             f'<span class="bl-code bl-{edition.code}">{edition.code}</span></th>'
             f"<td>{badges}</td>"
             f"<td>{''.join(cards)}{notes}</td>"
-            f"<td>{escape(outcome_text(result.judgement.auction))}</td></tr>")
+            f"<td>{escape(result.judgement.outcome_line())}</td></tr>")
     head = (f'<div style="font-family:sans-serif;margin-bottom:4px">Scenario <code>{escape(" ".join(tokens))}</code>, '
             f"dealer {seat.full_name}</div>")
     if found:

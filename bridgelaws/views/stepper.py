@@ -161,6 +161,8 @@ def _panel(edition: Edition, result: Judgement | None, error: str | None, *, sty
              f'<div class="bl-panel-name">{escape(edition.name)}</div>']
     if result is not None:
         parts.append(auction_html(result.auction, style=False))
+        if result.ended is not None:  # a ruling ended the auction before it closed (a new deal)
+            parts.append(f'<div class="bl-ended">{escape(result.outcome_line())}</div>')
         parts.append(must_pass_html(result.auction))
     if error:
         parts.append(f'<div class="bl-error"><b>{edition.year} cannot go on:</b> {escape(error)}</div>')
