@@ -416,8 +416,9 @@ def _three_passes_no_lost_turn(edition: Edition, last_caller: Seat | None,
     passen": with no bid, each of the four has passed."""
     for index, made in enumerate(passes):
         later = {p.seat for p in passes[index + 1:]}
-        if any(seat not in later for seat in made.skipped):
-            return Closing(False, edition.rule("end-of-auction"), lost_turn=made.turn_of)
+        waiting = [seat for seat in made.skipped if seat not in later]
+        if waiting:
+            return Closing(False, edition.rule("end-of-auction"), lost_turn=waiting[0])
     if last_caller is None:
         return Closing(len({p.seat for p in passes}) == 4, edition.rule("all-pass"))
     closed = _distinct_last_three(passes) and all(p.in_turn for p in passes[-3:])
