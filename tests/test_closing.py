@@ -326,3 +326,22 @@ def test_a_bad_closing_reading_is_one_clear_error(change, message):
 
 def test_find_edition_still_finds_the_registered_ones():
     assert find_edition("1936").record.closing == "three-consecutive-players"
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(seat_calls, max_size=16), st.sampled_from(SEATS))
+def test_no_edition_closes_later_than_the_default_edition(calls, dealer):
+    # The PBN reader decides where a file's auction ends under DEFAULT_EDITION before an edition
+    # is chosen (ARCHITECTURE.md): it can read every edition whose auction, with the calls standing
+    # as made, is over by the time the default edition's is.
+    from bridgelaws.editions import DEFAULT_EDITION
+
+    reference = Auction(DEFAULT_EDITION, dealer)
+    others = [Auction(edition, dealer) for edition in EDITIONS]
+    for seat, call in calls:
+        if reference.is_over:
+            break
+        for auction in [reference] + [a for a in others if not a.is_over]:
+            auction.call(call, seat, accept=True)
+    if reference.is_over:
+        assert all(auction.is_over for auction in others)
