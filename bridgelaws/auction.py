@@ -4,7 +4,9 @@ A proper call goes through :meth:`Auction.call`. An irregular call (out of rotat
 an inadmissible double, a bid above seven) is refused with a :class:`BridgeLawsError` that says why
 and which article makes it irregular, unless it is recorded with ``accept=True``: then it stands as
 made and the auction continues as if it had been proper and in turn (the PBN marks ``^I`` and ``^S``,
-and the documented default while a text's ruling is not applied).
+and the documented default while a text's ruling is not applied). One thing such a call does not
+change: after a pass out of turn, whether the auction is over is the edition's own closing sentence
+(:meth:`Edition.closing`), never only a count of passes.
 """
 
 from __future__ import annotations

@@ -13,7 +13,10 @@ why) and :meth:`Edition.after` (the position after it). Every consumer uses that
 (:mod:`bridgelaws.auction`), the fast path and its tables (:mod:`bridgelaws.fast`), counting
 (:mod:`bridgelaws.counting`) and the PBN reader (through those two). An edition whose text changes
 a mechanic is a subclass that overrides the hook, named in the registry's ``class``; none of the
-five needs one. They differ in data only, e.g. what four passes lead to (:attr:`Edition.all_pass_outcome`).
+five needs one. They differ in data only, e.g. what four passes lead to (:attr:`Edition.all_pass_outcome`)
+and how each reads its closing sentence once a pass has been made out of turn (:meth:`Edition.closing`,
+the registry's ``closing``, one of :data:`CLOSING_RULES`; the regular step's count is what every one
+of them gives for passes in rotation).
 """
 
 from __future__ import annotations

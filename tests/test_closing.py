@@ -345,3 +345,21 @@ def test_no_edition_closes_later_than_the_default_edition(calls, dealer):
             auction.call(call, seat, accept=True)
     if reference.is_over:
         assert all(auction.is_over for auction in others)
+
+
+#: The brief's scenarios, dealer North, judged: per year the outcome and who calls next (checked by
+#: hand: see the rulings README's section on the end of the auction).
+JUDGED = [
+    ("1S S:P W:P N:P", {"1932": ("open", Seat.E), "1936": ("contract", None), "1949": ("open", Seat.E),
+                        "2007": ("open", Seat.E), "2017": ("open", Seat.E)}),
+    ("1S P P N:P", {"1932": ("open", Seat.E), "1936": ("open", Seat.W), "1949": ("open", Seat.E),
+                    "2007": ("open", Seat.W), "2017": ("open", Seat.W)}),
+    ("1S E:P S:P W:P", {year: ("contract", None) for year in BY_YEAR}),
+]
+
+
+@pytest.mark.parametrize("scenario, expected", JUDGED, ids=[s for s, _ in JUDGED])
+def test_judged_scenarios_checked_by_hand(scenario, expected):
+    for year, (outcome, next_to_call) in expected.items():
+        auction = _judged(year, scenario)
+        assert (auction.outcome, auction.next_to_call) == (outcome, next_to_call), year
