@@ -255,7 +255,9 @@ class Edition:
         reading named in the registry (:data:`CLOSING_RULES`). ``last_caller`` made the last bid,
         double or redouble (None: only passes so far). For passes all made in turn, one after the
         other, this is :meth:`auction_ends` (a test holds every reading to it); the engine asks this
-        method only when a pass since the last call was made out of turn."""
+        method only when a pass since the last call was made out of turn. (A subclass that changes
+        :meth:`auction_ends` states its closing sentence here too: the reading it takes from the
+        registry knows nothing of the change.)"""
         name = self.record.closing
         if name is None:
             return Closing(self.auction_ends(last_caller is not None, len(passes)),
