@@ -4,7 +4,9 @@ A proper call goes through :meth:`Auction.call`. An irregular call (out of rotat
 an inadmissible double, a bid above seven) is refused with a :class:`BridgeLawsError` that says why
 and which article makes it irregular, unless it is recorded with ``accept=True``: then it stands as
 made and the auction continues as if it had been proper and in turn (the PBN marks ``^I`` and ``^S``,
-and the documented default while a text's ruling is not applied).
+and the documented default while a text's ruling is not applied). One thing such a call does not
+change: after a pass out of turn, whether the auction is over is the edition's own closing sentence
+(:meth:`Edition.closing`), never only a count of passes.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from dataclasses import dataclass
 from typing import Iterable, NamedTuple
 
 from .calls import PASS, STRAINS, Call, Seat, call_from_index, parse_call, parse_seat
-from .editions import DEFAULT_EDITION, START, Basis, Edition, Position, find_edition
+from .editions import DEFAULT_EDITION, START, Basis, Closing, Edition, PassMade, Position, find_edition
 from .errors import BridgeLawsError
 
 
@@ -79,6 +81,10 @@ class _State(NamedTuple):
     position: Position
     last_bidder: Seat | None  # who made the last bid that counts (the judge asks whose it was)
     bars: tuple[Bar, ...] = ()  # Bar objects in force
+    #: The passes since the last call that was not a pass, with whose turn each was, and who made
+    #: that call (None: none yet): what an edition's closing sentence reads after a call out of turn.
+    passes: tuple[PassMade, ...] = ()
+    last_caller: Seat | None = None
 
     @property
     def last_rank(self) -> int:
@@ -334,7 +340,25 @@ class Auction:
         bars = self._consume_bars(state.bars, seat) if state.bars else state.bars
         position = self.edition.after(state.seen_from(seat), call)
         last_bidder = seat if call.is_bid else state.last_bidder
-        return _State(seat.lho, position, last_bidder, bars)
+        if not call.is_pass:
+            return _State(seat.lho, position, last_bidder, bars, (), seat)
+        passes = state.passes + (PassMade(seat, state.next_seat),)
+        if not _in_rotation(passes, state.last_caller):
+            # A pass since the last call was out of turn: the edition's own closing sentence decides
+            # (the count of the regular step may close an auction that sentence keeps open).
+            position = position._replace(over=self.edition.closing(state.last_caller, passes).over)
+        return _State(seat.lho, position, last_bidder, bars, passes, state.last_caller)
+
+    @property
+    def closing(self) -> Closing:
+        """The edition's closing sentence on the auction as it stands (see :meth:`Edition.closing`)."""
+        state = self._state
+        return self.edition.closing(state.last_caller, state.passes)
+
+    def closing_if_passed(self, seat: Seat) -> Closing:
+        """What the edition's closing sentence would say if ``seat`` passed now (in turn or not)."""
+        state = self._state
+        return self.edition.closing(state.last_caller, state.passes + (PassMade(seat, state.next_seat),))
 
     def undo(self) -> Entry:
         """Take back the last call and return it."""
@@ -363,3 +387,14 @@ class Auction:
 
         return auction_html(self)
 
+
+
+def _in_rotation(passes: tuple[PassMade, ...], last_caller: Seat | None) -> bool:
+    """Every pass made in turn, each by the player after the one before (the first by the last
+    caller's left-hand opponent): the regular auction, which the edition's step closes by its count."""
+    previous = last_caller
+    for made in passes:
+        if not made.in_turn or (previous is not None and made.seat != previous.lho):
+            return False
+        previous = made.seat
+    return True

@@ -13,7 +13,10 @@ why) and :meth:`Edition.after` (the position after it). Every consumer uses that
 (:mod:`bridgelaws.auction`), the fast path and its tables (:mod:`bridgelaws.fast`), counting
 (:mod:`bridgelaws.counting`) and the PBN reader (through those two). An edition whose text changes
 a mechanic is a subclass that overrides the hook, named in the registry's ``class``; none of the
-five needs one. They differ in data only, e.g. what four passes lead to (:attr:`Edition.all_pass_outcome`).
+five needs one. They differ in data only, e.g. what four passes lead to (:attr:`Edition.all_pass_outcome`)
+and how each reads its closing sentence once a pass has been made out of turn (:meth:`Edition.closing`,
+the registry's ``closing``, one of :data:`CLOSING_RULES`; the regular step's count is what every one
+of them gives for passes in rotation).
 """
 
 from __future__ import annotations
@@ -147,6 +150,10 @@ class EditionRecord:
     #: For an edition made up outside the registry: the registered edition it was made like, whose
     #: rulings on the irregularities it takes (it has none of its own).
     like: str | None = None
+    #: The edition's own closing sentence, by the name of its reading in :data:`CLOSING_RULES`
+    #: (the registry's ``end-of-auction: {closing: ...}``, inherited with the mechanic); None: the
+    #: neutral count of :meth:`Edition.auction_ends`.
+    closing: str | None = None
 
 
 class Edition:
@@ -242,6 +249,21 @@ class Edition:
         side = seat % 2
         return next(s for s, call in bids if s % 2 == side and call.strain == last.strain)
 
+    def closing(self, last_caller: Seat | None, passes: Sequence["PassMade"]) -> "Closing":
+        """Whether the auction is over after ``passes`` (every pass since the last call that was not
+        a pass, in order, with whose turn each was), by the edition's own closing sentence: the
+        reading named in the registry (:data:`CLOSING_RULES`). ``last_caller`` made the last bid,
+        double or redouble (None: only passes so far). For passes all made in turn, one after the
+        other, this is :meth:`auction_ends` (a test holds every reading to it); the engine asks this
+        method only when a pass since the last call was made out of turn. (A subclass that changes
+        :meth:`auction_ends` states its closing sentence here too: the reading it takes from the
+        registry knows nothing of the change.)"""
+        name = self.record.closing
+        if name is None:
+            return Closing(self.auction_ends(last_caller is not None, len(passes)),
+                           self.rule("end-of-auction" if last_caller is not None else "all-pass"))
+        return CLOSING_RULES[name](self, last_caller, tuple(passes))
+
     # --- the step of a regular auction: composed once, used by every consumer -------------------------
 
     def check(self, position: Position, call: Call) -> Refusal | None:
@@ -321,6 +343,104 @@ class Edition:
 
 
 
+# --- the end of the auction after irregular calls: each edition's own closing sentence ----------
+
+class PassMade(NamedTuple):
+    """One pass since the last call: who made it and whose turn it was."""
+
+    seat: Seat
+    turn_of: Seat
+
+    @property
+    def in_turn(self) -> bool:
+        return self.seat == self.turn_of
+
+    @property
+    def skipped(self) -> tuple[Seat, ...]:
+        """The players whose turn came before the passer's, in rotation from the player whose
+        turn it was: they lost their turn to this pass (none for a pass in turn)."""
+        return tuple(Seat((self.turn_of + step) % 4) for step in range((self.seat - self.turn_of) % 4))
+
+
+class Closing(NamedTuple):
+    """An edition's answer to "is the auction over?", with the mechanic's articles."""
+
+    over: bool
+    basis: Basis
+    #: 2007:17.E.2 / 2017:17.D.3: the player who missed his turn to a pass out of turn, to whom the
+    #: auction goes back (None when no such sentence keeps the auction open).
+    lost_turn: Seat | None = None
+
+
+def _distinct_last_three(passes: tuple[PassMade, ...]) -> bool:
+    return len(passes) >= 3 and len({p.seat for p in passes[-3:]}) == 3
+
+
+def _other_three_players(edition: Edition, last_caller: Seat | None,
+                         passes: tuple[PassMade, ...]) -> Closing:
+    """1932:11.3 "door de andere drie spelers gepast is": the three players other than the last
+    caller have each passed since his call (his own pass does not count, nor a second pass by one
+    of them); with no call, 11.2 "alle vier spelers passen": each of the four has passed."""
+    passers = {p.seat for p in passes}
+    if last_caller is None:
+        return Closing(len(passers) == 4, edition.rule("all-pass"))
+    return Closing(passers >= set(Seat) - {last_caller}, edition.rule("end-of-auction"))
+
+
+def _three_consecutive_players(edition: Edition, last_caller: Seat | None,
+                               passes: tuple[PassMade, ...]) -> Closing:
+    """1936:15 "totdat drie opeenvolgende spelers passen", read with 22.2: the last three calls are
+    passes by three different players, one after the other; a pass out of turn counts among them
+    as if made in turn once a call has followed it (22.2), so only the last must be made in turn (a
+    pass out of turn that nobody has called over "vervalt", 22.5). With no bid, 15 "alle vier
+    spelers passen": each of the four has passed."""
+    if last_caller is None:
+        return Closing(len({p.seat for p in passes}) == 4, edition.rule("all-pass"))
+    return Closing(_distinct_last_three(passes) and passes[-1].in_turn, edition.rule("end-of-auction"))
+
+
+def _three_players_in_rotation(edition: Edition, last_caller: Seat | None,
+                               passes: tuple[PassMade, ...]) -> Closing:
+    """1949:21 "totdat drie spelers in volgorde hebben gepast", "in volgorde" as in the same
+    article's "in volgorde door elke speler geboden": the last three calls are passes by three
+    different players, each at his turn; "Nadat de eerste bieding is geschied": with no bid, after a
+    first call (a pass), so four passes at least."""
+    enough = len(passes) >= (3 if last_caller is not None else 4)
+    closed = enough and _distinct_last_three(passes) and all(p.in_turn for p in passes[-3:])
+    return Closing(closed, edition.rule("end-of-auction" if last_caller is not None else "all-pass"))
+
+
+def _three_passes_no_lost_turn(edition: Edition, last_caller: Seat | None,
+                               passes: tuple[PassMade, ...]) -> Closing:
+    """2017:17.D.3 (2007:17.E.2) "is het bieden niet beëindigd als een van deze pasbiedingen een
+    pas voor de beurt was en een speler als gevolg daarvan zijn rechtmatige biedbeurt ontnomen
+    werd": while a player who lost his turn to a pass out of turn since the last call has not
+    called since, the auction is not over, whichever pass would close it (also the pass out of turn
+    itself), and it goes back to him. Otherwise 2017:22.A "drie passen in volgorde": the last three
+    calls are passes by three different players, each at his turn; 22.B "Alle vier de spelers
+    passen": with no bid, each of the four has passed."""
+    for index, made in enumerate(passes):
+        later = {p.seat for p in passes[index + 1:]}
+        waiting = [seat for seat in made.skipped if seat not in later]
+        if waiting:
+            return Closing(False, edition.rule("end-of-auction"), lost_turn=waiting[0])
+    if last_caller is None:
+        return Closing(len({p.seat for p in passes}) == 4, edition.rule("all-pass"))
+    closed = _distinct_last_three(passes) and all(p.in_turn for p in passes[-3:])
+    return Closing(closed, edition.rule("end-of-auction"))
+
+
+#: The readings of the editions' closing sentences, by the name the registry gives them
+#: (``end-of-auction: {closing: ...}``). Each is coded once, here; for passes all made in turn one
+#: after the other every reading gives :meth:`Edition.auction_ends` (tests/test_closing.py).
+CLOSING_RULES = {
+    "other-three-players": _other_three_players,
+    "three-consecutive-players": _three_consecutive_players,
+    "three-players-in-rotation": _three_players_in_rotation,
+    "three-passes-no-lost-turn": _three_passes_no_lost_turn,
+}
+
+
 def _why_not_double(position: Position) -> str:
     if position.bidder_opp is None:
         return "there is no bid to double"
@@ -344,7 +464,7 @@ def _why_not_redouble(position: Position) -> str:
 #: The registry's file under ``data/`` (read through :mod:`bridgelaws.datafiles`).
 REGISTRY = "editions.yaml"
 _ENTRY_KEYS = {"year", "name", "class", "max_level", "basis"}
-_BASIS_KEYS = {"articles", "inherit", "only", "why"}
+_BASIS_KEYS = {"articles", "inherit", "only", "why", "closing"}
 
 
 def _all_pass_outcome(year: str) -> str:
@@ -409,8 +529,28 @@ def _parse_registry(raw: object) -> tuple[EditionRecord, ...]:
     for year, entry in entries.items():
         records.append(EditionRecord(
             year=year, name=entry["name"], basis={m: _resolve(year, m, entries) for m in MECHANICS},
-            max_level=entry.get("max_level", 7), class_path=entry.get("class")))
+            max_level=entry.get("max_level", 7), class_path=entry.get("class"),
+            closing=_closing_rule(year, entries)))
     return tuple(records)
+
+
+def _closing_rule(year: str, entries: dict[str, dict[str, Any]]) -> str:
+    """The name of the edition's reading of its closing sentence: its own ``closing``, or, for an
+    inherited end-of-auction, the donor's."""
+    where = f"{year}.basis.end-of-auction"
+    _, spec = _own(year, "end-of-auction", entries[year]["basis"]["end-of-auction"])
+    name = spec.get("closing")
+    if name is None and "inherit" in spec:
+        donor = spec["inherit"]
+        _, donor_spec = _own(donor, "end-of-auction", entries[donor]["basis"]["end-of-auction"])
+        name = donor_spec.get("closing")
+    if name is None:
+        raise _problem(f"{where}.closing", f"names no reading of the closing sentence: one of "
+                                           f"{', '.join(CLOSING_RULES)}")
+    if name not in CLOSING_RULES:
+        raise _problem(f"{where}.closing", f"{name!r} is not a reading the engine codes: one of "
+                                           f"{', '.join(CLOSING_RULES)}")
+    return str(name)
 
 
 def _own(year: str, mechanic: str, spec: object) -> tuple[tuple[str, ...], dict[str, Any]]:
@@ -423,6 +563,8 @@ def _own(year: str, mechanic: str, spec: object) -> tuple[tuple[str, ...], dict[
     unknown = set(spec) - _BASIS_KEYS
     if unknown:
         raise _problem(where, f"unknown field {sorted(unknown)[0]!r}: one of {', '.join(sorted(_BASIS_KEYS))}")
+    if "closing" in spec and mechanic != "end-of-auction":
+        raise _problem(f"{where}.closing", "only the end-of-auction mechanic names a closing reading")
     articles = spec.get("articles", [])
     if not isinstance(articles, list) or not all(isinstance(a, str) for a in articles):
         raise _problem(f"{where}.articles", "expected a list of article ids")

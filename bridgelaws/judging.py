@@ -311,6 +311,9 @@ class _Run:
         if ruling.status != "ruled":
             auction.record(Entry(seat, call, case, reason, True, effect="made", ruling=ruling))
             record["effect"] = "stands (assumption)"
+            if call.is_pass and not auction.is_over and before.edition.after(
+                    before.state.seen_from(seat), PASS).over:
+                _note_kept_open(auction, ruling)
             return
         bars = self._bars(ruling, case)
         choice = self._choice(ruling, choices, event, seat)
@@ -452,7 +455,7 @@ class _Run:
     def _skipped_turn(self, event: Event, record: dict[str, Any], seat: Seat, ruling: Ruling) -> None:
         auction = self.auction
         call = _call_of(event)
-        point = _skip_point(auction)
+        point = _skip_point(auction, seat)
         assert point is not None  # detect() names this case only where there is a skip point
         start, skipped = point
         if ruling.status == "ruled" and ruling.next == "skipped":
@@ -464,7 +467,11 @@ class _Run:
             record["effect"] = f"the passes since {skipped.full_name}'s missed turn are cancelled; he calls"
             return
         auction.record(Entry(seat, call, "skipped-turn-at-end", record["reason"], True, ruling=ruling))
-        record["effect"] = "the auction ends" + ("" if ruling.status == "ruled" else " (assumption)")
+        if auction.is_over:
+            record["effect"] = "the auction ends" + ("" if ruling.status == "ruled" else " (assumption)")
+        else:
+            record["effect"] = "stands; the auction is not over (assumption)"
+            _note_kept_open(auction, ruling)
 
 
     # --- events that are not calls, and a call after the close (issue 9, section 2) -----------------
@@ -671,32 +678,66 @@ def detect(auction: Auction, call: Call, seat: Seat, named: Call | None = None) 
     if problem is None and named is not None and named != auction.last_bid:
         verb = "double" if call.is_double else "redouble"
         problem = ("misnamed-double", f"{call} named {named}, but the bid to {verb} is {auction.last_bid}")
-    if problem is None and call.is_pass:
-        if auction.edition.after(auction.position, PASS).over:
-            point = _skip_point(auction)
-            if point is not None:
-                problem = ("skipped-turn-at-end",
-                           f"this pass would close the auction, but {point[1].full_name} lost his turn "
-                           "to a pass out of rotation")
+    if call.is_pass and (problem is None or problem[0] == "pass-out-of-rotation"):
+        problem = _skipped_turn_problem(auction, seat, problem)
     return problem
 
 
-def _skip_point(auction: Auction) -> tuple[int, Seat] | None:
-    """Among the passes since the last call, one made out of rotation that skipped a player:
-    (its index, the skipped seat)."""
+def _skipped_turn_problem(auction: Auction, seat: Seat,
+                          problem: tuple[str, str] | None) -> tuple[str, str] | None:
+    """A pass that the count of passes would make the closing pass, after a player lost his turn to
+    a pass out of rotation: ``skipped-turn-at-end``. A pass in turn, as before; a pass out of
+    rotation that is itself the closing pass only where the edition's closing sentence keeps the
+    auction open for the player whose turn it takes (2007:17.E.2, 2017:17.D.3: "een van deze
+    pasbiedingen"); elsewhere it stays a pass out of rotation."""
+    if not auction.edition.after(auction.state.seen_from(seat), PASS).over:
+        return problem
+    point = _skip_point(auction, seat)
+    if point is None:
+        return problem
+    if problem is None:
+        return ("skipped-turn-at-end", f"this pass would close the auction, but {point[1].full_name} "
+                                       "lost his turn to a pass out of rotation")
+    if auction.closing_if_passed(seat).lost_turn is None:
+        return problem
+    return ("skipped-turn-at-end", f"this pass out of rotation would close the auction, but it takes "
+                                   f"{point[1].full_name}'s turn")
+
+
+def _skip_point(auction: Auction, seat: Seat | None = None) -> tuple[int, Seat] | None:
+    """Among the passes since the last call, the first made out of rotation that skipped a player:
+    (its index, the skipped seat). The first, because the auction goes back to the player who
+    missed his turn and every later pass is cancelled (2007:17.E.2, 2017:17.D.3). With ``seat``: a
+    pass ``seat`` is about to make out of rotation counts as the last of them (its index is the
+    length of the history)."""
     history = auction.history
+    found: tuple[int, Seat] | None = None
     for index in range(len(history) - 1, -1, -1):
         entry = history[index]
         counted = entry.counts_as
         if counted is None:
             continue
         if not counted.is_pass:
-            return None
+            break
         if entry.irregularity and entry.irregularity.endswith("out-of-rotation") and entry.effect == "made":
             skipped = auction.state_before(index).next_seat
             if skipped != entry.seat:
-                return index, skipped
-    return None
+                found = index, skipped
+    if found is None and seat is not None and not auction.is_over and seat != auction.state.next_seat:
+        return len(history), auction.state.next_seat
+    return found
+
+
+def _note_kept_open(auction: Auction, ruling: Ruling) -> None:
+    """A pass that stands (the text rules it so, or the default lets it) where three passes would
+    close a regular auction, but the edition's own closing sentence keeps this one open: the label
+    says so, and that the auction continuing in rotation is the engine's default."""
+    closing = auction.closing
+    note = (f"The pass stands, but {auction.edition.year}'s closing sentence ({closing.basis}) does not "
+            "close the auction after these passes, so the engine continues it in rotation after the "
+            "pass. The continuation is an assumption, not law; the auction is never closed against "
+            "that sentence.")
+    ruling.assumption = f"{ruling.assumption} {note}" if ruling.assumption else note
 
 
 def _sufficient_bids(auction: Auction) -> list[Call]:
