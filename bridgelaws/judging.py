@@ -13,9 +13,11 @@ What the engine does with an irregular call, in order:
 3. Where the text is silent or only points to an article outside the corpus, it applies one
    documented default, labelled as an assumption: the call stands as made and the auction continues
    in rotation after it.
-4. Where the text lets a call over the irregular call accept it (1936:22.2), a call written for the
-   offender's left-hand opponent (``E:2H``) right after it accepts it: the ruling is withdrawn and the
-   call stands as if proper and in turn. The PBN marks ``^I`` (before an insufficient bid) and ``^S``
+4. Where the text lets a call over the irregular call accept it (1936:22.2 "opvolgend een
+   bieding", 22.4 "een andere speler", 22.5 "een ander"), a call written with the seat of any
+   player other than the offender (``E:2H``) right after it accepts it: the ruling is withdrawn
+   and the call stands as if proper and in turn. (A call written without a seat is the auction
+   continuing after the ruling.) The PBN marks ``^I`` (before an insufficient bid) and ``^S``
    (in the place of a skipped player) record such an acceptance at the table.
 """
 
@@ -218,8 +220,8 @@ class _Run:
             seat = Seat((seat + marks.count("^S")) % 4)
         if self.pending_acceptance is not None:
             pending, self.pending_acceptance = self.pending_acceptance, None
-            if event.seat is not None and seat == pending.offender.lho:
-                self._accept(*pending)
+            if _calls_over(pending, event, seat):
+                self._accept(*pending, caller=seat)
                 auction = self.auction
         record = _base(event, seat)
         record["call"] = event.call
@@ -381,13 +383,13 @@ class _Run:
         self.records.append(record)
 
     def _accept(self, record: dict[str, Any], snapshot: Auction, offender: Seat, case: str, reason: str,
-                call: Call, marks: tuple[str, ...]) -> None:
+                call: Call, marks: tuple[str, ...], *, caller: Seat | None = None) -> None:
         """A call over the irregular call accepted it: withdraw the ruling (1936:22.2)."""
         self.auction = snapshot
         self.result.auction = snapshot
         self.pending_correction = None
         self.result.pending_requirement = None
-        ruling = rulings_data.acceptance_ruling(case, self.edition, offender)
+        ruling = rulings_data.acceptance_ruling(case, self.edition, offender, caller=caller)
         snapshot.record(Entry(offender, call, case, reason, True, tuple(marks), effect="made", ruling=ruling))
         self._attach(record, ruling)
         record["effect"] = "accepted: stands as if proper and in turn"
@@ -459,6 +461,14 @@ class _Run:
 
     def _attach(self, record: dict[str, Any], ruling: Ruling) -> None:
         record["ruling"] = ruling
+
+
+def _calls_over(pending: _PendingAcceptance, event: Event, seat: Seat) -> bool:
+    """Whether this call accepts the pending irregular call (1936:22.2): a call by any player other
+    than the offender, written with its seat (so made over the irregular call, not after the
+    ruling). 22.2 says "opvolgend een bieding", 22.4 "een andere speler", 22.5 "een ander": no word
+    limits it to the offender's left-hand opponent (the reading is recorded in data/rulings/README.md)."""
+    return event.seat is not None and seat != pending.offender
 
 
 def strongest_bars(bars: Iterable[Bar]) -> list[dict[str, str]]:

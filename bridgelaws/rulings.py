@@ -258,8 +258,10 @@ def acceptance_data() -> dict[str, dict[str, str]]:
     return schema.parse_acceptance(datafiles.load("acceptance.yaml"))
 
 
-def acceptance_ruling(case_id: str, edition: str | int | Edition, offender: Seat) -> Ruling:
-    """The ruling when a call over the irregular call accepted it (1936:22.2)."""
+def acceptance_ruling(case_id: str, edition: str | int | Edition, offender: Seat, *,
+                      caller: Seat | None = None) -> Ruling:
+    """The ruling when a call over the irregular call accepted it (1936:22.2); ``caller`` is the
+    player who called over it (None when only a PBN mark records the acceptance)."""
     edition = find_edition(edition)
     data = acceptance_data().get(_rulings_year(edition))
     if data is None:
@@ -267,7 +269,8 @@ def acceptance_ruling(case_id: str, edition: str | int | Edition, offender: Seat
     return Ruling(
         case=case_id, edition=edition.year, status=Status.RULED, articles=[data["article"]],
         call_stands=True, quote_nl=data["quote_nl"], quote_from=data["article"], accepted=True,
-        next="rotation", summary_en=" ".join(data["summary_en"].split()).format(lho=offender.lho.full_name))
+        next="rotation", summary_en=" ".join(data["summary_en"].split()).format(
+            caller=caller.full_name if caller is not None else "A later player"))
 
 
 def all_rulings() -> list[Ruling]:
