@@ -15,6 +15,7 @@ engine cannot act on is refused at load time, not at judging time.
 
 from __future__ import annotations
 
+import string as _string_module
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal, get_args
@@ -253,7 +254,7 @@ def _common(raw: dict[str, Any], loc: Loc, choices: tuple[str, ...]) -> dict[str
         "assumption": lambda v, at: None if v is None else text(v, at),
         "summary_en": lambda v, at: None if v is None else text(v, at),
         "quote_nl": opt_string, "quote_from": opt_string, "acceptance": opt_string,
-        "assumption_for_ranks": opt_string,
+        "assumption_for_ranks": _ranks,
         "next": lambda v, at: None if v is None else one_of(v, get_args(Next), at),
         "requires": lambda v, at: None if v is None else one_of(v, get_args(Requires), at),
         "outcome": lambda v, at: None if v is None else one_of(v, get_args(Outcome), at),
@@ -271,7 +272,7 @@ def _branch(value: object, loc: Loc, choices: tuple[str, ...]) -> BranchSpec:
             raise loc.error(f"condition {condition!r} needs the field {needed!r}")
     return BranchSpec(
         condition=condition, article=opt_string(raw.get("article"), loc.at("article")),
-        honours=opt_string(raw.get("honours"), loc.at("honours")),
+        honours=_ranks(raw.get("honours"), loc.at("honours")),
         bar_from=opt_string(raw.get("bar_from"), loc.at("bar_from")),
         given=frozenset(k for k in raw if k in _COMMON), **_common(raw, loc, choices))
 
@@ -381,15 +382,44 @@ def parse_cases(value: object, name: str = "cases.yaml") -> list[dict[str, Any]]
     return result
 
 
+#: The cards' ranks, as the notation writes them (an exposure token ``!SK``).
+RANKS = "AKQJT98765432"
+
+
+def _ranks(value: object, loc: Loc) -> str | None:
+    """A string of ranks (``AKQJT``), or null."""
+    if value is None:
+        return None
+    ranks = string(value, loc)
+    for rank in ranks:
+        if rank not in RANKS:
+            raise loc.error(f"{rank!r} is not a rank (one of {', '.join(RANKS)})")
+    return ranks
+
+
+#: The one placeholder an acceptance summary may hold: the player who called over the call.
+ACCEPTANCE_PLACEHOLDERS = ("caller",)
+
+
 def parse_acceptance(value: object, name: str = "acceptance.yaml") -> dict[str, dict[str, str]]:
     loc = Loc(name)
     result = {}
     for year, item in year_keys(value, loc, _years()).items():
         at = loc.at(year)
         raw = fields(item, at, ("article", "quote_nl", "summary_en"))
+        summary = string(raw["summary_en"], at.at("summary_en"))
+        try:
+            names = [parsed[1] for parsed in _string_module.Formatter().parse(summary) if parsed[1] is not None]
+        except ValueError as error:
+            raise at.at("summary_en").error(f"unbalanced braces: {error}") from None
+        for placeholder in names:
+            if placeholder not in ACCEPTANCE_PLACEHOLDERS:
+                raise at.at("summary_en").error(
+                    f"unknown placeholder {{{placeholder}}} (known: "
+                    + ", ".join("{" + p + "}" for p in ACCEPTANCE_PLACEHOLDERS) + ")")
         result[year] = {"article": string(raw["article"], at.at("article")),
                         "quote_nl": string(raw["quote_nl"], at.at("quote_nl")),
-                        "summary_en": string(raw["summary_en"], at.at("summary_en"))}
+                        "summary_en": summary}
     return result
 
 

@@ -137,3 +137,98 @@ def test_notebook_03_does_not_rank_the_codes_from_their_excerpts():
 def test_acceptance_summary_names_the_caller_not_the_lho():
     ruling = rulings_data.acceptance_ruling("insufficient-bid", "1936", Seat.E, caller=Seat.W)
     assert ruling.summary_en.startswith("West called over")
+
+
+# --- every data file is checked against its schema when it is loaded -------------------------------
+
+REPO_DATA = __import__("pathlib").Path(__file__).resolve().parents[1] / "data"
+
+
+def _load_everything() -> None:
+    from bridgelaws import content, corpus, editions
+
+    editions.EDITIONS  # noqa: B018 - the registry
+    for edition in editions.find_editions(None):
+        corpus.records(edition.year)
+    rulings_data.cases()
+    for case_id in rulings_data.case_ids():
+        rulings_data.specs(case_id)
+    rulings_data.acceptance_data()
+    content.scenarios(), content.topics(), content._glossary(), content.exercises()
+
+
+def _data_files():
+    return sorted(str(p.relative_to(REPO_DATA)) for p in REPO_DATA.rglob("*")
+                  if p.suffix in (".yaml", ".json"))
+
+
+@pytest.mark.parametrize("name", _data_files())
+def test_every_data_file_is_checked_when_it_is_loaded(tmp_path, name):
+    # A key no schema knows, at the top of the file (in its first entry for a list): loading must refuse it in one line naming
+    # the file (a file read without its schema would let it through silently).
+    import json
+    import shutil
+
+    import yaml
+
+    from bridgelaws import BridgeLawsError, datafiles
+
+    copy = tmp_path / "data"
+    shutil.copytree(REPO_DATA, copy)
+    path = copy / name
+    if path.suffix == ".json":
+        raw = json.loads(path.read_text(encoding="utf-8"))
+        raw["zz_unknown_field"] = 1
+        path.write_text(json.dumps(raw, ensure_ascii=False), encoding="utf-8")
+    else:
+        raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+        (raw[0] if isinstance(raw, list) else raw)["zz_unknown_field"] = 1  # a list: its first entry
+        path.write_text(yaml.safe_dump(raw, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    with datafiles.override(copy):
+        with pytest.raises(BridgeLawsError) as excinfo:
+            _load_everything()
+    message = str(excinfo.value)
+    assert "\n" not in message and message.startswith(name) and "zz_unknown_field" in message
+
+
+@pytest.mark.parametrize("change, expected", [
+    # A placeholder the engine does not fill was a KeyError when a call was accepted.
+    (lambda raw: raw["1936"].__setitem__("summary_en", "{declarer} called over it"),
+     "acceptance.yaml: 1936.summary_en: unknown placeholder {declarer} (known: {caller})"),
+])
+def test_an_acceptance_summary_with_an_unknown_placeholder_is_one_line_at_load(tmp_path, change, expected):
+    import shutil
+
+    import yaml
+
+    from bridgelaws import BridgeLawsError, datafiles
+
+    copy = tmp_path / "data"
+    shutil.copytree(REPO_DATA, copy)
+    path = copy / "acceptance.yaml"
+    raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+    change(raw)
+    path.write_text(yaml.safe_dump(raw, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    with datafiles.override(copy):
+        with pytest.raises(BridgeLawsError) as excinfo:
+            judge("1S 1H S:P", "1936", "N")
+    assert str(excinfo.value) == expected
+
+
+def test_honours_must_be_ranks(tmp_path):
+    import shutil
+
+    import yaml
+
+    from bridgelaws import BridgeLawsError, datafiles
+
+    copy = tmp_path / "data"
+    shutil.copytree(REPO_DATA, copy)
+    path = copy / "rulings" / "exposed-card.yaml"
+    raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+    raw["rulings"]["1936"]["when"][0]["honours"] = "AKQ10"
+    path.write_text(yaml.safe_dump(raw, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    with datafiles.override(copy):
+        with pytest.raises(BridgeLawsError) as excinfo:
+            judge("1S W:!SK", "1936", "N")
+    assert str(excinfo.value).startswith("rulings/exposed-card.yaml: 1936.when[0].honours: '1' is not a rank")
