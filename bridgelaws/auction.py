@@ -230,7 +230,7 @@ class Auction:
         refusal = edition.check(state.position, call)
         if refusal is None:
             return None
-        return (refusal.case, f"{refusal.why} ({edition.rule(refusal.mechanic)})")
+        return (refusal.case, f"{refusal.why} ({edition.refusal_basis(refusal)})")
 
     # --- making calls ------------------------------------------------------------------------------
 

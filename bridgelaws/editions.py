@@ -60,6 +60,9 @@ class Basis:
     inherited: tuple[str, ...] = ()
     donor: str | None = None
     why: str = ""
+    #: The grounds of refusal (:attr:`Refusal.ground`) that only the inherited articles decide: the
+    #: edition's own articles do not say them, so a refusal on such a ground cites the donor alone.
+    inherited_for: tuple[str, ...] = ()
 
     @property
     def is_inherited(self) -> bool:
@@ -117,6 +120,19 @@ class Refusal(NamedTuple):
     call: Call
     position: Position
     max_level: int
+
+    @property
+    def ground(self) -> str:
+        """Which part of the mechanic's rule the call breaks: one of :data:`REFUSAL_GROUNDS`."""
+        if self.mechanic == "bid-range":
+            return "above-highest-level"
+        if self.mechanic == "sufficiency":
+            return "not-higher"
+        if self.mechanic == "double":
+            return ("no-bid" if self.position.bidder_opp is None else "redoubled" if self.position.doubled == 2
+                    else "already-doubled" if self.position.doubled == 1 else "partners-bid")
+        return ("no-double" if self.position.doubled == 0 else "redoubled" if self.position.doubled == 2
+                else "partners-double")
 
     @property
     def why(self) -> str:
@@ -294,6 +310,20 @@ class Edition:
 
     # --- description -----------------------------------------------------------------------------
 
+    def refusal_basis(self, refusal: Refusal) -> str:
+        """The articles that decide ``refusal``, as cited after its reason: a redoubled bid is the
+        rule of ``after-redouble``; a ground only the inherited articles decide cites them alone,
+        labelled (``inherited_for`` in the registry), and then the other grounds cite only the
+        edition's own articles."""
+        basis = self.rule("after-redouble" if refusal.ground == "redoubled" else refusal.mechanic)
+        if refusal.ground in basis.inherited_for:
+            own = ", ".join(basis.articles)
+            return (f"{own} does not say so; inherited from {basis.donor}: {', '.join(basis.inherited)}, "
+                    "an assumption, not law")
+        if basis.inherited_for and basis.articles:
+            return ", ".join(basis.articles)
+        return str(basis)
+
     def rule(self, mechanic: str) -> Basis:
         if mechanic not in MECHANICS:
             raise BridgeLawsError(f"unknown mechanic {mechanic!r}: one of {', '.join(MECHANICS)}")
@@ -344,7 +374,14 @@ def _why_not_redouble(position: Position) -> str:
 #: The registry's file under ``data/`` (read through :mod:`bridgelaws.datafiles`).
 REGISTRY = "editions.yaml"
 _ENTRY_KEYS = {"year", "name", "class", "max_level", "basis"}
-_BASIS_KEYS = {"articles", "inherit", "only", "why"}
+_BASIS_KEYS = {"articles", "inherit", "only", "why", "inherited_for"}
+
+#: Per mechanic that refuses calls, the grounds of :attr:`Refusal.ground` it may refuse on.
+REFUSAL_GROUNDS = {
+    "bid-range": ("above-highest-level",), "sufficiency": ("not-higher",),
+    "double": ("no-bid", "partners-bid", "already-doubled", "redoubled"),
+    "redouble": ("no-double", "partners-double", "redoubled"),
+}
 
 
 def _all_pass_outcome(year: str) -> str:
@@ -438,7 +475,7 @@ def _resolve(year: str, mechanic: str, entries: dict[str, dict[str, Any]]) -> Ba
     articles, spec = _own(year, mechanic, entries[year]["basis"][mechanic])
     donor = spec.get("inherit")
     if donor is None:
-        for key in ("only", "why"):
+        for key in ("only", "why", "inherited_for"):
             if key in spec:
                 raise _problem(f"{where}.{key}", "only an inherited rule has this field")
         if not articles:
@@ -459,7 +496,13 @@ def _resolve(year: str, mechanic: str, entries: dict[str, dict[str, Any]]) -> Ba
         inherited = tuple(a for a in donor_articles if a in only)
     else:
         inherited = donor_articles
-    return Basis(articles=articles, inherited=inherited, donor=donor, why=" ".join(why.split()))
+    inherited_for = spec.get("inherited_for", [])
+    grounds = REFUSAL_GROUNDS.get(mechanic, ())
+    if not isinstance(inherited_for, list) or not all(g in grounds for g in inherited_for):
+        raise _problem(f"{where}.inherited_for", f"expected a list of grounds of {mechanic!r}: "
+                       f"{', '.join(grounds) or 'none'}")
+    return Basis(articles=articles, inherited=inherited, donor=donor, why=" ".join(why.split()),
+                 inherited_for=tuple(inherited_for))
 
 
 def _load_class(year: str, path: object) -> type[Edition]:

@@ -232,3 +232,25 @@ def test_honours_must_be_ranks(tmp_path):
         with pytest.raises(BridgeLawsError) as excinfo:
             judge("1S W:!SK", "1936", "N")
     assert str(excinfo.value).startswith("rulings/exposed-card.yaml: 1936.when[0].honours: '1' is not a rank")
+
+
+# --- 1932:13.1 permits a double of a doubled bid ----------------------------------------------------
+
+
+def test_1932_13_1_is_not_cited_as_forbidding_a_double_of_a_doubled_bid():
+    # 13.1 "Elke speler mag op zijn beurt het laatst voorafgaande bod dubbelen, als dit gedaan werd
+    # door een tegenspeler": North's 1S is the last bid, by West's opponent. 13.2 forbids only "Een
+    # bod, dat herdubbeid is". The refusal is 1936:22.6.a's, inherited, and says so.
+    reason = judge("1S X P X", "1932", "N").events[3].reason
+    assert "1932:13.1 does not say so" in reason
+    assert "inherited from 1936: 1936:22.6.a" in reason and "assumption" in reason
+
+
+def test_1932_a_double_of_a_redoubled_bid_cites_13_2():
+    # 13.2 "Een bod, dat herdubbeid is, mag niet nog eens worden gedubbeld of herdubbeld."
+    assert judge("1S X XX X", "1932", "N").events[3].reason.endswith("(1932:13.2)")
+
+
+def test_1932_a_double_of_partners_bid_cites_13_1_alone():
+    # 13.1 "als dit gedaan werd door een tegenspeler": the inherited 22.6.a does not decide this.
+    assert judge("1S P X", "1932", "N").events[2].reason.endswith("(1932:13.1)")
