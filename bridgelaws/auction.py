@@ -152,7 +152,7 @@ class Auction:
 
     @property
     def outcome(self) -> str:
-        """``open``, ``contract``, ``passed-out`` or ``redeal`` (the last two when all four pass)."""
+        """``open``, ``contract``, ``passed-out`` or ``next-deal`` (the last two when all four pass)."""
         state = self._state
         if not state.over:
             return "open"

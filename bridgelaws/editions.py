@@ -25,6 +25,7 @@ from typing import Any, ClassVar, Iterable, NamedTuple, Sequence
 from . import datafiles
 from .calls import EVERY_CALL, MAX_PARSED_LEVEL, Call, Seat, call_from_index
 from .errors import BridgeLawsError
+from .vocabulary import ALL_PASS_OUTCOMES
 
 #: The edition a function uses when none is named: the latest text of the corpus.
 DEFAULT_EDITION = "2017"
@@ -216,7 +217,8 @@ class Edition:
 
     @property
     def all_pass_outcome(self) -> str:
-        """What happens when all four players pass: ``redeal`` (a new deal) or ``passed-out``.
+        """What happens when all four players pass: ``next-deal`` (the hand is not played and the
+        next dealer deals) or ``passed-out``.
 
         Stated once, as the ``outcome`` of the edition's ruling on four passes
         (``data/rulings/all-pass.yaml``, beside its quote); where that ruling states none, the
@@ -392,6 +394,10 @@ def _all_pass_outcome(year: str) -> str:
         seen.append(year)
         outcome = rulings.spec("all-pass", year).outcome
         if outcome is not None:
+            if outcome not in ALL_PASS_OUTCOMES:
+                # "redeal" is the same dealer dealing again (a faulty deal), not an end of the auction.
+                raise BridgeLawsError(f"rulings/all-pass.yaml: {year}.outcome: {outcome!r} is not an outcome "
+                                      f"of four passes (one of {', '.join(ALL_PASS_OUTCOMES)})")
             return outcome
         donor = find_edition(year).basis["all-pass"].donor
         if donor is None:

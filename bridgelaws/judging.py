@@ -39,7 +39,7 @@ from .notation import Event, parse_scenario
 from .present import must_pass
 from .records import EventRecord
 from .rulings import Ruling
-from .vocabulary import Outcome, Scope
+from .vocabulary import ALL_PASS_OUTCOMES, Outcome, Scope
 
 _MARK_CASES = {"^I": ("insufficient-bid",),
                "^S": ("pass-out-of-rotation", "bid-out-of-rotation", "double-out-of-rotation")}
@@ -243,7 +243,7 @@ class _Run:
                     f"that call is proper, there is nothing to choose")
             auction.call(call, seat)
             record.update(case=None, irregularity=None, reason=None)
-            if auction.outcome in ("redeal", "passed-out"):
+            if auction.outcome in ALL_PASS_OUTCOMES:
                 # The situation "all four pass": the ruling says what the edition's text does now.
                 ruling = rulings_data.resolve("all-pass", self.edition, offender=seat)
                 record.update(case="all-pass", reason="all four players passed")

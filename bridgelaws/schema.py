@@ -30,7 +30,7 @@ Next = Literal["offender", "proper", "rotation", "skipped"]
 #: "P": deemed a pass; "same": deemed the double or redouble of the bid actually made.
 Deemed = Literal["P", "same"]
 Requires = Literal["sufficient-bid"]
-Outcome = Literal["redeal", "passed-out"]
+Outcome = Literal["redeal", "next-deal", "passed-out"]  # see vocabulary.Outcome
 CaseKind = Literal["call", "event", "situation"]
 Code = Literal["rubber", "duplicate"]
 

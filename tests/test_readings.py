@@ -254,3 +254,49 @@ def test_1932_a_double_of_a_redoubled_bid_cites_13_2():
 def test_1932_a_double_of_partners_bid_cites_13_1_alone():
     # 13.1 "als dit gedaan werd door een tegenspeler": the inherited 22.6.a does not decide this.
     assert judge("1S P X", "1932", "N").events[2].reason.endswith("(1932:13.1)")
+
+
+# --- two kinds of new deal ---------------------------------------------------------------------------
+
+
+def test_four_passes_in_1932_and_1936_are_the_next_dealers_deal_not_a_redeal():
+    # 1932:11.2 "de speler wiens beurt het is om te geven, geeft met het andere spel"; 1936:15 "de
+    # speler, die aan de beurt komt, geeft": the next dealer deals, not the same dealer again.
+    assert judge("P P P P", "1932", "N").state["outcome"] == "next-deal"
+    assert judge("P P P P", "1936", "N").state["outcome"] == "next-deal"
+    assert rulings_data.generic_ruling("all-pass", "1936").outcome == "next-deal"
+
+
+@pytest.mark.parametrize("case_id, year", [("incorrect-deal", "1932"), ("hand-of-another-player", "1932"),
+                                           ("hand-of-another-player", "1936"), ("wrong-number-of-cards", "1936")])
+def test_a_faulty_deal_is_the_same_dealer_dealing_again(case_id, year):
+    # 1932:10.1 "door denzelfden speler met hetzelfde spel opnieuw worden gegeven"; 1936:24.1
+    # "opnieuw worden gegeven door denzelfden gever".
+    assert rulings_data.generic_ruling(case_id, year).outcome == "redeal"
+
+
+def test_the_two_kinds_of_new_deal_read_differently_in_a_cell():
+    from bridgelaws.present import short_rectification
+
+    all_pass = short_rectification(rulings_data.generic_ruling("all-pass", "1932"))
+    faulty = short_rectification(rulings_data.generic_ruling("incorrect-deal", "1932"))
+    assert "next dealer" in all_pass and "same dealer" in faulty
+
+
+def test_a_same_dealer_redeal_is_no_outcome_of_four_passes(tmp_path):
+    import shutil
+
+    import yaml
+
+    from bridgelaws import BridgeLawsError, datafiles
+
+    copy = tmp_path / "data"
+    shutil.copytree(REPO_DATA, copy)
+    path = copy / "rulings" / "all-pass.yaml"
+    raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+    raw["rulings"]["1936"]["outcome"] = "redeal"
+    path.write_text(yaml.safe_dump(raw, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    with datafiles.override(copy):
+        with pytest.raises(BridgeLawsError) as excinfo:
+            judge("P P P P", "1936", "N")
+    assert str(excinfo.value).startswith("rulings/all-pass.yaml: 1936.outcome: 'redeal' is not an outcome of four passes")
