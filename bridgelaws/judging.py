@@ -41,6 +41,9 @@ from .records import EventRecord
 from .rulings import Ruling
 from .vocabulary import ALL_PASS_OUTCOMES, Outcome, Scope
 
+#: The option token that says the partners consulted about a right (1936:21.3): ``#consulted``.
+CONSULTED = "consulted"
+
 _MARK_CASES = {"^I": ("insufficient-bid",),
                "^S": ("pass-out-of-rotation", "bid-out-of-rotation", "double-out-of-rotation")}
 
@@ -120,11 +123,13 @@ def judge(scenario: str | list[str], edition: str | Edition = DEFAULT_EDITION, d
                 run.attachment(event)
                 continue
             choices: list[str] = []
+            run.option_events = []
             for later in events[position + 1:]:
                 if later.kind != "option":
                     break
                 assert later.choice is not None  # an option token always names its choice
                 choices.append(later.choice)
+                run.option_events.append(later)
             if event.kind == "exposure":
                 run.exposure(event)
             else:
@@ -164,6 +169,9 @@ class _Run:
         self.pending_acceptance: _PendingAcceptance | None = None
         self.pending_correction: _PendingCorrection | None = None
         self.exposed: dict[Seat, int] = {}
+        # The option tokens after the event being played (W:#cancel names who exercised the right).
+        self.option_events: list[Event] = []
+        self.choice_note: str | None = None  # a later choice without effect (1936:21.2)
         # Drafts of the events, filled in as rulings are applied (a later call can still change an
         # earlier one: an acceptance, a correction's choice); finish() turns them into EventRecords.
         self.records: list[dict[str, Any]] = []
@@ -285,14 +293,25 @@ class _Run:
             ruling.chosen = choice["choice"]
             bars += [Bar(parse_seat(b["seat"]), b["scope"], choice.get("article") or "", case)
                      for b in choice["barred"]]
+        if choice is not None and choice.get("assumption"):
+            ruling.assumption = " ".join(filter(None, [ruling.assumption, choice["assumption"]]))
         self._attach(record, ruling)  # the choice and its assumption belong to the ruling shown
         act = _Act(seat, call, case, reason, ruling, bars, record, proper)
         EFFECTS[_effect_of(ruling, choice)](self, act)
+        if self.choice_note is not None:
+            record["effect"] = f"{record['effect']}; {self.choice_note}"
+            self.choice_note = None
         if ruling.acceptance:
             self.pending_acceptance = _PendingAcceptance(record, before, seat, case, reason, call, ())
 
     def _choice(self, ruling: Ruling, choices: list[str], event: Event,
                 offender: Seat) -> dict[str, Any] | None:
+        if ruling.options and any(o["by"] != str(offender) for o in ruling.options):
+            lapse = self._exercise(ruling, choices, event, offender)
+            if lapse is not None:
+                ruling.assumption = lapse
+                return None
+            choices = [c for c in choices if c != CONSULTED][:1]  # 21.2: the first choice stands
         for choice in choices:
             for option in ruling.options:
                 if option["choice"] == choice:
@@ -318,6 +337,44 @@ class _Run:
                     f" ({option['article']}); none was given, so the engine assumes: {option['text']}. "
                     f"An assumption, not law; choose with #" + " or #".join(o["choice"] for o in ruling.options) + ".")
                 return option
+        return None
+
+    def _exercise(self, ruling: Ruling, choices: list[str], event: Event, offender: Seat) -> str | None:
+        """How an opponent's right was exercised, by the edition's rules on rights
+        (``data/rights.yaml``; 1936:21.2, 21.3): the words of the lapse when the right lapsed, else
+        None. A situation the edition's text does not treat is one error line, never a guess."""
+        rules = rulings_data.rights_rules(self.edition)
+        rights = [o for o in ruling.options if o["by"] != str(offender)]
+        where = f"after {event.token!r} at position {event.index}"
+
+        def rule(key: str, what: str) -> dict[str, str]:
+            if key not in rules:
+                raise BridgeLawsError(f"{what} {where}: the {self.edition.year} text (this corpus excerpt) "
+                                      "says nothing about it")
+            return rules[key]
+
+        reading = (" The engine reads 21.3's \"een keus ... uit meerdere op te leggen straffen\" as covering "
+                   f"this right ({rights[0]['article']}: {rights[0]['text']}); that reading is an "
+                   "assumption, not law. The right not exercised, the ruling stands without it.")
+        if CONSULTED in choices:
+            found = rule("consulted", "'#consulted' (the partners consulted about the right)")
+            return f"The right lapsed: {found['article']} \"{found['quote_nl']}\".{reading}"
+        taken = [e for e in self.option_events if e.choice != CONSULTED]
+        if len(taken) > 1:
+            found = rule("choice-stands", f"a second choice {taken[1].token!r}")
+            later = ", ".join(repr(e.token) for e in taken[1:])
+            self.choice_note = (f"{later} without effect: the first choice stands "
+                                f"({found['article']} \"{found['quote_nl']}\")")
+        if taken and taken[0].seat is not None:
+            holder = next((o["by"] for o in rights if o["choice"] == taken[0].choice), rights[0]["by"])
+            holder_seat = Seat[holder] if holder in Seat.__members__ else None
+            if holder_seat is not None and taken[0].seat != holder_seat:
+                if taken[0].seat == holder_seat.partner:
+                    found = rule("wrong-partner", f"{taken[0].token!r} (the partner who does not hold the right)")
+                    return (f"{taken[0].seat.full_name} exercised the right of {holder_seat.full_name}: it lapsed, "
+                            f"{found['article']} \"{found['quote_nl']}\".{reading}")
+                raise BridgeLawsError(f"{taken[0].token!r} {where}: the right is {holder_seat.full_name}'s, "
+                                      f"not {taken[0].seat.full_name}'s (of the offender's side)")
         return None
 
     def _cancel_partners_double(self, seat: Seat, call: Call, case: str, reason: str, ruling: Ruling,

@@ -161,6 +161,9 @@ class OptionSpec:
     effect: str = ""  # in words, for readers
     article: str | None = None
     default: bool = False
+    #: Where taking the option leaves a question the text does not answer (who calls after a call
+    #: declared void, 1936:22.6.c), the engine's answer, shown as an assumption when it is chosen.
+    assumption: str | None = None
 
 
 #: The fields an entry and a branch share. A branch overrides the entry field by field, so the specs
@@ -229,7 +232,7 @@ def _bars(value: object, loc: Loc) -> tuple[BarSpec, ...]:
 
 
 def _option(value: object, loc: Loc, choices: tuple[str, ...]) -> OptionSpec:
-    raw = fields(value, loc, ("by", "choice"), ("text", "barred", "effect", "article", "default"))
+    raw = fields(value, loc, ("by", "choice"), ("text", "barred", "effect", "article", "default", "assumption"))
     return OptionSpec(
         by=one_of(raw["by"], ROLES, loc.at("by")),  # type: ignore[arg-type]
         choice=one_of(raw["choice"], choices, loc.at("choice")),
@@ -237,7 +240,8 @@ def _option(value: object, loc: Loc, choices: tuple[str, ...]) -> OptionSpec:
         barred=_bars(raw.get("barred"), loc.at("barred")),
         effect=string(raw["effect"], loc.at("effect")) if "effect" in raw else "",
         article=opt_string(raw.get("article"), loc.at("article")),
-        default=boolean(raw["default"], loc.at("default")) if "default" in raw else False)
+        default=boolean(raw["default"], loc.at("default")) if "default" in raw else False,
+        assumption=text(raw["assumption"], loc.at("assumption")) if raw.get("assumption") is not None else None)
 
 
 def _common(raw: dict[str, Any], loc: Loc, choices: tuple[str, ...]) -> dict[str, Any]:
@@ -395,6 +399,25 @@ def _ranks(value: object, loc: Loc) -> str | None:
         if rank not in RANKS:
             raise loc.error(f"{rank!r} is not a rank (one of {', '.join(RANKS)})")
     return ranks
+
+
+#: What an edition's text says about exercising a right a ruling gives (data/rights.yaml): the
+#: keys, each ``{article, quote_nl}``.
+RIGHTS_RULES = ("consulted", "wrong-partner", "choice-stands")
+
+
+def parse_rights(value: object, name: str = "rights.yaml") -> dict[str, dict[str, dict[str, str]]]:
+    loc = Loc(name)
+    result: dict[str, dict[str, dict[str, str]]] = {}
+    for year, item in year_keys(value, loc, _years()).items():
+        at = loc.at(year)
+        raw = fields(item, at, (), RIGHTS_RULES)
+        result[year] = {}
+        for rule, spec in raw.items():
+            checked = fields(spec, at.at(rule), ("article", "quote_nl"))
+            result[year][rule] = {"article": string(checked["article"], at.at(rule).at("article")),
+                                  "quote_nl": string(checked["quote_nl"], at.at(rule).at("quote_nl"))}
+    return result
 
 
 #: The one placeholder an acceptance summary may hold: the player who called over the call.

@@ -154,6 +154,7 @@ def _load_everything() -> None:
     for case_id in rulings_data.case_ids():
         rulings_data.specs(case_id)
     rulings_data.acceptance_data()
+    rulings_data.rights_data()
     content.scenarios(), content.topics(), content._glossary(), content.exercises()
 
 
@@ -300,3 +301,82 @@ def test_a_same_dealer_redeal_is_no_outcome_of_four_passes(tmp_path):
         with pytest.raises(BridgeLawsError) as excinfo:
             judge("P P P P", "1936", "N")
     assert str(excinfo.value).startswith("rulings/all-pass.yaml: 1936.outcome: 'redeal' is not an outcome of four passes")
+
+
+# --- 1936 rule 21: rights and choices ---------------------------------------------------------------
+
+
+def test_1936_a_right_lapses_when_the_partners_consult():
+    # 21.3 "vervalt dit recht, indien: de maats overleg plegen omtrent het voordeel te verkrijgen
+    # door dit recht uit te oefenen": North may not then declare East's 8C void; it stands.
+    result = judge("7S 8C #consulted", "1936", "N")
+    ruling = result.events[1].ruling
+    assert ruling.chosen is None and "1936:21.3" in ruling.assumption and "lapsed" in ruling.assumption
+    assert result.auction.last_bid.level == 8 and result.state["next_to_call"] == "S"
+
+
+def test_1936_a_right_exercised_by_the_partner_who_does_not_hold_it_lapses():
+    # 21.3 "òf indien de daartoe niet gerechtigde maat het recht uitoefent": 22.6.a gives the right
+    # to the offender's left-hand opponent (North, West doubled); South, his partner, uses it.
+    lapsed = judge("1S X P X S:#cancel-partners-double", "1936", "N")
+    assert lapsed.events[3].ruling.chosen is None and "niet gerechtigde maat" in lapsed.events[3].ruling.assumption
+    assert "cancelled" not in lapsed.events[3].to_dict()["effect"]  # East's double stands
+    held = judge("1S X P X N:#cancel-partners-double", "1936", "N")
+    assert held.events[3].ruling.chosen == "cancel-partners-double"
+
+
+def test_1936_a_right_is_not_the_offenders_sides():
+    from bridgelaws import BridgeLawsError
+
+    with pytest.raises(BridgeLawsError, match="the right is North's, not West's"):
+        judge("7S 8C W:#cancel", "1936", "N")
+
+
+def test_1936_a_choice_once_taken_stands():
+    # 21.2 "Een eens onderga ne straf of eenmaal genomen maatregel blijft geldig": a later choice
+    # for the same call does not undo the first.
+    result = judge("7S 8C #cancel #keep", "1936", "N")
+    assert result.events[1].ruling.chosen == "cancel"
+    assert "1936:21.2" in result.events[1].to_dict()["effect"]
+
+
+def test_1936_unexercised_rights_share_one_default():
+    # 22.6.a "mag ... nietig verklaren" and 22.6.c "mag ... nietig verklaren": the same verb, the
+    # same default (not exercised), each labelled.
+    for tokens in ("1S X P X", "7S 8C", "X"):
+        ruling = [e for e in judge(tokens, "1936", "N").events if e.ruling is not None][0].ruling
+        assert ruling.chosen is None and "not exercised" in ruling.assumption, tokens
+    for case_id in ("bid-above-seven", "call-when-barred", "inadmissible-double"):
+        for entry in [rulings_data.spec(case_id, "1936"), *rulings_data.spec(case_id, "1936").when]:
+            assert not any(option.default for option in entry.options if option.by != "offender"), case_id
+
+
+def test_who_calls_after_a_22_6_c_cancellation_is_labelled():
+    # 22.6.c says nothing of the turn after "de verkeerde bieding nietig verklaren".
+    result = judge("7S 8C #cancel", "1936", "N")
+    assert "does not say who calls" in result.events[1].ruling.assumption
+    assert result.state["next_to_call"] == "E" and result.state["legal_calls"] == ["P"]
+
+
+def test_rights_quotes_are_verbatim():
+    from bridgelaws import corpus
+
+    for rules in rulings_data.rights_data().values():
+        for rule in rules.values():
+            assert rule["quote_nl"] in corpus.record(rule["article"]).text
+
+
+def test_an_edition_whose_text_says_nothing_of_rights_refuses_a_lapse(tmp_path):
+    # Edition.like("1936") without 1936's rule 21: a consultation is one error line, not a guess.
+    import shutil
+
+    import yaml
+
+    from bridgelaws import BridgeLawsError, datafiles
+
+    copy = tmp_path / "data"
+    shutil.copytree(REPO_DATA, copy)
+    (copy / "rights.yaml").write_text(yaml.safe_dump({}), encoding="utf-8")
+    with datafiles.override(copy):
+        with pytest.raises(BridgeLawsError, match="says nothing about it"):
+            judge("7S 8C #consulted", "1936", "N")
