@@ -158,7 +158,7 @@ class Auction:
 
     @property
     def outcome(self) -> str:
-        """``open``, ``contract``, ``passed-out`` or ``redeal`` (the last two when all four pass)."""
+        """``open``, ``contract``, ``passed-out`` or ``next-deal`` (the last two when all four pass)."""
         state = self._state
         if not state.over:
             return "open"
@@ -236,7 +236,7 @@ class Auction:
         refusal = edition.check(state.position, call)
         if refusal is None:
             return None
-        return (refusal.case, f"{refusal.why} ({edition.rule(refusal.mechanic)})")
+        return (refusal.case, f"{refusal.why} ({edition.refusal_basis(refusal)})")
 
     # --- making calls ------------------------------------------------------------------------------
 

@@ -28,6 +28,7 @@ from typing import Any, ClassVar, Iterable, NamedTuple, Sequence
 from . import datafiles
 from .calls import EVERY_CALL, MAX_PARSED_LEVEL, Call, Seat, call_from_index
 from .errors import BridgeLawsError
+from .vocabulary import ALL_PASS_OUTCOMES
 
 #: The edition a function uses when none is named: the latest text of the corpus.
 DEFAULT_EDITION = "2017"
@@ -63,6 +64,9 @@ class Basis:
     inherited: tuple[str, ...] = ()
     donor: str | None = None
     why: str = ""
+    #: The grounds of refusal (:attr:`Refusal.ground`) that only the inherited articles decide: the
+    #: edition's own articles do not say them, so a refusal on such a ground cites the donor alone.
+    inherited_for: tuple[str, ...] = ()
 
     @property
     def is_inherited(self) -> bool:
@@ -120,6 +124,19 @@ class Refusal(NamedTuple):
     call: Call
     position: Position
     max_level: int
+
+    @property
+    def ground(self) -> str:
+        """Which part of the mechanic's rule the call breaks: one of :data:`REFUSAL_GROUNDS`."""
+        if self.mechanic == "bid-range":
+            return "above-highest-level"
+        if self.mechanic == "sufficiency":
+            return "not-higher"
+        if self.mechanic == "double":
+            return ("no-bid" if self.position.bidder_opp is None else "redoubled" if self.position.doubled == 2
+                    else "already-doubled" if self.position.doubled == 1 else "partners-bid")
+        return ("no-double" if self.position.doubled == 0 else "redoubled" if self.position.doubled == 2
+                else "partners-double")
 
     @property
     def why(self) -> str:
@@ -207,7 +224,8 @@ class Edition:
 
     @property
     def all_pass_outcome(self) -> str:
-        """What happens when all four players pass: ``redeal`` (a new deal) or ``passed-out``.
+        """What happens when all four players pass: ``next-deal`` (the hand is not played and the
+        next dealer deals) or ``passed-out``.
 
         Stated once, as the ``outcome`` of the edition's ruling on four passes
         (``data/rulings/all-pass.yaml``, beside its quote); where that ruling states none, the
@@ -315,6 +333,20 @@ class Edition:
         return found
 
     # --- description -----------------------------------------------------------------------------
+
+    def refusal_basis(self, refusal: Refusal) -> str:
+        """The articles that decide ``refusal``, as cited after its reason: a redoubled bid is the
+        rule of ``after-redouble``; a ground only the inherited articles decide cites them alone,
+        labelled (``inherited_for`` in the registry), and then the other grounds cite only the
+        edition's own articles."""
+        basis = self.rule("after-redouble" if refusal.ground == "redoubled" else refusal.mechanic)
+        if refusal.ground in basis.inherited_for:
+            own = ", ".join(basis.articles)
+            return (f"{own} does not say so; inherited from {basis.donor}: {', '.join(basis.inherited)}, "
+                    "an assumption, not law")
+        if basis.inherited_for and basis.articles:
+            return ", ".join(basis.articles)
+        return str(basis)
 
     def rule(self, mechanic: str) -> Basis:
         if mechanic not in MECHANICS:
@@ -464,7 +496,14 @@ def _why_not_redouble(position: Position) -> str:
 #: The registry's file under ``data/`` (read through :mod:`bridgelaws.datafiles`).
 REGISTRY = "editions.yaml"
 _ENTRY_KEYS = {"year", "name", "class", "max_level", "basis"}
-_BASIS_KEYS = {"articles", "inherit", "only", "why", "closing"}
+_BASIS_KEYS = {"articles", "inherit", "only", "why", "closing", "inherited_for"}
+
+#: Per mechanic that refuses calls, the grounds of :attr:`Refusal.ground` it may refuse on.
+REFUSAL_GROUNDS = {
+    "bid-range": ("above-highest-level",), "sufficiency": ("not-higher",),
+    "double": ("no-bid", "partners-bid", "already-doubled", "redoubled"),
+    "redouble": ("no-double", "partners-double", "redoubled"),
+}
 
 
 def _all_pass_outcome(year: str) -> str:
@@ -475,6 +514,10 @@ def _all_pass_outcome(year: str) -> str:
         seen.append(year)
         outcome = rulings.spec("all-pass", year).outcome
         if outcome is not None:
+            if outcome not in ALL_PASS_OUTCOMES:
+                # "redeal" is the same dealer dealing again (a faulty deal), not an end of the auction.
+                raise BridgeLawsError(f"rulings/all-pass.yaml: {year}.outcome: {outcome!r} is not an outcome "
+                                      f"of four passes (one of {', '.join(ALL_PASS_OUTCOMES)})")
             return outcome
         donor = find_edition(year).basis["all-pass"].donor
         if donor is None:
@@ -580,7 +623,7 @@ def _resolve(year: str, mechanic: str, entries: dict[str, dict[str, Any]]) -> Ba
     articles, spec = _own(year, mechanic, entries[year]["basis"][mechanic])
     donor = spec.get("inherit")
     if donor is None:
-        for key in ("only", "why"):
+        for key in ("only", "why", "inherited_for"):
             if key in spec:
                 raise _problem(f"{where}.{key}", "only an inherited rule has this field")
         if not articles:
@@ -601,7 +644,13 @@ def _resolve(year: str, mechanic: str, entries: dict[str, dict[str, Any]]) -> Ba
         inherited = tuple(a for a in donor_articles if a in only)
     else:
         inherited = donor_articles
-    return Basis(articles=articles, inherited=inherited, donor=donor, why=" ".join(why.split()))
+    inherited_for = spec.get("inherited_for", [])
+    grounds = REFUSAL_GROUNDS.get(mechanic, ())
+    if not isinstance(inherited_for, list) or not all(g in grounds for g in inherited_for):
+        raise _problem(f"{where}.inherited_for", f"expected a list of grounds of {mechanic!r}: "
+                       f"{', '.join(grounds) or 'none'}")
+    return Basis(articles=articles, inherited=inherited, donor=donor, why=" ".join(why.split()),
+                 inherited_for=tuple(inherited_for))
 
 
 def _load_class(year: str, path: object) -> type[Edition]:

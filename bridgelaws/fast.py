@@ -53,7 +53,7 @@ _WIDTH = 256
 
 class Result(NamedTuple):
     """What an auction comes to: ``outcome`` as :attr:`Auction.outcome` (``open``, ``contract``,
-    ``passed-out`` or ``redeal``), the :class:`~bridgelaws.auction.Contract` (None unless
+    ``passed-out`` or ``next-deal``), the :class:`~bridgelaws.auction.Contract` (None unless
     ``outcome`` is ``contract``) and its declarer."""
 
     outcome: str
@@ -324,7 +324,7 @@ def results(calls: Calls, dealer: str | Seat, editions: Iterable[str | Edition])
     return out
 
 
-_NO_CONTRACT = {outcome: Result(outcome, None, None) for outcome in ("open", "passed-out", "redeal")}
+_NO_CONTRACT = {outcome: Result(outcome, None, None) for outcome in ("open", "passed-out", "next-deal")}
 #: (transitions, start, dead, [(position, table)]): the editions of a plan that share a walk.
 _Group: TypeAlias = "tuple[list[int], int, int, list[tuple[int, Table]]]"
 #: (number of editions, groups).

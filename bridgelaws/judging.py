@@ -13,9 +13,11 @@ What the engine does with an irregular call, in order:
 3. Where the text is silent or only points to an article outside the corpus, it applies one
    documented default, labelled as an assumption: the call stands as made and the auction continues
    in rotation after it.
-4. Where the text lets a call over the irregular call accept it (1936:22.2), a call written for the
-   offender's left-hand opponent (``E:2H``) right after it accepts it: the ruling is withdrawn and the
-   call stands as if proper and in turn. The PBN marks ``^I`` (before an insufficient bid) and ``^S``
+4. Where the text lets a call over the irregular call accept it (1936:22.2 "opvolgend een
+   bieding", 22.4 "een andere speler", 22.5 "een ander"), a call written with the seat of any
+   player other than the offender (``E:2H``) right after it accepts it: the ruling is withdrawn
+   and the call stands as if proper and in turn. (A call written without a seat is the auction
+   continuing after the ruling.) The PBN marks ``^I`` (before an insufficient bid) and ``^S``
    (in the place of a skipped player) record such an acceptance at the table.
 """
 
@@ -37,7 +39,10 @@ from .notation import INCIDENTS, Event, parse_scenario
 from .present import must_pass
 from .records import EventRecord
 from .rulings import Ruling
-from .vocabulary import Outcome, Scope
+from .vocabulary import ALL_PASS_OUTCOMES, Outcome, Scope
+
+#: The option token that says the partners consulted about a right (1936:21.3): ``#consulted``.
+CONSULTED = "consulted"
 
 _MARK_CASES = {"^I": ("insufficient-bid",),
                "^S": ("pass-out-of-rotation", "bid-out-of-rotation", "double-out-of-rotation")}
@@ -136,11 +141,13 @@ def judge(scenario: str | list[str], edition: str | Edition = DEFAULT_EDITION, d
                 run.attachment(event)
                 continue
             choices: list[str] = []
+            run.option_events = []
             for later in events[position + 1:]:
                 if later.kind != "option":
                     break
                 assert later.choice is not None  # an option token always names its choice
                 choices.append(later.choice)
+                run.option_events.append(later)
             if event.kind == "exposure":
                 run.exposure(event)
             elif event.kind == "change" or (event.kind == "call" and not marks and run.is_own_change(event)):
@@ -191,6 +198,9 @@ class _Run:
         # Players who made a call after an opponent's mistaken explanation (2017:21.B.1): a change
         # of call they make next is judged as that case.
         self.misinformed: set[Seat] = set()
+        # The option tokens after the event being played (W:#cancel names who exercised the right).
+        self.option_events: list[Event] = []
+        self.choice_note: str | None = None  # a later choice without effect (1936:21.2)
         # Drafts of the events, filled in as rulings are applied (a later call can still change an
         # earlier one: an acceptance, a correction's choice); finish() turns them into EventRecords.
         self.records: list[dict[str, Any]] = []
@@ -254,8 +264,8 @@ class _Run:
             seat = Seat((seat + marks.count("^S")) % 4)
         if self.pending_acceptance is not None:
             pending, self.pending_acceptance = self.pending_acceptance, None
-            if event.seat is not None and seat == pending.offender.lho:
-                self._accept(*pending)
+            if _calls_over(pending, event, seat):
+                self._accept(*pending, caller=seat)
                 auction = self.auction
         record = _base(event, seat)
         record["call"] = event.call
@@ -277,7 +287,7 @@ class _Run:
                     f"that call is proper, there is nothing to choose")
             auction.call(call, seat)
             record.update(case=None, irregularity=None, reason=None)
-            if auction.outcome in ("redeal", "passed-out"):
+            if auction.outcome in ALL_PASS_OUTCOMES:
                 # The situation "all four pass": the ruling says what the edition's text does now.
                 ruling = rulings_data.resolve("all-pass", self.edition, offender=seat)
                 record.update(case="all-pass", reason="all four players passed")
@@ -322,14 +332,25 @@ class _Run:
             ruling.chosen = choice["choice"]
             bars += [Bar(parse_seat(b["seat"]), b["scope"], choice.get("article") or "", case)
                      for b in choice["barred"]]
+        if choice is not None and choice.get("assumption"):
+            ruling.assumption = " ".join(filter(None, [ruling.assumption, choice["assumption"]]))
         self._attach(record, ruling)  # the choice and its assumption belong to the ruling shown
         act = _Act(seat, call, case, reason, ruling, bars, record, proper)
         EFFECTS[_effect_of(ruling, choice)](self, act)
+        if self.choice_note is not None:
+            record["effect"] = f"{record['effect']}; {self.choice_note}"
+            self.choice_note = None
         if ruling.acceptance:
             self.pending_acceptance = _PendingAcceptance(record, before, seat, case, reason, call, ())
 
     def _choice(self, ruling: Ruling, choices: list[str], event: Event,
                 offender: Seat) -> dict[str, Any] | None:
+        if ruling.options and any(o["by"] != str(offender) for o in ruling.options):
+            lapse = self._exercise(ruling, choices, event, offender)
+            if lapse is not None:
+                ruling.assumption = lapse
+                return None
+            choices = [c for c in choices if c != CONSULTED][:1]  # 21.2: the first choice stands
         for choice in choices:
             for option in ruling.options:
                 if option["choice"] == choice:
@@ -355,6 +376,44 @@ class _Run:
                     f" ({option['article']}); none was given, so the engine assumes: {option['text']}. "
                     f"An assumption, not law; choose with #" + " or #".join(o["choice"] for o in ruling.options) + ".")
                 return option
+        return None
+
+    def _exercise(self, ruling: Ruling, choices: list[str], event: Event, offender: Seat) -> str | None:
+        """How an opponent's right was exercised, by the edition's rules on rights
+        (``data/rights.yaml``; 1936:21.2, 21.3): the words of the lapse when the right lapsed, else
+        None. A situation the edition's text does not treat is one error line, never a guess."""
+        rules = rulings_data.rights_rules(self.edition)
+        rights = [o for o in ruling.options if o["by"] != str(offender)]
+        where = f"after {event.token!r} at position {event.index}"
+
+        def rule(key: str, what: str) -> dict[str, str]:
+            if key not in rules:
+                raise BridgeLawsError(f"{what} {where}: the {self.edition.year} text (this corpus excerpt) "
+                                      "says nothing about it")
+            return rules[key]
+
+        reading = (" The engine reads 21.3's \"een keus ... uit meerdere op te leggen straffen\" as covering "
+                   f"this right ({rights[0]['article']}: {rights[0]['text']}); that reading is an "
+                   "assumption, not law. The right not exercised, the ruling stands without it.")
+        if CONSULTED in choices:
+            found = rule("consulted", "'#consulted' (the partners consulted about the right)")
+            return f"The right lapsed: {found['article']} \"{found['quote_nl']}\".{reading}"
+        taken = [e for e in self.option_events if e.choice != CONSULTED]
+        if len(taken) > 1:
+            found = rule("choice-stands", f"a second choice {taken[1].token!r}")
+            later = ", ".join(repr(e.token) for e in taken[1:])
+            self.choice_note = (f"{later} without effect: the first choice stands "
+                                f"({found['article']} \"{found['quote_nl']}\")")
+        if taken and taken[0].seat is not None:
+            holder = next((o["by"] for o in rights if o["choice"] == taken[0].choice), rights[0]["by"])
+            holder_seat = Seat[holder] if holder in Seat.__members__ else None
+            if holder_seat is not None and taken[0].seat != holder_seat:
+                if taken[0].seat == holder_seat.partner:
+                    found = rule("wrong-partner", f"{taken[0].token!r} (the partner who does not hold the right)")
+                    return (f"{taken[0].seat.full_name} exercised the right of {holder_seat.full_name}: it lapsed, "
+                            f"{found['article']} \"{found['quote_nl']}\".{reading}")
+                raise BridgeLawsError(f"{taken[0].token!r} {where}: the right is {holder_seat.full_name}'s, "
+                                      f"not {taken[0].seat.full_name}'s (of the offender's side)")
         return None
 
     def _cancel_partners_double(self, seat: Seat, call: Call, case: str, reason: str, ruling: Ruling,
@@ -420,13 +479,13 @@ class _Run:
         self.records.append(record)
 
     def _accept(self, record: dict[str, Any], snapshot: Auction, offender: Seat, case: str, reason: str,
-                call: Call, marks: tuple[str, ...]) -> None:
+                call: Call, marks: tuple[str, ...], *, caller: Seat | None = None) -> None:
         """A call over the irregular call accepted it: withdraw the ruling (1936:22.2)."""
         self.auction = snapshot
         self.result.auction = snapshot
         self.pending_correction = None
         self.result.pending_requirement = None
-        ruling = rulings_data.acceptance_ruling(case, self.edition, offender)
+        ruling = rulings_data.acceptance_ruling(case, self.edition, offender, caller=caller)
         snapshot.record(Entry(offender, call, case, reason, True, tuple(marks), effect="made", ruling=ruling))
         self._attach(record, ruling)
         record["effect"] = "accepted: stands as if proper and in turn"
@@ -660,6 +719,14 @@ class _Run:
 
     def _attach(self, record: dict[str, Any], ruling: Ruling) -> None:
         record["ruling"] = ruling
+
+
+def _calls_over(pending: _PendingAcceptance, event: Event, seat: Seat) -> bool:
+    """Whether this call accepts the pending irregular call (1936:22.2): a call by any player other
+    than the offender, written with its seat (so made over the irregular call, not after the
+    ruling). 22.2 says "opvolgend een bieding", 22.4 "een andere speler", 22.5 "een ander": no word
+    limits it to the offender's left-hand opponent (the reading is recorded in data/rulings/README.md)."""
+    return event.seat is not None and seat != pending.offender
 
 
 def strongest_bars(bars: Iterable[Bar]) -> list[dict[str, str]]:

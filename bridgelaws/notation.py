@@ -34,9 +34,10 @@ TOKENS: tuple[TokenDoc, ...] = (
              "a call by the player whose turn it is (after a rectified irregularity: whoever the ruling "
              "says calls next)"),
     TokenDoc(("E:1H",),
-             "a call by East, in turn or not; right after an irregular call, a call by the offender's "
-             "left-hand opponent is a call *over it* (it accepts it where the text says so, 1936:22.2); "
-             "a call by the offender is his correction", hint=True),
+             "a call by East, in turn or not; right after an irregular call, a call written with the "
+             "seat of any other player than the offender is a call *over it* (it accepts it where the "
+             "text says so, 1936:22.2 \"opvolgend een bieding\"); a call by the offender is his "
+             "correction", hint=True),
     TokenDoc(("8C",), "a bid of more than seven"),
     TokenDoc(("W:!SK",),
              "West exposes the king of spades during the auction (`!SK` alone: the player to act)",
@@ -76,6 +77,10 @@ TOKENS: tuple[TokenDoc, ...] = (
              "accepted (`1S ^S 2H`: East skipped, South bids)", hint=True),
     TokenDoc(("#cancel", "#keep"), "the choice the ruling offers, for the preceding irregular call",
              more=True),
+    TokenDoc(("N:#cancel", "#consulted"),
+             "who exercised the right (`N:#cancel`: North; a right exercised by the partner who does "
+             "not hold it lapses, 1936:21.3), and that the partners consulted about it (`#consulted`: "
+             "the right lapses, 1936:21.3)"),
 )
 
 #: The incident tokens (``[word]``): the case each states, and whether it needs a seat.
@@ -159,11 +164,14 @@ def parse_event(token: str, index: int) -> Event:
     where = f" at position {index}"
     if token.upper() in MARKS:
         return Event(index, token, "mark", mark=token.upper())
-    if token.startswith("#"):
-        choice = token[1:].lower()
+    if token.startswith("#") or re.fullmatch(r"[^:]*:#.*", token):
+        # "#cancel", or "W:#cancel": the option taken by West (who exercised the right: 1936:21.3).
+        seat_text, _, choice = token.rpartition("#")
+        option_seat = parse_seat(seat_text[:-1], f" in {token!r}{where}") if seat_text else None
+        choice = choice.lower()
         if not re.fullmatch(r"[a-z][a-z-]*", choice):
-            raise BridgeLawsError(f"cannot read option {token!r}{where}: write it like #cancel or #keep")
-        return Event(index, token, "option", choice=choice)
+            raise BridgeLawsError(f"cannot read option {token!r}{where}: write it like #cancel, W:#cancel or #keep")
+        return Event(index, token, "option", seat=option_seat, choice=choice)
     seat = None
     body = token
     if ":" in token:

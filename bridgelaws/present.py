@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .vocabulary import Scope, Status
+from .vocabulary import Outcome, Scope, Status
 
 if TYPE_CHECKING:
     from .rulings import Ruling
@@ -46,6 +46,13 @@ class ScopeWording:
     this_turn: str  # "East to call ... (he must pass this turn)" above the bidding box
     grid: str  # after "must pass" in the auction grid's header
 
+
+#: A ruling's ``outcome`` in a matrix cell. The two kinds of new deal stay apart (vocabulary.Outcome).
+OUTCOME_WORDS: dict[str, str] = {
+    Outcome.REDEAL: "the same dealer deals again",
+    Outcome.NEXT_DEAL: "not played; the next dealer deals",
+    Outcome.PASSED_OUT: "passed out, no redeal",
+}
 
 SCOPE_WORDING = {
     Scope.NEXT_TURN: ScopeWording(duration="at his next turn", span="next turn", brief="next turn",
@@ -90,7 +97,7 @@ def short_rectification(ruling: Ruling) -> str:
         return "referenced: " + ", ".join(ruling.references)
     parts = []
     if ruling.outcome:
-        parts.append({"redeal": "new deal", "passed-out": "passed out, no redeal"}.get(ruling.outcome, ruling.outcome))
+        parts.append(OUTCOME_WORDS.get(ruling.outcome, ruling.outcome))
     if ruling.deemed == "P":
         parts.append("deemed a pass")
     elif ruling.deemed == "same":

@@ -106,8 +106,8 @@ def outcome_text(auction: "Auction") -> str:
         declarer = auction.edition.rule("declarer")
         return (f"{edition}: contract {contract} ({basis}), declarer {contract.declarer.full_name} "
                 f"({declarer})")
-    if outcome == "redeal":
-        return f"{edition}: all four passed, a new deal ({basis})"
+    if outcome == "next-deal":
+        return f"{edition}: all four passed, the hand is not played and the next dealer deals ({basis})"
     return f"{edition}: all four passed, the board is passed out, no redeal ({basis})"
 
 

@@ -25,7 +25,7 @@ from .vocabulary import Scope, Status
 DATA = datafiles.data_dir()
 __all__ = ["SCOPES", "STATUSES", "Case", "Ruling", "cases", "case_ids", "find_case", "specs", "spec",
            "ruling_data", "entry", "branches", "generic_ruling", "resolve", "acceptance_data",
-           "acceptance_ruling", "all_rulings"]
+           "acceptance_ruling", "all_rulings", "rights_data", "rights_rules"]
 
 #: The engine's one default where a text is silent or only points elsewhere.
 DEFAULT_ASSUMPTION = (
@@ -234,6 +234,7 @@ def _build(case_id: str, edition: Edition, condition: str | None,
         "by": who(option.by)[0], "choice": option.choice, "text": option.text,
         "barred": [{"seat": seat, "scope": Scope(b.scope)} for b in option.barred for seat in who(b.who)],
         "effect": option.effect, "article": option.article, "default": option.default,
+        "assumption": option.assumption,
     } for option in merged.get("options") or ()]
     assumption = merged.get("assumption")
     if status != "ruled" and not assumption:
@@ -258,8 +259,10 @@ def acceptance_data() -> dict[str, dict[str, str]]:
     return schema.parse_acceptance(datafiles.load("acceptance.yaml"))
 
 
-def acceptance_ruling(case_id: str, edition: str | int | Edition, offender: Seat) -> Ruling:
-    """The ruling when a call over the irregular call accepted it (1936:22.2)."""
+def acceptance_ruling(case_id: str, edition: str | int | Edition, offender: Seat, *,
+                      caller: Seat | None = None) -> Ruling:
+    """The ruling when a call over the irregular call accepted it (1936:22.2); ``caller`` is the
+    player who called over it (None when only a PBN mark records the acceptance)."""
     edition = find_edition(edition)
     data = acceptance_data().get(_rulings_year(edition))
     if data is None:
@@ -267,7 +270,20 @@ def acceptance_ruling(case_id: str, edition: str | int | Edition, offender: Seat
     return Ruling(
         case=case_id, edition=edition.year, status=Status.RULED, articles=[data["article"]],
         call_stands=True, quote_nl=data["quote_nl"], quote_from=data["article"], accepted=True,
-        next="rotation", summary_en=" ".join(data["summary_en"].split()).format(lho=offender.lho.full_name))
+        next="rotation", summary_en=" ".join(data["summary_en"].split()).format(
+            caller=caller.full_name if caller is not None else "A later player"))
+
+
+@datafiles.cached
+def rights_data() -> dict[str, dict[str, dict[str, str]]]:
+    """``data/rights.yaml``: per edition, what its text says about exercising a right a ruling
+    gives (1936:21.2, 21.3), as ``{rule: {"article", "quote_nl"}}``."""
+    return schema.parse_rights(datafiles.load("rights.yaml"))
+
+
+def rights_rules(edition: str | int | Edition) -> dict[str, dict[str, str]]:
+    """The rules on exercising rights of ``edition`` ({} where its text gives none)."""
+    return rights_data().get(_rulings_year(edition), {})
 
 
 def all_rulings() -> list[Ruling]:

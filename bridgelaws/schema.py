@@ -16,6 +16,7 @@ engine cannot act on is refused at load time, not at judging time.
 from __future__ import annotations
 
 import re
+import string as _string_module
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal, get_args
@@ -30,7 +31,7 @@ Next = Literal["offender", "proper", "rotation", "skipped"]
 #: "P": deemed a pass; "same": deemed the double or redouble of the bid actually made.
 Deemed = Literal["P", "same"]
 Requires = Literal["sufficient-bid"]
-Outcome = Literal["redeal", "passed-out"]
+Outcome = Literal["redeal", "next-deal", "passed-out"]  # see vocabulary.Outcome
 CaseKind = Literal["call", "event", "situation"]
 Code = Literal["rubber", "duplicate"]
 
@@ -161,6 +162,9 @@ class OptionSpec:
     effect: str = ""  # in words, for readers
     article: str | None = None
     default: bool = False
+    #: Where taking the option leaves a question the text does not answer (who calls after a call
+    #: declared void, 1936:22.6.c), the engine's answer, shown as an assumption when it is chosen.
+    assumption: str | None = None
 
 
 #: The fields an entry and a branch share. A branch overrides the entry field by field, so the specs
@@ -229,7 +233,7 @@ def _bars(value: object, loc: Loc) -> tuple[BarSpec, ...]:
 
 
 def _option(value: object, loc: Loc, choices: tuple[str, ...]) -> OptionSpec:
-    raw = fields(value, loc, ("by", "choice"), ("text", "barred", "effect", "article", "default"))
+    raw = fields(value, loc, ("by", "choice"), ("text", "barred", "effect", "article", "default", "assumption"))
     return OptionSpec(
         by=one_of(raw["by"], ROLES, loc.at("by")),  # type: ignore[arg-type]
         choice=one_of(raw["choice"], choices, loc.at("choice")),
@@ -237,7 +241,8 @@ def _option(value: object, loc: Loc, choices: tuple[str, ...]) -> OptionSpec:
         barred=_bars(raw.get("barred"), loc.at("barred")),
         effect=string(raw["effect"], loc.at("effect")) if "effect" in raw else "",
         article=opt_string(raw.get("article"), loc.at("article")),
-        default=boolean(raw["default"], loc.at("default")) if "default" in raw else False)
+        default=boolean(raw["default"], loc.at("default")) if "default" in raw else False,
+        assumption=text(raw["assumption"], loc.at("assumption")) if raw.get("assumption") is not None else None)
 
 
 def _common(raw: dict[str, Any], loc: Loc, choices: tuple[str, ...]) -> dict[str, Any]:
@@ -254,7 +259,7 @@ def _common(raw: dict[str, Any], loc: Loc, choices: tuple[str, ...]) -> dict[str
         "assumption": lambda v, at: None if v is None else text(v, at),
         "summary_en": lambda v, at: None if v is None else text(v, at),
         "quote_nl": opt_string, "quote_from": opt_string, "acceptance": opt_string,
-        "assumption_for_ranks": opt_string,
+        "assumption_for_ranks": _ranks,
         "next": lambda v, at: None if v is None else one_of(v, get_args(Next), at),
         "requires": lambda v, at: None if v is None else one_of(v, get_args(Requires), at),
         "outcome": lambda v, at: None if v is None else one_of(v, get_args(Outcome), at),
@@ -272,7 +277,7 @@ def _branch(value: object, loc: Loc, choices: tuple[str, ...]) -> BranchSpec:
             raise loc.error(f"condition {condition!r} needs the field {needed!r}")
     return BranchSpec(
         condition=condition, article=opt_string(raw.get("article"), loc.at("article")),
-        honours=opt_string(raw.get("honours"), loc.at("honours")),
+        honours=_ranks(raw.get("honours"), loc.at("honours")),
         bar_from=opt_string(raw.get("bar_from"), loc.at("bar_from")),
         given=frozenset(k for k in raw if k in _COMMON), **_common(raw, loc, choices))
 
@@ -382,15 +387,63 @@ def parse_cases(value: object, name: str = "cases.yaml") -> list[dict[str, Any]]
     return result
 
 
+#: The cards' ranks, as the notation writes them (an exposure token ``!SK``).
+RANKS = "AKQJT98765432"
+
+
+def _ranks(value: object, loc: Loc) -> str | None:
+    """A string of ranks (``AKQJT``), or null."""
+    if value is None:
+        return None
+    ranks = string(value, loc)
+    for rank in ranks:
+        if rank not in RANKS:
+            raise loc.error(f"{rank!r} is not a rank (one of {', '.join(RANKS)})")
+    return ranks
+
+
+#: What an edition's text says about exercising a right a ruling gives (data/rights.yaml): the
+#: keys, each ``{article, quote_nl}``.
+RIGHTS_RULES = ("consulted", "wrong-partner", "choice-stands")
+
+
+def parse_rights(value: object, name: str = "rights.yaml") -> dict[str, dict[str, dict[str, str]]]:
+    loc = Loc(name)
+    result: dict[str, dict[str, dict[str, str]]] = {}
+    for year, item in year_keys(value, loc, _years()).items():
+        at = loc.at(year)
+        raw = fields(item, at, (), RIGHTS_RULES)
+        result[year] = {}
+        for rule, spec in raw.items():
+            checked = fields(spec, at.at(rule), ("article", "quote_nl"))
+            result[year][rule] = {"article": string(checked["article"], at.at(rule).at("article")),
+                                  "quote_nl": string(checked["quote_nl"], at.at(rule).at("quote_nl"))}
+    return result
+
+
+#: The one placeholder an acceptance summary may hold: the player who called over the call.
+ACCEPTANCE_PLACEHOLDERS = ("caller",)
+
+
 def parse_acceptance(value: object, name: str = "acceptance.yaml") -> dict[str, dict[str, str]]:
     loc = Loc(name)
     result = {}
     for year, item in year_keys(value, loc, _years()).items():
         at = loc.at(year)
         raw = fields(item, at, ("article", "quote_nl", "summary_en"))
+        summary = string(raw["summary_en"], at.at("summary_en"))
+        try:
+            names = [parsed[1] for parsed in _string_module.Formatter().parse(summary) if parsed[1] is not None]
+        except ValueError as error:
+            raise at.at("summary_en").error(f"unbalanced braces: {error}") from None
+        for placeholder in names:
+            if placeholder not in ACCEPTANCE_PLACEHOLDERS:
+                raise at.at("summary_en").error(
+                    f"unknown placeholder {{{placeholder}}} (known: "
+                    + ", ".join("{" + p + "}" for p in ACCEPTANCE_PLACEHOLDERS) + ")")
         result[year] = {"article": string(raw["article"], at.at("article")),
                         "quote_nl": string(raw["quote_nl"], at.at("quote_nl")),
-                        "summary_en": string(raw["summary_en"], at.at("summary_en"))}
+                        "summary_en": summary}
     return result
 
 

@@ -33,12 +33,24 @@ class Scope(_Word):
 
 
 class Outcome(_Word):
-    """Where an auction stands (:attr:`bridgelaws.Auction.outcome`)."""
+    """Where an auction stands (:attr:`bridgelaws.Auction.outcome`), and what a ruling on the deal
+    or on four passes leads to (a ruling's ``outcome``). Two kinds of new deal are kept apart:"""
 
     OPEN = "open"
     CONTRACT = "contract"
-    REDEAL = "redeal"  # all four passed, and the text deals again
-    PASSED_OUT = "passed-out"  # all four passed, and the board is not played
+    # The hand is not played and the next dealer deals the next hand: 1932:11.2 "de speler wiens
+    # beurt het is om te geven, geeft met het andere spel", 1936:15 "de speler, die aan de beurt
+    # komt, geeft" (all four passed).
+    NEXT_DEAL = "next-deal"
+    PASSED_OUT = "passed-out"  # all four passed, and the board is not played (1949:22, 2017:22.B)
+    # The same dealer deals the same hand again: 1932:10 "door denzelfden speler met hetzelfde spel
+    # opnieuw worden gegeven", 1936:24 "opnieuw worden gegeven door denzelfden gever" (a faulty
+    # deal). Never the end of an auction.
+    REDEAL = "redeal"
+
+
+#: The outcomes four passes can have (an edition's ``all_pass_outcome``).
+ALL_PASS_OUTCOMES = (Outcome.NEXT_DEAL, Outcome.PASSED_OUT)
 
 
 class Effect(_Word):

@@ -25,7 +25,7 @@ def test_judge_json(capsys):
 
 def test_judge_text_shows_the_outcome_with_its_article(capsys):
     code, out, _ = run(capsys, "judge", "--edition", "1932", "--dealer", "E", "P P P P")
-    assert code == 0 and "new deal" in out and "1932:11.2" in out
+    assert code == 0 and "the next dealer deals" in out and "1932:11.2" in out
 
 
 def test_count_auctions(capsys):

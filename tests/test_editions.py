@@ -51,7 +51,7 @@ def test_four_passes_as_each_text_says():
     # 1932:11.2 and 1936:15: "gaat het spel niet door" and someone deals again: a new deal.
     # 1949:22: "geen reden voor een nieuwe gift"; 2017:22.B: "Er mag niet opnieuw gegeven worden".
     outcomes = {year: find_edition(year).all_pass_outcome for year in ("1932", "1936", "1949", "2007", "2017")}
-    assert outcomes == {"1932": "redeal", "1936": "redeal", "1949": "passed-out",
+    assert outcomes == {"1932": "next-deal", "1936": "next-deal", "1949": "passed-out",
                         "2007": "passed-out", "2017": "passed-out"}
 
 
@@ -111,7 +111,7 @@ def _set(year, path, value):
      "editions.yaml: 2017.basis.declarer.inherit: 2007 does not state this rule in its own text"),
     (_set("1936", ["basis", "sufficiency"], ["1932:12"]),
      "editions.yaml: 1936.basis.sufficiency.articles: '1932:12' is not an article of 1936"),
-    (_set("1936", ["basis", "all-pass"], {"articles": ["1936:15"], "outcome": "redeal"}),
+    (_set("1936", ["basis", "all-pass"], {"articles": ["1936:15"], "outcome": "next-deal"}),
      "editions.yaml: 1936.basis.all-pass: unknown field 'outcome'"),
     (_set("1936", ["basis", "bidding"], ["1936:16"]), "editions.yaml: 1936.basis.bidding: unknown mechanic"),
     (_set("1936", ["code"], "rubber"), "editions.yaml: editions[1]: unknown field 'code'"),
@@ -131,7 +131,7 @@ def test_a_broken_registry_is_one_line_naming_edition_and_field(change, message)
 def test_every_registered_edition_knows_what_four_passes_lead_to():
     # Stated once, by each edition's ruling on four passes (or its donor's): a new edition without
     # one is caught here, not at the first four passes.
-    assert all(edition.all_pass_outcome in ("redeal", "passed-out") for edition in EDITIONS)
+    assert all(edition.all_pass_outcome in ("next-deal", "passed-out") for edition in EDITIONS)
 
 
 @pytest.mark.parametrize("change, message", [

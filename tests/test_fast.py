@@ -59,7 +59,7 @@ def test_worked_examples(calls, dealer, expected):
 
 def test_four_passes_follow_each_editions_own_text():
     # 1932:11.2 and 1936:15: a new deal; 1949:22, 2007 (by 2017) and 2017:22.B: passed out.
-    expected = {"1932": "redeal", "1936": "redeal", "1949": "passed-out",
+    expected = {"1932": "next-deal", "1936": "next-deal", "1949": "passed-out",
                 "2007": "passed-out", "2017": "passed-out"}
     assert {year: fast.contract("P P P P".split(), "S", year).outcome for year in expected} == expected
 
@@ -116,7 +116,7 @@ def test_a_batch_with_one_dealer_or_one_per_auction():
 def test_results_gives_every_edition_and_none_where_refused():
     five = ("1932", "1936", "1949", "2007", "2017")
     assert fast.results(b"\x00\x00\x00\x00", "N", five) == [
-        fast.Result(o, None, None) for o in ("redeal", "redeal", "passed-out", "passed-out", "passed-out")]
+        fast.Result(o, None, None) for o in ("next-deal", "next-deal", "passed-out", "passed-out", "passed-out")]
     assert fast.results(bytes([8, 3]), "N", EDITIONS) == [None] * len(EDITIONS)  # 2C then 1C: insufficient
 
 

@@ -141,7 +141,7 @@ def test_judge_gives_a_judgement_or_one_clear_error(scenario, edition, dealer):
         except BridgeLawsError as error:
             one_clear_line(error)
             return
-    assert state["outcome"] in ("open", "contract", "passed-out", "redeal")
+    assert state["outcome"] in ("open", "contract", "passed-out", "next-deal")
     assert (state["legal_calls"] == []) == (state["outcome"] != "open")
 
 

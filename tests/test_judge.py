@@ -122,8 +122,11 @@ def test_four_passes_after_a_skipped_turn():
 def test_options_can_be_chosen_in_the_notation():
     kept = judge("7S 8C #keep", "1936", "N")
     assert kept.events[1].ruling.chosen == "keep" and kept.auction.last_bid.level == 8
-    cancelled = judge("7S 8C", "1936", "N")
+    cancelled = judge("7S 8C #cancel", "1936", "N")
     assert cancelled.events[1].ruling.chosen == "cancel" and cancelled.events[1].ruling.assumption
+    # 22.6.c "mag ... nietig verklaren": a right, not exercised unless chosen (as 22.6.a's).
+    unchosen = judge("7S 8C", "1936", "N")
+    assert unchosen.events[1].ruling.chosen is None and "not exercised" in unchosen.events[1].ruling.assumption
     with pytest.raises(BridgeLawsError, match="is not offered"):
         judge("7S 8C #nonsense", "1936", "N")
 

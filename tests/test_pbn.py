@@ -142,8 +142,8 @@ def test_passed_out_game(basic):
     game = basic[3]
     assert game.recorded_contract == "Pass" and game.declarer_tag == ""
     report = game_report(game)
-    # All four pass: a redeal in the rubber codes of 1932/1936, passed out in the duplicate codes.
-    expected = {"1932": "redeal", "1936": "redeal", "1949": "passed-out",
+    # All four pass: the next dealer deals in the rubber codes of 1932/1936, passed out in the duplicate codes.
+    expected = {"1932": "next-deal", "1936": "next-deal", "1949": "passed-out",
                 "2007": "passed-out", "2017": "passed-out"}
     assert {year: report["editions"][year]["outcome"] for year in expected} == expected
     assert all(report["editions"][y]["contract"] is None for y in EDITIONS)

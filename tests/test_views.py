@@ -199,7 +199,7 @@ def test_editions_overview_reads_the_sources():
     # 1949: 21, 22, 23, 24, 25, 26, 26.a, 26.b and the footnote 26.a.n1.
     assert frame.loc["1949", "paragraphs"] == 9
     # 1932:11.2 and 1936:15 deal again; 1949:22 and 2017:22.B do not.
-    assert list(frame["all_four_pass"]) == ["redeal", "redeal", "passed-out", "passed-out", "passed-out"]
+    assert list(frame["all_four_pass"]) == ["next-deal", "next-deal", "passed-out", "passed-out", "passed-out"]
     assert (frame["words"] > 300).all()
 
 
