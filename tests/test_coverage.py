@@ -169,10 +169,10 @@ def test_a_listed_record_the_engine_cites_is_wrongly_listed_with_its_citation(da
 
 
 def test_a_new_ruling_citation_makes_a_listed_record_wrongly_listed(data):
-    # What a merge of new rulings does: 2017:21.A starts to be cited, the entry must go.
+    # What a merge of new rulings does: 2017:20.F.6 starts to be cited, the entry must go.
     _edit(data / "rulings" / "mistaken-explanation.yaml",
-          lambda raw: raw["rulings"]["2017"]["articles"].append("2017:21.A"))
-    assert [item.id for item in coverage.coverage().wrongly_listed] == ["2017:21.A"]
+          lambda raw: raw["rulings"]["2017"]["articles"].append("2017:20.F.6"))
+    assert [item.id for item in coverage.coverage().wrongly_listed] == ["2017:20.F.6"]
 
 
 def test_a_topic_citation_does_not_make_a_record_modelled(data):

@@ -156,6 +156,9 @@ def _load_everything() -> None:
     rulings_data.acceptance_data()
     rulings_data.rights_data()
     content.scenarios(), content.topics(), content._glossary(), content.exercises()
+    from bridgelaws import coverage
+
+    coverage.not_modelled_file()
 
 
 def _data_files():
