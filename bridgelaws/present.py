@@ -30,10 +30,9 @@ STATUS_NAMES = {"ruled": "ruled", "referenced": "referenced", "silent": "not in 
 
 #: What each status means, in words (the matrix legend and the exercises).
 STATUS_LABELS = {
-    "ruled": "the corpus text rules on it",
-    "referenced": "the corpus text points to an article outside the excerpt",
-    "silent": "not in the excerpt: this edition's bidding chapter (the corpus) does not treat it; "
-              "the full code may, outside the excerpt",
+    "ruled": "the text rules on it",
+    "referenced": "the text points to an article outside the corpus",
+    "silent": "not in the excerpt: the corpus (this edition's bidding chapter) does not treat it",
 }
 #: The legend of the supplementary layer's own status (shown only where that layer is on).
 SUPPLEMENT_LABEL = ("outside the corpus: a paraphrase, in the project's words, of the full code's article "

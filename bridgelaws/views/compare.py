@@ -35,21 +35,25 @@ def case_choices() -> list[tuple[str, str]]:
 
 
 def compare_table(scenario: Tokens, editions: EditionNames = None,
-                  dealer: str | Seat = "N") -> pd.DataFrame:
+                  dealer: str | Seat = "N", layer: str = "corpus") -> pd.DataFrame:
     """The library's comparison (:func:`bridgelaws.tables.compare`), trimmed to the columns a
     reader needs first."""
+    from ..present import status_name
     from ..tables import compare
 
-    frame = compare(" ".join(token_list(scenario)), editions, dealer)
-    keep = [c for c in ("case", "status", "articles", "barred", "options", "summary_en", "next_to_call",
-                        "outcome", "contract", "error") if c in frame]
+    frame = compare(" ".join(token_list(scenario)), editions, dealer, layer)
+    if "status" in frame:
+        frame["status"] = [status_name(s) if isinstance(s, str) else s for s in frame["status"]]
+    keep = [c for c in ("case", "status", "articles", "barred", "options", "summary_en", "outside_corpus",
+                        "next_to_call", "outcome", "contract", "error") if c in frame]
     frame = frame[keep]
     if "error" in frame and frame["error"].isna().all():
         frame = frame.drop(columns="error")
     return frame
 
 
-def compare_html(scenario: Tokens, editions: EditionNames = None, dealer: str | Seat = "N") -> str:
+def compare_html(scenario: Tokens, editions: EditionNames = None, dealer: str | Seat = "N",
+                 layer: str = "corpus") -> str:
     """The scenario under each edition, one row per edition: the first irregularity's ruling as a
     card (article, Dutch quote, English summary, assumption flag) and where the auction stands."""
     from ..render import outcome_text
@@ -59,26 +63,27 @@ def compare_html(scenario: Tokens, editions: EditionNames = None, dealer: str | 
     parse_scenario(tokens)
     seat = parse_seat(dealer, " (dealer)")
     rows = []
-    for result in compare_results(tokens, editions, seat):
+    for result in compare_results(tokens, editions, seat, layer):
         edition = result.edition
         if result.judgement is None:
             rows.append(f'<tr><th>{edition.year}</th><td colspan="3"><div class="bl-error">'
                         f"{escape(str(result.error))}</div></td></tr>")
             continue
         colour = STATUS_COLOURS["regular"]
-        status = "regular"
+        status = data_status = "regular"
         short = "no irregularity"
         card = ""
         if result.first is not None:
             event, ruling = result.first
             view = describe(ruling)
             status, colour, short = view.label, view.colour, view.short
+            data_status = "accepted" if ruling.accepted else str(view.status)
             card = ruling_html(ruling, case_name=_case_name(event), style=False)
             later = [f"{e.token}: {_case_name(e)} ({r.status})" for e, r in result.judgement.rulings[1:]]
             if later:
                 card += f'<div class="bl-none">later: {escape("; ".join(later))}</div>'
         rows.append(
-            f'<tr data-edition="{edition.year}" data-status="{status}"><th>{edition.year}<br>'
+            f'<tr data-edition="{edition.year}" data-status="{data_status}"><th>{edition.year}<br>'
             f'<span class="bl-code bl-{edition.code}">{edition.code}</span></th>'
             f'<td><span class="bl-badge" style="background:{colour}">{escape(status)}</span>'
             f'<div class="bl-short">{escape(short)}</div></td><td>{card}</td>'
