@@ -723,10 +723,10 @@ EXPECT_FIELDS = ("event", "case", "status", "articles_include", "references_incl
 _RULING_EXPECT_FIELDS = ("status", "articles_include", "references_include", "call_stands", "assumption")
 
 
-def _expect(value: object, at: Loc, known: tuple[str, ...]) -> dict[str, Any]:
+def _expect(value: object, at: Loc, known: tuple[str, ...], statuses: tuple[str, ...] = STATUSES) -> dict[str, Any]:
     raw = fields(value, at, (), known)
     if "status" in raw:
-        one_of(raw["status"], STATUSES, at.at("status"))
+        one_of(raw["status"], statuses, at.at("status"))
     for key in ("articles_include", "references_include"):
         if key in raw:
             strings(raw[key], at.at(key))
@@ -764,4 +764,29 @@ def parse_test_cases(value: object, name: str) -> list[dict[str, Any]]:
         _expect(raw["expect"], at.at("expect"), EXPECT_FIELDS)
         if "ruling" in raw:
             _expect(raw["ruling"], at.at("ruling"), _RULING_EXPECT_FIELDS)
+    return entries
+
+
+def parse_supplement_test_cases(value: object, name: str) -> list[dict[str, Any]]:
+    """``tests/supplement_cases/<case>.yaml``: like ``tests/cases`` (``expect``, ``ruling``), but an
+    entry names the supplementary entry it follows (``follows``, an id of ``supplement/<year>.yaml``)
+    instead of a verbatim sentence: the expectation was read from that paraphrase. Its ``status`` may
+    be ``supplement``."""
+    loc = Loc(name)
+    entries = listing(value, loc)
+    statuses = STATUSES + ("supplement",)
+    for i, item in enumerate(entries):
+        at = loc.at(i)
+        raw = fields(item, at, ("edition", "follows", "expect"), ("name", "note", "scenario", "situation", "ruling"))
+        at = Loc(name, f"entry {i + 1} ({one_of(str(raw['edition']), _years(), at.at('edition'))})")
+        for j, follows in enumerate(strings(raw["follows"] if isinstance(raw["follows"], list) else [raw["follows"]],
+                                            at.at("follows"))):
+            string(follows, at.at("follows").at(j))
+        if ("scenario" in raw) == bool(raw.get("situation")):
+            raise at.error("give either a 'scenario' or 'situation: true'")
+        if "scenario" in raw:
+            _scenario(raw["scenario"], at.at("scenario"))
+        _expect(raw["expect"], at.at("expect"), EXPECT_FIELDS, statuses)
+        if "ruling" in raw:
+            _expect(raw["ruling"], at.at("ruling"), _RULING_EXPECT_FIELDS, statuses)
     return entries
