@@ -13,7 +13,9 @@ One module per concept; this package re-exports their public names:
 - :mod:`~bridgelaws.views.matrix`: every case under every edition, and the strictness in turns barred;
 - :mod:`~bridgelaws.views.sources`: the sources, their contents, notes and references;
 - :mod:`~bridgelaws.views.texts`: the texts side by side, spelling variants and the glossary;
-- :mod:`~bridgelaws.views.teaching`: exercises and the short history.
+- :mod:`~bridgelaws.views.teaching`: exercises and the short history;
+- :mod:`~bridgelaws.views.supplement`: beyond the corpus: the supplementary layer's sources,
+  articles and gaps, and a case with the corpus beside the sourced paraphrase.
 
 pandas is imported inside the functions that build DataFrames, so that ``import bridgelaws.views``
 stays cheap.
@@ -29,7 +31,7 @@ The data files the views read (``data/``):
 
 from __future__ import annotations
 
-from ..present import MUST_PASS_LABELS, STATUS_LABELS, must_pass_key
+from ..present import MUST_PASS_LABELS, STATUS_LABELS, STATUS_NAMES, must_pass_key
 from ._common import YEARS, token_list
 from ..content import (exercises, find_exercise, find_scenario, find_topic, history, scenarios,
                        scenarios_table, topics, topics_table)
@@ -40,6 +42,8 @@ from .sources import (NOTEBOOK_CSS, articles_table, contents_html, corpus_stats,
                       notebook_css, notes_summary, notes_table, outside_targets, references_table)
 from .stepper import (acceptance_offer, check_tokens, edition_years, judge_prefix, legal_calls_html,
                       must_pass_html, panel_html, stepper_html, steps, steps_html, tokens_at, warm_up)
+from .supplement import (layers_html, supplement_articles_table, supplement_gaps_table,
+                         supplement_sources_table)
 from .teaching import exercise_answers, exercise_html, history_html
 from .texts import (changed_words, count_form, fold, glossary, spelling_evolution, texts_side_by_side,
                     words)
@@ -54,5 +58,6 @@ __all__ = [
     "outside_targets", "panel_html", "references_table", "scenarios", "scenarios_table", "spelling_evolution",
     "status_counts", "stepper_html", "steps", "steps_html", "strictness", "strictness_summary",
     "strictness_table", "texts_side_by_side", "token_list", "tokens_at", "topics", "topics_table",
-    "turns_barred", "warm_up", "words",
+    "turns_barred", "warm_up", "words", "layers_html", "supplement_articles_table", "supplement_gaps_table",
+    "supplement_sources_table", "STATUS_NAMES",
 ]
