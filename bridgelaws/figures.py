@@ -246,7 +246,8 @@ def strictness_figure(layer: str = "corpus") -> Figure:
                    label="with the supplement (outside the corpus)")
     trend.plot(years, barred_cases, color="#d7301f", marker="^", linestyle="--", label="cases with a bar")
     trend.set_xticks(years, [f"{e.year}\n{e.code}" for e in EDITIONS], fontsize=9)
-    trend.set_ylim(0, max(turns + [r + x for r, x in zip(ruled, extra)]) * 1.2)
+    # Room above the bars for the legend, which has a line more with the supplement.
+    trend.set_ylim(0, max(turns + [r + x for r, x in zip(ruled, extra)]) * (1.2 if layer == "corpus" else 1.55))
     trend.set_xlabel("edition (chronological)")
     trend.set_title("Strictness over time", fontsize=10)
     handles, labels = trend.get_legend_handles_labels()
