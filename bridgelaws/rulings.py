@@ -314,7 +314,7 @@ def _build(case_id: str, edition: Edition, condition: str | None,
         corpus = corpus_spec(case_id, edition)
         named = list(dict.fromkeys(articles + [o["article"] for o in options if o["article"]]))
         extra = {"layer": Layer.SUPPLEMENT, "provenance": tuple(supplement.provenance(a) for a in named),
-                 "corpus_status": Status(corpus.status), "corpus_summary": corpus.summary_en}
+                 "corpus_status": Status(str(corpus.status)), "corpus_summary": corpus.summary_en}
         status = Status.SUPPLEMENT
     return Ruling(
         **extra,

@@ -110,6 +110,15 @@ def rulings(case_id: str) -> dict[str, RulingSpec]:
             raise BridgeLawsError(
                 f"{name}: {year}: the corpus ruling of {year} is {status!r} (rulings/{case_id}.yaml): a "
                 "supplementary ruling stands only where the corpus is silent or referenced")
+        if case_id == "all-pass" and spec.outcome is not None:
+            # The auction's end is the registry's (Edition.all_pass_outcome): a card may not say otherwise.
+            from .editions import find_edition
+
+            engine = find_edition(year).all_pass_outcome
+            if spec.outcome != engine:
+                raise BridgeLawsError(
+                    f"{name}: {year}.outcome: {spec.outcome!r}, but the engine ends four passes in {year} "
+                    f"with {engine!r} (data/editions.yaml); mend the registry or the entry")
     return parsed
 
 

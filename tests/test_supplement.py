@@ -358,3 +358,24 @@ def test_every_real_supplementary_cell_is_marked_in_the_matrix():
 def test_every_real_gap_says_what_was_searched():
     for gap in supplement.gaps():
         assert gap.subject.strip() and gap.searched.strip()
+
+
+def test_a_supplementary_all_pass_outcome_must_match_the_engine(fixture_data):
+    (fixture_data / "supplement" / "rulings" / "all-pass.yaml").write_text(
+        'case: all-pass\nrulings:\n  "2007":\n    status: ruled\n    articles: ["2017:99.A"]\n'
+        '    outcome: redeal\n    summary_en: FIXTURE, not law.\n', encoding="utf-8")
+    # 2007's corpus only points to its Art. 22 (referenced); its four passes end as 2017's do.
+    shutil.copy(fixture_data / "supplement" / "2017.yaml", fixture_data / "supplement" / "2007.yaml")
+    _edit(fixture_data / "supplement" / "2007.yaml", lambda raw: raw.update(
+        edition="2007", articles=[dict(a, id=a["id"].replace("2017", "2007"), source="fixture-2007")
+                                  for a in raw["articles"]]))
+    _edit(fixture_data / "supplement" / "sources.yaml", lambda raw: raw["sources"].append(
+        dict(raw["sources"][0], id="fixture-2007", edition="2007")))
+    _edit(fixture_data / "supplement" / "rulings" / "all-pass.yaml",
+          lambda raw: raw["rulings"]["2007"].update(articles=["2007:99.A"]))
+    datafiles.reset()
+    with pytest.raises(BridgeLawsError) as excinfo:
+        judge("P P P P", "2007", layer="supplement")
+    assert _error(excinfo) == ("supplement/rulings/all-pass.yaml: 2007.outcome: 'redeal', but the engine ends "
+                               "four passes in 2007 with 'passed-out' (data/editions.yaml); mend the registry "
+                               "or the entry")
