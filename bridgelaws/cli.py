@@ -115,7 +115,7 @@ def _cmd_judge(args: argparse.Namespace) -> int:
     from .present import describe
     from .vocabulary import EventKind
 
-    result = judge(args.tokens, args.edition, args.dealer)
+    result = judge(args.tokens, args.edition, args.dealer, layer=args.layer)
     if args.json:
         print(result.to_json())
         return 0
@@ -129,12 +129,12 @@ def _cmd_judge(args: argparse.Namespace) -> int:
         elif event.case and event.ruling is not None:
             view = describe(event.ruling)
             line += f" {event.seat}: {event.case} - {event.reason}"
-            line += f"\n             {view.status.upper()}"
+            line += f"\n             {view.status_name.upper()}"
             if view.articles:
                 line += f" [{view.articles}]"
             if event.effect:
                 line += f": {event.effect}"
-            for extra in (view.quote_line, view.summary, view.assumption_line):
+            for extra in (view.quote_line, view.outside_corpus, view.summary, view.assumption_line):
                 if extra is not None:
                     line += f"\n             {extra}"
         elif event.correction_of:
@@ -153,10 +153,10 @@ def _cmd_judge(args: argparse.Namespace) -> int:
 
 def _cmd_compare(args: argparse.Namespace) -> int:
     from .divergence import token_readings
-    from .present import assumption_line, call_stands_line, describe, quote_line
+    from .present import assumption_line, call_stands_line, describe, quote_line, status_name
     from .tables import compare_divergences, compare_event_rows, compare_records, compare_results
 
-    results = compare_results(args.tokens, args.editions, args.dealer)
+    results = compare_results(args.tokens, args.editions, args.dealer, args.layer)
     if args.json:
         print(json.dumps(compare_records(results), indent=2, ensure_ascii=False))
         return 0
@@ -167,9 +167,13 @@ def _cmd_compare(args: argparse.Namespace) -> int:
 
         # The csv module, not pandas: a column with empty cells (an edition with no event) keeps
         # its whole numbers whole ("2", not "2.0").
-        writer = csv.DictWriter(sys.stdout, fieldnames=COMPARE_EVENT_COLUMNS, lineterminator="\n")
+        event_rows = compare_event_rows(results)
+        # A supplementary answer adds its layer, source and read date (tables._supplement_columns).
+        extra = [key for row in event_rows for key in row if key not in COMPARE_EVENT_COLUMNS]
+        writer = csv.DictWriter(sys.stdout, fieldnames=[*COMPARE_EVENT_COLUMNS, *dict.fromkeys(extra)],
+                                lineterminator="\n")
         writer.writeheader()
-        writer.writerows(compare_event_rows(results))
+        writer.writerows(event_rows)
         return 0
     print(f'scenario "{args.tokens}", dealer {args.dealer}')
     found = compare_divergences(results)
@@ -194,7 +198,7 @@ def _cmd_compare(args: argparse.Namespace) -> int:
             view = describe(ruling)
             if number:
                 print()
-            print(f"{year}  {event.case}: {view.status.upper()}" + (f"  [{view.articles}]" if view.articles else ""))
+            print(f"{year}  {event.case}: {status_name(view.status).upper()}" + (f"  [{view.articles}]" if view.articles else ""))
             reading = token_readings([event])[0]
             what = reading.words(calls.get(reading.replaces) if reading.replaces else None, with_case=False)
             print(f"      token {event.index}: {what}" + (f" -> {event.effect}" if event.effect else ""))
@@ -204,7 +208,8 @@ def _cmd_compare(args: argparse.Namespace) -> int:
                                  ("play", view.play_short)):
                 if value not in (None, "-", ""):
                     print(f"      {label}: {value}")
-            for extra in (quote_line(view.quote_nl), view.summary, assumption_line(view.assumption)):
+            for extra in (quote_line(view.quote_nl), ruling.outside_corpus, view.summary,
+                          assumption_line(view.assumption)):
                 if extra is not None:
                     print(f"      {extra}")
         for line in reads:
@@ -223,19 +228,29 @@ def _state_line(row: dict[str, Any]) -> str:
 
 
 def _cmd_matrix(args: argparse.Namespace) -> int:
-    from .tables import matrix
+    from .tables import matrix, matrix_coverage
 
-    frame = matrix(detail=not args.status)
+    if args.json:
+        print(json.dumps(_matrix_json(args.layer), indent=2, ensure_ascii=False))
+        return 0
+    frame = matrix(detail=not args.status, layer=args.layer)
     if args.csv:
         sys.stdout.write(frame.to_csv())
         return 0
-    from .editions import EDITIONS
 
     width = max(len(i) for i in frame.index)
     if args.status:
-        print(" " * width + "  " + "  ".join(f"{e.year:<10}" for e in EDITIONS))
+        column = max(len(str(v)) for v in [*frame.columns, *frame.to_numpy().ravel()])
+        print(" " * width + "  " + "  ".join(f"{c:<{column}}" for c in frame.columns))
         for case, row in frame.iterrows():
-            print(f"{case:<{width}}  " + "  ".join(f"{v:<10}" for v in row))
+            print(f"{case:<{width}}  " + "  ".join(f"{v:<{column}}" for v in row))
+        print()
+        layer = "corpus" if args.layer == "corpus" else "supplement"
+        print(f"cells holding a ruling ({'the corpus alone' if layer == 'corpus' else 'corpus or supplement'}):")
+        for share in matrix_coverage(layer):
+            parts = f"{share['corpus']} corpus" + (f" + {share['supplement']} supplement" if layer != "corpus" else "")
+            print(f"  {share['edition']}  {share['ruling']:>2} of {share['cells']}  "
+                  f"{100 * share['ruling'] / share['cells']:5.1f} %  ({parts})")
         return 0
     for case, row in frame.iterrows():
         print(case)
@@ -278,6 +293,32 @@ def _cmd_coverage(args: argparse.Namespace) -> int:
     for line in report.problems():
         print(f"PROBLEM: {line}")
     return 0
+
+
+def _matrix_json(layer: str) -> list[dict[str, Any]]:
+    """``matrix --json``: per case and edition, the status, the layer, and for a supplementary
+    cell its source, read date and the words that say it is outside the corpus."""
+    from .present import status_name
+    from .tables import matrix_cells
+
+    layers = ("corpus", "supplement") if layer == "both" else (layer,)
+    result = []
+    for name in layers:
+        for cell in matrix_cells(name):
+            ruling = cell["ruling"]
+            item: dict[str, Any] = {"case": cell["case"], "edition": cell["edition"], "status": cell["status"],
+                                    "status_name": status_name(cell["status"]), "layer": cell["layer"],
+                                    "articles": list(ruling.articles), "references": list(ruling.references),
+                                    "cell": cell["cell"]}
+            if layer == "both":
+                item["asked"] = name
+            if ruling.provenance:
+                first = ruling.provenance[0]
+                item.update(source=first.source, source_title=first.source_title, read=first.read,
+                            outside_corpus=ruling.outside_corpus, corpus_status=ruling.corpus_status,
+                            sources=[p.as_dict() for p in ruling.provenance])
+            result.append(item)
+    return result
 
 
 def _cmd_pbn(args: argparse.Namespace) -> int:
@@ -344,6 +385,15 @@ def _cmd_pbn(args: argparse.Namespace) -> int:
         handle.close()
 
 
+def _layer_option(parser: argparse.ArgumentParser, both: bool = False) -> None:
+    choices = ["corpus", "supplement"] + (["both"] if both else [])
+    parser.add_argument(
+        "--layer", choices=choices, default="corpus",
+        help="corpus: the verbatim corpus alone (default); supplement: where the corpus excerpt is silent "
+             "or only points elsewhere, the sourced paraphrase of the full code (data/supplement/), "
+             "marked as outside the corpus" + ("; both: the two side by side" if both else ""))
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="bridgelaws", description=__doc__.split("\n")[0])
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
@@ -370,12 +420,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--edition", required=True)
     p.add_argument("--dealer", default="N")
     p.add_argument("--json", action="store_true")
+    _layer_option(p)
     p.add_argument("tokens", help='the scenario, e.g. "1S 1H" or "P E:1H W:!SK"')
     p.set_defaults(func=_cmd_judge)
 
     p = sub.add_parser("compare", help="one scenario under several editions, side by side")
     p.add_argument("--dealer", default="N")
     p.add_argument("--editions", default=None, help="a comma list, or all (default)")
+    _layer_option(p)
     fmt = p.add_mutually_exclusive_group()
     fmt.add_argument("--json", action="store_true")
     fmt.add_argument("--csv", action="store_true")
@@ -383,8 +435,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=_cmd_compare)
 
     p = sub.add_parser("matrix", help="every case under every edition")
-    p.add_argument("--csv", action="store_true")
-    p.add_argument("--status", action="store_true", help="only ruled / referenced / silent")
+    fmt = p.add_mutually_exclusive_group()
+    fmt.add_argument("--csv", action="store_true")
+    fmt.add_argument("--json", action="store_true",
+                     help="per case and edition: status, layer, and for a supplementary cell its source and read date")
+    p.add_argument("--status", action="store_true",
+                   help="only the status (ruled / referenced / not in the excerpt / supplement), and per "
+                        "edition the share of cells holding a ruling")
+    _layer_option(p, both=True)
     p.set_defaults(func=_cmd_matrix)
 
     p = sub.add_parser("coverage", help="which records of each text the engine models, and why not the rest")

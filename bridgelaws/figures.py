@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .present import STATUS_NAMES
 from .render import STATUS_COLOURS
 
 if TYPE_CHECKING:
@@ -136,37 +137,46 @@ def sizes() -> Figure:
     return fig
 
 
-def status_over_time() -> Figure:
+def _layer_title(layer: str) -> str:
+    return ("the corpus alone" if layer == "corpus" else
+            "corpus, and outside it the sourced supplement where the excerpt has no ruling")
+
+
+def status_over_time(layer: str = "corpus") -> Figure:
     """Per edition, how many cases of the catalogue its text rules on, only points elsewhere for,
-    or is silent on (stacked bars, chronological)."""
+    or does not treat in its excerpt (stacked bars, chronological); ``layer="supplement"``: also
+    the cases a supplementary ruling covers, in their own colour."""
     from . import views
     from .editions import EDITIONS
 
     from matplotlib.ticker import MaxNLocator
 
-    counts = views.status_counts()
+    counts = views.status_counts(layer)
     fig = _figure(7.5, 3.8)
     ax = fig.add_subplot()
     labels = [f"{e.year}\n{e.code}" for e in EDITIONS]
     bottom = [0] * len(labels)
-    for status in ("ruled", "referenced", "silent"):
+    for status in [c for c in ("ruled", "supplement", "referenced", "silent") if c in counts.columns]:
         values = [int(counts.loc[e.year, status]) for e in EDITIONS]  # type: ignore[arg-type]  # a count
-        bars = ax.bar(labels, values, bottom=bottom, color=STATUS_COLOURS[status], label=status, width=0.6)
+        bars = ax.bar(labels, values, bottom=bottom, color=STATUS_COLOURS[status], label=STATUS_NAMES[status],
+                      width=0.6)
         ax.bar_label(bars, labels=[str(v) if v else "" for v in values], label_type="center",
                      color="white", fontsize=9, fontweight="bold")
         bottom = [b + v for b, v in zip(bottom, values)]
     ax.set_ylabel(f"cases (of {bottom[0]})")
     ax.yaxis.set_major_locator(MaxNLocator(integer=True))
-    ax.set_title("What each text says about the cases of the catalogue", fontsize=11)
+    ax.set_title(f"What each text says about the cases of the catalogue\n({_layer_title(layer)})", fontsize=11)
     ax.legend(frameon=False, fontsize=9, loc="upper left", bbox_to_anchor=(1.0, 1.0))
     ax.spines[["top", "right"]].set_visible(False)
     return fig
 
 
-def strictness_figure() -> Figure:
+def strictness_figure(layer: str = "corpus") -> Figure:
     """How strict each edition is: turns barred per case and edition (a heat map; grey where the
     text does not rule), and the turns barred over all cases, by year (see
-    :func:`bridgelaws.views.turns_barred` for how the turns are counted)."""
+    :func:`bridgelaws.views.turns_barred` for how the turns are counted). ``layer="supplement"``:
+    the supplementary rulings count too; their cells are framed in the supplement's colour and the
+    title says which layer is drawn."""
     import math
 
     from matplotlib.colors import LinearSegmentedColormap
@@ -176,9 +186,9 @@ def strictness_figure() -> Figure:
     from .editions import EDITIONS
     from .rulings import cases
 
-    table = views.strictness_table()
-    frame = views.strictness()
-    summary = views.strictness_summary()
+    table = views.strictness_table(layer)
+    frame = views.strictness(layer)
+    summary = views.strictness_summary(layer)
     fig = _figure(12, 6.4)
     grid = fig.add_gridspec(1, 2, width_ratios=[1.35, 1])
     heat = fig.add_subplot(grid[0, 0])
@@ -198,33 +208,46 @@ def strictness_figure() -> Figure:
             if math.isnan(value):
                 heat.add_patch(Rectangle((j - 0.5, i - 0.5), 1, 1, facecolor="#eeeeee", edgecolor="white",
                                          hatch="///", linewidth=0))
-                label = "ref." if status[(case_id, edition.year)] == "referenced" else "silent"
-                heat.text(j, i, label, ha="center", va="center", fontsize=7, color="#888")
+                label = "ref." if status[(case_id, edition.year)] == "referenced" else "not in\nexcerpt"
+                heat.text(j, i, label, ha="center", va="center", fontsize=6.5, color="#888")
             else:
-                heat.text(j, i, f"{value:g}", ha="center", va="center", fontsize=8.5,
-                          color="white" if value > top * 0.6 else "#222", fontweight="bold")
+                supplementary = status[(case_id, edition.year)] == "supplement"
+                if supplementary:
+                    heat.add_patch(Rectangle((j - 0.45, i - 0.45), 0.9, 0.9, facecolor="none",
+                                             edgecolor=STATUS_COLOURS["supplement"], linewidth=1.6))
+                heat.text(j, i, f"{value:g}" + ("*" if supplementary else ""), ha="center", va="center",
+                          fontsize=8.5, color="white" if value > top * 0.6 else "#222", fontweight="bold")
     heat.set_xticks(range(len(EDITIONS)), [f"{e.year}\n{e.code}" for e in EDITIONS], fontsize=9)
     heat.set_yticks(range(len(case_ids)), [names[c] for c in case_ids], fontsize=8.5)
     heat.set_xticks([x + 0.5 for x in range(len(EDITIONS) - 1)], minor=True)
     heat.set_yticks([y + 0.5 for y in range(len(case_ids) - 1)], minor=True)
     heat.grid(which="minor", color="white", linewidth=1.5)
     heat.tick_params(which="minor", length=0)
-    heat.set_title(f"Turns barred per case (next turn = 1, rest of auction = {views.REST_OF_AUCTION_TURNS})",
+    heat.set_title(f"Turns barred per case (next turn = 1, rest of auction = {views.REST_OF_AUCTION_TURNS})"
+                   + ("" if layer == "corpus" else "\n* framed: outside the corpus (sourced paraphrase)"),
                    fontsize=10)
+    fig.suptitle(f"Layer: {_layer_title(layer)}", fontsize=10, color="#444" if layer == "corpus"
+                 else STATUS_COLOURS["supplement"])
 
     years = list(range(len(EDITIONS)))  # chronological, evenly spaced like the heat map's columns
     # Counts: pandas-stubs type a scalar of .loc as any Scalar.
     turns = [int(summary.loc[e.year, "turns_barred"]) for e in EDITIONS]  # type: ignore[arg-type]
     ruled = [int(summary.loc[e.year, "ruled"]) for e in EDITIONS]  # type: ignore[arg-type]
+    extra = [int(summary.loc[e.year, "supplement"]) if "supplement" in summary.columns else 0  # type: ignore[arg-type]
+             for e in EDITIONS]
     barred_cases = [int(summary.loc[e.year, "cases_with_a_bar"]) for e in EDITIONS]  # type: ignore[arg-type]
     colours = [CODE_COLOURS[e.code] for e in EDITIONS]
     bars = trend.bar(years, turns, width=0.55, color=colours, alpha=0.85, label="turns barred, all cases")
     trend.bar_label(bars, fontsize=9, padding=3, zorder=5,
                     bbox={"facecolor": "white", "edgecolor": "none", "pad": 0.6})
     trend.plot(years, ruled, color=STATUS_COLOURS["ruled"], marker="o", label="cases the text rules on")
+    if layer != "corpus":
+        trend.plot(years, [r + x for r, x in zip(ruled, extra)], color=STATUS_COLOURS["supplement"], marker="s",
+                   label="with the supplement (outside the corpus)")
     trend.plot(years, barred_cases, color="#d7301f", marker="^", linestyle="--", label="cases with a bar")
     trend.set_xticks(years, [f"{e.year}\n{e.code}" for e in EDITIONS], fontsize=9)
-    trend.set_ylim(0, max(turns + ruled) * 1.2)
+    # Room above the bars for the legend, which has a line more with the supplement.
+    trend.set_ylim(0, max(turns + [r + x for r, x in zip(ruled, extra)]) * (1.2 if layer == "corpus" else 1.55))
     trend.set_xlabel("edition (chronological)")
     trend.set_title("Strictness over time", fontsize=10)
     handles, labels = trend.get_legend_handles_labels()

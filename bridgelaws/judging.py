@@ -39,7 +39,7 @@ from .notation import INCIDENTS, Event, parse_scenario
 from .present import must_pass
 from .records import EventRecord
 from .rulings import Ruling
-from .vocabulary import ALL_PASS_OUTCOMES, Outcome, Scope
+from .vocabulary import ALL_PASS_OUTCOMES, Layer, Outcome, Scope
 
 #: The option token that says the partners consulted about a right (1936:21.3): ``#consulted``.
 CONSULTED = "consulted"
@@ -62,6 +62,8 @@ class Judgement:
     #: Set when a ruling ended the auction before it closed (a new deal, e.g. 1932:10.1):
     #: the outcome named by the ruling's data, and the articles it rests on.
     ended: tuple[str, tuple[str, ...]] | None = None
+    #: Which texts the rulings come from: the corpus alone, or also the supplement (issue 11).
+    layer: Layer = Layer.CORPUS
 
     @property
     def state(self) -> dict[str, Any]:
@@ -120,15 +122,19 @@ class Judgement:
 
 
 def judge(scenario: str | list[str], edition: str | Edition = DEFAULT_EDITION, dealer: str | Seat = "N", *,
-          partial: bool = False) -> Judgement:
+          partial: bool = False, layer: str | Layer = Layer.CORPUS) -> Judgement:
     """Run ``scenario`` (the notation of :mod:`bridgelaws.notation`) under ``edition``.
 
     Where the edition cannot go on, :class:`BridgeLawsError` is raised; with ``partial=True`` the
     judgement of the tokens before the one that cannot be played is returned instead, with
     :attr:`Judgement.error` and :attr:`Judgement.stopped_at` set. A token that cannot be read
     raises in both modes.
+
+    ``layer="supplement"``: where the corpus excerpt is silent on a case or only points elsewhere,
+    the engine applies the supplementary ruling of ``data/supplement/`` if there is one (status
+    ``supplement``, carrying its source); the default ``"corpus"`` reads the corpus alone.
     """
-    run = _Run(find_edition(edition), parse_seat(dealer, " (dealer)"))
+    run = _Run(find_edition(edition), parse_seat(dealer, " (dealer)"), rulings_data.check_layer(layer))
     events = parse_scenario(scenario)
     marks: list[Event] = []  # PBN marks precede the call they belong to
     position = 0
@@ -167,7 +173,7 @@ def judge(scenario: str | list[str], edition: str | Edition = DEFAULT_EDITION, d
         # The run stopped inside this event; the events before it (and before the marks that
         # belong to it) played without error, so they are judged again on their own, cleanly.
         first = position - len(marks)
-        result = judge([e.token for e in events[:first]], run.edition, run.result.dealer)
+        result = judge([e.token for e in events[:first]], run.edition, run.result.dealer, layer=run.layer)
         result.error, result.stopped_at = str(error), events[first].index
         return result
     return run.finish()
@@ -188,10 +194,11 @@ class _PendingAcceptance(NamedTuple):
 class _Run:
     """The state of one judged scenario: the auction plus what an irregularity left pending."""
 
-    def __init__(self, edition: Edition, dealer: Seat):
+    def __init__(self, edition: Edition, dealer: Seat, layer: Layer = Layer.CORPUS):
         self.edition = edition
+        self.layer = layer
         self.auction = Auction(edition, dealer)
-        self.result = Judgement(edition, dealer, self.auction)
+        self.result = Judgement(edition, dealer, self.auction, layer=layer)
         self.pending_acceptance: _PendingAcceptance | None = None
         self.pending_correction: _PendingCorrection | None = None
         self.exposed: dict[Seat, int] = {}
@@ -231,11 +238,12 @@ class _Run:
         record.update(card=card, case="exposed-card",
                       reason=_EXPOSURE_REASONS[event.manner or ""].format(seat=seat.full_name, card=card,
                                                                           partner=seat.partner.full_name))
-        condition = first_holding(rulings_data.spec("exposed-card", self.edition).when,
+        condition = first_holding(rulings_data.spec("exposed-card", self.edition, self.layer).when,
                                   Situation(auction, seat, card=card, exposed=self.exposed[seat],
                                             manner=event.manner))
-        ruling = rulings_data.resolve("exposed-card", self.edition, condition=condition, offender=seat)
-        if ruling.status != "ruled":
+        ruling = rulings_data.resolve("exposed-card", self.edition, condition=condition, offender=seat,
+                                      layer=self.layer)
+        if not ruling.rules:
             ruling.assumption = rulings_data.EVENT_ASSUMPTION
         elif ruling.assumption and ruling.assumption_for_ranks and (
                 card[1] not in ruling.assumption_for_ranks or self.exposed[seat] >= 2):
@@ -289,7 +297,7 @@ class _Run:
             record.update(case=None, irregularity=None, reason=None)
             if auction.outcome in ALL_PASS_OUTCOMES:
                 # The situation "all four pass": the ruling says what the edition's text does now.
-                ruling = rulings_data.resolve("all-pass", self.edition, offender=seat)
+                ruling = rulings_data.resolve("all-pass", self.edition, offender=seat, layer=self.layer)
                 record.update(case="all-pass", reason="all four players passed")
                 self._attach(record, ruling)
                 record["effect"] = auction.outcome
@@ -313,12 +321,12 @@ class _Run:
         proper = state.next_seat
         call = _call_of(event)
         ruling = rulings_data.resolve(case, self.edition, condition=self._condition(case, call, seat, event.named),
-                                      offender=seat, first_bidder=self._first_bidder(seat))
+                                      offender=seat, first_bidder=self._first_bidder(seat), layer=self.layer)
         self._attach(record, ruling)
         if case == "skipped-turn-at-end":
             self._skipped_turn(event, record, seat, ruling)
             return
-        if ruling.status != "ruled":
+        if not ruling.rules:
             auction.record(Entry(seat, call, case, reason, True, effect="made", ruling=ruling))
             record["effect"] = "stands (assumption)"
             if call.is_pass and not auction.is_over and before.edition.after(
@@ -485,7 +493,7 @@ class _Run:
         self.result.auction = snapshot
         self.pending_correction = None
         self.result.pending_requirement = None
-        ruling = rulings_data.acceptance_ruling(case, self.edition, offender, caller=caller)
+        ruling = rulings_data.acceptance_ruling(case, self.edition, offender, record.get("ruling"), caller=caller)
         snapshot.record(Entry(offender, call, case, reason, True, tuple(marks), effect="made", ruling=ruling))
         self._attach(record, ruling)
         record["effect"] = "accepted: stands as if proper and in turn"
@@ -498,9 +506,9 @@ class _Run:
                 raise BridgeLawsError(
                     f"mark {mark!r} before {event.token!r} at position {event.index} does not fit: "
                     f"the call is irregular as {case} ({reason})")
-        base = rulings_data.resolve(case, self.edition, offender=seat)
+        base = rulings_data.resolve(case, self.edition, offender=seat, layer=self.layer)
         if base.acceptance:
-            ruling = rulings_data.acceptance_ruling(case, self.edition, seat)
+            ruling = rulings_data.acceptance_ruling(case, self.edition, seat, base)
         else:
             ruling = base
             ruling.call_stands = True
@@ -517,7 +525,7 @@ class _Run:
         point = _skip_point(auction, seat)
         assert point is not None  # detect() names this case only where there is a skip point
         start, skipped = point
-        if ruling.status == "ruled" and ruling.next == "skipped":
+        if ruling.rules and ruling.next == "skipped":
             later = auction.rewind(start)
             for entry in later + [Entry(seat, call)]:
                 auction.record(Entry(entry.seat, entry.call, "skipped-turn-at-end",
@@ -527,7 +535,7 @@ class _Run:
             return
         auction.record(Entry(seat, call, "skipped-turn-at-end", record["reason"], True, ruling=ruling))
         if auction.is_over:
-            record["effect"] = "the auction ends" + ("" if ruling.status == "ruled" else " (assumption)")
+            record["effect"] = "the auction ends" + ("" if ruling.rules else " (assumption)")
         else:
             record["effect"] = "stands; the auction is not over (assumption)"
             _note_kept_open(auction, ruling)
@@ -553,7 +561,7 @@ class _Run:
         closed = f"{auction.outcome}{' ' + str(auction.contract) if auction.contract else ''}"
         reason = f"{seat.full_name} called {call} after the auction had closed ({closed})"
         record.update(case=CALL_AFTER_CLOSE, irregularity=CALL_AFTER_CLOSE, reason=reason)
-        ruling = rulings_data.resolve(CALL_AFTER_CLOSE, self.edition, offender=seat)
+        ruling = rulings_data.resolve(CALL_AFTER_CLOSE, self.edition, offender=seat, layer=self.layer)
         self._attach(record, ruling)
         record["effect"] = "no effect: the auction stays closed" + ("" if ruling.is_law else " (assumption)")
         self.records.append(record)
@@ -585,10 +593,10 @@ class _Run:
         record.update(call=new, correction_of=self._record_index_of(original, index), case=case,
                       irregularity=case,
                       reason=_CHANGE_REASONS[manner or ""].format(seat=seat.full_name, original=original.call, new=new))
-        condition = first_holding(rulings_data.spec(case, self.edition).when,
+        condition = first_holding(rulings_data.spec(case, self.edition, self.layer).when,
                                   Situation(auction, seat, new, manner=manner))
-        ruling = rulings_data.resolve(case, self.edition, condition=condition, offender=seat)
-        if ruling.status != "ruled" and ruling.assumption == rulings_data.DEFAULT_ASSUMPTION:
+        ruling = rulings_data.resolve(case, self.edition, condition=condition, offender=seat, layer=self.layer)
+        if not ruling.rules and ruling.assumption == rulings_data.DEFAULT_ASSUMPTION:
             ruling.assumption = _CHANGE_ASSUMPTION
         self._attach(record, ruling)
         self.records.append(record)
@@ -628,16 +636,16 @@ class _Run:
             raise _over(event, auction)
         record = _base(event, seat)
         record.update(case=case, reason=_INCIDENT_REASONS[word].format(seat=seat.full_name))
-        condition = first_holding(rulings_data.spec(case, self.edition).when,
+        condition = first_holding(rulings_data.spec(case, self.edition, self.layer).when,
                                   Situation(auction, seat, manner=word))
-        ruling = rulings_data.resolve(case, self.edition, condition=condition, offender=seat)
-        if ruling.status != "ruled" and ruling.assumption == rulings_data.DEFAULT_ASSUMPTION:
+        ruling = rulings_data.resolve(case, self.edition, condition=condition, offender=seat, layer=self.layer)
+        if not ruling.rules and ruling.assumption == rulings_data.DEFAULT_ASSUMPTION:
             ruling.assumption = rulings_data.EVENT_ASSUMPTION
         self._attach(record, ruling)
         self.records.append(record)
         if word == "misinformed":
             self.misinformed.add(seat)  # his change of call, if he makes one, is judged as this case
-        if ruling.status != "ruled":
+        if not ruling.rules:
             record["effect"] = "the auction is not changed (assumption)"
         elif ruling.outcome is not None:
             # The text orders a new deal: the auction ends here (its outcome is the ruling's data).
@@ -694,7 +702,7 @@ class _Run:
 
     def _condition(self, case: str, call: Call, seat: Seat, named: Call | None = None) -> str | None:
         """The condition of the ruling's first branch that holds now (see :mod:`bridgelaws.conditions`)."""
-        return first_holding(rulings_data.spec(case, self.edition).when,
+        return first_holding(rulings_data.spec(case, self.edition, self.layer).when,
                              Situation(self.auction, seat, call, named))
 
     def _first_bidder(self, offender: Seat) -> Seat | None:

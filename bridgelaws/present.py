@@ -15,16 +15,38 @@ if TYPE_CHECKING:
     from .rulings import Ruling
 
 #: The colour of each status (and of a call with no irregularity, "regular") in cards and figures.
-STATUS_COLOURS = {"ruled": "#2e7d32", "referenced": "#ef6c00", "silent": "#757575", "regular": "#1565c0"}
+#: ``supplement`` (a paraphrase from outside the corpus) has a colour no corpus status uses.
+STATUS_COLOURS = {"ruled": "#2e7d32", "referenced": "#ef6c00", "silent": "#757575", "supplement": "#6a1b9a",
+                  "regular": "#1565c0"}
 #: The colour of a status not in :data:`STATUS_COLOURS`.
 OTHER_COLOUR = "#757575"
+
+#: How each status is shown to a reader. The value ``silent`` (JSON, data) means *the corpus excerpt,
+#: this edition's bidding chapter, does not treat the case*, never "the edition says nothing": the
+#: full code may well treat it in an article outside the excerpt. So it is shown as "not in the
+#: excerpt" wherever a person reads it (cards, tables, matrices, figures, exercises).
+STATUS_NAMES = {"ruled": "ruled", "referenced": "referenced", "silent": "not in the excerpt",
+                "supplement": "supplement", "regular": "regular"}
 
 #: What each status means, in words (the matrix legend and the exercises).
 STATUS_LABELS = {
     "ruled": "the text rules on it",
     "referenced": "the text points to an article outside the corpus",
-    "silent": "the text is silent",
+    "silent": "not in the excerpt: the corpus (this edition's bidding chapter) does not treat it",
 }
+#: The legend of the supplementary layer's own status (shown only where that layer is on).
+SUPPLEMENT_LABEL = ("outside the corpus: a paraphrase, in the project's words, of the full code's article "
+                    "from a named source (data/supplement/); not the verbatim corpus")
+
+
+def status_name(status: str) -> str:
+    """The status as a reader sees it (:data:`STATUS_NAMES`): ``silent`` is "not in the excerpt"."""
+    return STATUS_NAMES.get(str(status), str(status))
+
+
+def status_label(status: str) -> str:
+    """What a status means, in words (the legends)."""
+    return SUPPLEMENT_LABEL if status == "supplement" else STATUS_LABELS.get(str(status), str(status))
 #: Who must pass, in words: the answers of an exercise (see :attr:`RulingView.must_pass`).
 MUST_PASS_LABELS = {
     "nobody": "nobody",
@@ -92,7 +114,7 @@ def _tallied(barred: list[dict[str, Any]]) -> list[str]:
 def short_rectification(ruling: Ruling) -> str:
     """A terse description of a ruling for one matrix cell."""
     if ruling.status == Status.SILENT:
-        return "silent"
+        return STATUS_NAMES["silent"]
     if ruling.status == Status.REFERENCED:
         return "referenced: " + ", ".join(ruling.references)
     parts = []
@@ -121,12 +143,13 @@ def short_rectification(ruling: Ruling) -> str:
     if ruling.acceptance:
         parts.append("unless called over")
     head = ", ".join(ruling.articles[:1])
-    return f"ruled ({head}): " + "; ".join(parts) if parts else f"ruled ({head})"
+    name = "supplement" if ruling.status == Status.SUPPLEMENT else "ruled"
+    return f"{name} ({head}): " + "; ".join(parts) if parts else f"{name} ({head})"
 
 
 def must_pass_key(ruling: Ruling) -> str:
     """Who must pass under the ruling: a key of :data:`MUST_PASS_LABELS`."""
-    if ruling.status != Status.RULED:
+    if not ruling.rules:
         return "not-said"
     bars = list(ruling.barred)
     chosen = next((o for o in ruling.options if o["choice"] == ruling.chosen), None)
@@ -170,6 +193,14 @@ class RulingView:
     short: str  # the matrix cell (short_rectification)
     must_pass: str  # a key of MUST_PASS_LABELS
     assumption: str | None
+    #: The status as a reader sees it (:func:`status_name`): "not in the excerpt" for ``silent``.
+    status_name: str = ""
+    #: A supplementary ruling's provenance ("outside the corpus: paraphrase of ... from ..., read
+    #: ..."); None for a corpus ruling. Shown apart from any quote, never inside one.
+    outside_corpus: str | None = None
+    #: For a supplementary ruling: what the corpus excerpt itself does ("not in the excerpt", "referenced: 2017:27").
+    corpus_status: str | None = None
+    corpus_summary: str | None = None
 
     @property
     def quote_line(self) -> str | None:
@@ -199,7 +230,7 @@ def describe(ruling: Ruling) -> RulingView:
     """The ruling in words (see :class:`RulingView`)."""
     return RulingView(
         case=ruling.case, edition=ruling.edition, status=ruling.status,
-        label="accepted" if ruling.accepted else str(ruling.status),
+        label="accepted" if ruling.accepted else status_name(ruling.status),
         colour=STATUS_COLOURS.get(ruling.status, OTHER_COLOUR),
         articles=", ".join(ruling.articles), references=", ".join(ruling.references),
         quote_nl=ruling.quote_nl, quote_from=ruling.quote_from, summary=ruling.summary_en,
@@ -208,4 +239,7 @@ def describe(ruling: Ruling) -> RulingView:
                                  ruling.chosen == option["choice"]) for option in ruling.options),
         play=tuple(ruling.play), bars_short=bars_short(ruling.barred),
         options_short=options_short(ruling.options), play_short="; ".join(ruling.play) or "-",
-        short=short_rectification(ruling), must_pass=must_pass_key(ruling), assumption=ruling.assumption)
+        short=short_rectification(ruling), must_pass=must_pass_key(ruling), assumption=ruling.assumption,
+        status_name=status_name(ruling.status), outside_corpus=ruling.outside_corpus,
+        corpus_status=None if ruling.corpus_status is None else status_name(ruling.corpus_status),
+        corpus_summary=ruling.corpus_summary)

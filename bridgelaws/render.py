@@ -128,6 +128,10 @@ def ruling_html(ruling: Ruling, *, case_name: str | None = None, style: bool = T
     if view.quote_nl:
         source = f' <span class="bl-articles">({escape(view.quote_from)})</span>' if view.quote_from else ""
         parts.append(f'<blockquote lang="nl">&ldquo;{escape(view.quote_nl)}&rdquo;{source}</blockquote>')
+    if view.outside_corpus:
+        # Its own box, never a quote: the verbatim layer is the corpus alone.
+        parts.append(f'<div class="bl-outside">In the corpus: {escape(view.corpus_status or "")}. '
+                     f'<b>{escape(view.outside_corpus)}</b></div>')
     parts.append(f"<div>{escape(view.summary)}</div>")
     items = [escape(bar) for bar in view.bars]
     items += [escape(option.phrase) + (" <b>(chosen)</b>" if option.chosen else "") for option in view.options]

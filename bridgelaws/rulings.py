@@ -11,7 +11,7 @@ holds is chosen.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import datafiles, schema
 from .calls import Seat
@@ -19,13 +19,20 @@ from .conditions import CONDITIONS
 from .editions import EDITIONS, Edition, find_edition
 from .errors import BridgeLawsError
 from .schema import SCOPES, STATUSES, BranchSpec, RulingSpec
-from .vocabulary import Scope, Status
+from .vocabulary import Layer, Scope, Status
+
+if TYPE_CHECKING:
+    from .supplement import Provenance
 
 #: Where the data files are (see :mod:`bridgelaws.datafiles`); the loaders go through ``datafiles``.
 DATA = datafiles.data_dir()
 __all__ = ["SCOPES", "STATUSES", "Case", "Ruling", "cases", "case_ids", "find_case", "specs", "spec",
            "ruling_data", "entry", "branches", "generic_ruling", "resolve", "acceptance_data",
-           "acceptance_ruling", "all_rulings", "rights_data", "rights_rules"]
+           "acceptance_ruling", "all_rulings", "rights_data", "rights_rules", "LAYERS", "check_layer",
+           "corpus_spec"]
+
+#: The layers a ruling can be read from (``judge(..., layer=...)``): see :class:`~bridgelaws.vocabulary.Layer`.
+LAYERS: tuple[str, ...] = tuple(layer.value for layer in Layer)
 
 #: The engine's one default where a text is silent or only points elsewhere.
 DEFAULT_ASSUMPTION = (
@@ -74,20 +81,49 @@ class Ruling:
     accepted: bool = False
     assumption_for_ranks: str | None = None
     chosen: str | None = None  # the option taken, once known
+    #: ``corpus``, or ``supplement`` for a ruling from data/supplement/ (status ``supplement``): its
+    #: articles are supplementary entries, ``provenance`` names their sources, and ``corpus_status``
+    #: / ``corpus_summary`` say what the corpus excerpt itself does with the case.
+    layer: Layer = Layer.CORPUS
+    provenance: tuple[Provenance, ...] = ()
+    corpus_status: Status | None = None
+    corpus_summary: str | None = None
 
     def as_dict(self) -> dict[str, Any]:
-        return {
+        data: dict[str, Any] = {
             "status": self.status, "articles": list(self.articles), "references": list(self.references),
             "call_stands": self.call_stands, "deemed": self.deemed,
             "barred": [dict(b) for b in self.barred],
             "options": [dict(o) for o in self.options], "play": list(self.play),
             "assumption": self.assumption, "quote_nl": self.quote_nl, "quote_from": self.quote_from,
-            "summary_en": self.summary_en, "chosen": self.chosen,
+            "summary_en": self.summary_en, "chosen": self.chosen, "layer": self.layer,
         }
+        if self.layer is Layer.SUPPLEMENT:
+            first = self.provenance[0] if self.provenance else None
+            data.update(source=first.source if first else None, read=first.read if first else None,
+                        outside_corpus=self.outside_corpus,
+                        sources=[p.as_dict() for p in self.provenance],
+                        corpus_status=self.corpus_status, corpus_summary=self.corpus_summary)
+        return data
+
+    @property
+    def rules(self) -> bool:
+        """True when the engine applies the ruling's rectification: the corpus rules, or (layer
+        ``supplement``) a sourced supplementary ruling does."""
+        return self.status in (Status.RULED, Status.SUPPLEMENT)
+
+    @property
+    def outside_corpus(self) -> str | None:
+        """``outside the corpus: paraphrase of ... from ..., read ...`` for a supplementary ruling."""
+        if self.layer is not Layer.SUPPLEMENT:
+            return None
+        from .supplement import provenance_line
+
+        return provenance_line(self.provenance)
 
     @property
     def is_law(self) -> bool:
-        """True when the edition's own text rules (no assumption involved)."""
+        """True when the edition's own text in the corpus rules (no assumption involved)."""
         return self.status == "ruled" and not self.assumption
 
     def _repr_html_(self) -> str:
@@ -144,11 +180,38 @@ def _no_rulings(edition: str | int | Edition) -> BridgeLawsError:
                            f"registry (make it with Edition.like(...) to take a registered edition's)")
 
 
-def spec(case_id: str, edition: str | int | Edition) -> RulingSpec:
+def check_layer(layer: str | Layer) -> Layer:
+    """``layer`` as a :class:`Layer`; an unknown one is a clear error."""
+    if layer not in LAYERS:
+        raise BridgeLawsError(f"unknown layer {layer!r}: one of {', '.join(LAYERS)}")
+    return Layer(layer)
+
+
+def corpus_spec(case_id: str, edition: str | int | Edition) -> RulingSpec:
+    """The corpus entry of a case for an edition (with the silence default)."""
     found = specs(case_id).get(_rulings_year(edition))
     if found is None:
         raise _no_rulings(edition)
     return found
+
+
+def _supplement_spec(case_id: str, edition: str | int | Edition) -> RulingSpec | None:
+    """The supplementary ruling standing in for a silent or referenced corpus cell, or None."""
+    from . import supplement
+
+    if corpus_spec(case_id, edition).status not in ("silent", "referenced"):
+        return None
+    return supplement.ruling_spec(case_id, _rulings_year(edition))
+
+
+def spec(case_id: str, edition: str | int | Edition, layer: str | Layer = Layer.CORPUS) -> RulingSpec:
+    """The entry the engine reads: the corpus's, or with ``layer="supplement"`` the supplementary
+    ruling where the corpus cell is silent or referenced and one exists."""
+    if check_layer(layer) is Layer.SUPPLEMENT:
+        found = _supplement_spec(case_id, edition)
+        if found is not None:
+            return found
+    return corpus_spec(case_id, edition)
 
 
 @datafiles.cached
@@ -168,25 +231,31 @@ def entry(case_id: str, edition: str | int | Edition) -> dict[str, Any]:
     return found
 
 
-def branches(case_id: str, edition: str | int | Edition) -> list[dict[str, Any]]:
-    """The conditional branches of an entry ([] when its ruling does not depend on circumstances)."""
+def branches(case_id: str, edition: str | int | Edition, layer: str | Layer = Layer.CORPUS) -> list[dict[str, Any]]:
+    """The conditional branches of an entry ([] when its ruling does not depend on circumstances):
+    ``{"condition": ...}`` per branch, in the file's order."""
+    if check_layer(layer) is Layer.SUPPLEMENT and _supplement_spec(case_id, edition) is not None:
+        return [{"condition": b.condition} for b in spec(case_id, edition, layer).when]
     return list(entry(case_id, edition).get("when", ()))
 
 
-def generic_ruling(case_id: str, edition: str | int | Edition, condition: str | None = None) -> Ruling:
+def generic_ruling(case_id: str, edition: str | int | Edition, condition: str | None = None,
+                   layer: str | Layer = Layer.CORPUS) -> Ruling:
     """The ruling with roles, not seats (``offender``, ``partner``...): what the matrix shows."""
-    return _build(case_id, find_edition(edition), condition, seats=None)
+    return _build(case_id, find_edition(edition), condition, seats=None, layer=check_layer(layer))
 
 
 def resolve(case_id: str, edition: str | int | Edition, *, condition: str | None = None, offender: Seat | None = None,
-            first_bidder: Seat | None = None) -> Ruling:
-    """The ruling for an event: roles turned into seats, the branch for ``condition`` chosen."""
+            first_bidder: Seat | None = None, layer: str | Layer = Layer.CORPUS) -> Ruling:
+    """The ruling for an event: roles turned into seats, the branch for ``condition`` chosen.
+    ``layer="supplement"``: where the corpus is silent or referenced, the supplementary ruling if
+    there is one (status ``supplement``, with its provenance)."""
     seats = None
     if offender is not None:
         seats = {"offender": [offender], "partner": [offender.partner],
                  "side": [offender, offender.partner], "lho": [offender.lho],
                  "first-bidder": [first_bidder if first_bidder is not None else offender.lho]}
-    return _build(case_id, find_edition(edition), condition, seats)
+    return _build(case_id, find_edition(edition), condition, seats, layer=check_layer(layer))
 
 
 def _branch(entry_spec: RulingSpec, condition: str | None) -> BranchSpec | None:
@@ -201,11 +270,12 @@ def _branch(entry_spec: RulingSpec, condition: str | None) -> BranchSpec | None:
 
 
 def _build(case_id: str, edition: Edition, condition: str | None,
-           seats: dict[str, list[Seat]] | None) -> Ruling:
+           seats: dict[str, list[Seat]] | None, layer: Layer = Layer.CORPUS) -> Ruling:
     if condition is not None and condition not in CONDITIONS:
         # Never a silent fallback to the `otherwise` branch.
         raise BridgeLawsError(f"unknown condition {condition!r}: one of {', '.join(CONDITIONS)}")
-    entry_spec = spec(case_id, edition)
+    supplementary = _supplement_spec(case_id, edition) if layer is Layer.SUPPLEMENT else None
+    entry_spec = supplementary or corpus_spec(case_id, edition)
     chosen = _branch(entry_spec, condition)
     merged = entry_spec.values()
     if chosen is not None:
@@ -239,10 +309,20 @@ def _build(case_id: str, edition: Edition, condition: str | None,
     assumption = merged.get("assumption")
     if status != "ruled" and not assumption:
         assumption = DEFAULT_ASSUMPTION
+    extra: dict[str, Any] = {}
+    if supplementary is not None:
+        from . import supplement
+
+        corpus = corpus_spec(case_id, edition)
+        named = list(dict.fromkeys(articles + [o["article"] for o in options if o["article"]]))
+        extra = {"layer": Layer.SUPPLEMENT, "provenance": tuple(supplement.provenance(a) for a in named),
+                 "corpus_status": Status(str(corpus.status)), "corpus_summary": corpus.summary_en}
+        status = Status.SUPPLEMENT
     return Ruling(
+        **extra,
         case=case_id, edition=edition.year, status=Status(status), articles=articles,
         references=list(merged.get("references") or ()),
-        call_stands=merged.get("call_stands") if status == "ruled" else None,
+        call_stands=merged.get("call_stands") if status in ("ruled", "supplement") else None,
         deemed=merged.get("deemed"), barred=barred, options=options,
         play=list(merged.get("play") or ()), assumption=assumption,
         quote_nl=merged.get("quote_nl"), quote_from=merged.get("quote_from"),
@@ -259,11 +339,23 @@ def acceptance_data() -> dict[str, dict[str, str]]:
     return schema.parse_acceptance(datafiles.load("acceptance.yaml"))
 
 
-def acceptance_ruling(case_id: str, edition: str | int | Edition, offender: Seat, *,
-                      caller: Seat | None = None) -> Ruling:
+def acceptance_ruling(case_id: str, edition: str | int | Edition, offender: Seat,
+                      ruling: Ruling | None = None, *, caller: Seat | None = None) -> Ruling:
     """The ruling when a call over the irregular call accepted it (1936:22.2); ``caller`` is the
-    player who called over it (None when only a PBN mark records the acceptance)."""
+    player who called over it (None when only a PBN mark records the acceptance). For a
+    supplementary ``ruling`` whose ``acceptance`` names a supplementary article, that article's
+    acceptance."""
     edition = find_edition(edition)
+    if ruling is not None and ruling.layer is Layer.SUPPLEMENT and ruling.acceptance:
+        from . import supplement
+
+        entry_ = supplement.article(ruling.acceptance)
+        return Ruling(
+            case=case_id, edition=edition.year, status=Status.SUPPLEMENT, articles=[entry_.id],
+            call_stands=True, accepted=True, next="rotation",
+            summary_en=f"{caller.full_name if caller is not None else 'A later player'} called over it, which accepts it: {entry_.paraphrase_en}",
+            layer=Layer.SUPPLEMENT, provenance=(supplement.provenance(entry_.id),),
+            corpus_status=ruling.corpus_status, corpus_summary=ruling.corpus_summary)
     data = acceptance_data().get(_rulings_year(edition))
     if data is None:
         raise BridgeLawsError(f"the {edition.year} text lets no call over an irregular call accept it")
@@ -286,11 +378,11 @@ def rights_rules(edition: str | int | Edition) -> dict[str, dict[str, str]]:
     return rights_data().get(_rulings_year(edition), {})
 
 
-def all_rulings() -> list[Ruling]:
+def all_rulings(layer: str | Layer = Layer.CORPUS) -> list[Ruling]:
     """Every (case, edition) pair with its generic ruling; every branch for conditional entries."""
     result: list[Ruling] = []
     for case in cases():
         for edition in EDITIONS:
-            conds: list[str | None] = [b.condition for b in spec(case.id, edition).when] or [None]
-            result.extend(generic_ruling(case.id, edition, c) for c in conds)
+            conds: list[str | None] = [b.condition for b in spec(case.id, edition, layer).when] or [None]
+            result.extend(generic_ruling(case.id, edition, c, layer) for c in conds)
     return result

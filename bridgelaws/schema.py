@@ -347,6 +347,188 @@ def parse_rulings(value: object, name: str, case_id: str) -> dict[str, RulingSpe
     return result
 
 
+# ------------------------------------------------------------------------------------ the supplement
+
+#: The kinds of source of the supplementary layer (``data/supplement/sources.yaml``).
+SourceKind = Literal["code-text", "translation", "commentary"]
+SOURCE_KINDS: tuple[str, ...] = get_args(SourceKind)
+_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+#: Fields a corpus ruling has and a supplementary ruling never may: the verbatim layer is the corpus.
+_VERBATIM_FIELDS = ("quote_nl", "quote_from")
+
+
+@dataclass(frozen=True)
+class SupplementSource:
+    """A source actually read for the supplementary layer: an entry of ``supplement/sources.yaml``."""
+
+    id: str
+    edition: str
+    title: str
+    address: str
+    kind: SourceKind
+    read: str  # the date it was read, YYYY-MM-DD
+    note: str | None = None
+
+
+@dataclass(frozen=True)
+class SupplementArticle:
+    """An article outside the corpus, in the project's own words: an entry of ``supplement/<year>.yaml``."""
+
+    id: str  # "2017:27.B.1.a": the edition, then the article's own structure; never a corpus id
+    edition: str
+    title_en: str
+    source: str  # a SupplementSource id
+    where: str  # where in the source
+    paraphrase_en: str
+    terms_nl: tuple[str, ...] = ()  # short quoted terms, at most
+
+
+@dataclass(frozen=True)
+class SupplementGap:
+    """Where no source could be found: what is missing and what was searched."""
+
+    edition: str
+    subject: str
+    searched: str
+
+
+def _read_date(value: object, loc: Loc) -> str:
+    # YAML reads an unquoted 2026-11-30 as a date; both spellings mean the same day.
+    import datetime
+
+    if isinstance(value, datetime.date):
+        return value.isoformat()
+    if not isinstance(value, str) or not _DATE.fullmatch(value):
+        raise loc.error(f"expected a date YYYY-MM-DD, got {value!r}")
+    try:
+        datetime.date.fromisoformat(value)
+    except ValueError:
+        raise loc.error(f"{value!r} is not a date") from None
+    return value
+
+
+def parse_supplement_sources(value: object, name: str = "supplement/sources.yaml") -> dict[str, SupplementSource]:
+    """``supplement/sources.yaml``: ``{sources: [...]}``, ids unique, every edition registered."""
+    loc = Loc(name)
+    raw = fields(value, loc, ("sources",))
+    result: dict[str, SupplementSource] = {}
+    for i, item in enumerate(listing(raw["sources"], loc.at("sources"))):
+        at = loc.at("sources").at(i)
+        entry = fields(item, at, ("id", "edition", "title", "address", "kind", "read"), ("note",))
+        source_id = string(entry["id"], at.at("id"))
+        at = Loc(name, source_id)
+        if source_id in result:
+            raise at.at("id").error("the id is given twice")
+        result[source_id] = SupplementSource(
+            id=source_id, edition=one_of(str(entry["edition"]), _years(), at.at("edition")),
+            title=text(entry["title"], at.at("title")), address=string(entry["address"], at.at("address")),
+            kind=one_of(entry["kind"], SOURCE_KINDS, at.at("kind")),  # type: ignore[arg-type]
+            read=_read_date(entry["read"], at.at("read")),
+            note=None if entry.get("note") is None else text(entry["note"], at.at("note")))
+    return result
+
+
+def parse_supplement_edition(value: object, name: str, year: str, sources: Mapping[str, SupplementSource],
+                             in_corpus: Callable[[str], bool] = lambda _: False
+                             ) -> tuple[tuple[SupplementArticle, ...], tuple[SupplementGap, ...]]:
+    """``supplement/<year>.yaml``: the articles outside the corpus, each with a source of the same
+    edition, a place in it and a paraphrase; and the gaps, each saying what was searched."""
+    loc = Loc(name)
+    raw = fields(value, loc, ("edition",), ("articles", "gaps"))
+    if str(raw["edition"]) != year:
+        raise loc.at("edition").error(f"{raw['edition']!r} does not match the file name ({year!r})")
+    articles: list[SupplementArticle] = []
+    seen: set[str] = set()
+    for i, item in enumerate(listing(raw.get("articles") or [], loc.at("articles"))):
+        at = loc.at("articles").at(i)
+        entry = fields(item, at, ("id", "title_en", "source", "where", "paraphrase_en"), ("terms_nl",))
+        article_id = string(entry["id"], at.at("id"))
+        at = Loc(name, article_id)
+        if not article_id.startswith(f"{year}:") or article_id == f"{year}:":
+            raise at.at("id").error(f"an id of this file starts with '{year}:' (e.g. '{year}:27.B.1.a')")
+        if in_corpus(article_id):
+            raise at.at("id").error("is an id of the corpus: the supplement holds only articles outside it")
+        if article_id in seen:
+            raise at.at("id").error("the id is given twice")
+        seen.add(article_id)
+        source_id = string(entry["source"], at.at("source"))
+        source = sources.get(source_id)
+        if source is None:
+            raise at.at("source").error(f"{source_id!r} is not a source of supplement/sources.yaml")
+        if source.edition != year:
+            raise at.at("source").error(f"{source_id!r} is a source of {source.edition}, not of {year}")
+        articles.append(SupplementArticle(
+            id=article_id, edition=year, title_en=text(entry["title_en"], at.at("title_en")), source=source_id,
+            where=text(entry["where"], at.at("where")),
+            paraphrase_en=text(entry["paraphrase_en"], at.at("paraphrase_en")),
+            terms_nl=strings(entry.get("terms_nl"), at.at("terms_nl"))))
+    gaps = []
+    for i, item in enumerate(listing(raw.get("gaps") or [], loc.at("gaps"))):
+        at = loc.at("gaps").at(i)
+        entry = fields(item, at, ("subject", "searched"))
+        gaps.append(SupplementGap(edition=year, subject=text(entry["subject"], at.at("subject")),
+                                  searched=text(entry["searched"], at.at("searched"))))
+    return tuple(articles), tuple(gaps)
+
+
+def _supplement_ids(spec: RulingSpec) -> list[tuple[Loc, str]]:
+    """Every article id a ruling names, with where it is named (relative paths)."""
+    named: list[tuple[Loc, str]] = []
+
+    def add(part: _Common, at: Loc) -> None:
+        named.extend((at.at("articles").at(i), a) for i, a in enumerate(part.articles))
+        if part.acceptance:
+            named.append((at.at("acceptance"), part.acceptance))
+        named.extend((at.at("options").at(i).at("article"), o.article)
+                     for i, o in enumerate(part.options) if o.article)
+
+    add(spec, Loc(""))
+    for i, branch in enumerate(spec.when):
+        at = Loc("").at("when").at(i)
+        add(branch, at)
+        if branch.article:
+            named.append((at.at("article"), branch.article))
+    return named
+
+
+def parse_supplement_rulings(value: object, name: str, case_id: str,
+                             articles: Mapping[str, Iterable[str]]) -> dict[str, RulingSpec]:
+    """``supplement/rulings/<case>.yaml``: per edition, a ruling like a corpus ruling, but its
+    articles are ids of supplementary entries (``articles``: per edition, the ids that have one),
+    it must rule (``status: ruled``), and it has no quote: the verbatim layer is the corpus alone.
+    Only the editions the file lists (no silence default: a missing edition has no supplement)."""
+    loc = Loc(name)
+    raw = fields(value, loc, ("case", "rulings"))
+    if str(raw["case"]) != case_id:
+        raise loc.at("case").error(f"{raw['case']!r} does not match the file name ({case_id!r})")
+    result: dict[str, RulingSpec] = {}
+    for year, item in year_keys(raw["rulings"], loc.at("rulings"), _years()).items():
+        at = Loc(name, year)
+        if isinstance(item, Mapping):
+            for key in _VERBATIM_FIELDS:
+                if key in item:
+                    raise at.at(key).error("never allowed in the supplement: the verbatim layer is the corpus "
+                                           "alone (write the paraphrase in supplement/<year>.yaml)")
+            for i, branch in enumerate(item.get("when") or []):
+                for key in _VERBATIM_FIELDS:
+                    if isinstance(branch, Mapping) and key in branch:
+                        raise at.at("when").at(i).at(key).error("never allowed in the supplement: the "
+                                                                "verbatim layer is the corpus alone")
+        spec = parse_ruling(item, at)
+        if spec.status != "ruled" or any(b.status not in (None, "ruled") for b in spec.when):
+            raise at.at("status").error("a supplementary ruling must rule ('ruled'); where the sources "
+                                        "give no rectification, write a gap in supplement/<year>.yaml")
+        if not spec.articles:
+            raise at.at("articles").error("a supplementary ruling names the supplementary articles it follows")
+        known = frozenset(articles.get(year, ()))
+        for where, article_id in _supplement_ids(spec):
+            if article_id not in known:
+                raise Loc(name, f"{year}.{where.path}").error(
+                    f"{article_id!r} has no entry in supplement/{year}.yaml")
+        result[year] = spec
+    return result
+
+
 # ------------------------------------------------------------------------------------ cases
 
 
@@ -652,10 +834,10 @@ EXPECT_FIELDS = ("event", "case", "status", "articles_include", "references_incl
 _RULING_EXPECT_FIELDS = ("status", "articles_include", "references_include", "call_stands", "assumption")
 
 
-def _expect(value: object, at: Loc, known: tuple[str, ...]) -> dict[str, Any]:
+def _expect(value: object, at: Loc, known: tuple[str, ...], statuses: tuple[str, ...] = STATUSES) -> dict[str, Any]:
     raw = fields(value, at, (), known)
     if "status" in raw:
-        one_of(raw["status"], STATUSES, at.at("status"))
+        one_of(raw["status"], statuses, at.at("status"))
     for key in ("articles_include", "references_include"):
         if key in raw:
             strings(raw[key], at.at(key))
@@ -693,4 +875,29 @@ def parse_test_cases(value: object, name: str) -> list[dict[str, Any]]:
         _expect(raw["expect"], at.at("expect"), EXPECT_FIELDS)
         if "ruling" in raw:
             _expect(raw["ruling"], at.at("ruling"), _RULING_EXPECT_FIELDS)
+    return entries
+
+
+def parse_supplement_test_cases(value: object, name: str) -> list[dict[str, Any]]:
+    """``tests/supplement_cases/<case>.yaml``: like ``tests/cases`` (``expect``, ``ruling``), but an
+    entry names the supplementary entry it follows (``follows``, an id of ``supplement/<year>.yaml``)
+    instead of a verbatim sentence: the expectation was read from that paraphrase. Its ``status`` may
+    be ``supplement``."""
+    loc = Loc(name)
+    entries = listing(value, loc)
+    statuses = STATUSES + ("supplement",)
+    for i, item in enumerate(entries):
+        at = loc.at(i)
+        raw = fields(item, at, ("edition", "follows", "expect"), ("name", "note", "scenario", "situation", "ruling"))
+        at = Loc(name, f"entry {i + 1} ({one_of(str(raw['edition']), _years(), at.at('edition'))})")
+        for j, follows in enumerate(strings(raw["follows"] if isinstance(raw["follows"], list) else [raw["follows"]],
+                                            at.at("follows"))):
+            string(follows, at.at("follows").at(j))
+        if ("scenario" in raw) == bool(raw.get("situation")):
+            raise at.error("give either a 'scenario' or 'situation: true'")
+        if "scenario" in raw:
+            _scenario(raw["scenario"], at.at("scenario"))
+        _expect(raw["expect"], at.at("expect"), EXPECT_FIELDS, statuses)
+        if "ruling" in raw:
+            _expect(raw["ruling"], at.at("ruling"), _RULING_EXPECT_FIELDS, statuses)
     return entries

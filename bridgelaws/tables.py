@@ -17,7 +17,8 @@ from .present import bars_short as describe_bars
 from .present import describe, short_rectification
 from .present import options_short as describe_options
 from .records import EventRecord
-from .rulings import Ruling, branches, cases, find_case, generic_ruling
+from .rulings import Ruling, branches, cases, check_layer, find_case, generic_ruling
+from .vocabulary import Layer
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -25,7 +26,7 @@ if TYPE_CHECKING:
 __all__ = ["COMPARE_COLUMNS", "COMPARE_EVENT_COLUMNS", "Comparison", "canonical_ruling", "compare",
            "compare_divergences", "compare_event_rows", "compare_events", "compare_records", "compare_results",
            "compare_rows", "describe_bars", "describe_options", "event_columns", "matrix", "matrix_cells",
-           "short_rectification"]
+           "matrix_coverage", "short_rectification"]
 
 COMPARE_COLUMNS = ("edition", "case", "status", "articles", "call_stands", "barred", "options", "play",
                    "quote_nl", "summary_en", "assumption", "next_to_call", "outcome", "contract", "error")
@@ -42,12 +43,15 @@ def event_columns(event: EventRecord, ruling: Ruling) -> dict[str, Any]:
     ``token``, ``seat``), the ruling as :func:`bridgelaws.present.describe` words it, and what it did
     to the auction (``effect``)."""
     view = describe(ruling)
-    return {
+    columns = {
         "index": event.index, "token": event.token, "seat": None if event.seat is None else str(event.seat),
         "case": event.case, "status": view.status, "articles": view.articles, "call_stands": ruling.call_stands,
         "barred": view.bars_short, "options": view.options_short, "play": view.play_short,
         "quote_nl": view.quote_nl, "summary_en": view.summary, "assumption": view.assumption,
         "effect": event.effect}
+    if ruling.layer is Layer.SUPPLEMENT:
+        columns.update(_supplement_columns(ruling))
+    return columns
 
 
 @dataclass(frozen=True)
@@ -116,11 +120,22 @@ class Comparison:
         rulings = self.judgement.rulings
         if len(rulings) > 1:
             row["later"] = "; ".join(f"{e.token}: {e.case} ({r.status})" for e, r in rulings[1:])
+        if ruling.layer is Layer.SUPPLEMENT:
+            row.update(_supplement_columns(ruling))
         return row
 
 
+def _supplement_columns(ruling: Ruling) -> dict[str, Any]:
+    """The columns a supplementary answer adds to a row: its layer, source, read date, and the
+    words that say it is outside the corpus (never mixed into ``quote_nl``)."""
+    first = ruling.provenance[0] if ruling.provenance else None
+    return {"layer": str(ruling.layer), "source": first.source if first else None,
+            "read": first.read if first else None, "outside_corpus": ruling.outside_corpus,
+            "corpus_status": None if ruling.corpus_status is None else str(ruling.corpus_status)}
+
+
 def compare_results(scenario: str | list[str], editions: Any = None,
-                    dealer: str | Seat = "N") -> list[Comparison]:
+                    dealer: str | Seat = "N", layer: str | Layer = Layer.CORPUS) -> list[Comparison]:
     """The scenario judged under each edition (chronological). A scenario an edition cannot
     continue (for instance a correction its text forbids) gives its error instead; a token that
     cannot be read, or a dealer that is no seat, is no edition's doing: one BridgeLawsError."""
@@ -130,9 +145,10 @@ def compare_results(scenario: str | list[str], editions: Any = None,
     chosen = find_editions(editions)
     parse_scenario(scenario)
     parse_seat(dealer, " (dealer)")
+    layer = check_layer(layer)
     results = []
     for edition in chosen:
-        judgement = judge(scenario, edition, dealer, partial=True)
+        judgement = judge(scenario, edition, dealer, partial=True, layer=layer)
         if judgement.error is not None:
             results.append(Comparison(edition, None, judgement.error, played=judgement))
         else:
@@ -189,76 +205,124 @@ def compare_event_rows(results: list[Comparison]) -> list[dict[str, Any]]:
     return rows
 
 
-def compare_rows(scenario: str, editions: Any = None, dealer: str | Seat = "N") -> list[dict[str, Any]]:
+def compare_rows(scenario: str, editions: Any = None, dealer: str | Seat = "N",
+                 layer: str | Layer = Layer.CORPUS) -> list[dict[str, Any]]:
     """One dict per edition: the ruling on the scenario's first irregularity, and the final state
     (every irregularity: :func:`compare_records`, :func:`compare_event_rows`).
 
     A scenario an edition cannot continue (for instance a correction its text forbids) gives a row
     with the error instead of a ruling.
     """
-    return [result.row() for result in compare_results(scenario, editions, dealer)]
+    return [result.row() for result in compare_results(scenario, editions, dealer, layer)]
 
 
 def compare(scenario: str, editions: str | Iterable[str | int | Edition] | None = None,
-            dealer: str | Seat = "N") -> pd.DataFrame:
-    """A DataFrame, one row per edition (chronological), for ``scenario`` in the notation."""
+            dealer: str | Seat = "N", layer: str | Layer = Layer.CORPUS) -> pd.DataFrame:
+    """A DataFrame, one row per edition (chronological), for ``scenario`` in the notation.
+    ``layer="supplement"``: the supplementary layer too (its rows carry ``layer``, ``source``,
+    ``read`` and ``outside_corpus``)."""
     import pandas as pd
 
-    rows = compare_rows(scenario, editions, dealer)
+    rows = compare_rows(scenario, editions, dealer, layer)
     frame = pd.DataFrame(rows)
     columns = [c for c in COMPARE_COLUMNS if c in frame] + [c for c in frame if c not in COMPARE_COLUMNS]
     return frame[columns].set_index("edition")
 
 
 def compare_events(scenario: str, editions: str | Iterable[str | int | Edition] | None = None,
-                   dealer: str | Seat = "N") -> pd.DataFrame:
+                   dealer: str | Seat = "N", layer: str | Layer = Layer.CORPUS) -> pd.DataFrame:
     """A DataFrame, one row per edition and irregular event (the rows of ``compare --csv``),
     indexed by edition and event."""
     import pandas as pd
 
-    frame = pd.DataFrame(compare_event_rows(compare_results(scenario, editions, dealer)),
+    frame = pd.DataFrame(compare_event_rows(compare_results(scenario, editions, dealer, layer)),
                          columns=list(COMPARE_EVENT_COLUMNS))
     # Whole numbers stay whole where an edition with no event leaves the cell empty.
     frame = frame.astype({"event": "Int64", "index": "Int64"})
     return frame.set_index(["edition", "event"])
 
 
-def canonical_ruling(case_id: str, edition: str | Edition) -> Ruling:
+def canonical_ruling(case_id: str, edition: str | Edition, layer: str | Layer = Layer.CORPUS) -> Ruling:
     """The ruling of the case's canonical scenario under ``edition``; where the scenario does not
     give rise to the case there (or the case is a situation), the edition's generic ruling."""
     case = find_case(case_id)
     if case.scenario:
         try:
-            result = judge(case.scenario["tokens"], edition, case.scenario.get("dealer", "N"))
+            result = judge(case.scenario["tokens"], edition, case.scenario.get("dealer", "N"), layer=layer)
         except BridgeLawsError:
             result = None
         if result is not None:
             for event, ruling in result.rulings:
                 if event.case == case_id and not ruling.accepted:
                     # Roles ("partner"), not seats, so that the cell reads for any deal.
-                    return generic_ruling(case_id, edition, ruling.condition)
-    conds = [b["condition"] for b in branches(case_id, edition)]
-    return generic_ruling(case_id, edition, conds[0] if conds else None)
+                    return generic_ruling(case_id, edition, ruling.condition, layer)
+    conds = [b["condition"] for b in branches(case_id, edition, layer)]
+    return generic_ruling(case_id, edition, conds[0] if conds else None, layer)
 
 
-def matrix_cells() -> list[dict[str, Any]]:
-    """Every (case, edition) cell: {"case", "edition", "status", "cell", "ruling"}."""
+def _cell_text(ruling: Ruling) -> str:
+    """A matrix cell in words; a supplementary cell says where it comes from."""
+    text = short_rectification(ruling)
+    return f"{text} [{ruling.outside_corpus}]" if ruling.outside_corpus else text
+
+
+def matrix_cells(layer: str | Layer = Layer.CORPUS) -> list[dict[str, Any]]:
+    """Every (case, edition) cell: {"case", "edition", "status", "layer", "cell", "ruling"}.
+    ``layer="supplement"``: a cell whose corpus ruling is silent or referenced takes the
+    supplementary ruling where one exists (its ``layer`` is then ``supplement``)."""
+    layer = check_layer(layer)
     cells = []
     for case in cases():
         for edition in EDITIONS:
-            ruling = canonical_ruling(case.id, edition)
+            ruling = canonical_ruling(case.id, edition, layer)
             cells.append({"case": case.id, "edition": edition.year, "status": ruling.status,
-                          "cell": short_rectification(ruling), "ruling": ruling})
+                          "layer": ruling.layer, "cell": _cell_text(ruling), "ruling": ruling})
     return cells
 
 
-def matrix(detail: bool = True) -> pd.DataFrame:
-    """Cases x editions. Each cell: status and a short rectification (``detail=False``: status only)."""
+def matrix_coverage(layer: str | Layer = Layer.CORPUS) -> list[dict[str, Any]]:
+    """Per edition: how many cells hold a ruling (``ruled`` from the corpus, ``supplement`` from the
+    supplementary layer), of how many, and the share."""
+    cells = matrix_cells(layer)
+    rows = []
+    for edition in EDITIONS:
+        mine = [c for c in cells if c["edition"] == edition.year]
+        corpus = sum(1 for c in mine if c["status"] == "ruled")
+        supplement = sum(1 for c in mine if c["status"] == "supplement")
+        rows.append({"edition": edition.year, "cells": len(mine), "corpus": corpus, "supplement": supplement,
+                     "ruling": corpus + supplement,
+                     "share": round((corpus + supplement) / len(mine), 4) if mine else 0.0})
+    return rows
+
+
+def matrix(detail: bool = True, layer: str = "corpus") -> pd.DataFrame:
+    """Cases x editions. Each cell: status and a short rectification (``detail=False``: status only,
+    as a reader sees it: "not in the excerpt" for ``silent``).
+
+    ``layer``: ``"corpus"`` (the default), ``"supplement"`` (a silent or referenced cell takes the
+    supplementary ruling where one exists), or ``"both"``: per edition two columns side by side,
+    ``<year>`` (the corpus) and ``<year> supplement`` (the supplementary ruling, empty where there
+    is none)."""
     import pandas as pd
 
-    cells = matrix_cells()
-    frame = pd.DataFrame(cells).pivot(index="case", columns="edition",
-                                      values="cell" if detail else "status")
-    frame = frame.loc[[c.id for c in cases()], [e.year for e in EDITIONS]]
-    frame.columns.name = None
-    return frame
+    from .present import status_name
+
+    def frame_of(cells: list[dict[str, Any]]) -> pd.DataFrame:
+        rows = [dict(c, status=status_name(c["status"])) for c in cells]
+        frame = pd.DataFrame(rows).pivot(index="case", columns="edition", values="cell" if detail else "status")
+        frame = frame.loc[[c.id for c in cases()], [e.year for e in EDITIONS]]
+        frame.columns.name = None
+        return frame
+
+    if layer != "both":
+        return frame_of(matrix_cells(layer))
+    corpus = frame_of(matrix_cells(Layer.CORPUS))
+    extra = frame_of(matrix_cells(Layer.SUPPLEMENT))
+    for cell in matrix_cells(Layer.SUPPLEMENT):
+        if cell["layer"] is not Layer.SUPPLEMENT:
+            extra.loc[cell["case"], cell["edition"]] = ""
+    columns = {}
+    for edition in EDITIONS:
+        columns[edition.year] = corpus[edition.year]
+        columns[f"{edition.year} supplement"] = extra[edition.year]
+    return pd.DataFrame(columns)

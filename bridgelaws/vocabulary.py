@@ -23,6 +23,17 @@ class Status(_Word):
     RULED = "ruled"  # the text prescribes a rectification
     REFERENCED = "referenced"  # the text only points to an article outside the corpus
     SILENT = "silent"  # the corpus excerpt (the edition's bidding chapter) does not treat it
+    #: Only with ``layer="supplement"``: the corpus excerpt is silent or only points elsewhere, and a
+    #: paraphrase of the full code from a named source (``data/supplement/``) rules. Never law read
+    #: from the corpus: every such ruling carries its source and the date it was read.
+    SUPPLEMENT = "supplement"
+
+
+class Layer(_Word):
+    """Which texts the engine rules from (``judge(..., layer=...)``, ``--layer`` on the CLI)."""
+
+    CORPUS = "corpus"  # the verbatim corpus alone (the default)
+    SUPPLEMENT = "supplement"  # also the sourced paraphrases of data/supplement/ where the corpus has no ruling
 
 
 class Scope(_Word):

@@ -30,6 +30,16 @@ from .views._common import EditionNames, Tokens
 YEARS = tuple(e.year for e in EDITIONS)
 _SEAT_OPTIONS = (("in turn", ""), ("N", "N"), ("E", "E"), ("S", "S"), ("W", "W"))
 _DEALER_OPTIONS = (("North", "N"), ("East", "E"), ("South", "S"), ("West", "W"))
+#: The layer choice (issue 11): the corpus alone, or also the sourced supplement where it is silent.
+_LAYER_OPTIONS = (("corpus", "corpus"), ("+ supplement", "supplement"))
+
+
+def _layer_toggle() -> widgets.ToggleButtons:
+    return widgets.ToggleButtons(
+        options=_LAYER_OPTIONS, value="corpus", description="Layer",
+        tooltips=["the verbatim corpus alone",
+                  "where the corpus excerpt is silent: a sourced paraphrase of the full code, marked as such"],
+        style={"button_width": "110px"})
 
 
 def _message(text: str, kind: str = "error") -> str:
@@ -51,9 +61,11 @@ class AuctionStepper(widgets.VBox):
     """
 
     def __init__(self, tokens: Tokens = "", dealer: str = "N", editions: EditionNames = YEARS,
-                 scenario: str | None = None) -> None:
+                 scenario: str | None = None, layer: str = "corpus") -> None:
         views.warm_up()
         self.tokens: list[str] = []
+        self.layer = _layer_toggle()
+        self.layer.value = layer
         self._busy = False
         layout = widgets.Layout
         self.dealer = widgets.Dropdown(options=_DEALER_OPTIONS, value=str(parse_seat(dealer)),
@@ -112,9 +124,11 @@ class AuctionStepper(widgets.VBox):
         self.dealer.observe(lambda _: self._changed(), names="value")
         self.editions.observe(lambda _: self._changed(), names="value")
         self.step.observe(lambda _: self._changed(), names="value")
+        self.layer.observe(lambda _: self._changed(), names="value")
 
         controls = widgets.VBox([
             widgets.HBox([self.scenario]),
+            self.layer,
             widgets.HBox([self.typed, self.apply_button]),
             self.seat,
             widgets.HBox([self.card, self.expose_button, self.accept_button]),
@@ -169,7 +183,7 @@ class AuctionStepper(widgets.VBox):
         self._try(self._accept)
 
     def _accept(self) -> None:
-        offer = views.acceptance_offer(self.shown_tokens, self._years(), self.dealer.value)
+        offer = views.acceptance_offer(self.shown_tokens, self._years(), self.dealer.value, self.layer.value)
         if offer is None:
             raise BridgeLawsError("nothing to call over: no edition shown lets a call over the last call accept it")
         self.seat.value = offer["seat"]
@@ -229,7 +243,7 @@ class AuctionStepper(widgets.VBox):
         play them."""
         groups = views.steps(tokens)  # raises on an unreadable token
         if check and tokens:
-            errors = views.check_tokens(tokens, self._years(), self.dealer.value)
+            errors = views.check_tokens(tokens, self._years(), self.dealer.value, self.layer.value)
             if errors and all(errors.values()):
                 first = next(iter(errors))
                 raise BridgeLawsError(f"no edition shown can play this: {errors[first]}")
@@ -253,11 +267,12 @@ class AuctionStepper(widgets.VBox):
     def _refresh(self) -> None:
         years = self._years()
         try:
-            self.view.value = views.stepper_html(self.tokens, years, self.dealer.value, self.step.value)
+            self.view.value = views.stepper_html(self.tokens, years, self.dealer.value, self.step.value,
+                                                 self.layer.value)
         except BridgeLawsError:
             self.accept_button.disabled = True
             raise
-        offer = views.acceptance_offer(self.shown_tokens, years, self.dealer.value)
+        offer = views.acceptance_offer(self.shown_tokens, years, self.dealer.value, self.layer.value)
         self.accept_button.disabled = offer is None
 
 
@@ -328,11 +343,13 @@ class CompareExplorer(widgets.VBox):
         self.dealer = widgets.Dropdown(options=_DEALER_OPTIONS, value="N", description="Dealer",
                                        layout=widgets.Layout(width="170px"))
         self.apply_button = widgets.Button(description="Compare")
+        self.layer = _layer_toggle()
         self.message = widgets.HTML()
         self.view = widgets.HTML()
         self.case.observe(self._on_case, names="value")
         self.apply_button.on_click(lambda _: self.refresh())
-        super().__init__([self.case, widgets.HBox([self.typed, self.dealer, self.apply_button]),
+        self.layer.observe(lambda _: self.refresh(), names="value")
+        super().__init__([self.case, widgets.HBox([self.typed, self.dealer, self.apply_button]), self.layer,
                           self.message, self.view])
         self.refresh()
 
@@ -360,7 +377,8 @@ class CompareExplorer(widgets.VBox):
     def refresh(self) -> None:
         try:
             self.message.value = ""
-            self.view.value = views.compare_html(self.typed.value, None, self.dealer.value, focus=self.focus)
+            self.view.value = views.compare_html(self.typed.value, None, self.dealer.value, self.layer.value,
+                                               focus=self.focus)
         except BridgeLawsError as error:
             self.message.value = _message(str(error))
 

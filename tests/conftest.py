@@ -34,6 +34,8 @@ def shared() -> Path:
 def pytest_collect_file(parent, file_path):
     if file_path.suffix == ".yaml" and file_path.parent.name == "cases" and file_path.parent.parent == REPO / "tests":
         return CaseFile.from_parent(parent, path=file_path)
+    if file_path.suffix == ".yaml" and file_path.parent == REPO / "tests" / "supplement_cases":
+        return SupplementCaseFile.from_parent(parent, path=file_path)
     return None
 
 
@@ -95,6 +97,63 @@ class CaseItem(pytest.Item):
 
     def reportinfo(self):
         return self.path, 0, f"{self.case}: {self.name}"
+
+
+# --- the same for the supplementary layer: tests/supplement_cases/<case>.yaml ----------------------
+
+class SupplementCaseFile(pytest.File):
+    def collect(self):
+        import yaml
+
+        from bridgelaws import BridgeLawsError
+        from bridgelaws.schema import parse_supplement_test_cases
+
+        try:
+            entries = parse_supplement_test_cases(yaml.safe_load(self.path.read_text(encoding="utf-8")),
+                                                  f"tests/supplement_cases/{self.path.name}")
+        except BridgeLawsError as error:
+            raise self.CollectError(str(error)) from None
+        for number, entry in enumerate(entries, start=1):
+            label = entry.get("name", "").replace(" ", "-") or "main"
+            yield SupplementCaseItem.from_parent(self, name=f"{entry['edition']}-{label}-{number}", entry=entry,
+                                                 case=self.path.stem)
+
+
+class SupplementCaseItem(CaseItem):
+    def runtest(self):
+        from bridgelaws import judge, supplement
+        from bridgelaws.rulings import generic_ruling
+
+        entry, expect = self.entry, self.entry["expect"]
+        follows = entry["follows"] if isinstance(entry["follows"], list) else [entry["follows"]]
+        # The entry the expectation was read from exists, with its source and paraphrase.
+        for article_id in follows:
+            found = supplement.article(article_id)
+            assert found.edition == str(entry["edition"]) and found.paraphrase_en
+        if entry.get("situation"):
+            ruling = generic_ruling(self.case, entry["edition"], layer="supplement")
+            check_ruling(ruling, expect)
+            assert ruling.layer == "supplement" and set(follows) <= set(ruling.articles), ruling.articles
+            return
+        scenario = entry["scenario"]
+        result = judge(scenario["tokens"], entry["edition"], scenario["dealer"], layer="supplement")
+        state = result.state
+        if "event" in expect:
+            event = next(e for e in result.events if e.index == expect["event"])
+            assert event.case == expect["case"], (event.case, expect["case"])
+            check_ruling(event.ruling, expect)
+        # Every entry followed is one a supplementary ruling of this scenario applied.
+        named = {a for _, r in result.rulings if r.status == "supplement"
+                 for a in [*r.articles, *(o["article"] for o in r.options if o["article"])]}
+        assert set(follows) <= named, (follows, sorted(named))
+        for key in ("next_to_call", "outcome", "contract", "declarer"):
+            if key in expect:
+                assert state[key] == expect[key], (key, state[key], expect[key])
+        if "barred" in expect:
+            assert state["barred"] == expect["barred"], (state["barred"], expect["barred"])
+
+    def repr_failure(self, excinfo):
+        return f"{self.case} / {self.entry['edition']} (follows {self.entry['follows']}): {excinfo.getrepr(style='short')}"
 
 
 def check_ruling(ruling, expect: dict) -> None:

@@ -36,5 +36,8 @@ def test_a_ruling_with_options_and_an_acceptance():
 
 def test_a_silent_text_carries_the_assumption():
     view = describe(generic_ruling("insufficient-bid", "1949"))
-    assert view.label == "silent" and view.short == "silent" and view.must_pass == "not-said"
+    # Issue 11, section 1: the value stays "silent"; a reader sees what it means (the excerpt).
+    assert view.status == "silent"
+    assert view.label == "not in the excerpt" and view.short == "not in the excerpt"
+    assert view.must_pass == "not-said"
     assert view.assumption_line.startswith("ASSUMPTION (not law): ")

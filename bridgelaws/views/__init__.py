@@ -15,6 +15,8 @@ One module per concept; this package re-exports their public names:
 - :mod:`~bridgelaws.views.texts`: the texts side by side, spelling variants and the glossary;
 - :mod:`~bridgelaws.views.teaching`: exercises and the short history;
 - :mod:`~bridgelaws.views.coverage`: how much of each text the engine models, and why not the rest.
+- :mod:`~bridgelaws.views.supplement`: beyond the corpus: the supplementary layer's sources,
+  articles and gaps, and a case with the corpus beside the sourced paraphrase.
 
 pandas is imported inside the functions that build DataFrames, so that ``import bridgelaws.views``
 stays cheap.
@@ -30,7 +32,7 @@ The data files the views read (``data/``):
 
 from __future__ import annotations
 
-from ..present import MUST_PASS_LABELS, STATUS_LABELS, must_pass_key
+from ..present import MUST_PASS_LABELS, STATUS_LABELS, STATUS_NAMES, must_pass_key
 from ._common import YEARS, token_list
 from ..content import (exercises, find_exercise, find_scenario, find_topic, history, scenarios,
                        scenarios_table, topics, topics_table)
@@ -42,6 +44,8 @@ from .sources import (NOTEBOOK_CSS, articles_table, contents_html, corpus_stats,
 from .stepper import (acceptance_offer, check_tokens, edition_years, judge_prefix, legal_calls_html,
                       must_pass_html, panel_html, stepper_html, steps, steps_html, tokens_at, warm_up)
 from .coverage import coverage_table, not_modelled_table, reasons_table
+from .supplement import (layers_html, supplement_articles_table, supplement_gaps_table,
+                         supplement_sources_table)
 from .teaching import exercise_answers, exercise_html, history_html
 from .texts import (changed_words, count_form, fold, glossary, spelling_evolution, texts_side_by_side,
                     words)
@@ -59,4 +63,5 @@ __all__ = [
     "strictness_table", "texts_side_by_side", "token_list", "tokens_at", "topics", "topics_table",
     "turns_barred", "warm_up", "words",
     "coverage_table", "not_modelled_table", "reasons_table",
+    "layers_html", "supplement_articles_table", "supplement_gaps_table", "supplement_sources_table", "STATUS_NAMES",
 ]

@@ -61,22 +61,25 @@ def case_choices() -> list[tuple[str, str]]:
 
 
 def compare_table(scenario: Tokens, editions: EditionNames = None,
-                  dealer: str | Seat = "N") -> pd.DataFrame:
+                  dealer: str | Seat = "N", layer: str = "corpus") -> pd.DataFrame:
     """The library's comparison (:func:`bridgelaws.tables.compare`), trimmed to the columns a
     reader needs first."""
+    from ..present import status_name
     from ..tables import compare
 
-    frame = compare(" ".join(token_list(scenario)), editions, dealer)
-    keep = [c for c in ("case", "status", "articles", "barred", "options", "summary_en", "next_to_call",
-                        "outcome", "contract", "error") if c in frame]
+    frame = compare(" ".join(token_list(scenario)), editions, dealer, layer)
+    if "status" in frame:
+        frame["status"] = [status_name(s) if isinstance(s, str) else s for s in frame["status"]]
+    keep = [c for c in ("case", "status", "articles", "barred", "options", "summary_en", "outside_corpus",
+                        "next_to_call", "outcome", "contract", "error") if c in frame]
     frame = frame[keep]
     if "error" in frame and frame["error"].isna().all():
         frame = frame.drop(columns="error")
     return frame
 
 
-def compare_html(scenario: Tokens, editions: EditionNames = None, dealer: str | Seat = "N", *,
-                 focus: str | None = None) -> str:
+def compare_html(scenario: Tokens, editions: EditionNames = None, dealer: str | Seat = "N",
+                 layer: str = "corpus", *, focus: str | None = None) -> str:
     """The scenario under each edition, one row per edition: a card (article, Dutch quote, English
     summary, assumption flag) for every irregular event, in the order of the scenario, and where the
     auction stands. Where the editions read the same tokens as different calls (another player's,
@@ -92,7 +95,7 @@ def compare_html(scenario: Tokens, editions: EditionNames = None, dealer: str | 
     parse_scenario(tokens)
     seat = parse_seat(dealer, " (dealer)")
     focus_name = find_case(focus).name_en if focus is not None else None
-    results = compare_results(tokens, editions, seat)
+    results = compare_results(tokens, editions, seat, layer)
     found = compare_divergences(results)
     rows = []
     for result in results:
@@ -115,7 +118,8 @@ def compare_html(scenario: Tokens, editions: EditionNames = None, dealer: str | 
         if chosen is not None and focus is not None:
             ordered = [chosen] + [pair for pair in ordered if pair[0].index != chosen[0].index]
         if ordered:
-            status = describe((chosen or ordered[0])[1]).label
+            shown_first = (chosen or ordered[0])[1]
+            status = "accepted" if shown_first.accepted else str(describe(shown_first).status)
             badges = ""
             for event, ruling in ordered:
                 shown = describe(ruling)

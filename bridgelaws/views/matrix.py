@@ -6,7 +6,7 @@ from __future__ import annotations
 from html import escape
 from typing import TYPE_CHECKING, Any
 
-from ..present import STATUS_COLOURS, STATUS_LABELS
+from ..present import STATUS_COLOURS, STATUS_LABELS, status_label, status_name
 from ..rulings import Ruling, cases
 from ..vocabulary import Scope
 from ._common import YEARS, _view
@@ -24,41 +24,65 @@ def _tint(colour: str) -> str:
     return colour + "22"
 
 
-def matrix_html(detail: bool = True) -> str:
-    """Cases x editions, every cell coloured by status (ruled / referenced / silent), with the short
-    rectification (``detail=False``: the status only). From :func:`bridgelaws.tables.matrix_cells`."""
+def _td(cell: dict[str, Any] | None, detail: bool) -> str:
+    if cell is None:  # "both": no supplementary ruling for this cell
+        return '<td class="bl-none-supplement" data-status="none" data-layer="supplement">&ndash;</td>'
+    colour = STATUS_COLOURS[cell["status"]]
+    text = cell["cell"] if detail else status_name(cell["status"])
+    return (f'<td class="bl-{cell["status"]}" data-status="{cell["status"]}" data-layer="{cell["layer"]}" '
+            f'style="background:{_tint(colour)};border-left:4px solid {colour}">{escape(text)}</td>')
+
+
+def matrix_html(detail: bool = True, layer: str = "corpus") -> str:
+    """Cases x editions, every cell coloured by status (ruled / referenced / not in the excerpt, and
+    ``supplement`` where that layer is on), with the short rectification (``detail=False``: the
+    status only). From :func:`bridgelaws.tables.matrix_cells`.
+
+    ``layer``: ``"corpus"`` (default), ``"supplement"``, or ``"both"``: per edition the corpus
+    column and beside it the supplementary ruling (a dash where there is none)."""
+    from ..rulings import check_layer
     from ..tables import matrix_cells
 
-    cells = {(c["case"], c["edition"]): c for c in matrix_cells()}
-    head = "".join(f"<th>{y}</th>" for y in YEARS)
+    both = layer == "both"
+    corpus = {(c["case"], c["edition"]): c for c in matrix_cells("corpus" if both else check_layer(layer))}
+    extra = {(c["case"], c["edition"]): c for c in matrix_cells("supplement") if c["layer"] == "supplement"} \
+        if both else {}
+    if both:
+        head = "".join(f'<th>{y}<br><span class="bl-kind">corpus</span></th>'
+                       f'<th>{y}<br><span class="bl-kind">outside the corpus</span></th>' for y in YEARS)
+    else:
+        head = "".join(f"<th>{y}</th>" for y in YEARS)
     rows = []
     for case in cases():
         tds = []
         for year in YEARS:
-            cell = cells[(case.id, year)]
-            colour = STATUS_COLOURS[cell["status"]]
-            text = cell["cell"] if detail else cell["status"]
-            tds.append(f'<td class="bl-{cell["status"]}" data-status="{cell["status"]}" '
-                       f'style="background:{_tint(colour)};border-left:4px solid {colour}">{escape(text)}</td>')
+            tds.append(_td(corpus[(case.id, year)], detail))
+            if both:
+                tds.append(_td(extra.get((case.id, year)), detail))
         rows.append(f'<tr data-case="{case.id}"><th>{escape(case.name_en)}<br><code>{case.id}</code>'
                     f'<br><span class="bl-kind">{case.kind}</span></th>{"".join(tds)}</tr>')
+    shown = list(STATUS_LABELS) + (["supplement"] if layer != "corpus" else [])
     legend = " ".join(
         f'<span style="background:{_tint(STATUS_COLOURS[s])};border-left:4px solid {STATUS_COLOURS[s]};'
-        f'padding:1px 6px;margin-right:6px">{s}: {escape(STATUS_LABELS[s])}</span>' for s in STATUS_LABELS)
+        f'padding:1px 6px;margin-right:6px">{escape(status_name(s))}: {escape(status_label(s))}</span>'
+        for s in shown)
     return _view(f'<div class="bl-legend">{legend}</div>'
-                 f'<table class="bl-matrix"><thead><tr><th>case</th>{head}</tr></thead>'
+                 f'<table class="bl-matrix" data-layer="{escape(layer)}"><thead><tr><th>case</th>{head}</tr></thead>'
                  f'<tbody>{"".join(rows)}</tbody></table>')
 
 
-def status_counts() -> pd.DataFrame:
-    """Editions x statuses: how many cases each edition rules, references or is silent on."""
+def status_counts(layer: str = "corpus") -> pd.DataFrame:
+    """Editions x statuses: how many cases each edition rules, references or is silent on (the
+    excerpt does not treat them); with ``layer="supplement"``, also how many a supplementary
+    ruling covers."""
     import pandas as pd
 
     from ..tables import matrix_cells
 
-    cells = matrix_cells()
+    cells = matrix_cells(layer)
+    statuses = list(STATUS_LABELS) + (["supplement"] if layer != "corpus" else [])
     rows = [{"edition": y, **{s: sum(1 for c in cells if c["edition"] == y and c["status"] == s)
-                              for s in STATUS_LABELS}} for y in YEARS]
+                              for s in statuses}} for y in YEARS]
     return pd.DataFrame(rows).set_index("edition")
 
 
@@ -77,7 +101,7 @@ def turns_barred(ruling: Ruling) -> int | None:
     :data:`REST_OF_AUCTION_TURNS`; a bar on the offender's side counts both players. Where the text
     lets the offender choose, his mildest choice counts; where it lets an opponent choose, the
     harshest. A ruling with no bar counts 0 (the call may still be cancelled or deemed a pass)."""
-    if ruling.status != "ruled":
+    if not ruling.rules:
         return None
     total = _bar_turns(ruling.barred)
     mine = [_bar_turns(o["barred"]) for o in ruling.options if o["by"] == "offender"]
@@ -85,42 +109,46 @@ def turns_barred(ruling: Ruling) -> int | None:
     return total + (min(mine) if mine else 0) + (max(theirs) if theirs else 0)
 
 
-def strictness() -> pd.DataFrame:
+def strictness(layer: str = "corpus") -> pd.DataFrame:
     """Per case and edition: status, the bars of the canonical ruling, and the turns barred
     (:func:`turns_barred`; NaN where the text is silent or only points elsewhere: silence is not
-    "no penalty"). Rows in matrix order, editions chronological."""
+    "no penalty"). Rows in matrix order, editions chronological. ``layer="supplement"``: the
+    supplementary rulings count too (their rows have ``layer`` "supplement")."""
     import pandas as pd
 
     from ..tables import describe_bars, matrix_cells
 
     rows = []
-    for cell in matrix_cells():
+    for cell in matrix_cells(layer):
         ruling = cell["ruling"]
         turns = turns_barred(ruling)
         rows.append({"case": cell["case"], "edition": cell["edition"], "year": int(cell["edition"]),
-                     "status": cell["status"], "barred": describe_bars(ruling.barred),
+                     "status": cell["status"], "layer": str(cell["layer"]), "barred": describe_bars(ruling.barred),
                      "turns_barred": float("nan") if turns is None else float(turns)})
     return pd.DataFrame(rows)
 
 
-def strictness_table() -> pd.DataFrame:
+def strictness_table(layer: str = "corpus") -> pd.DataFrame:
     """Cases x editions: turns barred (NaN where the text does not rule)."""
-    frame = strictness().pivot(index="case", columns="edition", values="turns_barred")
+    frame = strictness(layer).pivot(index="case", columns="edition", values="turns_barred")
     frame = frame.loc[[c.id for c in cases()], list(YEARS)]
     frame.columns.name = None
     return frame
 
 
-def strictness_summary() -> pd.DataFrame:
-    """Per edition: cases ruled, referenced and silent; turns barred in all, and per ruled case."""
+def strictness_summary(layer: str = "corpus") -> pd.DataFrame:
+    """Per edition: cases ruled, referenced and silent; turns barred in all, and per ruled case.
+    With ``layer="supplement"``, a ``supplement`` column, and the turns count the supplementary
+    rulings as well (``ruled`` stays the corpus's own)."""
     import pandas as pd
 
-    frame = strictness()
+    frame = strictness(layer)
     rows = []
     for year in YEARS:
         part = frame[frame["edition"] == year]
-        ruled = part[part["status"] == "ruled"]
-        rows.append({"edition": year, "ruled": len(ruled),
+        ruled = part[part["status"].isin(["ruled", "supplement"])]
+        extra = {"supplement": int((part["status"] == "supplement").sum())} if layer != "corpus" else {}
+        rows.append({"edition": year, "ruled": int((part["status"] == "ruled").sum()), **extra,
                      "referenced": int((part["status"] == "referenced").sum()),
                      "silent": int((part["status"] == "silent").sum()),
                      "cases_with_a_bar": int((ruled["turns_barred"] > 0).sum()),

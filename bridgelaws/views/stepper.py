@@ -48,12 +48,12 @@ def tokens_at(tokens: Tokens, step: int | None = None) -> list[str]:
 
 
 def judge_prefix(tokens: Tokens, edition: str | Edition,
-                 dealer: str | Seat = "N") -> tuple[Judgement | None, str | None, int]:
+                 dealer: str | Seat = "N", layer: str = "corpus") -> tuple[Judgement | None, str | None, int]:
     """Judge ``tokens`` under ``edition``; if the edition cannot go on at some step, the judgement
     of the longest playable prefix of whole steps and the error. Returns ``(judgement, error,
     steps_judged)``."""
     groups = steps(tokens)
-    result = judge([t for g in groups for t in g], edition, dealer, partial=True)
+    result = judge([t for g in groups for t in g], edition, dealer, partial=True, layer=layer)
     if result.error is None or result.stopped_at is None:
         return result, None, len(groups)
     message = result.error
@@ -68,19 +68,19 @@ def judge_prefix(tokens: Tokens, edition: str | Edition,
         return result, message, count  # the partial judgement is exactly the first `count` steps
     for count in range(count, -1, -1):  # the step ends with a mark of the call that cannot be played
         try:
-            return judge([t for g in groups[:count] for t in g], edition, dealer), message, count
+            return judge([t for g in groups[:count] for t in g], edition, dealer, layer=layer), message, count
         except BridgeLawsError:
             continue
     return None, message, 0
 
 
 def check_tokens(tokens: Tokens, editions: EditionNames = None,
-                 dealer: str | Seat = "N") -> dict[str, str | None]:
+                 dealer: str | Seat = "N", layer: str = "corpus") -> dict[str, str | None]:
     """For each edition, None if the whole scenario plays, else the error message."""
     result: dict[str, str | None] = {}
     for edition in find_editions(editions):
         try:
-            judge(token_list(tokens), edition, dealer)
+            judge(token_list(tokens), edition, dealer, layer=layer)
             result[edition.year] = None
         except BridgeLawsError as error:
             result[edition.year] = str(error)
@@ -144,12 +144,13 @@ def must_pass_html(auction: Auction) -> str:
     return '<div class="bl-must-pass">Must pass: ' + "; ".join(parts) + "</div>"
 
 
-def panel_html(tokens: Tokens, edition: str | Edition, dealer: str | Seat = "N", *, style: bool = True) -> str:
+def panel_html(tokens: Tokens, edition: str | Edition, dealer: str | Seat = "N", *, style: bool = True,
+               layer: str = "corpus") -> str:
     """One edition's panel: the auction grid with barred players marked, who must pass, the legal
     calls of the player to act, and a ruling card for every irregularity so far. ``style=False``
     leaves out the stylesheet (the stepper carries it once for all its panels)."""
     edition = find_edition(edition)
-    result, error, _ = judge_prefix(tokens, edition, dealer)
+    result, error, _ = judge_prefix(tokens, edition, dealer, layer)
     return _panel(edition, result, error, style=style)
 
 
@@ -206,7 +207,7 @@ def steps_html(tokens: Tokens, step: int | None = None, dealer: str | Seat = "N"
 
 
 def stepper_html(tokens: Tokens, editions: EditionNames = None, dealer: str | Seat = "N",
-                 step: int | None = None) -> str:
+                 step: int | None = None, layer: str = "corpus") -> str:
     """The auction stepper's view: the scenario with the current step, then one panel per edition
     (chronological), side by side. ``step`` is the number of steps shown (None: all of them).
     Where the editions shown read the steps so far as different calls (another player's, or of
@@ -215,11 +216,17 @@ def stepper_html(tokens: Tokens, editions: EditionNames = None, dealer: str | Se
 
     Raises :class:`BridgeLawsError` for an unreadable token, an unknown edition or dealer, or a step
     outside the scenario; an edition that cannot go on shows its error in its own panel.
+
+    ``layer="supplement"``: where the corpus excerpt is silent or only points elsewhere, the
+    supplementary rulings (cards marked "outside the corpus"), and a banner says so.
     """
+    from ..rulings import check_layer
+
     chosen = find_editions(editions)
     parse_seat(dealer, " (dealer)")
+    check_layer(layer)
     shown = tokens_at(tokens, step)
-    judged = [(edition, *judge_prefix(shown, edition, dealer)[:2]) for edition in chosen]
+    judged = [(edition, *judge_prefix(shown, edition, dealer, layer)[:2]) for edition in chosen]
     found = divergences({edition.year: result.events for edition, result, _ in judged if result is not None})
     panels = "".join(_panel(edition, result, error, style=False, notes=divergence_html(found, edition.year))
                      for edition, result, error in judged)
@@ -229,11 +236,15 @@ def stepper_html(tokens: Tokens, editions: EditionNames = None, dealer: str | Se
         head += ('<div class="bl-divergence">The editions make different auctions of these tokens '
                  "(whose call or card each is, and what it counts as); "
                  "each panel says how its edition reads them.</div>")
+    if layer == "supplement":
+        head = ('<div class="bl-outside-banner">Layer: <b>supplement</b>. Where the corpus excerpt is '
+                "silent or only points elsewhere, a ruling marked <i>outside the corpus</i> is a "
+                "paraphrase of the full code from a named source, not the verbatim text.</div>") + head
     return stylesheet() + '<div class="bl-stepper">' + head + f'<div class="bl-panels">{panels}</div></div>'
 
 
 def acceptance_offer(tokens: Tokens, editions: EditionNames = None,
-                     dealer: str | Seat = "N") -> dict[str, Any] | None:
+                     dealer: str | Seat = "N", layer: str = "corpus") -> dict[str, Any] | None:
     """Whether the last step can be accepted by calling over it, in some shown edition.
 
     Returns ``{"seat", "token", "articles", "editions"}`` (the seat that calls over it: the
@@ -247,7 +258,7 @@ def acceptance_offer(tokens: Tokens, editions: EditionNames = None,
     offer: dict[str, Any] | None = None
     for edition in find_editions(editions):
         try:
-            result = judge(tokens, edition, dealer)
+            result = judge(tokens, edition, dealer, layer=layer)
         except BridgeLawsError:
             continue
         for event, ruling in result.rulings:

@@ -1,0 +1,149 @@
+"""The supplementary layer, "beyond the corpus" (issue 11): for the articles outside each corpus
+excerpt, a paraphrase in the project's own words from a named source, and per case and edition an
+optional ruling that follows them.
+
+The corpus (``data/corpus/``) stays the one verbatim layer. The supplement lives apart, in
+``data/supplement/``:
+
+- ``sources.yaml``: every source actually read (title, address, kind, the date it was read);
+- ``<year>.yaml``: the edition's articles outside the corpus (``2017:27.B.1.a``, never a corpus id),
+  each a paraphrase with its source and place in it, and the gaps, each with what was searched;
+- ``rulings/<case>.yaml``: per edition, a ruling with the fields of a corpus ruling but no quote,
+  whose articles are entries of ``<year>.yaml``; only for a cell whose corpus ruling is silent or
+  referenced.
+
+Every file is checked on load (:mod:`bridgelaws.schema`): a bad one is one error line naming the file,
+the entry and the field. Without ``data/supplement/`` the layer is simply empty. The engine reads it
+only when asked (``judge(..., layer="supplement")``); see :func:`bridgelaws.rulings.resolve`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from . import datafiles, schema
+from .editions import EDITIONS
+from .errors import BridgeLawsError
+from .schema import RulingSpec, SupplementArticle, SupplementGap, SupplementSource
+
+__all__ = ["Provenance", "SupplementArticle", "SupplementGap", "SupplementSource", "article", "articles",
+           "gaps", "provenance", "provenance_line", "ruling_spec", "rulings", "sources"]
+
+DIRECTORY = "supplement"
+
+
+@dataclass(frozen=True)
+class Provenance:
+    """Where a supplementary article comes from: what every supplementary answer shows."""
+
+    article: str  # the supplementary article id, "2017:27.B.1.a"
+    title_en: str  # the article's title, in the project's words
+    source: str  # the source id
+    source_title: str
+    address: str
+    kind: str  # code-text, translation or commentary
+    read: str  # YYYY-MM-DD
+
+    def as_dict(self) -> dict[str, str]:
+        return {"article": self.article, "source": self.source, "source_title": self.source_title,
+                "address": self.address, "kind": self.kind, "read": self.read}
+
+
+@datafiles.cached
+def sources() -> dict[str, SupplementSource]:
+    """Every source of the layer, by id (empty without ``data/supplement/sources.yaml``)."""
+    name = f"{DIRECTORY}/sources.yaml"
+    if not datafiles.exists(name):
+        return {}
+    return schema.parse_supplement_sources(datafiles.load(name), name)
+
+
+@datafiles.cached
+def _edition(year: str) -> tuple[tuple[SupplementArticle, ...], tuple[SupplementGap, ...]]:
+    from . import corpus
+
+    name = f"{DIRECTORY}/{year}.yaml"
+    if not datafiles.exists(name):
+        return (), ()
+    return schema.parse_supplement_edition(datafiles.load(name), name, year, sources(), corpus.resolves)
+
+
+def articles(edition: str | None = None) -> tuple[SupplementArticle, ...]:
+    """The supplementary articles of one edition (``None``: of every edition, chronologically)."""
+    years = [e.year for e in EDITIONS] if edition is None else [str(edition)]
+    return tuple(a for year in years for a in _edition(year)[0])
+
+
+def gaps(edition: str | None = None) -> tuple[SupplementGap, ...]:
+    """Where the sources ran out, per edition: the subject and what was searched."""
+    years = [e.year for e in EDITIONS] if edition is None else [str(edition)]
+    return tuple(g for year in years for g in _edition(year)[1])
+
+
+def article(article_id: str) -> SupplementArticle:
+    """The supplementary entry with this id; a clear error when there is none."""
+    year = article_id.split(":", 1)[0]
+    for entry in _edition(year)[0] if year in {e.year for e in EDITIONS} else ():
+        if entry.id == article_id:
+            return entry
+    raise BridgeLawsError(f"no supplementary article {article_id!r} (data/{DIRECTORY}/{year}.yaml)")
+
+
+@datafiles.cached
+def rulings(case_id: str) -> dict[str, RulingSpec]:
+    """The supplementary rulings of a case, per edition (only the editions its file lists).
+
+    Checked on load: the articles are supplementary entries, and the corpus cell each stands in for
+    is ``silent`` or ``referenced`` (a supplement never overrides a corpus ruling)."""
+    from .rulings import find_case, specs
+
+    find_case(case_id)
+    name = f"{DIRECTORY}/rulings/{case_id}.yaml"
+    if not datafiles.exists(name):
+        return {}
+    known = {e.year: [a.id for a in articles(e.year)] for e in EDITIONS}
+    parsed = schema.parse_supplement_rulings(datafiles.load(name), name, case_id, known)
+    corpus = specs(case_id)
+    for year, spec in parsed.items():
+        status = corpus[year].status
+        if status not in ("silent", "referenced"):
+            raise BridgeLawsError(
+                f"{name}: {year}: the corpus ruling of {year} is {status!r} (rulings/{case_id}.yaml): a "
+                "supplementary ruling stands only where the corpus is silent or referenced")
+        if case_id == "all-pass" and spec.outcome is not None:
+            # The auction's end is the registry's (Edition.all_pass_outcome): a card may not say otherwise.
+            from .editions import find_edition
+
+            engine = find_edition(year).all_pass_outcome
+            if spec.outcome != engine:
+                raise BridgeLawsError(
+                    f"{name}: {year}.outcome: {spec.outcome!r}, but the engine ends four passes in {year} "
+                    f"with {engine!r} (data/editions.yaml); mend the registry or the entry")
+    return parsed
+
+
+def ruling_spec(case_id: str, year: str) -> RulingSpec | None:
+    """The supplementary ruling of one cell, or None."""
+    return rulings(case_id).get(str(year))
+
+
+def provenance(article_id: str) -> Provenance:
+    entry = article(article_id)
+    source = sources()[entry.source]
+    return Provenance(article=entry.id, title_en=entry.title_en, source=source.id, source_title=source.title,
+                      address=source.address, kind=source.kind, read=source.read)
+
+
+_KIND_WORDS = {"code-text": "the code's text", "translation": "a translation", "commentary": "a commentary"}
+
+
+def provenance_line(provenances: tuple[Provenance, ...] | list[Provenance]) -> str:
+    """``outside the corpus: paraphrase of 2017:27.B.1 from <title> (the code's text), read 2026-11-30``
+    (one clause per source). The words every supplementary answer carries, never inside a quote."""
+    groups: dict[str, list[Provenance]] = {}
+    for item in provenances:
+        groups.setdefault(item.source, []).append(item)
+    clauses = [f"paraphrase of {', '.join(p.article for p in items)} from {items[0].source_title} "
+               f"({_KIND_WORDS.get(items[0].kind, items[0].kind)}), read {items[0].read}"
+               for items in groups.values()]
+    return "outside the corpus: " + "; ".join(clauses)

@@ -1,0 +1,70 @@
+"""Beyond the corpus (issue 11): the sources of the supplementary layer, its articles and gaps, and a
+case under every edition with the corpus beside what the full code said according to a source."""
+
+from __future__ import annotations
+
+from html import escape
+from typing import TYPE_CHECKING
+
+from ..editions import EDITIONS
+from ..render import ruling_html
+from ..rulings import find_case
+from ._common import _view
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+
+def supplement_sources_table() -> pd.DataFrame:
+    """Every source of the supplementary layer: edition, kind, title, address, the date it was read."""
+    import pandas as pd
+
+    from .. import supplement
+
+    rows = [{"id": s.id, "edition": s.edition, "kind": s.kind, "title": s.title, "address": s.address,
+             "read": s.read, "articles": sum(1 for a in supplement.articles(s.edition) if a.source == s.id)}
+            for s in supplement.sources().values()]
+    columns = ["id", "edition", "kind", "title", "address", "read", "articles"]
+    return pd.DataFrame(rows, columns=columns).set_index("id")
+
+
+def supplement_articles_table(edition: str | None = None) -> pd.DataFrame:
+    """The supplementary articles (of one edition, or all): id, title, source and where in it."""
+    import pandas as pd
+
+    from .. import supplement
+
+    rows = [{"id": a.id, "edition": a.edition, "title_en": a.title_en, "source": a.source, "where": a.where}
+            for a in supplement.articles(edition)]
+    return pd.DataFrame(rows, columns=["id", "edition", "title_en", "source", "where"]).set_index("id")
+
+
+def supplement_gaps_table() -> pd.DataFrame:
+    """Where the sources ran out: per edition, the subject and what was searched."""
+    import pandas as pd
+
+    from .. import supplement
+
+    rows = [{"edition": g.edition, "subject": g.subject, "searched": g.searched} for g in supplement.gaps()]
+    return pd.DataFrame(rows, columns=["edition", "subject", "searched"])
+
+
+def layers_html(case_id: str) -> str:
+    """One case under every edition: the corpus ruling (verbatim quote where it has one) and, beside
+    it, the supplementary ruling where the corpus is silent or referenced and a source was found
+    (its card says "outside the corpus"), else a dash."""
+    from ..tables import canonical_ruling
+
+    case = find_case(case_id)
+    rows = []
+    for edition in EDITIONS:
+        corpus = canonical_ruling(case_id, edition)
+        extra = canonical_ruling(case_id, edition, "supplement")
+        right = (ruling_html(extra, case_name=case.name_en, style=False) if extra.layer == "supplement"
+                 else '<div class="bl-none">&ndash; (no supplementary ruling)</div>')
+        rows.append(f'<tr data-edition="{edition.year}"><th>{edition.year}</th>'
+                    f"<td>{ruling_html(corpus, case_name=case.name_en, style=False)}</td><td>{right}</td></tr>")
+    return _view(f"<h4>{escape(case.name_en)} <code>{escape(case.id)}</code></h4>"
+                 '<table class="bl-compare"><thead><tr><th>edition</th><th>the corpus (verbatim)</th>'
+                 "<th>outside the corpus (a sourced paraphrase)</th></tr></thead>"
+                 f"<tbody>{''.join(rows)}</tbody></table>")
