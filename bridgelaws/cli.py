@@ -169,8 +169,8 @@ def _cmd_compare(args: argparse.Namespace) -> int:
         # its whole numbers whole ("2", not "2.0").
         event_rows = compare_event_rows(results)
         # A supplementary answer adds its layer, source and read date (tables._supplement_columns).
-        extra = [key for row in event_rows for key in row if key not in COMPARE_EVENT_COLUMNS]
-        writer = csv.DictWriter(sys.stdout, fieldnames=[*COMPARE_EVENT_COLUMNS, *dict.fromkeys(extra)],
+        added = [key for row in event_rows for key in row if key not in COMPARE_EVENT_COLUMNS]
+        writer = csv.DictWriter(sys.stdout, fieldnames=[*COMPARE_EVENT_COLUMNS, *dict.fromkeys(added)],
                                 lineterminator="\n")
         writer.writeheader()
         writer.writerows(event_rows)

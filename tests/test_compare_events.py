@@ -225,3 +225,14 @@ def test_a_pbn_mark_is_read_with_its_call_not_on_its_own(capsys):
     records = json.loads(run(capsys, "compare", "--json", "--editions", EDITIONS, "1S ^I 1H 2H"))
     assert [r["divergences"] for r in records] == [[]] * 5
     assert [[(e["index"], e["seat"]) for e in r["events"]] for r in records] == [[(3, "E")]] * 5
+
+
+def test_the_csv_with_the_supplement_layer_carries_its_provenance_columns(capsys):
+    # A supplementary answer adds layer, source and read date to its row; the CSV writer must take
+    # them (it wrote only the fixed columns before, and refused a row with more).
+    out = run(capsys, "compare", "--layer", "supplement", "--editions", "1936,2017", "--csv", "1S 1H")
+    rows = list(csv.DictReader(io.StringIO(out)))
+    by_edition = {row["edition"]: row for row in rows}
+    assert by_edition["2017"]["layer"] == "supplement" and by_edition["2017"]["read"] == "2026-11-30"
+    assert by_edition["2017"]["source"] and "outside the corpus" in by_edition["2017"]["outside_corpus"]
+    assert by_edition["1936"]["status"] == "ruled" and by_edition["1936"]["layer"] == ""

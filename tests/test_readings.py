@@ -156,9 +156,13 @@ def _load_everything() -> None:
     rulings_data.acceptance_data()
     rulings_data.rights_data()
     content.scenarios(), content.topics(), content._glossary(), content.exercises()
-    from bridgelaws import coverage
+    from bridgelaws import coverage, supplement
 
     coverage.not_modelled_file()
+    supplement.sources()
+    supplement.articles()
+    for case_id in rulings_data.case_ids():
+        supplement.rulings(case_id)
 
 
 def _data_files():
