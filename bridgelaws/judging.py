@@ -118,7 +118,10 @@ def judge(scenario: str | list[str], edition: str | Edition = DEFAULT_EDITION, d
                 run.attachment(event)
                 continue
             choices: list[str] = []
-            for later in events[position + 1:]:
+            # The options that follow, read in place (a slice of the rest would copy it for every
+            # event: quadratic in a long scenario).
+            for later_position in range(position + 1, len(events)):
+                later = events[later_position]
                 if later.kind != "option":
                     break
                 assert later.choice is not None  # an option token always names its choice
@@ -162,6 +165,7 @@ class _Run:
         self.pending_acceptance: _PendingAcceptance | None = None
         self.pending_correction: _PendingCorrection | None = None
         self.exposed: dict[Seat, int] = {}
+        self.exposed_cards: dict[str, Event] = {}  # each card exposed so far, by its exposure
         # Drafts of the events, filled in as rulings are applied (a later call can still change an
         # earlier one: an acceptance, a correction's choice); finish() turns them into EventRecords.
         self.records: list[dict[str, Any]] = []
@@ -186,6 +190,11 @@ class _Run:
         seat = event.seat if event.seat is not None else auction.state.next_seat  # not over: someone is to act
         card = event.card
         assert card is not None  # an exposure token always names its card
+        first = self.exposed_cards.setdefault(card, event)
+        if first is not event:
+            # A deck holds each card once: a card already shown cannot be exposed again, by anyone.
+            raise BridgeLawsError(f"{event.token!r} at position {event.index}: {card} was already exposed "
+                                  f"({first.token!r} at position {first.index}); a card can be exposed once")
         self.exposed[seat] = self.exposed.get(seat, 0) + 1
         record = _base(event, seat)
         record.update(card=card, case="exposed-card",

@@ -41,13 +41,21 @@ def _message(text: str, kind: str = "error") -> str:
             f'padding:2px 8px;border-radius:3px">{escape(text)}</div>')
 
 
+#: The longest scenario the typed box accepts, in characters: the longest auction (319 calls) with
+#: every seat written and some exposures and marks fits (about 2,000); a longer text would only make
+#: the page slow (each step is a view of every edition shown) and is refused with a message.
+MAX_TYPED_CHARS = 4000
+
+
 class AuctionStepper(widgets.VBox):
     """Step through a scenario under one or more editions side by side.
 
     Controls: the dealer, the editions, a menu of prepared scenarios, a typed scenario, a bidding
     box (35 bids, Pass, X, XX) with a seat selector for calls out of turn, "expose a card", "call
     over it" (where an edition lets a call over an irregular call accept it), step back / forward,
-    and a Play slider over the history. A click while stepped back replaces the later steps.
+    and a Play slider over the history. A click while stepped back replaces the later steps; a
+    click while Play runs stops it and is not applied (the message says so), so that the later
+    steps are never dropped by a click the user meant for the last step.
     """
 
     def __init__(self, tokens: Tokens = "", dealer: str = "N", editions: EditionNames = YEARS,
@@ -205,8 +213,15 @@ class AuctionStepper(widgets.VBox):
         self.message.value = _message(f"{scenario['name']}: {scenario['about']}", "info")
 
     def apply_typed(self) -> None:
-        """Play the scenario typed in the text box."""
-        self._try(lambda: self._commit(views.token_list(self.typed.value), check=True))
+        """Play the scenario typed in the text box (at most :data:`MAX_TYPED_CHARS` characters)."""
+        self._try(self._apply_typed)
+
+    def _apply_typed(self) -> None:
+        typed = self.typed.value
+        if len(typed) > MAX_TYPED_CHARS:
+            raise BridgeLawsError(f"the typed scenario has {len(typed):,} characters; the box takes at most "
+                                  f"{MAX_TYPED_CHARS:,} (the longest auction needs about 2,000)")
+        self._commit(views.token_list(typed), check=True)
 
     # --- internals ----------------------------------------------------------------------------------
 
@@ -221,6 +236,11 @@ class AuctionStepper(widgets.VBox):
             self.message.value = _message(str(error))
 
     def _append(self, token: str) -> None:
+        if self.play.playing:
+            self.play.playing = False
+            raise BridgeLawsError(
+                f"Play was running: it is stopped at step {self.step.value} of {self.step.max}, and "
+                f"{token} was not added (a click now would replace the steps after this one)")
         self._commit(self.shown_tokens + [token], check=True)
         self.seat.value = ""
 

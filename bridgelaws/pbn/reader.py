@@ -114,6 +114,8 @@ class _LineReader:
             self.number += 1
             self.block = None
             return self._too_big_error(block)
+        if not in_brace and "{" not in line and (block.has_tag or "[" not in line):
+            return None  # no comment opens, no tag can start: the tokens would change nothing
         scratch: list[_Token] = []
         self.in_brace = _tokenize_line(line, lineno, in_brace, scratch)
         if not block.has_tag and any(t.kind == "lbrack" for t in scratch):
