@@ -367,22 +367,82 @@ def main(argv: list[str] | None = None) -> int:
             signal.signal(number, handler)  # type: ignore[arg-type]
 
 
+class _ClosedOutput:
+    """Standard output when the shell closed it (``>&-``: sys.stdout is None, and print() would
+    write nothing and say nothing): every write fails as a write to a closed file does."""
+
+    encoding = "utf-8"
+
+    def write(self, text: str) -> int:
+        import errno
+
+        raise OSError(errno.EBADF, "standard output is closed")
+
+    def flush(self) -> None:
+        pass
+
+
+def _output_error(error: OSError | UnicodeEncodeError) -> str:
+    """The one line for output that cannot be written (a full device, a closed stdout, an encoding
+    that cannot show a character of the text)."""
+    if isinstance(error, UnicodeEncodeError):
+        character = error.object[error.start:error.end]
+        hint = ("a file name that is not UTF-8 cannot be written into the report"
+                if any(0xdc80 <= ord(c) <= 0xdcff for c in character)
+                else "set PYTHONIOENCODING=utf-8, or write the report with --output (pbn)")
+        return (f"cannot write the output: the encoding {error.encoding} cannot show the character "
+                f"{ascii(character)} ({hint})")
+    import errno
+
+    if error.errno in (errno.ENOSPC, errno.EBADF, errno.EIO, errno.EFBIG, errno.EDQUOT, errno.EPIPE):
+        return f"cannot write the output: {error.strerror or error}"
+    where = f" ({error.filename})" if error.filename else ""
+    return f"{error.strerror or error}{where}"
+
+
+def _discard_unwritten_output() -> None:
+    """After a failed write to the real standard output: what is still buffered would fail again
+    when the interpreter exits (a second message and exit code 120), so it goes to /dev/null."""
+    import os
+
+    stream = sys.stdout
+    if stream is None or stream is not sys.__stdout__:
+        return
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, stream.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):
+        pass
+
+
 def _run(parser: argparse.ArgumentParser, argv: list[str] | None) -> int:
+    closed = sys.stdout is None
+    if closed:
+        sys.stdout = _ClosedOutput()  # type: ignore[assignment]
     try:
         args = parser.parse_args(argv)
         if not getattr(args, "func", None):
             parser.print_help()
             return 0
         code: int = args.func(args)
+        sys.stdout.flush()  # a full device says so here, while one line and exit 2 can still be given
         return code
     except BridgeLawsError as error:
         print(f"bridgelaws: error: {one_line(error)}", file=sys.stderr)
         return 2
+    except (UnicodeEncodeError, OSError) as error:
+        if isinstance(error, BrokenPipeError):
+            return 0
+        _discard_unwritten_output()
+        print(f"bridgelaws: error: {one_line(_output_error(error))}", file=sys.stderr)
+        return 2
     except KeyboardInterrupt:
         print("bridgelaws: interrupted", file=sys.stderr)
         return 130
-    except BrokenPipeError:
-        return 0
+    finally:
+        if closed:
+            sys.stdout = None  # type: ignore[assignment]
 
 
 if __name__ == "__main__":  # pragma: no cover
