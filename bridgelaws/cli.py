@@ -150,6 +150,8 @@ def _cmd_judge(args: argparse.Namespace) -> int:
         for bar in state["barred"]:
             print(f"  {bar['seat']} must pass ({bar['scope']})")  # the scope's id, as in --json
         print(f"  legal calls: {' '.join(state['legal_calls'])}")
+        if result.no_legal_call is not None:
+            print(f"  {result.no_legal_call.text()}")
     return 0
 
 

@@ -43,6 +43,32 @@ _MARK_CASES = {"^I": ("insufficient-bid",),
                "^S": ("pass-out-of-rotation", "bid-out-of-rotation", "double-out-of-rotation")}
 
 
+@dataclass(frozen=True)
+class NoLegalCall:
+    """The auction is open but the player to act has no legal call: he must make his insufficient
+    bid sufficient (``requirement``, under ``articles``) and no bid up to seven is sufficient over
+    ``over`` (1936: ``7NT`` then an insufficient bid). The text does not say what happens next; the
+    engine does not fill that gap, it says so. ``above_seven``: the articles of the edition's ruling on
+    a bid of more than seven (1936:22.6.c names a bid made "om een bod voldoende te maken")."""
+
+    seat: Seat
+    requirement: str
+    articles: tuple[str, ...]
+    over: str
+    above_seven: tuple[str, ...] = ()
+
+    def text(self) -> str:
+        above = (f"; a bid of more than seven falls under {', '.join(self.above_seven)}"
+                 if self.above_seven else "")
+        return (f"no legal call: {self.seat.full_name} must make his bid sufficient ({', '.join(self.articles)}) "
+                f"and no bid up to seven is sufficient over {self.over}{above}; the text does not say what "
+                f"happens then (a gap in the text, which the engine does not fill)")
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"seat": str(self.seat), "requirement": self.requirement, "articles": list(self.articles),
+                "over": self.over, "above_seven": list(self.above_seven), "text": self.text()}
+
+
 @dataclass
 class Judgement:
     edition: Edition
@@ -54,6 +80,8 @@ class Judgement:
     #: first token it could not play (the judgement covers the tokens before it).
     error: str | None = None
     stopped_at: int | None = None
+    #: Set when the auction is open and the player to act has no legal call (see NoLegalCall).
+    no_legal_call: NoLegalCall | None = None
 
     @property
     def state(self) -> dict[str, Any]:
@@ -68,6 +96,7 @@ class Judgement:
             "barred": [] if auction.is_over else strongest_bars(auction.bars),
             "legal_calls": [str(call) for call in self.legal_calls()],
             "articles": list(auction.outcome_basis.all_articles) if auction.outcome_basis else [],
+            "no_legal_call": self.no_legal_call.to_dict() if self.no_legal_call else None,
         }
 
     def legal_calls(self) -> tuple[Call, ...]:
@@ -172,6 +201,14 @@ class _Run:
 
     def finish(self) -> Judgement:
         self.result.events = [EventRecord.from_draft(record) for record in self.records]
+        correction = self.pending_correction
+        if (correction is not None and self.auction.outcome == "open" and self.result.pending_requirement
+                and not self.result.legal_calls()):
+            above = rulings_data.generic_ruling("bid-above-seven", self.edition)
+            last_bid = self.auction.last_bid
+            self.result.no_legal_call = NoLegalCall(
+                correction.offender, self.result.pending_requirement, tuple(correction.ruling.articles[:1]),
+                str(last_bid), tuple(above.articles[:1]) if above.status == "ruled" else ())
         return self.result
 
     # --- events ------------------------------------------------------------------------------------

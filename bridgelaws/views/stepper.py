@@ -160,6 +160,8 @@ def panel_html(tokens: Tokens, edition: str | Edition, dealer: str | Seat = "N",
         parts.append(f'<div class="bl-error"><b>{edition.year} cannot go on:</b> {escape(error)}</div>')
     if result is not None:
         parts.append(legal_calls_html(result.auction, result.legal_calls()))
+        if result.no_legal_call is not None:
+            parts.append(f'<div class="bl-error">{escape(result.no_legal_call.text())}</div>')
         rulings = result.rulings
         if not rulings:
             parts.append('<div class="bl-none">No irregularity so far.</div>')
