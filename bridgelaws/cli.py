@@ -256,6 +256,7 @@ def _cmd_pbn(args: argparse.Namespace) -> int:
                 if isinstance(game, BridgeLawsError):
                     raise game
                 report = pbn.game_report(game, editions)
+                _raise_if_unplayable(report)
             except BridgeLawsError as error:
                 problems += 1
                 progress.clear()
@@ -287,6 +288,16 @@ def _cmd_pbn(args: argparse.Namespace) -> int:
         if output:
             output.abandon()  # nothing left behind unless committed
         handle.close()
+
+
+def _raise_if_unplayable(report: dict[str, Any]) -> None:
+    """A game whose auction no edition chosen can replay (an irregular call without its PBN mark,
+    a call after the end...) is a bad game of the file, reported as the games that cannot be read
+    are: one line on stderr, counted, exit 2. (A game that only some editions cannot replay stays
+    in the report, where those editions show the error.)"""
+    errors = [entry["error"] for entry in report["editions"].values()]
+    if errors and all(errors):
+        raise BridgeLawsError(errors[0])
 
 
 def build_parser() -> argparse.ArgumentParser:
