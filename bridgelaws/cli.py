@@ -407,7 +407,9 @@ def _output_error(error: OSError | UnicodeEncodeError) -> str:
                 f"{ascii(character)} ({hint})")
     import errno
 
-    if error.errno in (errno.ENOSPC, errno.EBADF, errno.EIO, errno.EFBIG, errno.EDQUOT, errno.EPIPE):
+    if error.errno == errno.EBADF:
+        return "cannot write the output: standard output is closed"
+    if error.errno in (errno.ENOSPC, errno.EIO, errno.EFBIG, errno.EDQUOT, errno.EPIPE):
         return f"cannot write the output: {error.strerror or error}"
     where = f" ({error.filename})" if error.filename else ""
     return f"{error.strerror or error}{where}"
