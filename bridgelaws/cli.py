@@ -420,8 +420,8 @@ def _discard_unwritten_output() -> None:
     when the interpreter exits (a second message and exit code 120), so it goes to /dev/null."""
     import os
 
-    stream = sys.stdout
-    if stream is None or stream is not sys.__stdout__:
+    stream = sys.__stdout__
+    if stream is None or sys.stdout is not stream:
         return
     try:
         devnull = os.open(os.devnull, os.O_WRONLY)
@@ -434,7 +434,7 @@ def _discard_unwritten_output() -> None:
 def _run(parser: argparse.ArgumentParser, argv: list[str] | None) -> int:
     closed = sys.stdout is None
     if closed:
-        sys.stdout = _ClosedOutput()  # type: ignore[assignment]
+        sys.stdout = _ClosedOutput()
     try:
         args = parser.parse_args(argv)
         if not getattr(args, "func", None):
@@ -457,7 +457,7 @@ def _run(parser: argparse.ArgumentParser, argv: list[str] | None) -> int:
         return 130
     finally:
         if closed:
-            sys.stdout = None  # type: ignore[assignment]
+            sys.stdout = None
 
 
 if __name__ == "__main__":  # pragma: no cover
