@@ -48,6 +48,14 @@ def _message(text: str, kind: str = "error") -> str:
 MAX_TYPED_CHARS = 4000
 
 
+def _typed_text(typed: str) -> str:
+    """What a typed box holds, refused (BridgeLawsError, shown as the message) beyond the limit."""
+    if len(typed) > MAX_TYPED_CHARS:
+        raise BridgeLawsError(f"the typed scenario has {len(typed):,} characters; the box takes at most "
+                              f"{MAX_TYPED_CHARS:,} (the longest auction, 319 calls, takes under 1,400)")
+    return typed
+
+
 class AuctionStepper(widgets.VBox):
     """Step through a scenario under one or more editions side by side.
 
@@ -218,11 +226,7 @@ class AuctionStepper(widgets.VBox):
         self._try(self._apply_typed)
 
     def _apply_typed(self) -> None:
-        typed = self.typed.value
-        if len(typed) > MAX_TYPED_CHARS:
-            raise BridgeLawsError(f"the typed scenario has {len(typed):,} characters; the box takes at most "
-                                  f"{MAX_TYPED_CHARS:,} (the longest auction, 319 calls, takes under 1,400)")
-        self._commit(views.token_list(typed), check=True)
+        self._commit(views.token_list(_typed_text(self.typed.value)), check=True)
 
     # --- internals ----------------------------------------------------------------------------------
 
@@ -368,7 +372,7 @@ class CompareExplorer(widgets.VBox):
     def refresh(self) -> None:
         try:
             self.message.value = ""
-            self.view.value = views.compare_html(self.typed.value, None, self.dealer.value)
+            self.view.value = views.compare_html(_typed_text(self.typed.value), None, self.dealer.value)
         except BridgeLawsError as error:
             self.message.value = _message(str(error))
 

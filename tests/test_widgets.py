@@ -243,3 +243,13 @@ def test_the_typed_box_refuses_a_scenario_too_long_with_a_message(stepper):
     stepper.apply_typed()
     assert f"at most {MAX_TYPED_CHARS:,}" in stepper.message.value
     assert stepper.tokens == ["1S", "P", "X"] and stepper.output_html == before
+
+
+def test_the_compare_box_refuses_a_scenario_too_long_with_a_message():
+    from bridgelaws.widgets import MAX_TYPED_CHARS
+
+    explorer = CompareExplorer()
+    before = explorer.output_html
+    explorer.typed.value = "P " * (MAX_TYPED_CHARS // 2 + 1)
+    explorer.refresh()
+    assert f"at most {MAX_TYPED_CHARS:,}" in explorer.message.value and explorer.output_html == before
