@@ -167,7 +167,7 @@ def test_many_disagreeing_games_on_the_command_line(tmp_path):
 
 # --- time: twice the input, about twice the time ----------------------------------------------------
 
-def _best(action: Callable[[], object], repeats: int = 3) -> float:
+def _best(action: Callable[[], object], repeats: int = 5) -> float:
     times = []
     for _ in range(repeats):
         start = time.perf_counter()
@@ -192,21 +192,21 @@ def test_the_fast_readers_check_of_notes_running_into_a_tag_is_linear(run):
     def check(size: int) -> object:
         return fastpath._RUNS_INTO_TAG.search('[Board "1"]\n[Auction "N"]\nPass ' + run * size + "\n")
     assert check(10) is None and fastpath._RUNS_INTO_TAG.search(f"Pass {run}{run}1[") is not None
-    assert _ratio(check, 20_000) < 3.0
+    assert _ratio(check, 20_000) < 3.5
 
 
 def test_reading_a_game_with_a_long_run_of_dollars_is_linear():
     def read(size: int) -> object:
         text = '[Board "1"]\n[Dealer "N"]\n[Auction "N"]\nPass Pass Pass Pass ' + "$" * size + "\n"
         return list(pbn.iter_games(text, errors="keep"))
-    assert _ratio(read, 15_000) < 3.0
+    assert _ratio(read, 15_000) < 3.5
 
 
 def test_judge_with_many_exposure_tokens_is_linear():
     def run(size: int) -> object:
         return judge(" ".join(["!SK"] * size), "2017", "N", partial=True)
     assert run(3).stopped_at == 2  # the second exposure of one card stops the scenario
-    assert _ratio(run, 5_000) < 3.0
+    assert _ratio(run, 5_000) < 3.5
 
 
 # --- output that cannot be written: one line, exit 2, on every command ------------------------------
