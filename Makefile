@@ -4,7 +4,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 # Reinstall whenever pyproject.toml changes.
 STAMP  := $(VENV)/.installed
-# The web app (`make app`) listens on 127.0.0.1 only; choose the port with `make app PORT=9000`.
+# The web app (`make app`) listens on 127.0.0.1 only and answers only to a local Host (app/voila.json); choose the port with `make app PORT=9000`.
 PORT   ?= 8866
 # The browser test drives Debian's Chromium (Playwright's own browser download is not used).
 CHROMIUM ?= /usr/bin/chromium
@@ -33,8 +33,10 @@ test: $(STAMP) chromium
 lab: $(STAMP)
 	$(VENV)/bin/jupyter lab --notebook-dir=notebooks --ServerApp.ip=127.0.0.1 --allow-root
 
+# app/voila.json: only requests whose Host is localhost or a loopback address are answered (a page of
+# another site that rebinds its name to 127.0.0.1 gets 403, and opens no kernel).
 app: $(STAMP)
-	$(VENV)/bin/voila app/bridgelaws.ipynb --no-browser --port=$(PORT) --Voila.ip=127.0.0.1
+	$(VENV)/bin/voila app/bridgelaws.ipynb --no-browser --port=$(PORT) --Voila.ip=127.0.0.1 --Voila.config_file_paths=app
 
 # Rebuild every generated file from its source, in this order: the golden files (tests/golden/), the
 # README's command examples and the notation tables (tools/regen_docs.py: from the CLI's real output

@@ -310,6 +310,9 @@ class Auction:
 
     def state_before(self, index: int) -> "_State":
         """The state just before entry ``index`` (0-based) was made."""
+        if type(index) is not int or not 0 <= index <= len(self._entries):
+            raise BridgeLawsError(f"no entry {index!r}: the auction has {len(self._entries)} entries "
+                                  f"(0-based; {len(self._entries)} is the state now)")
         return self._states[index]
 
     def bar_of(self, seat: Seat) -> Bar | None:

@@ -24,6 +24,11 @@ class Seat(IntEnum):
     S = 2
     W = 3
 
+    @classmethod
+    def _missing_(cls, value: object) -> "Seat":
+        # Seat(9), Seat("Q"): the package's one error, not the enum's bare ValueError.
+        raise BridgeLawsError(f"no seat {value!r}: Seat takes 0 to 3 (N, E, S, W); parse_seat reads words")
+
     @property
     def lho(self) -> "Seat":
         """The left-hand opponent: the next seat in rotation."""
@@ -81,6 +86,9 @@ class Call:
     __slots__ = ("index", "level", "strain")
 
     def __init__(self, index: int, level: int, strain: int):
+        if not _is_call_triple(index, level, strain):
+            raise BridgeLawsError(f"no call Call({index!r}, {level!r}, {strain!r}): use parse_call, bid or "
+                                  f"call_from_index")
         self.index = index
         self.level = level
         self.strain = strain
@@ -139,6 +147,16 @@ class Call:
         return (call_from_index, (self.index,))
 
 
+def _is_call_triple(index: object, level: object, strain: object) -> bool:
+    """(index, level, strain) of a call: 0-2 for pass, double, redouble (level 0, strain -1), else
+    the bid of that level (1 to 9) and strain (0 to 4) at its place in rank order."""
+    if type(index) is not int or type(level) is not int or type(strain) is not int:
+        return False
+    if index <= REDOUBLE_INDEX:
+        return index >= 0 and level == 0 and strain == -1
+    return 1 <= level <= MAX_PARSED_LEVEL and 0 <= strain <= 4 and index == 3 + (level - 1) * 5 + strain
+
+
 _CALLS: list[Call] = [Call(0, 0, -1), Call(1, 0, -1), Call(2, 0, -1)]
 for _level in range(1, MAX_PARSED_LEVEL + 1):
     for _strain in range(5):
@@ -154,14 +172,17 @@ EVERY_CALL: tuple[Call, ...] = tuple(_CALLS)
 
 
 def call_from_index(index: int) -> Call:
+    if type(index) is not int or not 0 <= index < len(_CALLS):
+        raise BridgeLawsError(f"no call with index {index!r}: the indices are 0 to {len(_CALLS) - 1}")
     return _CALLS[index]
 
 
 def bid(level: int, strain: int | str) -> Call:
     """The bid of ``level`` (1-9) in ``strain`` (0-4 or ``"C"``..``"NT"``)."""
     if isinstance(strain, str):
-        strain = _STRAIN_WORDS[strain.upper()]
-    if not 1 <= level <= MAX_PARSED_LEVEL or not 0 <= strain <= 4:
+        strain = _STRAIN_WORDS.get(strain.upper(), -1)
+    if type(level) is not int or type(strain) is not int or not 1 <= level <= MAX_PARSED_LEVEL \
+            or not 0 <= strain <= 4:
         raise BridgeLawsError(f"no such bid: level {level}, strain {strain}")
     return _CALLS[3 + (level - 1) * 5 + strain]
 

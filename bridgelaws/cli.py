@@ -148,6 +148,8 @@ def _cmd_judge(args: argparse.Namespace) -> int:
         for bar in state["barred"]:
             print(f"  {bar['seat']} must pass ({bar['scope']})")  # the scope's id, as in --json
         print(f"  legal calls: {' '.join(state['legal_calls'])}")
+        if result.no_legal_call is not None:
+            print(f"  {result.no_legal_call.text()}")
     return 0
 
 
@@ -352,6 +354,7 @@ def _cmd_pbn(args: argparse.Namespace) -> int:
                 if isinstance(game, BridgeLawsError):
                     raise game
                 report = pbn.game_report(game, editions)
+                _raise_if_unplayable(report)
             except BridgeLawsError as error:
                 problems += 1
                 progress.clear()
@@ -392,6 +395,16 @@ def _layer_option(parser: argparse.ArgumentParser, both: bool = False) -> None:
         help="corpus: the verbatim corpus alone (default); supplement: where the corpus excerpt is silent "
              "or only points elsewhere, the sourced paraphrase of the full code (data/supplement/), "
              "marked as outside the corpus" + ("; both: the two side by side" if both else ""))
+
+
+def _raise_if_unplayable(report: dict[str, Any]) -> None:
+    """A game whose auction no edition chosen can replay (an irregular call without its PBN mark,
+    a call after the end...) is a bad game of the file, reported as the games that cannot be read
+    are: one line on stderr, counted, exit 2. (A game that only some editions cannot replay stays
+    in the report, where those editions show the error.)"""
+    errors = [entry["error"] for entry in report["editions"].values()]
+    if errors and all(errors):
+        raise BridgeLawsError(errors[0])
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -488,22 +501,84 @@ def main(argv: list[str] | None = None) -> int:
             signal.signal(number, handler)  # type: ignore[arg-type]
 
 
+class _ClosedOutput:
+    """Standard output when the shell closed it (``>&-``: sys.stdout is None, and print() would
+    write nothing and say nothing): every write fails as a write to a closed file does."""
+
+    encoding = "utf-8"
+
+    def write(self, text: str) -> int:
+        import errno
+
+        raise OSError(errno.EBADF, "standard output is closed")
+
+    def flush(self) -> None:
+        pass
+
+
+def _output_error(error: OSError | UnicodeEncodeError) -> str:
+    """The one line for output that cannot be written (a full device, a closed stdout, an encoding
+    that cannot show a character of the text)."""
+    if isinstance(error, UnicodeEncodeError):
+        character = error.object[error.start:error.end]
+        hint = ("a file name that is not UTF-8 cannot be written into the report"
+                if any(0xdc80 <= ord(c) <= 0xdcff for c in character)
+                else "set PYTHONIOENCODING=utf-8, or write the report with --output (pbn)")
+        return (f"cannot write the output: the encoding {error.encoding} cannot show the character "
+                f"{ascii(character)} ({hint})")
+    import errno
+
+    if error.errno == errno.EBADF:
+        return "cannot write the output: standard output is closed"
+    if error.errno in (errno.ENOSPC, errno.EIO, errno.EFBIG, errno.EDQUOT, errno.EPIPE):
+        return f"cannot write the output: {error.strerror or error}"
+    where = f" ({error.filename})" if error.filename else ""
+    return f"{error.strerror or error}{where}"
+
+
+def _discard_unwritten_output() -> None:
+    """After a failed write to the real standard output: what is still buffered would fail again
+    when the interpreter exits (a second message and exit code 120), so it goes to /dev/null."""
+    import os
+
+    stream = sys.__stdout__
+    if stream is None or sys.stdout is not stream:
+        return
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, stream.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):
+        pass
+
+
 def _run(parser: argparse.ArgumentParser, argv: list[str] | None) -> int:
+    closed = sys.stdout is None
+    if closed:
+        sys.stdout = _ClosedOutput()
     try:
         args = parser.parse_args(argv)
         if not getattr(args, "func", None):
             parser.print_help()
             return 0
         code: int = args.func(args)
+        sys.stdout.flush()  # a full device says so here, while one line and exit 2 can still be given
         return code
     except BridgeLawsError as error:
         print(f"bridgelaws: error: {one_line(error)}", file=sys.stderr)
         return 2
+    except (UnicodeEncodeError, OSError) as error:
+        if isinstance(error, BrokenPipeError):
+            return 0
+        _discard_unwritten_output()
+        print(f"bridgelaws: error: {one_line(_output_error(error))}", file=sys.stderr)
+        return 2
     except KeyboardInterrupt:
         print("bridgelaws: interrupted", file=sys.stderr)
         return 130
-    except BrokenPipeError:
-        return 0
+    finally:
+        if closed:
+            sys.stdout = None
 
 
 if __name__ == "__main__":  # pragma: no cover

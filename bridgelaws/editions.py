@@ -713,6 +713,10 @@ def find_editions(names: str | Iterable[str | int | Edition] | None) -> tuple[Ed
         return editions
     if isinstance(names, str):
         names = [part for part in names.replace(",", " ").split() if part]
+    elif isinstance(names, (int, Edition)):
+        names = [names]  # one edition, not a list of them
+    elif not isinstance(names, Iterable):
+        raise BridgeLawsError(f"cannot choose editions from {names!r}: give a year, a comma list or a list")
     chosen = [find_edition(n) for n in names]
     if not chosen:
         raise BridgeLawsError(

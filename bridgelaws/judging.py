@@ -48,6 +48,32 @@ _MARK_CASES = {"^I": ("insufficient-bid",),
                "^S": ("pass-out-of-rotation", "bid-out-of-rotation", "double-out-of-rotation")}
 
 
+@dataclass(frozen=True)
+class NoLegalCall:
+    """The auction is open but the player to act has no legal call: he must make his insufficient
+    bid sufficient (``requirement``, under ``articles``) and no bid up to seven is sufficient over
+    ``over`` (1936: ``7NT`` then an insufficient bid). The text does not say what happens next; the
+    engine does not fill that gap, it says so. ``above_seven``: the articles of the edition's ruling on
+    a bid of more than seven (1936:22.6.c names a bid made "om een bod voldoende te maken")."""
+
+    seat: Seat
+    requirement: str
+    articles: tuple[str, ...]
+    over: str
+    above_seven: tuple[str, ...] = ()
+
+    def text(self) -> str:
+        above = (f"; a bid of more than seven falls under {', '.join(self.above_seven)}"
+                 if self.above_seven else "")
+        return (f"no legal call: {self.seat.full_name} must make his bid sufficient ({', '.join(self.articles)}) "
+                f"and no bid up to seven is sufficient over {self.over}{above}; the text does not say what "
+                f"happens then (a gap in the text, which the engine does not fill)")
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"seat": str(self.seat), "requirement": self.requirement, "articles": list(self.articles),
+                "over": self.over, "above_seven": list(self.above_seven), "text": self.text()}
+
+
 @dataclass
 class Judgement:
     edition: Edition
@@ -64,6 +90,8 @@ class Judgement:
     ended: tuple[str, tuple[str, ...]] | None = None
     #: Which texts the rulings come from: the corpus alone, or also the supplement (issue 11).
     layer: Layer = Layer.CORPUS
+    #: Set when the auction is open and the player to act has no legal call (see NoLegalCall).
+    no_legal_call: NoLegalCall | None = None
 
     @property
     def state(self) -> dict[str, Any]:
@@ -81,6 +109,7 @@ class Judgement:
             "barred": [] if auction.is_over else strongest_bars(auction.bars),
             "legal_calls": [str(call) for call in self.legal_calls()],
             "articles": list(auction.outcome_basis.all_articles) if auction.outcome_basis else [],
+            "no_legal_call": self.no_legal_call.to_dict() if self.no_legal_call else None,
         }
 
     def outcome_line(self) -> str:
@@ -148,7 +177,10 @@ def judge(scenario: str | list[str], edition: str | Edition = DEFAULT_EDITION, d
                 continue
             choices: list[str] = []
             run.option_events = []
-            for later in events[position + 1:]:
+            # The options that follow, read in place (a slice of the rest would copy it for every
+            # event: quadratic in a long scenario).
+            for later_position in range(position + 1, len(events)):
+                later = events[later_position]
                 if later.kind != "option":
                     break
                 assert later.choice is not None  # an option token always names its choice
@@ -208,12 +240,21 @@ class _Run:
         # The option tokens after the event being played (W:#cancel names who exercised the right).
         self.option_events: list[Event] = []
         self.choice_note: str | None = None  # a later choice without effect (1936:21.2)
+        self.exposed_cards: dict[str, Event] = {}  # each card exposed so far, by its exposure
         # Drafts of the events, filled in as rulings are applied (a later call can still change an
         # earlier one: an acceptance, a correction's choice); finish() turns them into EventRecords.
         self.records: list[dict[str, Any]] = []
 
     def finish(self) -> Judgement:
         self.result.events = [EventRecord.from_draft(record) for record in self.records]
+        correction = self.pending_correction
+        if (correction is not None and self.auction.outcome == "open" and self.result.pending_requirement
+                and not self.result.legal_calls()):
+            above = rulings_data.generic_ruling("bid-above-seven", self.edition)
+            last_bid = self.auction.last_bid
+            self.result.no_legal_call = NoLegalCall(
+                correction.offender, self.result.pending_requirement, tuple(correction.ruling.articles[:1]),
+                str(last_bid), tuple(above.articles[:1]) if above.status == "ruled" else ())
         return self.result
 
     # --- events ------------------------------------------------------------------------------------
@@ -233,6 +274,11 @@ class _Run:
         seat = event.seat if event.seat is not None else auction.state.next_seat  # not over: someone is to act
         card = event.card
         assert card is not None  # an exposure token always names its card
+        first = self.exposed_cards.setdefault(card, event)
+        if first is not event:
+            # A deck holds each card once: a card already shown cannot be exposed again, by anyone.
+            raise BridgeLawsError(f"{event.token!r} at position {event.index}: {card} was already exposed "
+                                  f"({first.token!r} at position {first.index}); a card can be exposed once")
         self.exposed[seat] = self.exposed.get(seat, 0) + 1
         record = _base(event, seat)
         record.update(card=card, case="exposed-card",

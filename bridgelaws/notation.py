@@ -234,6 +234,8 @@ def parse_scenario(text: str | list[str] | tuple[str, ...]) -> list[Event]:
     Raises :class:`BridgeLawsError` naming the token and
     its position.
     """
+    if not isinstance(text, (str, list, tuple)):
+        raise BridgeLawsError(f"a scenario is text or a list of tokens, not {type(text).__name__}")
     tokens = text.split() if isinstance(text, str) else [str(t) for t in text]
     events: list[Event] = []
     for index, token in enumerate(tokens, start=1):

@@ -51,13 +51,30 @@ def _message(text: str, kind: str = "error") -> str:
             f'padding:2px 8px;border-radius:3px">{escape(text)}</div>')
 
 
+#: The longest scenario the typed box accepts, in characters: the longest auction (319 calls) takes
+#: about 720 with one space between calls, under 1,400 with every seat written (``N:1C``), which
+#: leaves room for exposures, marks and options; a longer text would only make the page slow (each
+#: step is a view of every edition shown) and is refused with a message.
+MAX_TYPED_CHARS = 4000
+
+
+def _typed_text(typed: str) -> str:
+    """What a typed box holds, refused (BridgeLawsError, shown as the message) beyond the limit."""
+    if len(typed) > MAX_TYPED_CHARS:
+        raise BridgeLawsError(f"the typed scenario has {len(typed):,} characters; the box takes at most "
+                              f"{MAX_TYPED_CHARS:,} (the longest auction, 319 calls, takes under 1,400)")
+    return typed
+
+
 class AuctionStepper(widgets.VBox):
     """Step through a scenario under one or more editions side by side.
 
     Controls: the dealer, the editions, a menu of prepared scenarios, a typed scenario, a bidding
     box (35 bids, Pass, X, XX) with a seat selector for calls out of turn, "expose a card", "call
     over it" (where an edition lets a call over an irregular call accept it), step back / forward,
-    and a Play slider over the history. A click while stepped back replaces the later steps.
+    and a Play slider over the history. A click while stepped back replaces the later steps; a
+    click while Play runs stops it and is not applied (the message says so), so that the later
+    steps are never dropped by a click the user meant for the last step.
     """
 
     def __init__(self, tokens: Tokens = "", dealer: str = "N", editions: EditionNames = YEARS,
@@ -219,8 +236,11 @@ class AuctionStepper(widgets.VBox):
         self.message.value = _message(f"{scenario['name']}: {scenario['about']}", "info")
 
     def apply_typed(self) -> None:
-        """Play the scenario typed in the text box."""
-        self._try(lambda: self._commit(views.token_list(self.typed.value), check=True))
+        """Play the scenario typed in the text box (at most :data:`MAX_TYPED_CHARS` characters)."""
+        self._try(self._apply_typed)
+
+    def _apply_typed(self) -> None:
+        self._commit(views.token_list(_typed_text(self.typed.value)), check=True)
 
     # --- internals ----------------------------------------------------------------------------------
 
@@ -235,6 +255,11 @@ class AuctionStepper(widgets.VBox):
             self.message.value = _message(str(error))
 
     def _append(self, token: str) -> None:
+        if self.play.playing:
+            self.play.playing = False
+            raise BridgeLawsError(
+                f"Play was running: it is stopped at step {self.step.value} of {self.step.max}, and "
+                f"{token} was not added (a click now would replace the steps after this one)")
         self._commit(self.shown_tokens + [token], check=True)
         self.seat.value = ""
 
@@ -377,7 +402,7 @@ class CompareExplorer(widgets.VBox):
     def refresh(self) -> None:
         try:
             self.message.value = ""
-            self.view.value = views.compare_html(self.typed.value, None, self.dealer.value, self.layer.value,
+            self.view.value = views.compare_html(_typed_text(self.typed.value), None, self.dealer.value, self.layer.value,
                                                focus=self.focus)
         except BridgeLawsError as error:
             self.message.value = _message(str(error))

@@ -13,6 +13,7 @@ import socket
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.request
 from pathlib import Path
 
@@ -89,7 +90,7 @@ def app_url(tmp_path_factory):
     port = _free_port()
     log = tmp_path_factory.mktemp("voila") / "voila.log"
     command = [sys.executable, "-m", "voila", str(REPO / "app" / "bridgelaws.ipynb"), "--no-browser",
-               f"--port={port}", "--Voila.ip=127.0.0.1"]
+               f"--port={port}", "--Voila.ip=127.0.0.1", "--Voila.config_file_paths=app"]
     process = _start(command, f"http://127.0.0.1:{port}/", log, REPO)
     yield f"http://127.0.0.1:{port}/"
     _stop(process)
@@ -218,5 +219,35 @@ def test_make_app_listens_on_localhost_only(tmp_path):
         with socket.socket() as sock:
             sock.settimeout(3)
             assert sock.connect_ex((address, port)) != 0, f"the app answers on {address}:{port}"
+    finally:
+        _stop(process)
+
+
+def _status(url: str, host: str) -> int:
+    request = urllib.request.Request(url, headers={"Host": host})
+    try:
+        with urllib.request.urlopen(request, timeout=60) as response:
+            return response.status
+    except urllib.error.HTTPError as error:
+        return error.code
+
+
+def test_make_app_answers_only_to_a_local_host_header(tmp_path):
+    # Issue 15: a page of another site whose name is rebound to 127.0.0.1 (DNS rebinding) sends its
+    # own name as Host: it must neither load the app nor reach the kernels.
+    port = _free_port()
+    dry_run = subprocess.run(["make", "-s", "-n", "app", f"PORT={port}"], cwd=REPO, capture_output=True,
+                             text=True, timeout=60)
+    command = dry_run.stdout.strip().splitlines()[-1].split()
+    command[0] = str(REPO / command[0]) if not Path(command[0]).is_absolute() else command[0]
+    process = _start(command, f"http://127.0.0.1:{port}/", tmp_path / "voila.log", REPO)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        for foreign in (f"rebound.example:{port}", "rebound.example", f"192.0.2.7:{port}"):
+            assert _status(f"{base}/", foreign) == 403, foreign
+            assert _status(f"{base}/api/kernels", foreign) == 403, foreign
+            assert _status(f"{base}/api/kernels/0/channels", foreign) == 403, foreign
+        for local in (f"127.0.0.1:{port}", f"localhost:{port}"):
+            assert _status(f"{base}/", local) == 200, local
     finally:
         _stop(process)

@@ -142,7 +142,11 @@ def test_judge_gives_a_judgement_or_one_clear_error(scenario, edition, dealer):
             one_clear_line(error)
             return
     assert state["outcome"] in ("open", "contract", "passed-out", "next-deal")
-    assert (state["legal_calls"] == []) == (state["outcome"] != "open")
+    # An open auction without a legal call (1936: 7NT, then an insufficient bid that must be made
+    # sufficient) is said so (issue 15), never left silent.
+    stuck = state["no_legal_call"] is not None
+    assert (state["legal_calls"] == []) == (state["outcome"] != "open" or stuck)
+    assert not stuck or state["outcome"] == "open"
 
 
 @budget(200)

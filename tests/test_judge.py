@@ -10,7 +10,8 @@ from bridgelaws import BridgeLawsError, Seat, judge
 def test_regular_auction_state():
     result = judge("1S P 2S P P P", "1936", "N")
     assert result.state == {"next_to_call": None, "outcome": "contract", "contract": "2S", "declarer": "N",
-                            "barred": [], "legal_calls": [], "articles": ["1936:19"]}
+                            "barred": [], "legal_calls": [], "articles": ["1936:19"],
+                            "no_legal_call": None}
     assert all(e.case is None and e.ruling is None for e in result.events)
 
 
@@ -183,3 +184,35 @@ def test_a_bar_under_rule_22_counts_whatever_other_bar_the_player_is_under(token
     (barred,) = [e for e in result.events if e.case == "call-when-barred"]
     assert barred.ruling is not None and barred.ruling.status == "ruled"
     assert "1936:22.6.c" in barred.ruling.articles
+
+
+def test_an_auction_left_without_a_legal_call_says_so():
+    # Issue 15: 1936, 7NT then an insufficient bid: the offender must make his bid sufficient
+    # (1936:22.3, "moet het voldoende gemaakt worden") and no bid up to seven is; 22.6.c names a bid of
+    # more than seven made "om een bod voldoende te maken". The engine says so and does not go on.
+    result = judge("7NT 1S", "1936", "N")
+    assert result.state["outcome"] == "open" and result.legal_calls() == ()
+    gap = result.no_legal_call
+    assert gap is not None and gap.seat is Seat.E and gap.over == "7NT"
+    assert gap.articles == ("1936:22.3",) and gap.above_seven == ("1936:22.6.c",)
+    assert "does not say what happens then" in gap.text()
+    assert result.state["no_legal_call"]["articles"] == ["1936:22.3"]
+    # With a sufficient bid left, nothing is said.
+    assert judge("6NT 1S", "1936", "N").no_legal_call is None
+    assert judge("6NT 1S", "1936", "N").state["no_legal_call"] is None
+
+
+def test_cli_judge_names_the_gap_when_no_call_is_legal(capsys):
+    from bridgelaws.cli import main
+
+    assert main(["judge", "--edition", "1936", "7NT 1S"]) == 0
+    out = capsys.readouterr().out
+    assert "no legal call: East must make his bid sufficient (1936:22.3)" in out
+    assert "1936:22.6.c" in out
+
+
+def test_a_card_exposed_twice_is_an_error_naming_both_tokens():
+    with pytest.raises(BridgeLawsError, match=r"'E:!SK' at position 3: SK was already exposed \('!SK' at position 2\)"):
+        judge("P !SK E:!SK", "2017", "N")
+    # Two different cards are two exposures.
+    assert len(judge("P !SK !SQ", "2017", "N").events) == 3

@@ -146,7 +146,7 @@ def test_an_interrupted_run_leaves_no_partial_output(large, tmp_path, stop):
         _, err = process.communicate(timeout=60)
     finally:
         process.kill()
-    assert process.returncode == 130
+    assert process.returncode == 130, err[-2000:]
     assert err.rstrip("\n").split("\n")[-1] == "bridgelaws: interrupted"
     assert out.read_text() == "the report of an earlier run\n"
     assert leftovers(tmp_path) == []

@@ -250,3 +250,40 @@ def test_texts_explorer():
     assert "1936:17" in explorer.output_html
     explorer.topic.value = "four-passes"
     assert "1949:22" in explorer.output_html and "1936:17" not in explorer.output_html
+
+
+def test_a_click_during_play_stops_it_and_keeps_the_later_steps(stepper):
+    # Issue 15: a click while Play runs used to drop the steps after the one shown, silently.
+    stepper.load_scenario("insufficient bid, made sufficient")
+    tokens = list(stepper.tokens)
+    assert len(tokens) > 2
+    stepper.play.playing = True
+    stepper.step.value = 1  # the Play has moved the slider to the first step
+    stepper.click("2S")
+    assert stepper.tokens == tokens  # nothing dropped
+    assert stepper.play.playing is False
+    assert "Play was running" in stepper.message.value and "was not added" in stepper.message.value
+    stepper.click("2S")  # stopped: a click now replaces the later steps, as when stepped back
+    assert stepper.tokens == [tokens[0], "2S"]
+
+
+def test_the_typed_box_refuses_a_scenario_too_long_with_a_message(stepper):
+    from bridgelaws.widgets import MAX_TYPED_CHARS
+
+    stepper.typed.value = "1S P X"
+    stepper.apply_typed()
+    before = stepper.output_html
+    stepper.typed.value = "P " * (MAX_TYPED_CHARS // 2 + 1)
+    stepper.apply_typed()
+    assert f"at most {MAX_TYPED_CHARS:,}" in stepper.message.value
+    assert stepper.tokens == ["1S", "P", "X"] and stepper.output_html == before
+
+
+def test_the_compare_box_refuses_a_scenario_too_long_with_a_message():
+    from bridgelaws.widgets import MAX_TYPED_CHARS
+
+    explorer = CompareExplorer()
+    before = explorer.output_html
+    explorer.typed.value = "P " * (MAX_TYPED_CHARS // 2 + 1)
+    explorer.refresh()
+    assert f"at most {MAX_TYPED_CHARS:,}" in explorer.message.value and explorer.output_html == before

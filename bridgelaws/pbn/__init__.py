@@ -36,6 +36,10 @@ auction over; ``AP`` is "pass until it is over"), and :func:`game_results` walks
 transition tables of :mod:`bridgelaws.fast`. Only where the written calls end the auction is decided
 while reading, before any edition is chosen: under :data:`bridgelaws.editions.DEFAULT_EDITION`.
 
+Limits (``limits.py``): a line of at most 65,536 characters (PBN allows 255), a tag value of 16,384,
+a game of 1,048,576; a game beyond one is one error and reading goes on with the next game, and a
+line too long is never held whole (CR-only line ends and files without line ends included).
+
 Speed: a file is read in pieces of a megabyte (bounded memory whatever its size); a game of the plain
 shape of most archives (one tag pair a line, no comments) is read with a few regular expressions,
 any other game line by line by the reference reader, with the same result (tests/test_fuzz.py and
@@ -45,6 +49,7 @@ names the file, the game number (and board when known), the line, and the proble
 The modules, in the order of the flow:
 
 * ``sources``: a path, text, bytes or a file as lines or as pieces of whole lines, decoded;
+  ``limits``: what a line, a tag value and a game may hold;
 * ``lexer``: the tokens of a line; ``tags``: the values of the tags read, and inheritance rules;
 * ``reader``: the reference reader, line by line (``grid``: its auction section);
 * ``fastpath``: the fast reader of plain games; ``reading``: :func:`iter_games` chooses between them;

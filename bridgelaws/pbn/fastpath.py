@@ -17,14 +17,16 @@ from ..errors import BridgeLawsError
 from ..calls import Call, Seat
 from .lexer import _pbn_call
 from ..editions import DEFAULT_EDITION
+from .limits import MAX_TAG_VALUE_CHARS
 from .model import AuctionToken, Game, _new_token
 from .reader import _LineReader, _after_tag
 from .tags import (
     _CHECKED_TAGS, _GOOD_VALUES, _NO_INHERIT_KEPT, _NO_INHERIT_READ, _READ_TAGS, _SEAT_LETTERS, _tag_problem,
 )
 
-#: A game longer than this is read line by line rather than held whole.
-_MAX_FAST_GAME = 1 << 20
+#: A game longer than this is read line by line rather than held whole. No longer than the limit of
+#: a tag value (and so of a line): a game read here cannot break a limit of limits.py.
+_MAX_FAST_GAME = MAX_TAG_VALUE_CHARS
 
 #: Escape lines at the start of a game ('%' in the first column), which the reader ignores.
 _ESCAPE_LINES = re.compile(r"(?:%[^\n]*\n)*")
@@ -35,7 +37,9 @@ _NOT_PLAIN = re.compile("[{};\\\\\x0b\x0c\r\x1c-\x1f\x85\xa0\u1680\u2000-\u200a\
 #: A tag pair on one line (no '[' or ']' in the value) and the data after it, up to the next tag.
 _PLAIN_TAG = re.compile(r'\[[ \t]*([A-Z][A-Za-z0-9_]*)[ \t]*"([^"\n\[\]]*)"[ \t]*\]([^\["\]]*)')
 _PLAIN_AUCTION = re.compile(r"[A-Za-z0-9_\-\s]*")
-_RUNS_INTO_TAG = re.compile(r"[$=]\S*\[")
+# From the start of a run of characters that are no space and no '[' only: searched from every '$'
+# of a long run of '$', "[$=][^\s\[]*\[" would read the rest of the run from each (quadratic).
+_RUNS_INTO_TAG = re.compile(r"(?<![^\s\[])[^\s\[$=]*[$=][^\s\[]*\[")
 _GAME_END = re.compile(r"\n[ \t]*\n")  # a blank line; the end of the text only in the last piece
 _BLANK_LINE = re.compile(r"[ \t]*\n")
 _CALL_WORDS: dict[str, Call] = {}

@@ -8,6 +8,7 @@ from typing import NoReturn
 
 from ..errors import BridgeLawsError
 from .grid import AuctionGrid
+from .limits import MAX_GAME_CHARS, MAX_LINE_CHARS, MAX_TAG_VALUE_CHARS
 from .lexer import _Token, _UNESCAPE_RE, _tokenize_line
 from .model import AuctionToken, Game, _where
 from .tags import (
@@ -21,7 +22,8 @@ _BOARD_RE = re.compile(r'\[[ \t]*Board[ \t]*"([^"\n]*)"')
 class _Block:
     """The lines of one game while it is being collected."""
 
-    __slots__ = ("first", "lines", "tokens", "has_tag", "content_line", "brace_line")
+    __slots__ = ("first", "lines", "tokens", "has_tag", "content_line", "brace_line", "size", "too_big",
+                 "board")
 
     def __init__(self, first: int):
         self.first = first  # file line number of lines[0]
@@ -30,6 +32,11 @@ class _Block:
         self.has_tag = False
         self.content_line = 0
         self.brace_line = 0
+        self.size = 0  # characters read, line ends included
+        # Beyond a limit of limits.py: the problem; the game's lines and tokens are then dropped as
+        # they come, and the game ends as any other (a semi-empty line outside a comment).
+        self.too_big: str | None = None
+        self.board: str | None = None  # the Board hint, kept when the lines are dropped
 
 
 class _LineReader:
@@ -48,7 +55,14 @@ class _LineReader:
         """Read one line; returns a finished game (or error) or None."""
         block = self.block
         if block is None:
+            if not line.strip():
+                return None  # a blank line between games (as the fast reader skips it)
             block = self.block = _Block(lineno)
+        block.size += len(line) + 1
+        if block.too_big is None and (len(line) > MAX_LINE_CHARS or block.size > MAX_GAME_CHARS):
+            self._too_big(block, lineno, len(line) > MAX_LINE_CHARS)
+        if block.too_big is not None:
+            return self._past(block, lineno, line)
         if line[:1] == "%":
             block.lines.append(line)
             return None
@@ -75,10 +89,53 @@ class _LineReader:
             block.has_tag = True
         return None
 
+    def _too_big(self, block: _Block, lineno: int, long_line: bool) -> None:
+        if long_line:
+            block.too_big = (f"line {lineno} is longer than {MAX_LINE_CHARS:,} characters, the limit of "
+                             f"this reader (PBN 2.4 allows 255)")
+        else:
+            block.too_big = (f"the game is longer than {MAX_GAME_CHARS:,} characters at line {lineno}, "
+                             f"the limit of this reader")
+        block.board = _board_hint(block)
+        block.has_tag = block.has_tag or any(t.kind == "lbrack" for t in block.tokens)
+        block.lines, block.tokens = [], []
+        if not block.content_line:
+            block.content_line = lineno
+
+    def _past(self, block: _Block, lineno: int, line: str) -> BridgeLawsError | None:
+        """A line of a game beyond a limit: only where the game ends is still looked for (its
+        tokens are not kept, and a line too long is not read at all: it is no game's end)."""
+        if line[:1] == "%" or len(line) > MAX_LINE_CHARS:
+            return None
+        in_brace = self.in_brace
+        if not in_brace and not line.strip():
+            if not block.has_tag:
+                return None
+            self.number += 1
+            self.block = None
+            return self._too_big_error(block)
+        if not in_brace and "{" not in line and (block.has_tag or "[" not in line):
+            return None  # no comment opens, no tag can start: the tokens would change nothing
+        scratch: list[_Token] = []
+        self.in_brace = _tokenize_line(line, lineno, in_brace, scratch)
+        if not block.has_tag and any(t.kind == "lbrack" for t in scratch):
+            block.has_tag = True
+        return None
+
+    def _too_big_error(self, block: _Block) -> BridgeLawsError:
+        assert block.too_big is not None
+        err = _error(self.display, self.number, block.board, block.content_line or block.first, block.too_big)
+        if self.errors == "raise":
+            raise err
+        return err
+
     def end(self) -> Game | BridgeLawsError | None:
         """The end of the source: the last game (or error), or None."""
         block = self.block
         self.block = None
+        if block is not None and block.too_big is not None:
+            self.number += 1
+            return self._too_big_error(block)
         if block is None or not (block.tokens or self.in_brace):
             return None
         self.number += 1
@@ -190,6 +247,9 @@ class _GameParser:
         if i + 3 < len(tokens) and tokens[i + 1].kind == "word" and tokens[i + 2].kind == "string" \
                 and tokens[i + 3].kind == "rbrack":
             name = tokens[i + 1].text
+            if len(tokens[i + 2].text) - 2 > MAX_TAG_VALUE_CHARS:
+                self.fail(tokens[i + 2].line, f"the value of the {name} tag is longer than "
+                                              f"{MAX_TAG_VALUE_CHARS:,} characters, the limit of this reader")
             value = _UNESCAPE_RE.sub(r"\1", tokens[i + 2].text[1:-1])
             return name, value, i + 4
         return None

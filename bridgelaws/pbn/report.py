@@ -207,14 +207,18 @@ def format_report_lines(reports: Iterable[dict[str, Any]]) -> list[str]:
 
 class ReportTable:
     """:func:`format_report_lines` one game at a time, for a stream of reports: :meth:`header`,
-    then :meth:`game` per report, then :meth:`summary`. Holds only the counts and the list of
-    games that disagree."""
+    then :meth:`game` per report, then :meth:`summary`. Holds only the counts and the first
+    :data:`SAMPLE` games that disagree (memory does not grow with the file)."""
+
+    #: How many of the games that disagree the summary names (it says when there are more).
+    SAMPLE = 20
 
     def __init__(self, years: Iterable[str]):
         self.years = list(years)
         self.count = 0
         self.agreeing = 0
-        self.disagree: list[str] = []
+        self.disagreeing = 0
+        self.disagree: list[str] = []  # the first SAMPLE of them
 
     def header(self) -> str:
         return (f"{'game':>5} {'board':>5} {'dealer':6} {'recorded':10} "
@@ -247,11 +251,15 @@ class ReportTable:
         if report["agrees"] is True:
             self.agreeing += 1
         if report["agrees"] is False:
+            self.disagreeing += 1
+        if report["agrees"] is False and len(self.disagree) < self.SAMPLE:
             self.disagree.append(f"game {report['game']}" + (f" (board {report['board']})" if report["board"] else ""))
         return lines
 
     def summary(self) -> str:
         summary = f"{self.count} games: {self.agreeing} agree with their tags under every edition"
-        if self.disagree:
-            summary += f"; {len(self.disagree)} disagree: {', '.join(self.disagree)}"
+        if self.disagreeing:
+            summary += f"; {self.disagreeing} disagree: {', '.join(self.disagree)}"
+            if self.disagreeing > len(self.disagree):
+                summary += f" (the first {len(self.disagree)} shown)"
         return summary

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import IO, BinaryIO, Iterable, Iterator, TypeAlias, TypeGuard, cast
 
 from ..errors import BridgeLawsError
+from .limits import KEPT_LINE_BYTES
 
 #: What PBN is read from: a path (``str`` without a newline or ``[``, or ``os.PathLike``), PBN text,
 #: bytes, or an open file (text or binary).
@@ -39,7 +40,7 @@ def _open_source(source: PbnSource, name: str | None) -> _Opened:
     if hasattr(source, "read"):
         display = name or str(getattr(source, "name", "<stream>"))
         if isinstance(source, io.TextIOBase):
-            return _text_stream_lines(source), display, None
+            return _text_stream_lines(cast("IO[str]", source)), display, None
         return _binary_lines(cast("IO[bytes]", source), display), display, None
     raise BridgeLawsError(f"cannot read PBN from {type(source).__name__}: give a path, text or a file")
 
@@ -71,30 +72,47 @@ def _decode(data: bytes) -> str:
 def _text_lines(text: str) -> Iterator[str]:
     # Only CR LF, LF and CR end a line: str.splitlines() would also split on characters like
     # \x85 or \x1c, which may occur inside strings and comments. A byte order mark is no text.
-    for line in re.split(r"\r\n|\n|\r", text.removeprefix("\ufeff")):
-        yield line
+    # One line at a time (re.split would make a second copy of the whole text as a list of lines).
+    text = text.removeprefix("\ufeff")
+    pos = 0
+    for end in _LINE_END.finditer(text):
+        yield text[pos:end.start()]
+        pos = end.end()
+    yield text[pos:]
 
 
-def _text_stream_lines(stream: Iterable[str]) -> Iterator[str]:
-    for line in stream:
+_LINE_END = re.compile(r"\r\n|\n|\r")
+
+
+def _text_stream_lines(stream: IO[str]) -> Iterator[str]:
+    # A line longer than the reader's limit is not held whole: its start is kept (the reader reports
+    # it as too long) and the rest is read past.
+    while True:
+        line = stream.readline(KEPT_LINE_BYTES)
+        if not line:
+            return
+        if len(line) == KEPT_LINE_BYTES and line[-1] not in "\r\n":
+            while True:
+                rest = stream.readline(KEPT_LINE_BYTES)
+                if not rest or rest[-1] in "\r\n":
+                    break
         yield line.rstrip("\r\n")
 
 
-def _binary_lines(handle: Iterable[bytes], display: str) -> Iterator[str]:
-    try:
-        first = True
-        for raw in handle:
-            if first and raw[:3] == b"\xef\xbb\xbf":  # a UTF-8 byte order mark
-                raw = raw[3:]
-            first = False
-            # CR LF and LF end lines; a lone CR (old Macintosh files) does too.
-            for part in raw.rstrip(b"\r\n").split(b"\r"):
-                yield _decode(part)
-    except OSError as exc:
-        raise BridgeLawsError(f"cannot read PBN file {_shown(display)}: {exc.strerror or exc}") from None
+def _binary_lines(handle: IO[bytes], display: str) -> Iterator[str]:
+    # The lines of the pieces of _byte_chunks (CR LF, LF and a lone CR end a line), each decoded as
+    # UTF-8 when it is UTF-8, else as Latin-1.
+    for chunk in _byte_chunks(handle, display, 1 << 20):
+        lines = chunk.split(b"\n")
+        if chunk.endswith(b"\n"):
+            lines.pop()
+        for line in lines:
+            yield _decode(line)
 
 
-_CR_RUN_BEFORE_LF = re.compile(rb"\r+(?=\n|\Z)")
+_CR_RUN_BEFORE_LF = re.compile(rb"\r+(?=\n)")
+_CR_RUN_AT_END = re.compile(rb"\r+(?=\n|\Z)")
+_BYTE_LINE_END = re.compile(rb"[\r\n]")
 
 
 def _open_pieces(source: PbnSource, name: str | None, piece_bytes: int) -> _Opened | None:
@@ -126,12 +144,35 @@ def _str_pieces(text: str) -> Iterator[str]:
 def _byte_pieces(handle: IO[bytes], display: str, piece_bytes: int) -> Iterator[str]:
     # As _binary_lines: each line without the CRs and LF that end it, split at a lone CR, decoded
     # as UTF-8 when it is UTF-8, else as Latin-1.
+    for chunk in _byte_chunks(handle, display, piece_bytes):
+        try:
+            text = chunk.decode("utf-8")
+        except UnicodeDecodeError:
+            text = "\n".join(_decode(part) for part in chunk.split(b"\n"))
+        if text:
+            yield text
+
+
+def _byte_chunks(handle: IO[bytes], display: str, piece_bytes: int) -> Iterator[bytes]:
+    """The bytes of ``handle`` in pieces of whole lines, every line end made a LF: CR LF and LF end
+    a line, and so does a lone CR (old Macintosh files); a run of CRs before a LF is one line end.
+    Whatever the file holds, no more than a piece and a line's kept start are held: a line longer
+    than the limit keeps its first :data:`KEPT_LINE_BYTES` bytes (the reader then reports it) and
+    the rest is read past, so that a file without line ends (CR-only text, ``/dev/zero``) cannot
+    fill the memory."""
     carry = b""
     bom_checked = False
+    skipping = False  # reading past the rest of a line that is too long
     try:
         while True:
             data = handle.read(piece_bytes)
             final = not data
+            if skipping and data:
+                found = _BYTE_LINE_END.search(data)
+                if found is None:
+                    continue
+                data = data[found.start():]
+                skipping = False
             buffer = carry + data if carry else data
             if not bom_checked and (len(buffer) >= 3 or final):
                 bom_checked = True
@@ -140,19 +181,19 @@ def _byte_pieces(handle: IO[bytes], display: str, piece_bytes: int) -> Iterator[
             if final:
                 piece, carry = buffer, b""
             else:
-                cut = buffer.rfind(b"\n") + 1
-                if cut == 0:  # no line end yet: read on
-                    carry = buffer
-                    continue
+                # The last line end, but not in a run of CRs at the very end: a LF may follow it in
+                # the next read (a CR LF, or a run of CRs before a LF, is one line end).
+                last_text = len(buffer.rstrip(b"\r"))
+                cut = max(buffer.rfind(b"\n"), buffer.rfind(b"\r", 0, last_text)) + 1
                 piece, carry = buffer[:cut], buffer[cut:]
+                if len(carry) > KEPT_LINE_BYTES:  # a line too long: keep its start, read past the rest
+                    carry, skipping = carry[:KEPT_LINE_BYTES], True
+                if not piece:
+                    continue
             if b"\r" in piece:
-                piece = _CR_RUN_BEFORE_LF.sub(b"", piece).replace(b"\r", b"\n")
-            try:
-                text = piece.decode("utf-8")
-            except UnicodeDecodeError:
-                text = "\n".join(_decode(part) for part in piece.split(b"\n"))
-            if text:
-                yield text
+                piece = (_CR_RUN_AT_END if final else _CR_RUN_BEFORE_LF).sub(b"", piece).replace(b"\r", b"\n")
+            if piece:
+                yield piece
             if final:
                 return
     except OSError as exc:

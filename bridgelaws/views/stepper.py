@@ -170,6 +170,8 @@ def _panel(edition: Edition, result: Judgement | None, error: str | None, *, sty
     parts.append(notes)
     if result is not None:
         parts.append(legal_calls_html(result.auction, result.legal_calls()))
+        if result.no_legal_call is not None:
+            parts.append(f'<div class="bl-error">{escape(result.no_legal_call.text())}</div>')
         rulings = result.rulings
         if not rulings:
             parts.append('<div class="bl-none">No irregularity so far.</div>')

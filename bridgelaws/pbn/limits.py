@@ -1,0 +1,19 @@
+"""The limits of the PBN reader: what one line, one tag value and one game may hold.
+
+PBN 2.1 says a line has at most 255 characters (2.4). Files written by other programs break that
+rule (long comments, long tag values), so the reader is lenient, up to these limits; beyond them the
+game is one error line and reading goes on with the next game. The limits keep the memory of every
+reading path bounded by design whatever a file holds (a line without end, ``/dev/zero``, a game of
+gigabytes): the README's robustness section gives the measured peaks.
+"""
+
+#: The longest line the reader accepts, in characters (PBN: 255). A longer line is never held whole:
+#: the reader keeps its first :data:`KEPT_LINE_BYTES` bytes, enough to know it is too long.
+MAX_LINE_CHARS = 1 << 16
+#: The longest tag value the reader accepts, in characters (between the quotes, as written).
+MAX_TAG_VALUE_CHARS = 1 << 14
+#: The longest game the reader accepts, in characters (its lines and their line ends).
+MAX_GAME_CHARS = 1 << 20
+#: What is kept of a line longer than the limit: more bytes than the longest accepted line can take
+#: in UTF-8 (4 bytes a character), so that the kept part, decoded, is still too long.
+KEPT_LINE_BYTES = 4 * (MAX_LINE_CHARS + 1)
