@@ -23,18 +23,18 @@ def test_after_norths_1s_it_is_easts_turn_souths_rho_and_wests_partner():
     assert not _holds("at-rho-turn", ["1S"], "W")
 
 
-def test_at_the_left_hand_opponents_turn_neither_holds():
+def test_at_the_left_hand_opponents_turn_neither_holds() -> None:
     # East is to call; he is North's left-hand opponent: the rulings' `otherwise`.
     assert not _holds("at-rho-turn", ["1S"], "N")
     assert not _holds("at-partners-turn", ["1S"], "N")
 
 
-def test_the_dealers_partner_passing_first_passes_at_partners_turn():
+def test_the_dealers_partner_passing_first_passes_at_partners_turn() -> None:
     # North deals; South passing first does so at his partner's turn (2017 30B, not 30A).
     assert _holds("at-partners-turn", [], "S")
     assert not _holds("at-rho-turn", [], "S")
 
 
-def test_after_the_close_neither_holds():
+def test_after_the_close_neither_holds() -> None:
     assert not _holds("at-rho-turn", ["1S", "P", "P", "P"], "E")
     assert not _holds("at-partners-turn", ["1S", "P", "P", "P"], "W")
