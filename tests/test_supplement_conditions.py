@@ -15,7 +15,7 @@ def _holds(name: str, calls: list[str], offender: str) -> bool:
     return CONDITIONS[name].test(situation, BranchSpec(condition=name))
 
 
-def test_after_norths_1s_it_is_easts_turn_souths_rho_and_wests_partner():
+def test_after_norths_1s_it_is_easts_turn_souths_rho_and_wests_partner() -> None:
     # East is to call: he is South's right-hand opponent and West's partner (North's left-hand opponent).
     assert _holds("at-rho-turn", ["1S"], "S")
     assert not _holds("at-partners-turn", ["1S"], "S")
