@@ -82,6 +82,19 @@ def _before_first_bid(situation: Situation, branch: BranchSpec) -> bool:
     return situation.auction.state.last_rank == 0
 
 
+@condition("at-rho-turn")
+def _at_rho_turn(situation: Situation, branch: BranchSpec) -> bool:
+    """The call out of rotation was made when it was the offender's right-hand opponent's turn
+    (2007:30.B.1, 2017:30.A: the bar depends on whose turn was usurped)."""
+    return not situation.auction.is_over and situation.auction.state.next_seat == situation.seat.rho
+
+
+@condition("at-partners-turn")
+def _at_partners_turn(situation: Situation, branch: BranchSpec) -> bool:
+    """The call out of rotation was made when it was the offender's partner's turn (2007:30.B.2)."""
+    return not situation.auction.is_over and situation.auction.state.next_seat == situation.seat.partner
+
+
 @condition("partner-doubled-bid")
 def _partner_doubled_bid(situation: Situation, branch: BranchSpec) -> bool:
     """The offender doubles or redoubles a bid his partner has doubled or redoubled (1936:22.6.a)."""
