@@ -48,7 +48,9 @@ TOKENS: tuple[TokenDoc, ...] = (
              "(`/early`); the seat is always the card's owner"),
     TokenDoc(("=2S", "N:=2S"),
              "the player who made the preceding call corrects it, in the same breath, to 2S: a slip of "
-             "the tongue, before the next player calls"),
+             "the tongue, before the next player calls (1932:16 \"practisch in één adem herstelt\"; "
+             "1936:22.1 leaves it to the other players to decide \"op het oogenblik zelf\": under 1936 "
+             "`=` is taken as their decision that the call was unintended, an assumption)"),
     TokenDoc((">2S", "N:>2S"),
              "the player who made the preceding call changes it to 2S before the next player calls: a "
              "change of mind (`N:2S` right after North's own call: a change not stated to be a slip); "

@@ -410,3 +410,114 @@ def test_inherited_for_is_checked_in_the_registry(path, value, message):
     with pytest.raises(BridgeLawsError) as caught:
         _parse_registry(raw)
     assert str(caught.value).startswith(message) and "\n" not in str(caught.value)
+
+
+# --- second reading of issue 9 (issue9-findings 6-17): rulings data mended against the Dutch ------
+
+
+def test_1932_incorrect_deal_found_during_the_auction_cites_only_10_1_d_and_e():
+    # 10.1.a "voordat de laatste kaart is gegeven", 10.1.b/c "gedurende de gift", 10.1.d's proviso
+    # "alvorens een volgende kaart te geven": none can hold once the auction has begun.
+    ruling = judge("[incorrect-deal]", "1932", "N").events[0].ruling
+    assert ruling.articles == ["1932:10.1", "1932:10.1.d", "1932:10.1.e"]
+    assert ruling.assumption and "does not say which fault" in ruling.assumption
+    # 10.1.d "in vier pakjes. een voor een in regelmatige opvolging, beginnende met den speler aan
+    # gevers linkerhand"
+    assert "four packets" in ruling.summary_en
+    assert "beginning with the player on the dealer's left" in ruling.summary_en
+
+
+def test_2007_wrong_board_labels_the_withdrawal_of_the_later_calls_an_assumption():
+    # 17D1 "Een bieding wordt geannuleerd": the offender's call only; the later calls withdrawn with
+    # it are the engine's doing, and 17D2's "(de LT van de overtreder moet zijn vorige bieding
+    # herhalen)" is not modelled.
+    ruling = judge("1S P 2S P P S:[wrong-board]", "2007", "N").events[5].ruling
+    assert ruling.status == "ruled" and ruling.call_stands is False
+    assert ruling.assumption and "moet zijn vorige bieding herhalen" in ruling.assumption
+
+
+def test_1936_slip_token_is_taken_as_the_other_players_decision_an_assumption():
+    # 22.1 "de andere spelers dienen er op het oogenblik zelf over te beslissen"; `=` states only a
+    # correction in the same breath (1932:16 "practisch in één adem herstelt").
+    ruling = judge("1S N:=2S", "1936", "N").events[1].ruling
+    assert ruling.call_stands is False
+    assert ruling.assumption and "op het oogenblik zelf" in ruling.assumption
+    assert "accepted on the spot" not in ruling.summary_en
+    # Under 1932 the token states 16's own criterion: no assumption.
+    assert not judge("1S N:=2S", "1932", "N").events[1].ruling.assumption
+
+
+def test_notation_says_how_1936_reads_the_slip_token():
+    from bridgelaws.notation import TOKENS
+
+    slip = next(doc for doc in TOKENS if "=2S" in doc.forms)
+    assert "1936:22.1" in slip.meaning and "assumption" in slip.meaning
+
+
+def test_1936_skipped_turn_at_end_says_the_lost_turn_is_a_reading():
+    # 22.2 "alsof de onjuiste bieding een juiste bieding ware geweest in goede volgorde gedaan" does
+    # not say South's turn is lost, nor that East, West, North are 15's "drie opeenvolgende spelers".
+    event = judge("1S P W:P N:P", "1936", "N").events[3]
+    assert event.case == "skipped-turn-at-end" and event.ruling.status == "ruled"
+    assert event.ruling.assumption and "drie opeenvolgende spelers" in event.ruling.assumption
+
+
+def test_1936_review_after_the_close_is_not_referenced_to_rule_25():
+    # 20 "Gedurende het bieden mag een speler vragen ...; (zie regel 25)": the pointer belongs to the
+    # sentence on requests during the auction.
+    ruling = judge("1S P P P W:?", "1936", "N").events[4].ruling
+    assert ruling.status == "silent" and ruling.references == []
+    assert "zie regel 25" in ruling.summary_en
+    # At his turn, during the auction, rule 25 is still named.
+    assert "1936:25" in judge("1S ?", "1936", "N").events[1].ruling.references
+
+
+def test_glossary_tegenspeler_and_tegenstander_are_two_families():
+    # 2017:20.C.1 "elke tegenspeler" (a defender) and 20.D "Alleen een tegenstander" (an opponent).
+    for family in _glossary()["spelling"]:
+        assert not ({"tegenspeler", "tegenstander"} <= set(family["forms"])), family
+
+
+@pytest.mark.parametrize("condition", [None, "change-of-call", "otherwise"])
+def test_2017_21b2_summary_keeps_at_his_turn_and_without_further_rectification(condition):
+    # 21B2 "mag zijn LT op zijn beurt elke daarna gedane bieding wijzigen zonder een verdere
+    # rechtzetting, maar artikel 16C is van toepassing"; None: the entry's own summary (the matrix's)
+    if condition is None:
+        summary = rulings_data.spec("mistaken-explanation", "2017").summary_en
+    else:
+        summary = rulings_data.generic_ruling("mistaken-explanation", "2017", condition).summary_en
+    assert "of his own" not in summary
+    assert "at his turn" in summary and "without further rectification" in summary and "16C" in summary
+
+
+def test_2017_comparable_call_summary_keeps_23b_and_23c():
+    summary = rulings_data.generic_ruling("comparable-call", "2017").summary_en
+    assert "29B" in summary  # "geannuleerd (zoals bepaald in artikel 29B)"
+    assert "at his lawful turn" in summary  # "als het zijn rechtmatige beurt is"
+    assert "16C2" in summary and "does not apply" in summary  # "Artikel 16C2 is niet van toepassing"
+    assert "after the play" in summary  # 23C "na het spel"
+    assert "could very well have been different" in summary  # "zeer wel anders had kunnen zijn"
+
+
+def test_1932_10_1_g_summary_keeps_its_conditions():
+    summary = rulings_data.generic_ruling("wrong-number-of-cards", "1932").summary_en
+    assert "can be shown" in summary  # "kan worden aangetoond"
+    assert "none from another hand" in summary  # "en geen uit een andere hand"
+    assert "rule 49" in summary  # "(zie ook regel 49)"
+
+
+def test_1936_22_6_a_summary_keeps_the_redouble():
+    # 22.6.a "een bod, dat zijn maat heeft gedoubleerd of geredoubleerd, doubleert of redoubleert"
+    summary = rulings_data.spec("inadmissible-double", "1936").summary_en
+    assert "doubling or redoubling a bid partner has doubled or redoubled" in summary
+    branch = rulings_data.generic_ruling("inadmissible-double", "1936", "partner-doubled-bid").summary_en
+    assert "redoubling a bid that partner has doubled or redoubled" in branch
+
+
+def test_1936_call_barred_under_rule_23_says_its_silence_is_a_contested_reading():
+    # 22.6.c "onder dezen regel"; "een bieding doet, die niet in de regels van dit tijdvak is erkend
+    # of behandeld" might reach it: the status rests on the engine's reading, said so.
+    event = judge("1S W:!SK 2H", "1936", "N").events[2]
+    assert event.case == "call-when-barred" and event.ruling.status == "silent"
+    assert "contests" in event.ruling.summary_en and "onder dezen regel" in event.ruling.summary_en
+    assert event.ruling.assumption and "contests" in event.ruling.assumption
