@@ -776,11 +776,13 @@ class _Run:
 
 
 def _calls_over(pending: _PendingAcceptance, event: Event, seat: Seat) -> bool:
-    """Whether this call accepts the pending irregular call (1936:22.2): a call by any player other
-    than the offender, written with its seat (so made over the irregular call, not after the
-    ruling). 22.2 says "opvolgend een bieding", 22.4 "een andere speler", 22.5 "een ander": no word
-    limits it to the offender's left-hand opponent (the reading is recorded in data/rulings/README.md)."""
-    return event.seat is not None and seat != pending.offender
+    """Whether this call accepts the pending irregular call (1936:22.2): a call by an opponent of
+    the offender, written with its seat (so made over the irregular call, not after the ruling).
+    22.2 says "opvolgend een bieding", 22.4 "een andere speler", 22.5 "een ander"; the paragraph's
+    heading says who: "Een tegenspeler doet een bieding na een onjuiste bieding". The offender's
+    partner does not accept (his call is judged on its own); the reading is recorded in
+    data/rulings/README.md."""
+    return event.seat is not None and seat != pending.offender and seat != pending.offender.partner
 
 
 def strongest_bars(bars: Iterable[Bar]) -> list[dict[str, str]]:
