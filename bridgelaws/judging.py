@@ -844,7 +844,9 @@ def _skip_point(auction: Auction, seat: Seat | None = None) -> tuple[int, Seat] 
             break
         if entry.irregularity and entry.irregularity.endswith("out-of-rotation") and entry.effect == "made":
             skipped = auction.state_before(index).next_seat
-            if skipped != entry.seat:
+            # A player who has called since (or calls now) has not lost his turn to this pass.
+            called_since = {later.seat for later in history[index + 1:] if later.counts_as is not None}
+            if skipped != entry.seat and skipped not in called_since and skipped != seat:
                 found = index, skipped
     if found is None and seat is not None and not auction.is_over and seat != auction.state.next_seat:
         return len(history), auction.state.next_seat
@@ -860,6 +862,8 @@ def _note_kept_open(auction: Auction, ruling: Ruling) -> None:
             "close the auction after these passes, so the engine continues it in rotation after the "
             "pass. The continuation is an assumption, not law; the auction is never closed against "
             "that sentence.")
+    if closing.reading:
+        note = f"{note} {closing.reading}"
     ruling.assumption = f"{ruling.assumption} {note}" if ruling.assumption else note
 
 
