@@ -819,7 +819,13 @@ def _skipped_turn_problem(auction: Auction, seat: Seat,
     if point is None:
         return problem
     if problem is None:
-        return ("skipped-turn-at-end", f"this pass would close the auction, but {point[1].full_name} "
+        index, skipped = point
+        called_since = {entry.seat for entry in auction.history[index + 1:] if entry.counts_as is not None}
+        if skipped == seat or skipped in called_since:
+            # Not "lost his turn" of a player who is calling now or has called since.
+            return ("skipped-turn-at-end", f"this pass would close the auction, but {skipped.full_name}'s "
+                                           f"turn was taken earlier by a pass out of rotation")
+        return ("skipped-turn-at-end", f"this pass would close the auction, but {skipped.full_name} "
                                        "lost his turn to a pass out of rotation")
     if auction.closing_if_passed(seat).lost_turn is None:
         return problem
@@ -844,9 +850,7 @@ def _skip_point(auction: Auction, seat: Seat | None = None) -> tuple[int, Seat] 
             break
         if entry.irregularity and entry.irregularity.endswith("out-of-rotation") and entry.effect == "made":
             skipped = auction.state_before(index).next_seat
-            # A player who has called since (or calls now) has not lost his turn to this pass.
-            called_since = {later.seat for later in history[index + 1:] if later.counts_as is not None}
-            if skipped != entry.seat and skipped not in called_since and skipped != seat:
+            if skipped != entry.seat:
                 found = index, skipped
     if found is None and seat is not None and not auction.is_over and seat != auction.state.next_seat:
         return len(history), auction.state.next_seat
