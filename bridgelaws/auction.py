@@ -349,19 +349,21 @@ class Auction:
         if not _in_rotation(passes, state.last_caller):
             # A pass since the last call was out of turn: the edition's own closing sentence decides
             # (the count of the regular step may close an auction that sentence keeps open).
-            position = position._replace(over=self.edition.closing(state.last_caller, passes).over)
+            closing = self.edition.closing(state.last_caller, passes, doubled=position.doubled > 0)
+            position = position._replace(over=closing.over)
         return _State(seat.lho, position, last_bidder, bars, passes, state.last_caller)
 
     @property
     def closing(self) -> Closing:
         """The edition's closing sentence on the auction as it stands (see :meth:`Edition.closing`)."""
         state = self._state
-        return self.edition.closing(state.last_caller, state.passes)
+        return self.edition.closing(state.last_caller, state.passes, doubled=state.position.doubled > 0)
 
     def closing_if_passed(self, seat: Seat) -> Closing:
         """What the edition's closing sentence would say if ``seat`` passed now (in turn or not)."""
         state = self._state
-        return self.edition.closing(state.last_caller, state.passes + (PassMade(seat, state.next_seat),))
+        return self.edition.closing(state.last_caller, state.passes + (PassMade(seat, state.next_seat),),
+                                    doubled=state.position.doubled > 0)
 
     def undo(self) -> Entry:
         """Take back the last call and return it."""

@@ -10,7 +10,9 @@ from typing import TYPE_CHECKING, Any, NoReturn
 from .errors import BridgeLawsError
 
 if TYPE_CHECKING:
+    from .calls import Call
     from .corpus import Passage
+    from .records import EventRecord
 
 
 #: The longest error line printed: a message quotes what the user gave, which may be a whole file.
@@ -201,8 +203,7 @@ def _cmd_compare(args: argparse.Namespace) -> int:
             if number:
                 print()
             print(f"{year}  {event.case}: {status_name(view.status).upper()}" + (f"  [{view.articles}]" if view.articles else ""))
-            reading = token_readings([event])[0]
-            what = reading.words(calls.get(reading.replaces) if reading.replaces else None, with_case=False)
+            what = _event_words(event, calls)
             print(f"      token {event.index}: {what}" + (f" -> {event.effect}" if event.effect else ""))
             if ruling.call_stands is not None:
                 print(f"      {call_stands_line(ruling.call_stands)}")
@@ -218,6 +219,21 @@ def _cmd_compare(args: argparse.Namespace) -> int:
             print(line)
         print(f"      then: {_state_line(row)}")
     return 0
+
+
+def _event_words(event: EventRecord, calls: dict[int, Call | None]) -> str:
+    """What a token of the compare listing is: a call or exposed card as the edition read it;
+    any other token (a change ``=2S``, a question ``?``, an incident ``S:[wrong-board]``) by its
+    kind and the token as written, with its player when the token names one."""
+    from .divergence import token_readings
+
+    readings = token_readings([event])
+    if readings:
+        reading = readings[0]
+        return reading.words(calls.get(reading.replaces) if reading.replaces else None, with_case=False)
+    named = event.token[1:2] == ":"  # "S:[wrong-board]"; "?" or "[incorrect-deal]" names no one
+    owner = f"{event.seat.full_name}'s " if event.seat is not None and named else ""
+    return f"{owner}{event.kind.value} {event.token}"
 
 
 def _state_line(row: dict[str, Any]) -> str:

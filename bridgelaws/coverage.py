@@ -2,7 +2,8 @@
 
 A record is **modelled** when the engine's data cite it: a mechanic's basis in ``data/editions.yaml``
 (own or inherited articles), a ruling of ``data/rulings/*.yaml`` (``articles``, ``references``,
-``quote_from``, ``acceptance``, a branch's or an option's ``article``) or ``data/acceptance.yaml``.
+``quote_from``, ``acceptance``, a branch's or an option's ``article``), ``data/acceptance.yaml`` or
+``data/rights.yaml`` (what a text says about exercising a right, which the engine applies).
 That is computed from the data each time, never listed by hand. A citation covers the record and
 every record under it, as :func:`bridgelaws.corpus.article` reads it (``2017:23.A`` covers
 ``2017:23.A.1`` to ``.3``); a citation of an article outside the corpus covers nothing.
@@ -40,12 +41,13 @@ class UseKind(StrEnum):
     MECHANIC = "mechanic"  # data/editions.yaml, a mechanic's basis
     RULING = "ruling"  # data/rulings/<case>.yaml
     ACCEPTANCE = "acceptance"  # data/acceptance.yaml
+    RIGHTS = "rights"  # data/rights.yaml (1936:21.2, 21.3: lapse of a right, a choice that stands)
     TOPIC = "topic"  # data/topics.yaml (notebook 04): shown, not modelled
     HISTORY = "history"  # data/exercises.yaml, the history (notebook 05): shown, not modelled
 
 
 #: The kinds of citation that make a record modelled: the data the engine applies.
-ENGINE_KINDS = frozenset({UseKind.MECHANIC, UseKind.RULING, UseKind.ACCEPTANCE})
+ENGINE_KINDS = frozenset({UseKind.MECHANIC, UseKind.RULING, UseKind.ACCEPTANCE, UseKind.RIGHTS})
 
 
 @dataclass(frozen=True)
@@ -233,6 +235,9 @@ def _citations() -> list[tuple[str, Use]]:
                     cite([option.article], UseKind.RULING, f"{where} options[{i}]")
     for year, acceptance in rulings.acceptance_data().items():
         cite([acceptance["article"]], UseKind.ACCEPTANCE, year)
+    for year, rules in rulings.rights_data().items():
+        for key, rule in rules.items():
+            cite([rule["article"]], UseKind.RIGHTS, f"{year} {key}")
     for topic in content.topics():
         for year, ids in topic["articles"].items():
             cite(ids, UseKind.TOPIC, f"{topic['id']} {year}")

@@ -267,12 +267,14 @@ class Edition:
         side = seat % 2
         return next(s for s, call in bids if s % 2 == side and call.strain == last.strain)
 
-    def closing(self, last_caller: Seat | None, passes: Sequence["PassMade"]) -> "Closing":
+    def closing(self, last_caller: Seat | None, passes: Sequence["PassMade"], *,
+                doubled: bool = False) -> "Closing":
         """Whether the auction is over after ``passes`` (every pass since the last call that was not
         a pass, in order, with whose turn each was), by the edition's own closing sentence: the
         reading named in the registry (:data:`CLOSING_RULES`). ``last_caller`` made the last bid,
-        double or redouble (None: only passes so far). For passes all made in turn, one after the
-        other, this is :meth:`auction_ends` (a test holds every reading to it); the engine asks this
+        double or redouble (None: only passes so far); ``doubled``: the last bid stands doubled or
+        redoubled (a sentence may speak of that case alone, as 1932:13.3 does). For passes all made
+        in turn, one after the other, this is :meth:`auction_ends` (a test holds every reading to it); the engine asks this
         method only when a pass since the last call was made out of turn. (A subclass that changes
         :meth:`auction_ends` states its closing sentence here too: the reading it takes from the
         registry knows nothing of the change.)"""
@@ -280,7 +282,7 @@ class Edition:
         if name is None:
             return Closing(self.auction_ends(last_caller is not None, len(passes)),
                            self.rule("end-of-auction" if last_caller is not None else "all-pass"))
-        return CLOSING_RULES[name](self, last_caller, tuple(passes))
+        return CLOSING_RULES[name](self, last_caller, tuple(passes), doubled)
 
     # --- the step of a regular auction: composed once, used by every consumer -------------------------
 
@@ -402,6 +404,9 @@ class Closing(NamedTuple):
     #: 2007:17.E.2 / 2017:17.D.3: the player who missed his turn to a pass out of turn, to whom the
     #: auction goes back (None when no such sentence keeps the auction open).
     lost_turn: Seat | None = None
+    #: Where the edition's closing sentences could be read to disagree on this auction, the reading
+    #: the engine takes (shown beside the assumption that keeps the auction open); "" otherwise.
+    reading: str = ""
 
 
 def _distinct_last_three(passes: tuple[PassMade, ...]) -> bool:
@@ -409,18 +414,38 @@ def _distinct_last_three(passes: tuple[PassMade, ...]) -> bool:
 
 
 def _other_three_players(edition: Edition, last_caller: Seat | None,
-                         passes: tuple[PassMade, ...]) -> Closing:
+                         passes: tuple[PassMade, ...], doubled: bool) -> Closing:
     """1932:11.3 "door de andere drie spelers gepast is": the three players other than the last
     caller have each passed since his call (his own pass does not count, nor a second pass by one
-    of them); with no call, 11.2 "alle vier spelers passen": each of the four has passed."""
+    of them). With no call, 11.2 "Indien in de eerste ronde van het bieden alle vier spelers
+    passen": closed when the first four passes (the first round) were made by the four players;
+    if they were not, 11.3 "In elk ander geval gaat het bieden voort totdat na een bod, dubbel of
+    herdubbel ...": the auction stays open until a call has been passed out by the other three."""
     passers = {p.seat for p in passes}
     if last_caller is None:
-        return Closing(len(passers) == 4, edition.rule("all-pass"))
-    return Closing(passers >= set(Seat) - {last_caller}, edition.rule("end-of-auction"))
+        if len(passes) < 4:
+            return Closing(False, edition.rule("all-pass"))
+        if len({p.seat for p in passes[:4]}) == 4:
+            return Closing(True, edition.rule("all-pass"))
+        return Closing(False, edition.rule("end-of-auction"), reading=(
+            'Reading: "in de eerste ronde van het bieden alle vier spelers passen" (11.2) did not '
+            "happen, the first four passes not being made by the four players, so \"In elk ander geval\" "
+            "(11.3) the auction goes on until a bid, double or redouble has been passed by the other "
+            "three players."))
+    closed = passers >= set(Seat) - {last_caller}
+    if closed or len(passes) < 3 or not doubled:
+        return Closing(closed, edition.rule("end-of-auction"))
+    # 13.3 "totdat het bieden door drie opeenvolgende pas-biedingen is gesloten" (after a doubled
+    # bid): three passes in a row that are not the other three players; 11.3 keeps it open.
+    return Closing(False, edition.rule("end-of-auction"), reading=(
+        'Reading: the bid being doubled, 13.3 "totdat het bieden door drie opeenvolgende '
+        'pas-biedingen is gesloten" is read as restating 11.3, which names the double itself ("na een '
+        'bod, dubbel of herdubbel ... door de andere drie spelers gepast"): three passes in a row that '
+        "are not the passes of the three other players do not close the auction."))
 
 
 def _three_consecutive_players(edition: Edition, last_caller: Seat | None,
-                               passes: tuple[PassMade, ...]) -> Closing:
+                               passes: tuple[PassMade, ...], doubled: bool) -> Closing:
     """1936:15 "totdat drie opeenvolgende spelers passen", read with 22.2: the last three calls are
     passes by three different players, one after the other; a pass out of turn counts among them
     as if made in turn once a call has followed it (22.2), so only the last must be made in turn (a
@@ -432,7 +457,7 @@ def _three_consecutive_players(edition: Edition, last_caller: Seat | None,
 
 
 def _three_players_in_rotation(edition: Edition, last_caller: Seat | None,
-                               passes: tuple[PassMade, ...]) -> Closing:
+                               passes: tuple[PassMade, ...], doubled: bool) -> Closing:
     """1949:21 "totdat drie spelers in volgorde hebben gepast", "in volgorde" as in the same
     article's "in volgorde door elke speler geboden": the last three calls are passes by three
     different players, each at his turn; "Nadat de eerste bieding is geschied": with no bid, after a
@@ -443,7 +468,7 @@ def _three_players_in_rotation(edition: Edition, last_caller: Seat | None,
 
 
 def _three_passes_no_lost_turn(edition: Edition, last_caller: Seat | None,
-                               passes: tuple[PassMade, ...]) -> Closing:
+                               passes: tuple[PassMade, ...], doubled: bool) -> Closing:
     """2017:17.D.3 (2007:17.E.2) "is het bieden niet beëindigd als een van deze pasbiedingen een
     pas voor de beurt was en een speler als gevolg daarvan zijn rechtmatige biedbeurt ontnomen
     werd": while a player who lost his turn to a pass out of turn since the last call has not

@@ -776,11 +776,13 @@ class _Run:
 
 
 def _calls_over(pending: _PendingAcceptance, event: Event, seat: Seat) -> bool:
-    """Whether this call accepts the pending irregular call (1936:22.2): a call by any player other
-    than the offender, written with its seat (so made over the irregular call, not after the
-    ruling). 22.2 says "opvolgend een bieding", 22.4 "een andere speler", 22.5 "een ander": no word
-    limits it to the offender's left-hand opponent (the reading is recorded in data/rulings/README.md)."""
-    return event.seat is not None and seat != pending.offender
+    """Whether this call accepts the pending irregular call (1936:22.2): a call by an opponent of
+    the offender, written with its seat (so made over the irregular call, not after the ruling).
+    22.2 says "opvolgend een bieding", 22.4 "een andere speler", 22.5 "een ander"; the paragraph's
+    heading says who: "Een tegenspeler doet een bieding na een onjuiste bieding". The offender's
+    partner does not accept (his call is judged on its own); the reading is recorded in
+    data/rulings/README.md."""
+    return event.seat is not None and seat != pending.offender and seat != pending.offender.partner
 
 
 def strongest_bars(bars: Iterable[Bar]) -> list[dict[str, str]]:
@@ -817,7 +819,13 @@ def _skipped_turn_problem(auction: Auction, seat: Seat,
     if point is None:
         return problem
     if problem is None:
-        return ("skipped-turn-at-end", f"this pass would close the auction, but {point[1].full_name} "
+        index, skipped = point
+        called_since = {entry.seat for entry in auction.history[index + 1:] if entry.counts_as is not None}
+        if skipped == seat or skipped in called_since:
+            # Not "lost his turn" of a player who is calling now or has called since.
+            return ("skipped-turn-at-end", f"this pass would close the auction, but {skipped.full_name}'s "
+                                           f"turn was taken earlier by a pass out of rotation")
+        return ("skipped-turn-at-end", f"this pass would close the auction, but {skipped.full_name} "
                                        "lost his turn to a pass out of rotation")
     if auction.closing_if_passed(seat).lost_turn is None:
         return problem
@@ -858,6 +866,8 @@ def _note_kept_open(auction: Auction, ruling: Ruling) -> None:
             "close the auction after these passes, so the engine continues it in rotation after the "
             "pass. The continuation is an assumption, not law; the auction is never closed against "
             "that sentence.")
+    if closing.reading:
+        note = f"{note} {closing.reading}"
     ruling.assumption = f"{ruling.assumption} {note}" if ruling.assumption else note
 
 

@@ -124,3 +124,27 @@ def test_escaping_cannot_make_an_error_line_longer_than_the_bound():
     from bridgelaws.cli import MAX_ERROR_CHARS, one_line
 
     assert len(one_line("\x1b" * 5000)) < MAX_ERROR_CHARS + 50
+
+
+def _canonical_scenarios() -> list[tuple[str, str]]:
+    from bridgelaws import datafiles
+
+    cases = datafiles.load("cases.yaml")
+    return [(case["scenario"]["tokens"], case["scenario"].get("dealer", "N")) for case in cases]
+
+
+@pytest.mark.parametrize("tokens, dealer", [
+    *_canonical_scenarios(),
+    # Tokens that are not calls (finding 1 of the second reading of issue 9): each crashed the text
+    # listing with an IndexError while --json, --csv and judge read them.
+    ("1S N:=2S", "N"), ("1S N:>2S", "N"), ("1S ?", "N"), ("1S S:[wrong-board]", "N"),
+    ("1S X S:[misinformed]", "N"), ("[incorrect-deal]", "N"), ("1S S:[other-hand]", "N")])
+def test_compare_in_text_mode_lists_every_token_of_every_canonical_scenario(capsys, tokens, dealer):
+    assert main(["compare", tokens, "--dealer", dealer]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith(f'scenario "{tokens}"')
+    # Each token that is not a call is named as written, with its player when the token names one.
+    if tokens == "1S S:[wrong-board]":
+        assert "token 2: South's incident S:[wrong-board]" in out
+    if tokens == "[incorrect-deal]":
+        assert "token 1: incident [incorrect-deal]" in out

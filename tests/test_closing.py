@@ -204,9 +204,16 @@ EXAMPLES = [
     (("P", "E:P", "W:P", "N:P"), {"1932": False, "1936": False, "1949": False, "2007": False, "2017": False}),
     # ... then East: South has still not passed; 1949: West (out of turn), North, East.
     (("P", "E:P", "W:P", "N:P", "E:P"), {"1932": False, "1936": False, "1949": False, "2007": False, "2017": False}),
-    # ... then South: all four have passed (1932:11.2, 1936:15, 2017:22.B), and South, whose turn
-    # West took, has called since (2017:17.D.3); 1949: North, East, South, each at his turn.
-    (("P", "E:P", "W:P", "N:P", "E:P", "S:P"), {"1932": True, "1936": True, "1949": True, "2007": True, "2017": True}),
+    # ... then South: all four have passed (1936:15, 2017:22.B), and South, whose turn West took,
+    # has called since (2017:17.D.3); 1949: North, East, South, each at his turn. 1932: the first
+    # round (North, East, West, North) was not "alle vier spelers" (11.2), so "In elk ander geval"
+    # (11.3) the auction goes on until a bid, double or redouble has been passed by the other three.
+    (("P", "E:P", "W:P", "N:P", "E:P", "S:P"), {"1932": False, "1936": True, "1949": True, "2007": True, "2017": True}),
+    # 1932 (finding 4 of the second reading): North, East, then North again at South's turn: the
+    # first round is not the four players; six passes, East twice, do not end it (11.3, no bid yet).
+    # 1936:15 "alle vier spelers passen", 2017:22.B "Alle vier de spelers passen" (South, whose turn
+    # North took, has passed since); 1949: East, South, West each at his turn.
+    (("P", "P", "N:P", "P", "P", "P"), {"1932": False, "1936": True, "1949": True, "2007": True, "2017": True}),
     (("P", "P", "P", "P"), {"1932": True, "1936": True, "1949": True, "2007": True, "2017": True}),
 ]
 
@@ -228,7 +235,7 @@ def test_the_auction_goes_back_to_the_player_who_lost_his_turn():
 
 
 def test_the_closing_cites_the_editions_articles():
-    assert _auction("1932", "1S", "S:P").closing.basis.articles == ("1932:11.3",)
+    assert _auction("1932", "1S", "S:P").closing.basis.articles == ("1932:11.3", "1932:13.3")
     assert _auction("1932", "S:P").closing.basis.articles == ("1932:11.2",)
     assert "2007:17.E.2" in _auction("2007", "1S", "S:P").closing.basis.articles
     assert "2017:17.D.3" in _auction("2017", "1S", "S:P").closing.basis.articles
@@ -344,7 +351,17 @@ def test_no_edition_closes_later_than_the_default_edition(calls, dealer):
         for auction in [reference] + [a for a in others if not a.is_over]:
             auction.call(call, seat, accept=True)
     if reference.is_over:
-        assert all(auction.is_over for auction in others)
+        # The one exception, by the text: 1932:11.2 closes an auction without a bid only when "in de
+        # eerste ronde van het bieden alle vier spelers passen"; "In elk ander geval" (11.3) it goes
+        # on until a call has been passed out, so a first round with a pass out of turn in it keeps
+        # the 1932 auction open where 2017 closes it (ARCHITECTURE.md; the replay leaves it open).
+        assert all(auction.is_over or _first_round_not_four_players(auction) for auction in others)
+
+
+def _first_round_not_four_players(auction: Auction) -> bool:
+    first_round = [entry.seat for entry in auction.history if entry.counts_as is not None][:4]
+    return (auction.edition.record.closing == "other-three-players" and auction.contract is None
+            and all(c.is_pass for c in auction.calls) and len(set(first_round)) < 4)
 
 
 #: The brief's scenarios, dealer North, judged: per year the outcome and who calls next (checked by
@@ -363,3 +380,56 @@ def test_judged_scenarios_checked_by_hand(scenario, expected):
     for year, (outcome, next_to_call) in expected.items():
         auction = _judged(year, scenario)
         assert (auction.outcome, auction.next_to_call) == (outcome, next_to_call), year
+
+
+def test_1932_a_first_round_with_a_pass_out_of_turn_keeps_the_auction_open_and_says_so():
+    # 1932:11.2 "Indien in de eerste ronde van het bieden alle vier spelers passen": North, East,
+    # North again (at South's turn), East: the first round is not the four players, so 11.3 "In elk
+    # ander geval gaat het bieden voort totdat na een bod, dubbel of herdubbel ... door de andere drie
+    # spelers gepast is": with no bid, six passes do not end the auction.
+    result = judge("P P N:P P P P", "1932", "N")
+    assert not result.auction.is_over
+    east, south, west = result.events[3], result.events[4], result.events[5]
+    # East's pass is where a count of four passes would close: the label says the auction goes on,
+    # citing 11.3, and the effect agrees with it.
+    assert east.ruling is not None and "1932:11.3" in (east.ruling.assumption or "")
+    assert "not over" in east.effect
+    # South's own pass does not say that South lost his turn, and nothing says the auction ended.
+    assert "South lost his turn" not in (south.reason or "")
+    for event in (south, west):
+        assert "auction ends" not in (event.effect or "")
+
+
+def test_1932_13_3_is_among_the_end_of_auction_articles():
+    # 1932:13.3 "totdat het bieden door drie opeenvolgende pas-biedingen is gesloten": a second
+    # closing sentence, for a doubled bid, beside 11.3.
+    assert find_edition("1932").rule("end-of-auction").articles == ("1932:11.3", "1932:13.3")
+
+
+def test_1932_doubled_bid_three_passes_in_a_row_not_by_the_other_three_stay_open_and_say_why():
+    # North 1S, East doubles, South passes, East passes at West's turn, South passes: three passes
+    # in a row (13.3 "drie opeenvolgende pas-biedingen"), but North and West, two of "de andere drie
+    # spelers" (11.3) after East's double, have not passed. The engine keeps it open (11.3) and says
+    # how it reads 13.3.
+    result = judge("1S X P E:P P", "1932", "N")
+    assert not result.auction.is_over
+    assumption = result.events[4].ruling.assumption or ""
+    assert "drie opeenvolgende pas-biedingen" in assumption and "restating 11.3" in assumption
+    # The reading of 13.3 is not shown where no bid is doubled (13.3 "Als een bod is gedubbeld").
+    assert "opeenvolgende" not in (judge("1S P W:P N:P", "1932", "N").events[3].ruling.assumption or "")
+    # Once the other three have passed, 11.3 closes it, and the last three calls are passes (13.3).
+    assert judge("1S X P E:P P W:P N:P", "1932", "N").auction.is_over
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(seat_calls, max_size=16), st.sampled_from(SEATS))
+def test_1932_never_closes_after_a_call_without_three_passes_in_a_row(calls, dealer):
+    # 13.3: closed "door drie opeenvolgende pas-biedingen": an auction 11.3 closes after a bid,
+    # double or redouble ends with at least three passes in a row.
+    auction = Auction("1932", dealer)
+    for seat, call in calls:
+        if auction.is_over:
+            break
+        auction.call(call, seat, accept=True)
+    if auction.is_over and auction.contract is not None:
+        assert all(call.is_pass for call in auction.calls[-3:])

@@ -222,3 +222,20 @@ def test_coverage_text_lists_the_records_of_one_edition(capsys):
 def test_coverage_of_an_unknown_edition_is_exit_2_and_one_line(capsys):
     code, out, err = run(capsys, "coverage", "--edition", "1899")
     assert code == 2 and out == "" and err.count("\n") == 1 and "unknown edition '1899'" in err
+
+
+def test_every_article_of_rights_yaml_counts_as_modelled():
+    # data/rights.yaml is applied by the engine (1936:21.3 "vervalt dit recht" when the partners
+    # consult or the wrong partner exercises it; 21.2 "blijft geldig" for a later choice): the
+    # records it cites are modelled, not listed as not yet modelled.
+    from bridgelaws import rulings
+
+    cited = {rule["article"] for rules in rulings.rights_data().values() for rule in rules.values()}
+    assert cited == {"1936:21.2", "1936:21.3"}  # read from the file, checked against its quotes
+    for article in cited:
+        year = article.split(":")[0]
+        result = coverage.coverage(year).editions[0]
+        assert article not in {item.id for item in result.not_modelled}, article
+        assert article in {item.id for item in result.modelled}, article
+        assert any(use.kind is UseKind.RIGHTS for use in coverage.uses(article)), article
+    assert coverage.coverage().problems() == []

@@ -25,7 +25,7 @@ def test_2017_out_of_rotation_cells_say_only_what_23b_and_23c_say(case_id):
         assert article not in ruling.summary_en
 
 
-# --- 1936 acceptance: a call by any later player ---------------------------------------------------
+# --- 1936 acceptance: a call by any later opponent ---------------------------------------------------
 
 
 def test_1936_a_call_by_another_player_than_the_next_accepts_the_irregular_call():
@@ -55,6 +55,21 @@ def test_1936_the_offender_himself_does_not_accept_his_own_call():
     # 22.4 "een andere speler", 22.5 "een ander": the offender's own next call is his correction.
     result = judge("1S 1H E:2H", "1936", "N")
     assert result.events[1].ruling.articles[0] == "1936:22.3"
+
+
+def test_1936_the_offenders_partner_does_not_accept_the_irregular_call():
+    # The heading of 22.2: "Een tegenspeler doet een bieding na een onjuiste bieding" (an opponent
+    # calls after an irregular call); 22.4 and 22.5 refer to it ("zooals bepaald in par. 2"). West,
+    # East's partner, writes 2H over East's insufficient 1H: not an opponent, so 1H is not accepted
+    # and 22.3 ("moet het voldoende gemaakt worden") still applies to East; West's 2H, made at
+    # East's turn, is then out of rotation (22.5).
+    result = judge("1S 1H W:2H", "1936", "N")
+    assert result.events[1].ruling.articles[0] == "1936:22.3"
+    assert result.events[1].ruling.call_stands is not True
+    assert result.events[2].case == "bid-out-of-rotation"
+    # An opponent of the offender (South, the next player; North, his right-hand opponent) accepts.
+    assert judge("1S 1H S:2H", "1936", "N").events[1].ruling.articles == ["1936:22.2"]
+    assert judge("1S 1H N:P", "1936", "N").events[1].ruling.articles == ["1936:22.2"]
 
 
 @pytest.mark.parametrize("case_id", ["insufficient-bid", "pass-out-of-rotation", "bid-out-of-rotation",
