@@ -609,7 +609,7 @@ class _Run:
         record.update(case=CALL_AFTER_CLOSE, irregularity=CALL_AFTER_CLOSE, reason=reason)
         ruling = rulings_data.resolve(CALL_AFTER_CLOSE, self.edition, offender=seat, layer=self.layer)
         self._attach(record, ruling)
-        record["effect"] = "no effect: the auction stays closed" + ("" if ruling.is_law else " (assumption)")
+        record["effect"] = "no effect: the auction stays closed" + _label(ruling)
         self.records.append(record)
 
     def change(self, event: Event) -> None:
@@ -648,7 +648,7 @@ class _Run:
         self.records.append(record)
         if ruling.call_stands is not False:
             record["effect"] = (f"{original.call} stands; the change is not made"
-                                + ("" if ruling.is_law else " (assumption)"))
+                                + _label(ruling))
             return
         self._replace_call(event, index, new, case, record["reason"], ruling)
         self.misinformed.discard(seat)
@@ -926,6 +926,16 @@ def _last_call_index(auction: Auction, seat: Seat | None) -> int | None:
         if entry.counts_as is not None and (seat is None or entry.seat == seat):
             return index
     return None
+
+
+def _label(ruling: Ruling) -> str:
+    """What an effect line adds after the effect: nothing for the corpus's own rule, "(outside the
+    corpus)" for a sourced supplementary ruling, "(assumption)" where the engine's reading decides."""
+    if ruling.is_law:
+        return ""
+    if ruling.layer is Layer.SUPPLEMENT and not ruling.assumption:
+        return " (outside the corpus)"
+    return " (assumption)"
 
 
 def _call_of(event: Event) -> Call:
