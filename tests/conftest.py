@@ -185,3 +185,14 @@ def _count_by_enumeration(auction) -> int:
 @pytest.fixture
 def count_by_enumeration():
     return _count_by_enumeration
+
+
+@pytest.fixture
+def data(tmp_path):
+    """A writable copy of data/ that the package reads for the duration of the test."""
+    from bridgelaws import datafiles
+    from datacopy import copy_data
+
+    copy = copy_data(tmp_path)
+    with datafiles.override(copy):
+        yield copy

@@ -8,14 +8,15 @@ now cites, add one (reason and why, read from the Dutch) for a record nothing ci
 
 from __future__ import annotations
 
+from datacopy import edit_yaml
+
 import json
-import shutil
 from pathlib import Path
 
 import pytest
 import yaml
 
-from bridgelaws import BridgeLawsError, corpus, coverage, datafiles
+from bridgelaws import BridgeLawsError, corpus, coverage
 from bridgelaws.cli import main
 from bridgelaws.coverage import UseKind
 from bridgelaws.editions import EDITIONS
@@ -130,18 +131,7 @@ def test_the_1936_etiquette_is_not_modelled_but_the_convention_answer_is_cited()
 # --- broken or stale data: the problems are named ---------------------------------------------
 
 
-@pytest.fixture
-def data(tmp_path):
-    copy = tmp_path / "data"
-    shutil.copytree(REPO / "data", copy)
-    with datafiles.override(copy):
-        yield copy
-
-
-def _edit(path: Path, change) -> None:
-    raw = yaml.safe_load(path.read_text(encoding="utf-8"))
-    change(raw)
-    path.write_text(yaml.safe_dump(raw, allow_unicode=True, sort_keys=False), encoding="utf-8")
+_edit = edit_yaml  # (tests/datacopy.py; the data fixture is conftest's)
 
 
 def _entry(raw, record_id):

@@ -6,6 +6,8 @@ with datafiles.override (which also forgets what was already loaded).
 
 from __future__ import annotations
 
+from datacopy import edit_yaml
+
 import re
 import shutil
 from pathlib import Path
@@ -20,19 +22,7 @@ from bridgelaws.rulings import generic_ruling, resolve, spec, specs
 REPO = Path(__file__).resolve().parents[1]
 
 
-@pytest.fixture
-def data(tmp_path):
-    """A writable copy of data/ that the package reads for the duration of the test."""
-    copy = tmp_path / "data"
-    shutil.copytree(REPO / "data", copy)
-    with datafiles.override(copy):
-        yield copy
-
-
-def _edit(path: Path, change) -> None:
-    raw = yaml.safe_load(path.read_text(encoding="utf-8"))
-    change(raw)
-    path.write_text(yaml.safe_dump(raw, allow_unicode=True, sort_keys=False), encoding="utf-8")
+_edit = edit_yaml  # (tests/datacopy.py; the data fixture is conftest's)
 
 
 def _one_line(excinfo) -> str:

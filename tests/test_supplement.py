@@ -7,6 +7,8 @@ depend on what ``data/supplement/`` holds. The checks of section 4 at the end re
 
 from __future__ import annotations
 
+from datacopy import copy_data, edit_yaml
+
 import json
 import re
 import shutil
@@ -32,8 +34,7 @@ PROVENANCE_99A = ("outside the corpus: paraphrase of 2017:99.A from FIXTURE sour
 @pytest.fixture
 def fixture_data(tmp_path):
     """data/ with the fixture layer in place of data/supplement/."""
-    copy = tmp_path / "data"
-    shutil.copytree(REPO / "data", copy)
+    copy = copy_data(tmp_path)
     shutil.rmtree(copy / "supplement", ignore_errors=True)
     shutil.copytree(FIXTURE, copy / "supplement")
     (copy / "supplement" / "README.md").unlink()
@@ -41,10 +42,7 @@ def fixture_data(tmp_path):
         yield copy
 
 
-def _edit(path: Path, change) -> None:
-    raw = yaml.safe_load(path.read_text(encoding="utf-8"))
-    change(raw)
-    path.write_text(yaml.safe_dump(raw, allow_unicode=True, sort_keys=False), encoding="utf-8")
+_edit = edit_yaml  # tests/datacopy.py
 
 
 def _error(excinfo) -> str:
