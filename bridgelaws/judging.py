@@ -823,10 +823,10 @@ def _skipped_turn_problem(auction: Auction, seat: Seat,
         called_since = {entry.seat for entry in auction.history[index + 1:] if entry.counts_as is not None}
         if skipped == seat or skipped in called_since:
             # Not "lost his turn" of a player who is calling now or has called since.
-            return ("skipped-turn-at-end", f"this pass would close the auction, but {skipped.full_name}'s "
-                                           f"turn was taken earlier by a pass out of rotation")
-        return ("skipped-turn-at-end", f"this pass would close the auction, but {skipped.full_name} "
-                                       "lost his turn to a pass out of rotation")
+            return ("skipped-turn-at-end", f"by the count of three passes this pass would close the "
+                                           f"auction, but {skipped.full_name}'s turn was taken earlier by a pass out of rotation")
+        return ("skipped-turn-at-end", f"by the count of three passes this pass would close the "
+                                       f"auction, but {skipped.full_name}'s turn was taken by a pass out of rotation")
     if auction.closing_if_passed(seat).lost_turn is None:
         return problem
     return ("skipped-turn-at-end", f"this pass out of rotation would close the auction, but it takes "
@@ -862,12 +862,16 @@ def _note_kept_open(auction: Auction, ruling: Ruling) -> None:
     close a regular auction, but the edition's own closing sentence keeps this one open: the label
     says so, and that the auction continuing in rotation is the engine's default."""
     closing = auction.closing
-    note = (f"The pass stands, but {auction.edition.year}'s closing sentence ({closing.basis}) does not "
-            "close the auction after these passes, so the engine continues it in rotation after the "
-            "pass. The continuation is an assumption, not law; the auction is never closed against "
-            "that sentence.")
     if closing.reading:
-        note = f"{note} {closing.reading}"
+        # Where the sentences could be read to disagree, the reading decides, and the note says so.
+        note = (f"The pass stands; on the engine's reading of {auction.edition.year}'s closing sentences "
+                f"({closing.basis}) the auction is not closed after these passes. {closing.reading} The "
+                "engine continues it in rotation after the pass: an assumption, not law.")
+    else:
+        note = (f"The pass stands, but {auction.edition.year}'s closing sentence ({closing.basis}) does not "
+                "close the auction after these passes, so the engine continues it in rotation after the "
+                "pass. The continuation is an assumption, not law; the auction is never closed against "
+                "that sentence.")
     ruling.assumption = f"{ruling.assumption} {note}" if ruling.assumption else note
 
 
