@@ -679,6 +679,27 @@ def parse_glossary(value: object, name: str = "glossary.yaml") -> dict[str, list
     return raw
 
 
+def parse_translation(value: object, name: str, edition: str, record_ids: set[str]) -> dict[str, str]:
+    """``translations/<year>.yaml``: ``{edition, translator, records: [{id, en}]}``, one entry per
+    corpus record at most, each id a record of that edition. Returns ``{record id: English}``."""
+    loc = Loc(name)
+    raw = fields(value, loc, ("edition", "translator", "records"))
+    if str(raw["edition"]) != edition:
+        raise loc.at("edition").error(f"names edition {raw['edition']!r}, the file is for {edition}")
+    string(raw["translator"], loc.at("translator"))
+    out: dict[str, str] = {}
+    for i, entry in enumerate(listing(raw["records"], loc.at("records"))):
+        at = loc.at("records").at(i)
+        checked = fields(entry, at, ("id", "en"))
+        record_id = string(checked["id"], at.at("id"))
+        if record_id not in record_ids:
+            raise at.at("id").error(f"{record_id!r} is not a record of the {edition} corpus")
+        if record_id in out:
+            raise at.at("id").error(f"{record_id!r} is translated twice")
+        out[record_id] = text(checked["en"], at.at("en"))
+    return out
+
+
 def parse_exercises(value: object, name: str = "exercises.yaml") -> dict[str, list[dict[str, Any]]]:
     loc = Loc(name)
     raw = fields(value, loc, ("exercises", "history"))
