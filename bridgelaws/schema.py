@@ -665,10 +665,12 @@ def parse_glossary(value: object, name: str = "glossary.yaml") -> dict[str, list
     raw = fields(value, loc, ("terms", "spelling"))
     for i, term in enumerate(listing(raw["terms"], loc.at("terms"))):
         at = loc.at("terms").at(i)
-        checked = fields(term, at, ("nl", "en", "occurs"), ("note",))
+        checked = fields(term, at, ("nl", "en", "occurs"), ("note", "en_forms"))
         string(checked["nl"], at.at("nl"))
         string(checked["en"], at.at("en"))
         strings(checked["occurs"], at.at("occurs"))
+        if "en_forms" in checked and not strings(checked["en_forms"], at.at("en_forms")):
+            raise at.at("en_forms").error("give at least one English form, or leave the field out")
         opt_string(checked.get("note"), at.at("note"))
     for i, family in enumerate(listing(raw["spelling"], loc.at("spelling"))):
         at = loc.at("spelling").at(i)
@@ -679,25 +681,95 @@ def parse_glossary(value: object, name: str = "glossary.yaml") -> dict[str, list
     return raw
 
 
-def parse_translation(value: object, name: str, edition: str, record_ids: set[str]) -> dict[str, str]:
-    """``translations/<year>.yaml``: ``{edition, translator, records: [{id, en}]}``, one entry per
-    corpus record at most, each id a record of that edition. Returns ``{record id: English}``."""
+@dataclass(frozen=True)
+class TranslationException:
+    """A glossary term that occurs in a record but is not rendered there by its glossary English,
+    with the reason (``exceptions:`` in ``translations/<year>.yaml``)."""
+
+    id: str  # the record
+    term: str  # the glossary's ``nl``
+    reason: str
+
+
+@dataclass(frozen=True)
+class TranslationFile:
+    """One ``translations/<year>.yaml``: the project's English per record, and optionally per
+    printed subheading (``title_en``) and article heading, plus the listed glossary exceptions."""
+
+    edition: str
+    translator: str
+    records: dict[str, str]
+    titles: dict[str, str] = field(default_factory=dict)
+    headings: dict[str, str] = field(default_factory=dict)
+    exceptions: tuple[TranslationException, ...] = ()
+
+
+def _lines(value: object, loc: Loc) -> str:
+    """Prose whose line breaks mean something (a record printed over several lines keeps them in
+    English): blanks inside each line collapsed, the lines kept."""
+    return "\n".join(" ".join(line.split()) for line in string(value, loc).strip().split("\n"))
+
+
+def parse_translation_file(value: object, name: str, edition: str, record_ids: set[str],
+                           titled: set[str] | None = None, headed: set[str] | None = None,
+                           terms: set[str] | None = None) -> TranslationFile:
+    """``translations/<year>.yaml``: ``{edition, translator, records: [{id, en, title_en?}],
+    headings?: [{article, en}], exceptions?: [{id, term, reason}]}``. Each id is a record of that
+    edition, translated once; ``title_en`` only on a record printed with a subheading (``titled``),
+    a heading only for an article printed with one (``headed``); an exception names a record of the
+    edition and a glossary term (``terms``)."""
     loc = Loc(name)
-    raw = fields(value, loc, ("edition", "translator", "records"))
+    raw = fields(value, loc, ("edition", "translator", "records"), ("headings", "exceptions"))
     if str(raw["edition"]) != edition:
         raise loc.at("edition").error(f"names edition {raw['edition']!r}, the file is for {edition}")
-    string(raw["translator"], loc.at("translator"))
-    out: dict[str, str] = {}
+    translator = string(raw["translator"], loc.at("translator"))
+    records: dict[str, str] = {}
+    titles: dict[str, str] = {}
     for i, entry in enumerate(listing(raw["records"], loc.at("records"))):
         at = loc.at("records").at(i)
-        checked = fields(entry, at, ("id", "en"))
+        checked = fields(entry, at, ("id", "en"), ("title_en",))
         record_id = string(checked["id"], at.at("id"))
         if record_id not in record_ids:
             raise at.at("id").error(f"{record_id!r} is not a record of the {edition} corpus")
-        if record_id in out:
+        if record_id in records:
             raise at.at("id").error(f"{record_id!r} is translated twice")
-        out[record_id] = text(checked["en"], at.at("en"))
-    return out
+        records[record_id] = _lines(checked["en"], at.at("en"))
+        if "title_en" in checked:
+            if titled is not None and record_id not in titled:
+                raise at.at("title_en").error(f"{record_id!r} has no printed subheading to translate")
+            titles[record_id] = text(checked["title_en"], at.at("title_en"))
+    headings: dict[str, str] = {}
+    for i, entry in enumerate(listing(raw.get("headings") or [], loc.at("headings"))):
+        at = loc.at("headings").at(i)
+        checked = fields(entry, at, ("article", "en"))
+        article = string(checked["article"], at.at("article"))
+        if headed is not None and article not in headed:
+            raise at.at("article").error(
+                f"{article!r} is not an article of the {edition} corpus with a printed heading")
+        if article in headings:
+            raise at.at("article").error(f"the heading of {article!r} is translated twice")
+        headings[article] = text(checked["en"], at.at("en"))
+    exceptions: list[TranslationException] = []
+    for i, entry in enumerate(listing(raw.get("exceptions") or [], loc.at("exceptions"))):
+        at = loc.at("exceptions").at(i)
+        checked = fields(entry, at, ("id", "term", "reason"))
+        record_id = string(checked["id"], at.at("id"))
+        if record_id not in record_ids:
+            raise at.at("id").error(f"{record_id!r} is not a record of the {edition} corpus")
+        term = string(checked["term"], at.at("term"))
+        if terms is not None and term not in terms:
+            raise at.at("term").error(f"{term!r} is not a term of glossary.yaml")
+        exception = TranslationException(record_id, term, text(checked["reason"], at.at("reason")))
+        if any((e.id, e.term) == (record_id, term) for e in exceptions):
+            raise at.error(f"{term!r} in {record_id!r} is listed twice")
+        exceptions.append(exception)
+    return TranslationFile(edition, translator, records, titles, headings, tuple(exceptions))
+
+
+def parse_translation(value: object, name: str, edition: str, record_ids: set[str]) -> dict[str, str]:
+    """``translations/<year>.yaml`` checked as :func:`parse_translation_file` does (without the
+    corpus's titles and headings or the glossary to check against); returns ``{record id: English}``."""
+    return parse_translation_file(value, name, edition, record_ids).records
 
 
 def parse_exercises(value: object, name: str = "exercises.yaml") -> dict[str, list[dict[str, Any]]]:
