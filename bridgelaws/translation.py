@@ -68,6 +68,13 @@ def translated(edition: str) -> dict[str, str]:
     return dict(_edition(corpus.source(edition).edition))
 
 
+def untranslated_records(edition: str) -> list[str]:
+    """The ids of the records of ``edition`` that have no English (all of them while the edition
+    has no translation file)."""
+    texts = _edition(corpus.source(edition).edition)
+    return [r.id for r in corpus.records(edition) if r.id not in texts]
+
+
 def title_english(record_id: str) -> str | None:
     """The English of the subheading printed above the record, or ``None`` (no subheading, or no
     translation of it)."""

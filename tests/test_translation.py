@@ -1,0 +1,202 @@
+"""The project's English translation (issue 12 §1): every record translated, the glossary's English
+used for every glossary term that occurs, slips read as the corpus notes read them, and the file's
+schema (data/translations/README.md).
+
+The mutation tests break a writable copy of data/ (the ``data`` fixture) and check that the same
+functions the main tests assert on then report the break, so the main tests can fail.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from datacopy import edit_yaml
+
+from bridgelaws import BridgeLawsError, corpus, datafiles, translation
+from bridgelaws.content import _glossary
+from bridgelaws.editions import EDITIONS
+
+YEARS = [e.year for e in EDITIONS]
+
+
+def _one_line(excinfo) -> str:
+    message = str(excinfo.value)
+    assert "\n" not in message
+    return message
+
+
+# --- completeness and the glossary ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("year", YEARS)
+def test_every_record_has_a_translation(year):
+    assert translation.untranslated_records(year) == []
+    for record in corpus.records(year):
+        english = translation.english(record.id)
+        assert english and english.strip(), record.id
+        assert english != record.text, record.id  # translated, not copied
+
+
+@pytest.mark.parametrize("year", YEARS)
+def test_every_glossary_term_is_rendered_by_its_glossary_english(year):
+    assert [str(gap) for gap in translation.untranslated_terms(year)] == []
+
+
+@pytest.mark.parametrize("year", YEARS)
+def test_every_listed_exception_is_needed_and_has_a_reason(year):
+    assert translation.needless_exceptions(year) == []
+    for exception in translation.exceptions(year):
+        assert len(exception.reason.split()) >= 5, exception
+
+
+def test_the_scan_finds_terms_the_occurs_lists_do_not_name():
+    """'overtreding' is listed for 2007 and 2017 only, but 1936:21.2 has it too ('een bepaalde
+    overtreding'): the whole-word scan makes that record owe 'infraction'."""
+    term = next(t for t in _glossary()["terms"] if t["nl"] == "overtreding")
+    assert "1936:21.2" not in term["occurs"]
+    assert translation.term_occurs(term, corpus.record("1936:21.2"))
+    assert "infraction" in translation.english("1936:21.2")
+    # whole words only: 'overtreder' (1936:22.3) is not 'overtreding', and 'onvoldoende bod'
+    # (2017:18.D) is not 'voldoende bod'
+    assert not translation.term_occurs(term, corpus.record("1936:22.3"))
+    sufficient = next(t for t in _glossary()["terms"] if t["nl"] == "voldoende bod")
+    assert not translation.term_occurs(sufficient, corpus.record("2017:18.D"))
+
+
+def test_english_forms_and_inflections():
+    terms = {t["nl"]: t for t in _glossary()["terms"]}
+    assert translation.english_forms(terms["bieden"]) == ("bid",)
+    assert translation.english_forms(terms["bieding"]) == ("call",)
+    assert translation.english_forms(terms["trekken"]) == ("odd tricks",)
+    assert translation.english_forms(terms["tegenspeler"]) == ("opponent", "defender")
+    assert translation.renders("he doubled it", ("double",))
+    assert translation.renders("in the bidding", ("bid",))
+    assert translation.renders("two penalties", ("penalty",))
+    assert translation.renders("after passing", ("pass",))
+    assert translation.renders("the dealer deals", ("deal",))  # 'deals' is a form of 'deal'
+    assert not translation.renders("the dealer", ("deal",))  # 'dealer' is another word
+    assert not translation.renders("a trick", ("odd tricks",))
+
+
+def test_a_removed_translation_is_reported(data):
+    edit_yaml(data / "translations" / "1936.yaml",
+              lambda raw: raw.__setitem__("records", [r for r in raw["records"] if r["id"] != "1936:22.6.c"]))
+    assert translation.untranslated_records("1936") == ["1936:22.6.c"]
+    assert translation.english("1936:22.6.c") is None
+
+
+def test_a_term_rendered_otherwise_is_reported_until_an_exception_is_listed(data):
+    path = data / "translations" / "1932.yaml"
+
+    def reword(raw):
+        entry = next(r for r in raw["records"] if r["id"] == "1932:12")
+        entry["en"] = entry["en"].replace("denomination", "kind of play")
+
+    edit_yaml(path, reword)
+    gaps = translation.untranslated_terms("1932")
+    assert [(g.record_id, g.term) for g in gaps] == [("1932:12", "spelsoort")]
+    edit_yaml(path, lambda raw: raw.setdefault("exceptions", []).append(
+        {"id": "1932:12", "term": "spelsoort", "reason": "a test: the word is rendered otherwise here"}))
+    datafiles.reset()  # the file changed after it was read
+    assert translation.untranslated_terms("1932") == []
+
+
+def test_a_needless_exception_is_reported(data):
+    edit_yaml(data / "translations" / "1932.yaml", lambda raw: raw.setdefault("exceptions", []).append(
+        {"id": "1932:12", "term": "bod", "reason": "a test: listed although the bid is rendered"}))
+    assert [(e.id, e.term) for e in translation.needless_exceptions("1932")] == [("1932:12", "bod")]
+
+
+# --- structure and the corpus notes ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize("year", YEARS)
+def test_the_translation_follows_the_corpus_order_and_lines(year):
+    texts = translation.translated(year)
+    assert list(texts) == [r.id for r in corpus.records(year)]
+    for record in corpus.records(year):
+        assert texts[record.id].count("\n") == record.text.count("\n"), record.id
+
+
+@pytest.mark.parametrize("year", YEARS)
+def test_every_slip_reading_is_given_in_brackets_where_it_is_translated(year):
+    texts = translation.translated(year)
+    for note in corpus.source(year).notes:
+        if note.kind == "slip" and note.reading:
+            for record_id in note.records:
+                mark = f"[note {note.id}: printed “{note.verbatim}”, read “{note.reading}”]"
+                assert mark in texts[record_id], (note.id, record_id)
+    notes = {n.id: n for n in corpus.source(year).notes}
+    for record_id, english in texts.items():
+        for note_id in re.findall(r"\[note ([^:\]]+):", english):
+            assert note_id in notes and record_id in notes[note_id].records, (record_id, note_id)
+
+
+_ITALIC = re.compile(r"\*(\w[^*\n]*?)\*")  # not the footnote marker "*)"
+
+
+@pytest.mark.parametrize("year", YEARS)
+def test_italics_are_dutch_of_the_record_with_a_gloss(year):
+    """*...* marks Dutch kept in the English: the words stand in the Dutch (record, subheading or
+    heading), and a gloss follows in round brackets (or the italics are themselves inside one)."""
+    for record in corpus.records(year):
+        dutch = translation._fold(" ".join(filter(None, (record.text, record.title, record.heading))))
+        english = " ".join(filter(None, (translation.english(record.id),
+                                         translation.title_english(record.id),
+                                         translation.heading_english(year, record.article))))
+        for match in _ITALIC.finditer(english):
+            assert translation._fold(match.group(1)) in dutch, (record.id, match.group(1))
+            after = english[match.end():match.end() + 3]
+            assert re.match(r"[\"”]? \(|,", after), (record.id, match.group(0), after)
+
+
+def test_headings_and_subheadings_are_translated_where_printed():
+    for year in YEARS:
+        for article in corpus.source(year).articles:
+            assert (translation.heading_english(year, article.article) is not None) == bool(article.heading), \
+                (year, article.article)
+        for record in corpus.records(year):
+            assert (translation.title_english(record.id) is not None) == bool(record.title), record.id
+
+
+def test_an_edition_without_a_file_has_no_english(data):
+    (data / "translations" / "1949.yaml").unlink()
+    assert translation.english("1949:23") is None
+    assert translation.translated("1949") == {}
+    assert translation.untranslated_records("1949") == [r.id for r in corpus.records("1949")]
+    assert translation.untranslated_terms("1949") == []
+
+
+# --- the schema -----------------------------------------------------------------------------------
+
+
+def _records(change):
+    return lambda raw: change(raw["records"])
+
+
+@pytest.mark.parametrize("year, change, expected", [
+    ("1936", _records(lambda records: records[3].__setitem__("id", "1936:99")),
+     "translations/1936.yaml: records[3].id: '1936:99' is not a record of the 1936 corpus"),
+    ("1936", _records(lambda records: records.append(dict(records[0]))),
+     "translations/1936.yaml: records[47].id: '1936:15' is translated twice"),
+    ("1949", lambda raw: raw.__setitem__("edition", "1936"),
+     "translations/1949.yaml: edition: names edition '1936', the file is for 1949"),
+    ("1949", _records(lambda records: records[0].__setitem__("id", "1936:15")),
+     "translations/1949.yaml: records[0].id: '1936:15' is not a record of the 1949 corpus"),
+    ("2017", _records(lambda records: records[0].__setitem__("tekst", "x")),
+     "translations/2017.yaml: records[0].tekst: unknown field (known: id, en, title_en)"),
+    ("2017", _records(lambda records: records[0].__setitem__("title_en", "A title")),
+     "translations/2017.yaml: records[0].title_en: '2017:17.A' has no printed subheading to translate"),
+    ("2017", lambda raw: raw["headings"].append({"article": "17", "en": "A heading"}),
+     "translations/2017.yaml: headings[6].article: '17' is not an article of the 2017 corpus with a printed heading"),
+    ("2007", lambda raw: raw["exceptions"][0].__setitem__("term", "biedingen"),
+     "translations/2007.yaml: exceptions[0].term: 'biedingen' is not a term of glossary.yaml"),
+    ("2007", lambda raw: raw["exceptions"][0].pop("reason"),
+     "translations/2007.yaml: exceptions[0]: missing field 'reason'"),
+])
+def test_the_schema_rejects_a_bad_entry_in_one_line(data, year, change, expected):
+    edit_yaml(data / "translations" / f"{year}.yaml", change)
+    with pytest.raises(BridgeLawsError) as excinfo:
+        translation.translated(year)
+    assert _one_line(excinfo) == expected
