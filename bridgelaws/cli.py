@@ -64,11 +64,17 @@ def _cmd_article(args: argparse.Namespace) -> int:
         print(json.dumps(_passage_dict(passage), indent=2, ensure_ascii=False))
         return 0
     print(f"{passage.id}  {passage.heading or '(no heading)'}")
+    if args.en:
+        _print_english_header(passage)
     for record in passage.records:
         label = record.label if record.label else (f"[{record.restored_label}] " if record.restored_label else "")
         if record.title:
             print(f"  {record.title}")
+            if args.en:
+                _print_english(_title_english(record.id))
         print(f"  {record.id}: {label}{record.text}".replace("\n", "\n    "))
+        if args.en:
+            _print_english(_record_english(record.id), label)
     for note in passage.notes:
         print(f"  note ({note.kind}): {note.text}")
     for ref in passage.references:
@@ -77,11 +83,49 @@ def _cmd_article(args: argparse.Namespace) -> int:
     return 0
 
 
+# --- the project's English beside the Dutch (issue 12): `article --en`, and text_en in --json
+
+
+def _record_english(record_id: str) -> str | None:
+    from . import translation
+
+    return translation.english(record_id)
+
+
+def _title_english(record_id: str) -> str | None:
+    from . import translation
+
+    return translation.title_english(record_id)
+
+
+def _print_english_header(passage: Passage) -> None:
+    """The label once (the English below is the project's, not a source), then the heading's English."""
+    from . import translation
+
+    if not translation.translated(passage.edition):
+        print(f"  (no English translation of the {passage.edition} text yet)")
+        return
+    print(f"  en = {translation.LABEL}")
+    _print_english(translation.heading_english(passage.edition, passage.article))
+
+
+def _print_english(english: str | None, label: str = "") -> None:
+    """One English line under the Dutch it translates; nothing where there is no English."""
+    if english:
+        print(f"  en: {label}{english}".replace("\n", "\n    "))
+
+
 def _passage_dict(passage: Passage) -> dict[str, Any]:
+    from . import translation
+
     return {
         "id": passage.id, "edition": passage.edition, "heading": passage.heading,
+        "heading_en": translation.heading_english(passage.edition, passage.article),
+        "translation_label": translation.LABEL,
         "records": [{"id": r.id, "label": r.label, "restored_label": r.restored_label,
-                     "title": r.title, "text": r.text} for r in passage.records],
+                     "title": r.title, "text": r.text,
+                     "title_en": _title_english(r.id), "text_en": _record_english(r.id)}
+                    for r in passage.records],
         "notes": [{"id": n.id, "kind": n.kind, "text": n.text} for n in passage.notes],
         "references": [{"from": r.from_id,
                         "quote": r.quote, "target": r.target, "in_corpus": r.in_corpus}
@@ -433,7 +477,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("article", help="an article's verbatim text, with notes and references")
     p.add_argument("ref", help="an article id such as 1936:22.3")
-    p.add_argument("--json", action="store_true")
+    p.add_argument("--json", action="store_true",
+                   help="as JSON; each record carries text_en, the project's English (null where absent)")
+    p.add_argument("--en", action="store_true",
+                   help="the project's English translation under each Dutch paragraph (not a source text)")
     p.set_defaults(func=_cmd_article)
 
     p = sub.add_parser("search", help="plain-text search over the texts of every edition")

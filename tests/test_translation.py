@@ -200,3 +200,63 @@ def test_the_schema_rejects_a_bad_entry_in_one_line(data, year, change, expected
     with pytest.raises(BridgeLawsError) as excinfo:
         translation.translated(year)
     assert _one_line(excinfo) == expected
+
+
+# --- shown beside the Dutch: the command line -------------------------------------------------------
+
+
+def _run(capsys, *argv):
+    from bridgelaws.cli import main
+
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_article_en_prints_each_english_paragraph_under_its_dutch_with_the_label(capsys):
+    code, out, err = _run(capsys, "article", "1936:22.6.c", "--en")
+    assert code == 0 and err == ""
+    lines = out.splitlines()
+    assert lines[1] == f"  en = {translation.LABEL}"
+    assert lines[2] == "  en: Incorrect calls"  # the heading "Onjuiste biedingen"
+    dutch = next(i for i, line in enumerate(lines) if line.startswith("  1936:22.6.c: c) meer dan zeven trekken"))
+    # checked by hand against the Dutch: "meer dan zeven trekken biedt, hetzij onopzettelijk, ..."
+    assert lines[dutch + 1].startswith("  en: c) bids more than seven odd tricks, either unintentionally")
+    assert lines[dutch + 1].endswith("may declare void the wrong call.")
+    # without --en, no English at all
+    code, out, _ = _run(capsys, "article", "1936:22.6.c")
+    assert "en:" not in out and "odd tricks" not in out
+
+
+def test_article_en_keeps_lines_and_titles(capsys):
+    _, out, _ = _run(capsys, "article", "1936:22.1", "--en")
+    lines = out.splitlines()
+    title = lines.index("  Niet bedoelde bieding of spreekvergissing.")
+    assert lines[title + 1] == "  en: Unintended call or slip of the tongue."
+    _, out, _ = _run(capsys, "article", "1936:21.3", "--en")
+    assert "\n    or about the question which of these penalties to impose;\n" in out
+
+
+def test_article_json_carries_text_en_per_record(capsys):
+    import json
+
+    code, out, _ = _run(capsys, "article", "2017:19", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["translation_label"] == translation.LABEL
+    assert data["heading_en"] == "Double and redouble"
+    for record in data["records"]:
+        assert record["text_en"] == translation.english(record["id"]) and record["text_en"]
+    by_id = {r["id"]: r for r in data["records"]}
+    assert by_id["2017:19.C"]["title_en"] == "C. Superseding of a double or redouble"
+    assert by_id["2017:19.A.1"]["title_en"] is None
+
+
+def test_article_without_a_translation_shows_no_english(data, capsys):
+    import json
+
+    (data / "translations" / "1949.yaml").unlink()
+    _, out, _ = _run(capsys, "article", "1949:23", "--en")
+    assert "(no English translation of the 1949 text yet)" in out and "en:" not in out
+    _, out, _ = _run(capsys, "article", "1949:23", "--json")
+    record = json.loads(out)["records"][0]
+    assert record["text_en"] is None and record["title_en"] is None
