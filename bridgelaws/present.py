@@ -226,6 +226,32 @@ def assumption_line(assumption: str | None) -> str | None:
     return f"ASSUMPTION (not law): {assumption}" if assumption else None
 
 
+@dataclass(frozen=True)
+class QuotedEnglish:
+    """The project's English of the record a ruling quotes (issue 12): shown beside the verbatim
+    Dutch quote on request, never in its place. The quote is a part of the record; the English is
+    of the whole record, since a translation cannot be cut at the Dutch quote's words."""
+
+    record_id: str
+    text: str
+    label: str  # translation.LABEL: the project's translation, not a source text
+
+    @property
+    def line(self) -> str:
+        return f"{self.label} ({self.record_id}, the whole paragraph): {self.text}"
+
+
+def quoted_english(view: RulingView) -> QuotedEnglish | None:
+    """The English of the record ``view`` quotes, or None: no quote (silent, supplementary), or no
+    translation of that record."""
+    from . import translation
+
+    if not view.quote_nl or not view.quote_from:
+        return None
+    text = translation.english(view.quote_from)
+    return None if text is None else QuotedEnglish(view.quote_from, text, translation.LABEL)
+
+
 def describe(ruling: Ruling) -> RulingView:
     """The ruling in words (see :class:`RulingView`)."""
     return RulingView(

@@ -12,7 +12,7 @@ from importlib import resources
 from typing import TYPE_CHECKING
 
 from .calls import Call, Seat
-from .present import STATUS_COLOURS, describe, wording
+from .present import STATUS_COLOURS, describe, quoted_english, wording
 from .vocabulary import Effect
 
 if TYPE_CHECKING:
@@ -20,8 +20,8 @@ if TYPE_CHECKING:
     from .judging import Judgement
     from .rulings import Ruling
 
-__all__ = ["GRID_ORDER", "STATUS_COLOURS", "auction_html", "call_html", "judgement_html", "outcome_text",
-           "ruling_html", "stylesheet"]
+__all__ = ["GRID_ORDER", "STATUS_COLOURS", "auction_html", "call_html", "english_html", "judgement_html",
+           "outcome_text", "ruling_html", "stylesheet"]
 
 #: Column order of the usual auction grid.
 GRID_ORDER = (Seat.W, Seat.N, Seat.E, Seat.S)
@@ -111,9 +111,23 @@ def outcome_text(auction: "Auction") -> str:
     return f"{edition}: all four passed, the board is passed out, no redeal ({basis})"
 
 
-def ruling_html(ruling: Ruling, *, case_name: str | None = None, style: bool = True) -> str:
+_ITALIC = re.compile(r"\*(\w[^*\n]*?)\*")  # Dutch kept in the English; not the footnote marker "*)"
+
+
+def english_html(text: str) -> str:
+    """The project's English as HTML: escaped, ``*Dutch kept*`` in italics (lang="nl"), line breaks
+    kept (data/translations/README.md)."""
+    html = _ITALIC.sub(r'<i lang="nl">\1</i>', escape(text))
+    return html.replace("\n", "<br>")
+
+
+def ruling_html(ruling: Ruling, *, case_name: str | None = None, style: bool = True,
+                english: bool = False) -> str:
     """A ruling card: status, case, article ids, the Dutch quote, the English summary, bars,
-    options, play consequences, and the assumption flag where the engine had to assume."""
+    options, play consequences, and the assumption flag where the engine had to assume.
+
+    ``english``: also show the project's English of the quoted paragraph, labelled as the project's
+    translation, in its own box after the quote (which stays verbatim Dutch)."""
     view = describe(ruling)
     name = escape(case_name or view.case)
     parts = [f'<div class="bl-card" style="--bl-status:{view.colour}" data-case="{escape(view.case)}" '
@@ -128,6 +142,10 @@ def ruling_html(ruling: Ruling, *, case_name: str | None = None, style: bool = T
     if view.quote_nl:
         source = f' <span class="bl-articles">({escape(view.quote_from)})</span>' if view.quote_from else ""
         parts.append(f'<blockquote lang="nl">&ldquo;{escape(view.quote_nl)}&rdquo;{source}</blockquote>')
+    quoted = quoted_english(view) if english else None
+    if quoted is not None:
+        parts.append(f'<div class="bl-english" lang="en"><span class="bl-english-label">{escape(quoted.label)}'
+                     f' ({escape(quoted.record_id)}, the whole paragraph):</span> {english_html(quoted.text)}</div>')
     if view.outside_corpus:
         # Its own box, never a quote: the verbatim layer is the corpus alone.
         parts.append(f'<div class="bl-outside">In the corpus: {escape(view.corpus_status or "")}. '
@@ -144,8 +162,9 @@ def ruling_html(ruling: Ruling, *, case_name: str | None = None, style: bool = T
     return (stylesheet() if style else "") + "".join(parts)
 
 
-def judgement_html(judgement: "Judgement") -> str:
-    """The auction grid with barred players marked, followed by a card for every ruling."""
+def judgement_html(judgement: "Judgement", *, english: bool = False) -> str:
+    """The auction grid with barred players marked, followed by a card for every ruling (with the
+    English of each quoted paragraph when ``english``)."""
     from .rulings import find_case
 
     grid = auction_html(judgement.auction, style=False)
@@ -158,5 +177,5 @@ def judgement_html(judgement: "Judgement") -> str:
     cards = []
     for e, r in judgement.rulings:
         assert e.case is not None  # an event with a ruling names its case
-        cards.append(ruling_html(r, case_name=find_case(e.case).name_en, style=False))
+        cards.append(ruling_html(r, case_name=find_case(e.case).name_en, style=False, english=english))
     return stylesheet() + grid + barred + "".join(cards)

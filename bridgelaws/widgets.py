@@ -42,6 +42,13 @@ def _layer_toggle() -> widgets.ToggleButtons:
         style={"button_width": "110px"})
 
 
+def _english_toggle() -> widgets.Checkbox:
+    """Show the English of each quoted paragraph on the ruling cards (issue 12): the project's
+    translation, shown beside the verbatim Dutch quote, never in its place."""
+    return widgets.Checkbox(value=False, description="English of the quoted paragraph (the project's translation)",
+                            indent=False, layout=widgets.Layout(width="auto"))
+
+
 def _message(text: str, kind: str = "error") -> str:
     from html import escape
 
@@ -83,6 +90,7 @@ class AuctionStepper(widgets.VBox):
         self.tokens: list[str] = []
         self.layer = _layer_toggle()
         self.layer.value = layer
+        self.english = _english_toggle()
         self._busy = False
         layout = widgets.Layout
         self.dealer = widgets.Dropdown(options=_DEALER_OPTIONS, value=str(parse_seat(dealer)),
@@ -142,10 +150,12 @@ class AuctionStepper(widgets.VBox):
         self.editions.observe(lambda _: self._changed(), names="value")
         self.step.observe(lambda _: self._changed(), names="value")
         self.layer.observe(lambda _: self._changed(), names="value")
+        self.english.observe(lambda _: self._changed(), names="value")
 
         controls = widgets.VBox([
             widgets.HBox([self.scenario]),
             self.layer,
+            self.english,
             widgets.HBox([self.typed, self.apply_button]),
             self.seat,
             widgets.HBox([self.card, self.expose_button, self.accept_button]),
@@ -293,7 +303,7 @@ class AuctionStepper(widgets.VBox):
         years = self._years()
         try:
             self.view.value = views.stepper_html(self.tokens, years, self.dealer.value, self.step.value,
-                                                 self.layer.value)
+                                                 self.layer.value, english=self.english.value)
         except BridgeLawsError:
             self.accept_button.disabled = True
             raise
@@ -322,14 +332,18 @@ class ExerciseCard(widgets.VBox):
             rows.append(widgets.HBox([widgets.Label(year, layout=widgets.Layout(width="50px")),
                                       self.status[year], self.must_pass[year]]))
         self.reveal_button = widgets.Button(description="Reveal", button_style="info")
+        self.english = _english_toggle()
+        self._revealed = False
         self.message = widgets.HTML()
         self.question = widgets.HTML()
         self.view = widgets.HTML()
         self.reveal_button.on_click(lambda _: self.reveal())
         self.chooser.observe(lambda _: self._show(False), names="value")
+        self.english.observe(lambda _: self._show(self._revealed), names="value")
         super().__init__([self.chooser, self.question,
                           widgets.HTML("<b>Your prediction</b> (does the text rule on it? who must pass?)"),
-                          widgets.VBox(rows), self.reveal_button, self.message, self.view])
+                          widgets.VBox(rows), widgets.HBox([self.reveal_button, self.english]),
+                          self.message, self.view])
         self._show(False)
 
     @property
@@ -345,11 +359,13 @@ class ExerciseCard(widgets.VBox):
         self._show(True)
 
     def _show(self, reveal: bool) -> None:
+        self._revealed = reveal
         try:
             self.message.value = ""
             self.question.value = views.exercise_html(self.chooser.value, reveal=False)
             self.view.value = views.exercise_html(self.chooser.value, reveal=reveal, question=False,
-                                                  predictions=self.predictions() if reveal else None)
+                                                  predictions=self.predictions() if reveal else None,
+                                                  english=self.english.value)
         except BridgeLawsError as error:
             self.message.value = _message(str(error))
 
@@ -369,13 +385,15 @@ class CompareExplorer(widgets.VBox):
                                        layout=widgets.Layout(width="170px"))
         self.apply_button = widgets.Button(description="Compare")
         self.layer = _layer_toggle()
+        self.english = _english_toggle()
         self.message = widgets.HTML()
         self.view = widgets.HTML()
         self.case.observe(self._on_case, names="value")
         self.apply_button.on_click(lambda _: self.refresh())
         self.layer.observe(lambda _: self.refresh(), names="value")
+        self.english.observe(lambda _: self.refresh(), names="value")
         super().__init__([self.case, widgets.HBox([self.typed, self.dealer, self.apply_button]), self.layer,
-                          self.message, self.view])
+                          self.english, self.message, self.view])
         self.refresh()
 
     @property
@@ -403,7 +421,7 @@ class CompareExplorer(widgets.VBox):
         try:
             self.message.value = ""
             self.view.value = views.compare_html(_typed_text(self.typed.value), None, self.dealer.value, self.layer.value,
-                                               focus=self.focus)
+                                               focus=self.focus, english=self.english.value)
         except BridgeLawsError as error:
             self.message.value = _message(str(error))
 
@@ -434,4 +452,41 @@ class TextsExplorer(widgets.VBox):
             self.message.value = _message(str(error))
 
 
-__all__ = ["AuctionStepper", "ExerciseCard", "CompareExplorer", "TextsExplorer"]
+class ParallelTextExplorer(widgets.VBox):
+    """Notebook 04: the Dutch and the project's English paragraph by paragraph, for a topic or, when
+    an article id is typed, for that article (``views.topic_parallel_html``, ``views.parallel_html``)."""
+
+    def __init__(self, topic: str = "doubling", article: str = ""):
+        self.topic = widgets.Dropdown(options=[(t["title"], t["id"]) for t in views.topics()],
+                                      value=views.find_topic(topic)["id"], description="Topic",
+                                      layout=widgets.Layout(width="460px"))
+        self.article = widgets.Text(value=article, placeholder="or an article id, e.g. 1936:22.6",
+                                    description="Article", layout=widgets.Layout(width="320px"))
+        self.message = widgets.HTML()
+        self.view = widgets.HTML()
+        self.topic.observe(lambda _: self._on_topic(), names="value")
+        self.article.observe(lambda _: self.refresh(), names="value")
+        super().__init__([widgets.HBox([self.topic, self.article]), self.message, self.view])
+        self.refresh()
+
+    @property
+    def output_html(self) -> str:
+        html: str = self.view.value  # ipywidgets has no type annotations
+        return html
+
+    def _on_topic(self) -> None:
+        if self.article.value:
+            self.article.value = ""  # refreshes through the article's observer
+        else:
+            self.refresh()
+
+    def refresh(self) -> None:
+        try:
+            self.message.value = ""
+            ref = self.article.value.strip()
+            self.view.value = views.parallel_html(ref) if ref else views.topic_parallel_html(self.topic.value)
+        except BridgeLawsError as error:
+            self.message.value = _message(str(error))
+
+
+__all__ = ["AuctionStepper", "ExerciseCard", "CompareExplorer", "TextsExplorer", "ParallelTextExplorer"]

@@ -260,3 +260,113 @@ def test_article_without_a_translation_shows_no_english(data, capsys):
     _, out, _ = _run(capsys, "article", "1949:23", "--json")
     record = json.loads(out)["records"][0]
     assert record["text_en"] is None and record["title_en"] is None
+
+
+# --- shown beside the Dutch: the ruling cards, the views, the widgets -------------------------------
+
+_BOX = 'class="bl-english"'
+
+
+def _bid_above_seven_1936():
+    from bridgelaws import judge
+
+    (event, ruling), = judge("1S P 8S", "1936", "N").rulings
+    return ruling
+
+
+def test_a_card_shows_the_english_of_the_quoted_paragraph_only_when_asked():
+    from bridgelaws.present import describe, quoted_english
+    from bridgelaws.render import ruling_html
+
+    ruling = _bid_above_seven_1936()
+    view = describe(ruling)
+    quoted = quoted_english(view)
+    assert quoted is not None and quoted.record_id == view.quote_from == "1936:22.6.c"
+    assert quoted.text == translation.english("1936:22.6.c") and quoted.label == translation.LABEL
+    plain = ruling_html(ruling, style=False)
+    assert _BOX not in plain and "odd tricks" not in plain
+    card = ruling_html(ruling, style=False, english=True)
+    # the Dutch quote stays verbatim, first; the English is a labelled addition after it
+    quote = '<blockquote lang="nl">&ldquo;meer dan zeven trekken biedt, hetzij onopzettelijk'
+    assert quote in card and quote in plain
+    assert card.index(quote) < card.index(_BOX)
+    assert "English: the project&#x27;s translation, not a source text (1936:22.6.c, the whole paragraph):" in card
+    assert "bids more than seven odd tricks" in card
+    assert '<i lang="nl">tijdvak</i> (period)' in card  # Dutch kept in italics
+    # the rest of the card is the same with or without the English
+    start = card.index(f"<div {_BOX}")
+    assert card[:start] + card[card.index("</div>", start) + len("</div>"):] == plain
+
+
+def test_a_card_without_a_quote_or_without_a_translation_shows_no_english(data):
+    from bridgelaws import judge
+    from bridgelaws.present import describe, quoted_english
+    from bridgelaws.render import ruling_html
+
+    silent = next(r for _, r in judge("1S P 8S", "1932", "N").rulings)
+    assert describe(silent).quote_nl is None and quoted_english(describe(silent)) is None
+    assert _BOX not in ruling_html(silent, style=False, english=True)
+    (data / "translations" / "1936.yaml").unlink()
+    ruling = _bid_above_seven_1936()
+    assert quoted_english(describe(ruling)) is None
+    assert _BOX not in ruling_html(ruling, style=False, english=True)
+
+
+def test_the_views_pass_the_english_toggle_to_the_cards():
+    from bridgelaws import views
+
+    for html in (views.stepper_html("1S P 8S", ("1936",), english=True),
+                 views.compare_html("1S P 8S", ("1936",), english=True),
+                 views.panel_html("1S P 8S", "1936", english=True)):
+        assert html.count(_BOX) == 1
+    for html in (views.stepper_html("1S P 8S", ("1936",)), views.compare_html("1S P 8S", ("1936",))):
+        assert _BOX not in html
+
+
+def test_the_parallel_view_puts_each_records_english_beside_its_dutch():
+    from bridgelaws import views
+
+    html = views.parallel_html("1936:22.6")
+    assert translation.LABEL.replace("'", "&#x27;") in html
+    for record in corpus.article("1936:22.6").records:
+        row = html[html.index(f'data-record="{record.id}"'):]
+        row = row[:row.index("</tr>")]
+        dutch, english = row.split('<td lang="en">')
+        assert record.text.split(",")[0][:30] in dutch
+        assert "bids more than seven" in english if record.id == "1936:22.6.c" else True
+    assert "Rarely occurring incorrect calls." in html and "Incorrect calls" in html
+    topic = views.topic_parallel_html("doubling")
+    for year in YEARS:
+        assert f'data-edition="{year}"' in topic
+
+
+def test_the_parallel_view_says_so_where_there_is_no_english(data):
+    from bridgelaws import views
+
+    (data / "translations" / "2007.yaml").unlink()
+    html = views.parallel_html("2007:17")
+    assert html.count("(no English translation of this paragraph yet)") == len(corpus.article("2007:17").records)
+
+
+def test_the_widgets_toggle_the_english_on_the_cards():
+    pytest.importorskip("ipywidgets")
+    from bridgelaws.widgets import AuctionStepper, CompareExplorer, ExerciseCard, ParallelTextExplorer
+
+    stepper = AuctionStepper("1S P 8S", editions=("1936",))
+    assert _BOX not in stepper.output_html
+    stepper.english.value = True
+    assert stepper.output_html.count(_BOX) == 1
+    explorer = CompareExplorer()
+    explorer.typed.value = "1S P 8S"
+    explorer.refresh()
+    before = explorer.output_html.count(_BOX)
+    explorer.english.value = True
+    assert before == 0 and explorer.output_html.count(_BOX) >= 1
+    card = ExerciseCard()
+    card.reveal()
+    card.english.value = True
+    assert _BOX in card.output_html  # the revealed answer stays revealed, with the English
+    parallel = ParallelTextExplorer("insufficient bid", article="1936:22.6")
+    assert 'data-record="1936:22.6.c"' in parallel.output_html
+    parallel.article.value = "1999:1"
+    assert "unknown edition" in parallel.message.value

@@ -47,6 +47,7 @@ from .coverage import coverage_table, not_modelled_table, reasons_table
 from .supplement import (layers_html, supplement_articles_table, supplement_gaps_table,
                          supplement_sources_table)
 from .teaching import exercise_answers, exercise_html, history_html
+from .parallel import parallel_html, topic_parallel_html
 from .texts import (changed_words, count_form, fold, glossary, spelling_evolution, texts_side_by_side,
                     words)
 
@@ -64,4 +65,5 @@ __all__ = [
     "turns_barred", "warm_up", "words",
     "coverage_table", "not_modelled_table", "reasons_table",
     "layers_html", "supplement_articles_table", "supplement_gaps_table", "supplement_sources_table", "STATUS_NAMES",
+    "parallel_html", "topic_parallel_html",
 ]

@@ -79,7 +79,7 @@ def compare_table(scenario: Tokens, editions: EditionNames = None,
 
 
 def compare_html(scenario: Tokens, editions: EditionNames = None, dealer: str | Seat = "N",
-                 layer: str = "corpus", *, focus: str | None = None) -> str:
+                 layer: str = "corpus", *, focus: str | None = None, english: bool = False) -> str:
     """The scenario under each edition, one row per edition: a card (article, Dutch quote, English
     summary, assumption flag) for every irregular event, in the order of the scenario, and where the
     auction stands. Where the editions read the same tokens as different calls (another player's,
@@ -88,7 +88,9 @@ def compare_html(scenario: Tokens, editions: EditionNames = None, dealer: str | 
 
     ``focus``: a case id (the case the explorer was opened on). Each edition's card of that case's
     first event comes first, marked ``bl-focus``, and the row's status is that event's; an edition
-    whose auction has no event of the case says so, and shows its other events."""
+    whose auction has no event of the case says so, and shows its other events.
+
+    ``english``: each card also shows the project's English of the paragraph it quotes."""
     from ..tables import compare_divergences, compare_results
 
     tokens = token_list(scenario)
@@ -135,7 +137,8 @@ def compare_html(scenario: Tokens, editions: EditionNames = None, dealer: str | 
             cards.append(f'<div class="bl-compare-event{" bl-focus" if focused else ""}" data-index="{event.index}"'
                          f' data-case="{escape(str(event.case))}"><div class="bl-event">token {event.index}: '
                          f"{escape(event.token)}{escape(seat_name)}{effect}</div>"
-                         + ruling_html(ruling, case_name=_case_name(event), style=False) + "</div>")
+                         + ruling_html(ruling, case_name=_case_name(event), style=False, english=english)
+                         + "</div>")
         rows.append(
             f'<tr data-edition="{edition.year}" data-status="{status}"{focus_attribute}><th>{edition.year}<br>'
             f'<span class="bl-code bl-{edition.code}">{edition.code}</span></th>'

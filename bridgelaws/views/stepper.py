@@ -145,17 +145,17 @@ def must_pass_html(auction: Auction) -> str:
 
 
 def panel_html(tokens: Tokens, edition: str | Edition, dealer: str | Seat = "N", *, style: bool = True,
-               layer: str = "corpus") -> str:
+               layer: str = "corpus", english: bool = False) -> str:
     """One edition's panel: the auction grid with barred players marked, who must pass, the legal
     calls of the player to act, and a ruling card for every irregularity so far. ``style=False``
     leaves out the stylesheet (the stepper carries it once for all its panels)."""
     edition = find_edition(edition)
     result, error, _ = judge_prefix(tokens, edition, dealer, layer)
-    return _panel(edition, result, error, style=style)
+    return _panel(edition, result, error, style=style, english=english)
 
 
 def _panel(edition: Edition, result: Judgement | None, error: str | None, *, style: bool = True,
-           notes: str = "") -> str:
+           notes: str = "", english: bool = False) -> str:
     parts = [stylesheet() if style else "", f'<div class="bl-panel" data-edition="{edition.year}">',
              f'<div class="bl-panel-head"><b>{edition.year}</b>'
              f'<span class="bl-code bl-{edition.code}">{edition.code}</span></div>',
@@ -178,7 +178,7 @@ def _panel(edition: Edition, result: Judgement | None, error: str | None, *, sty
         for event, ruling in rulings:
             effect = event.effect or ""
             parts.append(f'<div class="bl-event">{escape(event.token)} &rarr; {escape(effect)}</div>')
-            parts.append(ruling_html(ruling, case_name=_case_name(event), style=False))
+            parts.append(ruling_html(ruling, case_name=_case_name(event), style=False, english=english))
     parts.append("</div>")
     return "".join(parts)
 
@@ -209,7 +209,7 @@ def steps_html(tokens: Tokens, step: int | None = None, dealer: str | Seat = "N"
 
 
 def stepper_html(tokens: Tokens, editions: EditionNames = None, dealer: str | Seat = "N",
-                 step: int | None = None, layer: str = "corpus") -> str:
+                 step: int | None = None, layer: str = "corpus", *, english: bool = False) -> str:
     """The auction stepper's view: the scenario with the current step, then one panel per edition
     (chronological), side by side. ``step`` is the number of steps shown (None: all of them).
     Where the editions shown read the steps so far as different calls (another player's, or of
@@ -221,6 +221,9 @@ def stepper_html(tokens: Tokens, editions: EditionNames = None, dealer: str | Se
 
     ``layer="supplement"``: where the corpus excerpt is silent or only points elsewhere, the
     supplementary rulings (cards marked "outside the corpus"), and a banner says so.
+
+    ``english``: each ruling card also shows the project's English of the paragraph it quotes
+    (labelled as the project's translation; the quote stays verbatim Dutch).
     """
     from ..rulings import check_layer
 
@@ -230,7 +233,8 @@ def stepper_html(tokens: Tokens, editions: EditionNames = None, dealer: str | Se
     shown = tokens_at(tokens, step)
     judged = [(edition, *judge_prefix(shown, edition, dealer, layer)[:2]) for edition in chosen]
     found = divergences({edition.year: result.events for edition, result, _ in judged if result is not None})
-    panels = "".join(_panel(edition, result, error, style=False, notes=divergence_html(found, edition.year))
+    panels = "".join(_panel(edition, result, error, style=False, notes=divergence_html(found, edition.year),
+                            english=english)
                      for edition, result, error in judged)
     diverging = {d.index: d.summary() for d in found}
     head = steps_html(tokens, step, dealer, diverging=diverging)

@@ -44,13 +44,14 @@ def exercise_answers(exercise: str | dict[str, Any]) -> list[dict[str, Any]]:
 
 def exercise_html(exercise: str | dict[str, Any], reveal: bool | str = "details",
                   predictions: dict[str, Any] | None = None,
-                  question: bool = True) -> str:
+                  question: bool = True, *, english: bool = False) -> str:
     """An exercise: the scenario and the question, then the library's answer per edition (the
     ruling card with article id, Dutch quote, English summary and assumption flag).
 
     ``reveal``: ``"details"`` puts the answer behind a "Reveal" disclosure (works without a kernel),
     True shows it, False hides it. ``predictions`` (``{year: {"status", "must_pass"}}``) marks each
     prediction right or wrong. ``question=False`` leaves out the title, scenario and question.
+    ``english``: each card also shows the project's English of the paragraph it quotes.
     """
     from ..render import outcome_text
 
@@ -80,7 +81,7 @@ def exercise_html(exercise: str | dict[str, Any], reveal: bool | str = "details"
                            f'{"&#10003;" if right_pass else "&#10007;"} must pass: '
                            f'{escape(MUST_PASS_LABELS.get(guess.get("must_pass"), str(guess.get("must_pass"))))}</div>')
             ruling = answer["ruling"]
-            card = (ruling_html(ruling, case_name=find_case(answer["case"]).name_en, style=False)
+            card = (ruling_html(ruling, case_name=find_case(answer["case"]).name_en, style=False, english=english)
                     if ruling is not None else '<div class="bl-none">no irregularity</div>')
             label = STATUS_LABELS.get(answer["status"], answer["status"])
             rows.append(

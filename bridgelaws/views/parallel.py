@@ -1,0 +1,80 @@
+"""The Dutch and the project's English side by side (issue 12): one row per corpus record, the
+verbatim Dutch on the left, the project's translation on the right, labelled as such. Where an
+edition (or a record) has no translation, the English cell says so; nothing is made up."""
+
+from __future__ import annotations
+
+from html import escape
+from typing import TYPE_CHECKING
+
+from .. import corpus, translation
+from ..content import find_topic
+from ..editions import find_editions
+from ..render import english_html
+from ._common import EditionNames, _view
+from .texts import _topic_records
+
+if TYPE_CHECKING:
+    from ..corpus import Record
+
+_NO_ENGLISH = '<span class="bl-none">(no English translation of this paragraph yet)</span>'
+
+
+def _dutch_cell(record: Record) -> str:
+    title = f'<span class="bl-title">{escape(record.title)}</span><br>' if record.title else ""
+    text = escape(record.label + record.text).replace("\n", "<br>")
+    return f'<td lang="nl"><span class="bl-id">{escape(record.id)}</span> {title}{text}</td>'
+
+
+def _english_cell(record: Record) -> str:
+    english = translation.english(record.id)
+    if english is None:
+        return f'<td lang="en">{_NO_ENGLISH}</td>'
+    title_en = translation.title_english(record.id)
+    title = f'<span class="bl-title">{english_html(title_en)}</span><br>' if title_en else ""
+    return f'<td lang="en">{title}{escape(record.label)}{english_html(english)}</td>'
+
+
+def _rows(records: list[Record]) -> str:
+    rows, shown = [], set()
+    for record in records:
+        if (record.edition, record.article) not in shown:
+            shown.add((record.edition, record.article))
+            heading_en = translation.heading_english(record.edition, record.article)
+            rows.append(f'<tr class="bl-heading-row"><td lang="nl"><span class="bl-heading">{escape(record.edition)}:'
+                        f'{escape(record.article)} {escape(record.heading or "(no heading)")}</span></td>'
+                        f'<td lang="en"><span class="bl-heading">{english_html(heading_en or "")}</span></td></tr>')
+        rows.append(f'<tr data-record="{escape(record.id)}">{_dutch_cell(record)}{_english_cell(record)}</tr>')
+    return "".join(rows)
+
+
+def _table(records: list[Record]) -> str:
+    return ('<table class="bl-parallel"><thead><tr><th>Dutch (the corpus, verbatim)</th>'
+            f'<th><span class="bl-en-label">{escape(translation.LABEL)}</span></th></tr></thead>'
+            f"<tbody>{_rows(records)}</tbody></table>")
+
+
+def parallel_html(ref: str) -> str:
+    """An article or record (``"1936:22"``, ``"1936:22.6.c"``): each record's Dutch with the
+    project's English beside it, headings and subheadings included."""
+    return _view(_table(list(corpus.article(ref).records)))
+
+
+def topic_parallel_html(topic: str, editions: EditionNames = None) -> str:
+    """The records of every edition (or of ``editions``) on a topic (``data/topics.yaml``), the
+    Dutch beside the project's English, edition after edition; an edition with nothing on the
+    topic says so."""
+    found = find_topic(topic)
+    parts = [f'<div style="font-family:sans-serif;margin:4px 0"><b>{escape(found["title"])}</b>: '
+             "the Dutch and the project's English, paragraph by paragraph</div>"]
+    for edition in find_editions(editions):
+        year = edition.year
+        records = _topic_records(found, year)
+        parts.append(f'<h4 class="bl-parallel-edition" data-edition="{year}">{year} '
+                     f'<span class="bl-code bl-{edition.code}">{edition.code}</span></h4>')
+        if not records:
+            gap = found["gap"].get(year, "Nothing on this topic in this text.")
+            parts.append(f'<div class="bl-none">&mdash; not in this text &mdash; {escape(gap)}</div>')
+            continue
+        parts.append(_table(records))
+    return _view("".join(parts))
