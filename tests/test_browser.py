@@ -141,6 +141,25 @@ def test_app_plays_an_insufficient_bid_and_shows_each_editions_ruling(browser, a
     page.close()
 
 
+def test_app_shows_the_english_of_the_quoted_paragraph_on_request(browser, app_url):
+    """Issue 12: the checkbox adds the project's English, labelled, under the verbatim Dutch quote."""
+    page = _open_app(browser, app_url)
+    page.click('button[title="1S"]')
+    page.click('.widget-toggle-button:text-is("E")')
+    page.click('button[title="1H"]')
+    card = page.locator('.bl-card[data-edition="1936"][data-case="insufficient-bid"]').first
+    card.wait_for(timeout=30_000)
+    assert card.locator(".bl-english").count() == 0
+    page.locator('.widget-checkbox:has-text("English of the quoted paragraph") input').first.check()
+    english = page.locator('.bl-card[data-edition="1936"][data-case="insufficient-bid"] .bl-english').first
+    english.wait_for(timeout=30_000)
+    assert "the project's translation, not a source text" in english.inner_text()
+    assert "insufficient bid" in english.inner_text()
+    assert card.locator("blockquote").count() == 1 and card.locator(".bl-english").count() == 1  # the quote stays
+    page.screenshot(path=str(SHOTS / "app-english.png"), full_page=True)
+    page.close()
+
+
 def test_app_survives_misuse(browser, app_url):
     page = _open_app(browser, app_url)
     # A malformed typed scenario: a message, and the page keeps working.
