@@ -178,6 +178,10 @@ def _load_everything() -> None:
     supplement.articles()
     for case_id in rulings_data.case_ids():
         supplement.rulings(case_id)
+    from bridgelaws import translation
+
+    for edition in editions.find_editions(None):
+        translation.translated(edition.year)
 
 
 def _data_files():
