@@ -104,6 +104,30 @@ def _cmd_cite(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_export_tei(args: argparse.Namespace) -> int:
+    """Write the corpus (one edition, or all) as TEI P5 XML, and say what the file holds."""
+    from . import corpus, tei, translation
+
+    tei.export(args.output, args.edition)
+    years = corpus.EDITIONS if args.edition is None else (corpus.source(args.edition).edition,)
+    def counted(number: int, noun: str) -> str:
+        return f"{number} {noun}{'' if number == 1 else 's'}"
+
+    parts = []
+    for year in years:
+        english = len(translation.translated(year))
+        parts.append(f"{year}: {counted(len(corpus.source(year).articles), 'article')}, "
+                     f"{counted(len(corpus.records(year)), 'paragraph')}, {counted(len(corpus.notes(year)), 'note')}, "
+                     f"{counted(len(corpus.references(year)), 'reference')}, "
+                     + (f"{english} in English" if english else "no English translation yet"))
+    kind = "a teiCorpus of" if args.edition is None else "a TEI document of"
+    print(f"wrote {args.output}: {kind} {counted(len(years), 'text')} "
+          f"(schema: bridgelaws/schemas/tei-bridgelaws.rng)")
+    for part in parts:
+        print(f"  {part}")
+    return 0
+
+
 def _cmd_article(args: argparse.Namespace) -> int:
     from . import corpus
 
@@ -485,6 +509,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("id", help="an edition (1936), an article (1936:22) or a record (1936:22.6.c)")
     p.add_argument("--format", choices=["text", "bibtex", "csl-json"], default="text")
     p.set_defaults(func=_cmd_cite)
+
+    p = sub.add_parser("export-tei", help="the corpus as TEI P5 XML: one edition, or all of them as a teiCorpus")
+    p.add_argument("edition", nargs="?", default=None, help="one edition (default: every edition)")
+    p.add_argument("-o", "--output", required=True, metavar="FILE",
+                   help="the XML file to write (it appears only when it is complete)")
+    p.set_defaults(func=_cmd_export_tei)
 
     p = sub.add_parser("article", help="an article's verbatim text, with notes and references")
     p.add_argument("ref", help="an article id such as 1936:22.3")
