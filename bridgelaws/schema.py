@@ -748,9 +748,12 @@ def parse_bibliography(value: object, name: str = "bibliography.yaml") -> dict[s
     result: dict[str, dict[str, BibliographicField]] = {}
     for i, item in enumerate(listing(raw["sources"], loc.at("sources"))):
         at = loc.at("sources").at(i)
-        entry = fields(item, at, ("edition",) + BIBLIOGRAPHY_FIELDS)
-        edition = one_of(string(entry["edition"], at.at("edition")), _years(), at.at("edition"))
+        if not isinstance(item, Mapping):
+            raise at.error(f"expected a mapping, got {_type_name(item)}")
+        # Errors below name the edition, as the file's readers do.
+        edition = one_of(string(item.get("edition"), at.at("edition")), _years(), at.at("edition"))
         at = Loc(name, edition)
+        entry = fields(item, at, ("edition",) + BIBLIOGRAPHY_FIELDS)
         if edition in result:
             raise at.at("edition").error("the edition is described twice")
         result[edition] = {key: _bibliographic_field(key, entry[key], at.at(key)) for key in BIBLIOGRAPHY_FIELDS}
