@@ -21,7 +21,9 @@ How the corpus is encoded:
   before a record is its first child, ``<label>c) </label>``, exactly as printed (a restored label is
   not printed, so it has no ``label``: the id and its note say it). A subheading printed above a
   record opens a ``div type="subsection"`` with that ``head`` (1936 rule 22, the 2007 and 2017 section
-  headings). A line break inside a paragraph is ``lb``. The chapter lines printed before the first
+  headings), which holds the records of that section (the first part of their id below the article);
+  a later section whose heading the source does not print (2017 18.F, 20.F) is a subsection without a
+  ``head``. A line break inside a paragraph is ``lb``. The chapter lines printed before the first
   article are ``head``s of the original division; the page name and the wiki's own line ("Uit
   Spelregels voor tafelarbiters") are ``fw`` (forme work), not the text's.
 * **Readings.** Where a corpus note of kind ``slip`` gives the reading, the printed words are
@@ -235,8 +237,12 @@ def _spans(record: corpus.Record) -> list[_Span]:
     for span in spans:  # a reading that partly overlaps a reference keeps only what differs
         if span.kind == "choice" and any(_partly(span, other) for other in spans if other.kind == "ref"):
             _narrow(span, text)
-            if any(_partly(span, other) for other in spans if other is not span):
-                raise BridgeLawsError(f"{record.id}: a reading overlaps a reference; TEI cannot nest them")
+    for number, span in enumerate(spans):  # what still overlaps cannot be nested: say so, never garble
+        for other in spans[number + 1:]:
+            if _partly(span, other):
+                raise BridgeLawsError(
+                    f"{record.id}: {text[span.start:span.end]!r} and {text[other.start:other.end]!r} overlap "
+                    "(a reference or a note's words); TEI elements cannot overlap")
     return spans
 
 
@@ -344,10 +350,11 @@ def _original(body: ET.Element, edition: str, source: SourceMetadata) -> set[str
     placed: set[str] = set()
     article_div: ET.Element | None = None
     container: ET.Element | None = None  # the article, or its subsection
+    section: str | None = None  # the first part of the id below the article of the open subsection
     last_paragraph_parent: ET.Element | None = None
 
     def open_article(number: str) -> ET.Element:
-        nonlocal article_div, container
+        nonlocal article_div, container, section
         article_id = f"{edition}:{number}"
         article_div = _add(original, "div", type="article", xml__id=article_xml_id(article_id), n=article_id)
         line = articles[number].heading_line
@@ -358,7 +365,7 @@ def _original(body: ET.Element, edition: str, source: SourceMetadata) -> set[str
                     records[r].article == number for r in note.records if r in records):
                 _note(article_div, note)
                 placed.add(note.id)
-        container = article_div
+        container, section = article_div, None
         return article_div
 
     for index, item in enumerate(raw["layout"]):
@@ -380,19 +387,30 @@ def _original(body: ET.Element, edition: str, source: SourceMetadata) -> set[str
                 if article_div is None or article_div.get("n") != f"{edition}:{record.article}":
                     open_article(record.article)
                 assert article_div is not None
-                container = _add(article_div, "div", type="subsection")
+                container, section = _add(article_div, "div", type="subsection"), _section(record)
                 _add(container, "head", record.title)
             elif "record" in part:
                 record = records[part["record"]]
                 if article_div is None or article_div.get("n") != f"{edition}:{record.article}":
                     open_article(record.article)
-                assert container is not None
+                assert container is not None and article_div is not None
+                if section is not None and _section(record) != section:
+                    # a section whose heading the source does not print (2017 18.F after "E. ..."):
+                    # its own subsection, without a head, not the section above it
+                    container, section = _add(article_div, "div", type="subsection"), _section(record)
                 _paragraph(container, record)
                 last_paragraph_parent = container
             elif "repeat" in part and part["note"] not in placed and last_paragraph_parent is not None:
                 _note(last_paragraph_parent, notes[part["note"]])
                 placed.add(part["note"])
     return placed
+
+
+def _section(record: corpus.Record) -> str:
+    """The first part of a record's id below its article: the section a subheading opens
+    (``2017:18.E`` -> ``E``, ``1936:22.3.a`` -> ``3``)."""
+    parts = record.id.split(":", 1)[1].split(".")
+    return parts[1] if len(parts) > 1 else ""
 
 
 def _translation(body: ET.Element, edition: str) -> None:

@@ -244,3 +244,36 @@ def test_export_says_what_it_wrote(tmp_path, capsys):
     assert capsys.readouterr().out == (
         f"wrote {path}: a TEI document of 1 text (schema: bridgelaws/schemas/tei-bridgelaws.rng)\n"
         "  2007: 1 article, 10 paragraphs, 1 note, 5 references, no English translation yet\n")
+
+
+def test_overlapping_references_are_one_error_line_not_a_garbled_text(data, tmp_path, capsys):
+    import json
+
+    path = data / "corpus" / "2007.json"
+    raw = json.loads(path.read_text(encoding="utf-8"))
+    text = next(r["text"] for r in raw["records"] if r["id"] == "2007:17.D.2")
+    record_id = "2007:17.D.2"
+    raw["references"] += [{"from": record_id, "quote": text[0:12], "target": "2007:99", "in_corpus": False},
+                          {"from": record_id, "quote": text[6:20], "target": "2007:98", "in_corpus": False}]
+    path.write_text(json.dumps(raw, ensure_ascii=False), encoding="utf-8")
+    datafiles.reset()
+    code = main(["export-tei", "2007", "-o", str(tmp_path / "x.xml")])
+    out, err = capsys.readouterr()
+    assert code == 2 and err.count("\n") == 1 and "2007:17.D.2" in err and "overlap" in err, err
+    assert not (tmp_path / "x.xml").exists()
+
+
+def test_a_subheading_heads_its_own_section_only(everything):
+    """2017 prints "E. Rangorde van de speelsoorten" above 18.E; 18.F (whose heading line the source
+    lost) is not put under it, nor 20.F and 20.G under "E. Verbetering ..."."""
+    def section_of(record_id):
+        (p,) = everything.xpath(f"//t:p[@xml:id='{tei.record_xml_id(record_id)}']", namespaces=NS)
+        parent = p.getparent()
+        return parent.get("type"), parent.findtext(f"{T}head")
+
+    assert section_of("2017:18.E") == ("subsection", "E. Rangorde van de speelsoorten")
+    assert section_of("2017:18.F") == ("subsection", None)
+    assert section_of("2017:20.F.3") == ("subsection", None) and section_of("2017:20.G.1") == ("subsection", None)
+    assert section_of("2017:18.A") == ("article", "ARTIKEL 18 Controle van borden en kaarten")
+    assert section_of("1936:22.3.a") == ("subsection", "Onvoldoend bod.")
+    assert section_of("2007:17.D.3") == ("subsection", "D. Kaarten van een verkeerd bord")
