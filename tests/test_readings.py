@@ -178,6 +178,10 @@ def _load_everything() -> None:
     supplement.articles()
     for case_id in rulings_data.case_ids():
         supplement.rulings(case_id)
+    from bridgelaws import bibliography, corpus
+
+    for edition in corpus.EDITIONS:
+        bibliography.metadata(edition)
 
 
 def _data_files():
