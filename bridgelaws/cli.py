@@ -11,6 +11,7 @@ from .errors import BridgeLawsError
 
 if TYPE_CHECKING:
     from .calls import Call
+    from .bibliography import SourceMetadata
     from .corpus import Passage
     from .records import EventRecord
 
@@ -39,13 +40,19 @@ class _Parser(argparse.ArgumentParser):
 
 def _cmd_editions(args: argparse.Namespace) -> int:
     from . import corpus
+    from .bibliography import metadata
     from .editions import EDITIONS
 
+    if args.json:
+        print(json.dumps([_edition_dict(edition.year) for edition in EDITIONS], indent=2, ensure_ascii=False))
+        return 0
     for edition in EDITIONS:
         source = corpus.source(edition.year)
         print(f"{edition.year}  {edition.code:<9} {edition.name}")
         print(f"      source {source.source_file} (page '{source.source_page}'), "
               f"{len(corpus.records(edition.year))} paragraphs")
+        for line in _metadata_lines(metadata(edition.year)):
+            print(f"      {line}")
         print(f"      all four pass -> {edition.all_pass_outcome} ({edition.rule('all-pass')})")
         if args.rules:
             for mechanic, description, basis in edition.rules():
@@ -53,6 +60,71 @@ def _cmd_editions(args: argparse.Namespace) -> int:
         else:
             for mechanic, basis in edition.inherited_rules():
                 print(f"      inherits {mechanic}: {', '.join(basis.inherited)} from {basis.donor} - {basis.why}")
+    return 0
+
+
+def _metadata_lines(source: SourceMetadata) -> list[str]:
+    """The bibliographic metadata of a source, in a few lines of ``bridgelaws editions``."""
+    def value(name: str) -> str:
+        field = getattr(source, name)
+        return str(field.value) if field.known else "unknown"
+
+    return [
+        f"what: {value('description')}",
+        f"code: {value('code')}, of {value('code_year')}; the text dated {value('dated')}; "
+        f"language {value('language')}",
+        f"printed title '{value('printed_title')}'; covers {value('covers')}",
+        f"from {value('website')} ({value('website_address')}), retrieved {value('retrieved')}; "
+        f"transcribed {value('transcribed')}",
+        f"unknown: {', '.join(source.unknown()) or 'nothing'} (where each field comes from: editions --json)",
+    ]
+
+
+def _edition_dict(year: str) -> dict[str, Any]:
+    """``editions --json``: one edition, its source and the source's metadata with where each field
+    comes from (an unknown field says why)."""
+    from . import corpus
+    from .bibliography import metadata
+    from .editions import find_edition
+
+    edition = find_edition(year)
+    return {
+        "edition": edition.year, "code": edition.code, "name": edition.name,
+        "paragraphs": len(corpus.records(year)), "all_four_pass": edition.all_pass_outcome,
+        "inherits": [{"mechanic": mechanic, "articles": list(basis.inherited), "from": basis.donor,
+                      "why": basis.why} for mechanic, basis in edition.inherited_rules()],
+        "source": metadata(year).to_dict(),
+    }
+
+
+def _cmd_cite(args: argparse.Namespace) -> int:
+    from .bibliography import cite
+
+    sys.stdout.write(cite(args.id, args.format))
+    return 0
+
+
+def _cmd_export_tei(args: argparse.Namespace) -> int:
+    """Write the corpus (one edition, or all) as TEI P5 XML, and say what the file holds."""
+    from . import corpus, tei, translation
+
+    tei.export(args.output, args.edition)
+    years = corpus.EDITIONS if args.edition is None else (corpus.source(args.edition).edition,)
+    def counted(number: int, noun: str) -> str:
+        return f"{number} {noun}{'' if number == 1 else 's'}"
+
+    parts = []
+    for year in years:
+        english = len(translation.translated(year))
+        parts.append(f"{year}: {counted(len(corpus.source(year).articles), 'article')}, "
+                     f"{counted(len(corpus.records(year)), 'paragraph')}, {counted(len(corpus.notes(year)), 'note')}, "
+                     f"{counted(len(corpus.references(year)), 'reference')}, "
+                     + (f"{english} in English" if english else "no English translation yet"))
+    kind = "a teiCorpus of" if args.edition is None else "a TEI document of"
+    print(f"wrote {args.output}: {kind} {counted(len(years), 'text')} "
+          f"(schema: bridgelaws/schemas/tei-bridgelaws.rng)")
+    for part in parts:
+        print(f"  {part}")
     return 0
 
 
@@ -473,7 +545,20 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("editions", help="the editions, their sources, and what each inherits")
     p.add_argument("--rules", action="store_true", help="every mechanic with the article(s) it rests on")
+    p.add_argument("--json", action="store_true",
+                   help="every edition with its source's metadata, and where each field comes from")
     p.set_defaults(func=_cmd_editions)
+
+    p = sub.add_parser("cite", help="a citation of an edition, an article or a record, with its stable id")
+    p.add_argument("id", help="an edition (1936), an article (1936:22) or a record (1936:22.6.c)")
+    p.add_argument("--format", choices=["text", "bibtex", "csl-json"], default="text")
+    p.set_defaults(func=_cmd_cite)
+
+    p = sub.add_parser("export-tei", help="the corpus as TEI P5 XML: one edition, or all of them as a teiCorpus")
+    p.add_argument("edition", nargs="?", default=None, help="one edition (default: every edition)")
+    p.add_argument("-o", "--output", required=True, metavar="FILE",
+                   help="the XML file to write (it appears only when it is complete)")
+    p.set_defaults(func=_cmd_export_tei)
 
     p = sub.add_parser("article", help="an article's verbatim text, with notes and references")
     p.add_argument("ref", help="an article id such as 1936:22.3")

@@ -772,6 +772,66 @@ def parse_translation(value: object, name: str, edition: str, record_ids: set[st
     return parse_translation_file(value, name, edition, record_ids).records
 
 
+#: The fields of every source in ``bibliography.yaml``, in the order the views show them (the file's
+#: header says what each means). Each is ``{value, from}`` or ``{unknown}``.
+BIBLIOGRAPHY_FIELDS: tuple[str, ...] = (
+    "description", "code", "code_year", "dated", "language", "printed_title", "covers", "publisher",
+    "translator", "website", "website_address", "page_address", "retrieved", "transcribed")
+_YEAR_FIELDS = ("code_year", "dated")
+_DATE_FIELDS = ("retrieved", "transcribed")
+
+
+@dataclass(frozen=True)
+class BibliographicField:
+    """One field of a source's metadata: its value and where the sources say it, or why it is unknown."""
+
+    name: str
+    value: str | int | None  # None: the sources do not say
+    said_in: str  # where the value comes from; for an unknown field, why it is unknown
+
+    @property
+    def known(self) -> bool:
+        return self.value is not None
+
+
+def _bibliographic_field(name: str, raw: object, at: Loc) -> BibliographicField:
+    if isinstance(raw, Mapping) and "unknown" in raw:
+        entry = fields(raw, at, ("unknown",))
+        return BibliographicField(name, None, text(entry["unknown"], at.at("unknown")))
+    entry = fields(raw, at, ("value", "from"))
+    value: str | int
+    if name in _YEAR_FIELDS:
+        if not isinstance(entry["value"], int) or isinstance(entry["value"], bool) or not 1000 <= entry["value"] <= 9999:
+            raise at.at("value").error(f"expected a year (a number of four digits), got {entry['value']!r}")
+        value = entry["value"]
+    elif name in _DATE_FIELDS:
+        value = _read_date(entry["value"], at.at("value"))
+    else:
+        value = string(entry["value"], at.at("value"))
+    return BibliographicField(name, value, text(entry["from"], at.at("from")))
+
+
+def parse_bibliography(value: object, name: str = "bibliography.yaml") -> dict[str, dict[str, BibliographicField]]:
+    """``bibliography.yaml``: ``{common?, sources: [{edition, <every field of BIBLIOGRAPHY_FIELDS>}]}``,
+    one entry per registered edition at most. ``common`` only holds the YAML anchors the entries use.
+    Returns ``{edition: {field name: BibliographicField}}``."""
+    loc = Loc(name)
+    raw = fields(value, loc, ("sources",), ("common",))
+    result: dict[str, dict[str, BibliographicField]] = {}
+    for i, item in enumerate(listing(raw["sources"], loc.at("sources"))):
+        at = loc.at("sources").at(i)
+        if not isinstance(item, Mapping):
+            raise at.error(f"expected a mapping, got {_type_name(item)}")
+        # Errors below name the edition, as the file's readers do.
+        edition = one_of(string(item.get("edition"), at.at("edition")), _years(), at.at("edition"))
+        at = Loc(name, edition)
+        entry = fields(item, at, ("edition",) + BIBLIOGRAPHY_FIELDS)
+        if edition in result:
+            raise at.at("edition").error("the edition is described twice")
+        result[edition] = {key: _bibliographic_field(key, entry[key], at.at(key)) for key in BIBLIOGRAPHY_FIELDS}
+    return result
+
+
 def parse_exercises(value: object, name: str = "exercises.yaml") -> dict[str, list[dict[str, Any]]]:
     loc = Loc(name)
     raw = fields(value, loc, ("exercises", "history"))

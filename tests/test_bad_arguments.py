@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 import bridgelaws as b
-from bridgelaws import BridgeLawsError, corpus
+from bridgelaws import BridgeLawsError, bibliography, corpus, tei
 from bridgelaws.calls import Call, call_from_index
 
 BAD_CALLS = {
@@ -39,6 +39,13 @@ BAD_CALLS = {
     "judge(None)": lambda: b.judge(None, "1936"),
     "parse_scenario(5)": lambda: b.parse_scenario(5),
     "count_auctions('x')": lambda: b.count_auctions("x"),
+    "bibliography.metadata('1999')": lambda: bibliography.metadata("1999"),
+    "bibliography.citation(5)": lambda: bibliography.citation(5),
+    "bibliography.citation('')": lambda: bibliography.citation(""),
+    "bibliography.citation('1936:')": lambda: bibliography.citation("1936:"),
+    "bibliography.citation('1936:22.9')": lambda: bibliography.citation("1936:22.9"),
+    "bibliography.cite('1936', 'xml')": lambda: bibliography.cite("1936", "xml"),
+    "tei.document('1999')": lambda: tei.document("1999"),
 }
 
 

@@ -268,7 +268,7 @@ def test_the_bulk_path_answers_or_fails_clearly(calls, dealer, edition):
 COMMANDS = st.sampled_from([
     ["judge", "--edition"], ["judge", "--dealer"], ["judge", "--edition", "1936"], ["compare"],
     ["compare", "--editions"], ["compare", "--json"], ["article"], ["search"], ["count-auctions", "--edition"],
-    ["editions"], ["matrix", "--status"], [],
+    ["editions"], ["matrix", "--status"], ["cite"], ["cite", "--format"], ["editions", "--json"], [],
 ])
 
 

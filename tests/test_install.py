@@ -47,6 +47,8 @@ def installed(tmp_path_factory) -> Path:
     names = zipfile.ZipFile(wheel).namelist()
     assert "bridgelaws/data/cases.yaml" in names and "bridgelaws/data/corpus/1936.json" in names, names
     assert "bridgelaws/py.typed" in names, names  # PEP 561: the package's annotations are used
+    # export-tei's RELAX NG schema and the bibliography ship with the package (issue 12)
+    assert "bridgelaws/schemas/tei-bridgelaws.rng" in names and "bridgelaws/data/bibliography.yaml" in names, names
     target = root / "site"
     _pip("install", "--no-deps", "--no-index", "--target", str(target), str(wheel), cwd=root)
     return target
@@ -82,3 +84,10 @@ def test_article_runs_from_the_wheel(installed):
     out = _run(installed, "article", "1936:22.3")
     # Copied from data/corpus/1936.json, record 1936:22.3.
     assert "moet het voldoende gemaakt worden in dezelfde of in een andere speelsoort" in out
+
+
+def test_export_tei_and_cite_run_from_the_wheel(installed, tmp_path):
+    out = _run(installed, "export-tei", "2007", "-o", str(tmp_path / "2007.xml"))
+    assert out.startswith(f"wrote {tmp_path / '2007.xml'}: a TEI document of 1 text")
+    assert 'xml:id="r2007-17.A"' in (tmp_path / "2007.xml").read_text(encoding="utf-8")
+    assert "Stable id: 2007:17.A" in _run(installed, "cite", "2007:17.A")

@@ -182,6 +182,10 @@ def _load_everything() -> None:
 
     for edition in editions.find_editions(None):
         translation.translated(edition.year)
+    from bridgelaws import bibliography, corpus
+
+    for edition in corpus.EDITIONS:
+        bibliography.metadata(edition)
 
 
 def _data_files():

@@ -188,6 +188,18 @@ def test_acceptance_is_offered_only_where_the_text_has_it():
 # --- notebook 01 ---------------------------------------------------------------------------------
 
 
+def test_the_sources_bibliography_names_each_text_for_what_it_is():
+    frame = views.sources_bibliography()
+    assert list(frame.index) == list(YEARS)
+    assert frame.loc["1936", "description"].startswith("Dutch translation of the 1935 international code")
+    assert frame.loc["1936", "code_year"] == 1935 and frame.loc["1936", "dated"] == 1936
+    assert frame.loc["2017", "dated"] == "unknown" and set(frame["publisher"]) == {"unknown"}
+    assert frame.loc["1936", "page"] == "DERDE TIJDVAK:1936"
+    provenance = views.bibliography_provenance("1936")
+    assert provenance.loc[("1936", "publisher"), "value"] == "unknown"
+    assert "README" in provenance.loc[("1936", "code_year"), "from (or why unknown)"]
+
+
 def test_editions_overview_reads_the_sources():
     frame = views.editions_overview()
     assert list(frame.index) == list(YEARS)

@@ -41,6 +41,7 @@ from .matrix import (REST_OF_AUCTION_TURNS, matrix_html, status_counts, strictne
                      strictness_table, turns_barred)
 from .sources import (NOTEBOOK_CSS, articles_table, contents_html, corpus_stats, editions_overview,
                       notebook_css, notes_summary, notes_table, outside_targets, references_table)
+from .sources import bibliography_provenance, sources_bibliography
 from .stepper import (acceptance_offer, check_tokens, edition_years, judge_prefix, legal_calls_html,
                       must_pass_html, panel_html, stepper_html, steps, steps_html, tokens_at, warm_up)
 from .coverage import coverage_table, not_modelled_table, reasons_table
@@ -66,4 +67,5 @@ __all__ = [
     "coverage_table", "not_modelled_table", "reasons_table",
     "layers_html", "supplement_articles_table", "supplement_gaps_table", "supplement_sources_table", "STATUS_NAMES",
     "parallel_html", "topic_parallel_html",
+    "bibliography_provenance", "sources_bibliography",
 ]

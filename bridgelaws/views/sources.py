@@ -70,6 +70,36 @@ def editions_overview() -> pd.DataFrame:
     return pd.DataFrame(rows).set_index("edition")
 
 
+def sources_bibliography() -> pd.DataFrame:
+    """One row per edition: what its source text is, as far as the sources say (``data/bibliography.yaml``):
+    every field's value, or "unknown" where the sources do not give it."""
+    import pandas as pd
+
+    from ..bibliography import metadata
+
+    rows = []
+    for edition in EDITIONS:
+        source = metadata(edition.year)
+        row: dict[str, Any] = {"edition": source.edition}
+        row.update({f.name: f.value if f.known else "unknown" for f in source.fields()})
+        row.update({"page": source.page, "file": source.source_file})
+        rows.append(row)
+    return pd.DataFrame(rows).set_index("edition")
+
+
+def bibliography_provenance(edition: str | None = None) -> pd.DataFrame:
+    """Per edition and field: the value, and where in the sources it is said (or why it is unknown)."""
+    import pandas as pd
+
+    from ..bibliography import metadata
+
+    years = [e.year for e in EDITIONS] if edition is None else [corpus.source(edition).edition]
+    rows = [{"edition": year, "field": f.name, "value": f.value if f.known else "unknown",
+             "from (or why unknown)": f.said_in}
+            for year in years for f in metadata(year).fields()]
+    return pd.DataFrame(rows).set_index(["edition", "field"])
+
+
 def articles_table(edition: str | None = None) -> pd.DataFrame:
     """Every article (in source order, chronologically): its heading as printed, paragraphs, words."""
     import pandas as pd
