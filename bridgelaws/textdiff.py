@@ -127,9 +127,14 @@ def diff_texts(a: Text, b: Text) -> Diff:
     pieces: list[Piece] = []
 
     def run(text: str, found: list[re.Match[str]], start: int, end: int) -> str:
-        """Words start..end of a text as printed, with the punctuation after the last one."""
-        stop = found[end].start() if end < len(found) else len(text)
-        return " ".join(text[found[start].start():stop].split())
+        """Words start..end of a text as printed, with the punctuation that clings to them (an
+        opening bracket or quote before the first, a comma or full stop after the last)."""
+        first, last = found[start].start(), found[end - 1].end()
+        while first > 0 and not text[first - 1].isspace() and not text[first - 1].isalnum():
+            first -= 1
+        while last < len(text) and not text[last].isspace() and not text[last].isalnum():
+            last += 1
+        return " ".join(text[first:last].split())
 
     def kind(old: str, new: str) -> Kind:
         if old.casefold() == new.casefold():

@@ -178,6 +178,9 @@ def _load_everything() -> None:
     supplement.articles()
     for case_id in rulings_data.case_ids():
         supplement.rulings(case_id)
+    from bridgelaws import spelling
+
+    spelling.rules()
 
 
 def _data_files():
