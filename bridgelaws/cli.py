@@ -207,13 +207,60 @@ def _passage_dict(passage: Passage) -> dict[str, Any]:
 
 def _cmd_search(args: argparse.Namespace) -> int:
     from . import corpus
+    from .translation import LABEL, english
 
-    hits = corpus.search(args.word, edition=args.edition)
+    hits = corpus.search(args.query, edition=args.edition, variants=not args.exact)
+    forms = sorted({form.casefold() for hit in hits for form in hit.forms})
+    if args.json:
+        print(json.dumps({
+            "query": args.query, "edition": args.edition, "spelling_variants": not args.exact,
+            "records": len(hits), "forms": forms,
+            "hits": [{"id": hit.record_id, "where": hit.where, "fields": list(hit.fields),
+                      "count": hit.count, "forms": list(hit.forms), "snippet": hit.snippet,
+                      "marks": [list(mark) for mark in hit.marks], "highlighted": hit.highlighted(),
+                      "text_en": english(hit.record_id)} for hit in hits],
+        }, indent=2, ensure_ascii=False))
+        return 0
+    if not hits:
+        print(f"no paragraph contains {args.query!r}")
+        return 0
+    shown_label = False
     for hit in hits:
         where = "" if hit.where == "text" else f" ({hit.where})"
-        print(f"{hit.record_id}{where}: {hit.snippet}")
-    if not hits:
-        print(f"no paragraph contains {args.word!r}")
+        print(f"{hit.record_id}{where}: {hit.highlighted()}")
+        text_en = english(hit.record_id)
+        if text_en is not None:
+            if not shown_label:
+                print(f"    [{LABEL}]")
+                shown_label = True
+            print(f"    en: {text_en}")
+    print(f"{len(hits)} paragraph{'s' if len(hits) != 1 else ''}; words matched: {', '.join(forms)}")
+    return 0
+
+
+def _cmd_diff(args: argparse.Namespace) -> int:
+    from . import textdiff
+
+    result = textdiff.diff(args.a, args.b)
+    if args.json:
+        print(json.dumps({
+            "a": {"id": result.a.id, "label": result.a.label, "text": result.a.text},
+            "b": {"id": result.b.id, "label": result.b.label, "text": result.b.text},
+            "words_a": result.words_a, "words_b": result.words_b, "aligned": result.aligned,
+            "spelling": result.spelling, "variant": result.variant, "deleted": result.deleted,
+            "inserted": result.inserted,
+            "similarity": round(result.similarity, 4),
+            "pieces": [{"kind": p.kind, "a": p.old, "b": p.new} for p in result.pieces],
+            "marked": textdiff.marked(result),
+        }, indent=2, ensure_ascii=False))
+        return 0
+    print(f"a: {result.a.label}")
+    print(f"b: {result.b.label}")
+    print(textdiff.marked(result))
+    print(f"similarity {result.similarity:.0%} = 2 x {result.aligned} aligned words / "
+          f"({result.words_a} + {result.words_b} words); aligned: {result.spelling} in another spelling "
+          f"~a→b~, {result.variant} another form of a glossary term ~~a→b~~; "
+          f"{result.deleted} deleted [-...-], {result.inserted} inserted {{+...+}}")
     return 0
 
 
@@ -568,10 +615,20 @@ def build_parser() -> argparse.ArgumentParser:
                    help="the project's English translation under each Dutch paragraph (not a source text)")
     p.set_defaults(func=_cmd_article)
 
-    p = sub.add_parser("search", help="plain-text search over the texts of every edition")
-    p.add_argument("word")
+    p = sub.add_parser("search", help="search the texts of every edition: whole words, any spelling")
+    p.add_argument("query", metavar="WORDS",
+                   help="a word or several (a phrase); * for any letters (pas* finds passen)")
     p.add_argument("--edition", default=None)
+    p.add_argument("--exact", action="store_true",
+                   help="the form asked for only (case and accents still ignored), no spelling variants")
+    p.add_argument("--json", action="store_true")
     p.set_defaults(func=_cmd_search)
+
+    p = sub.add_parser("diff", help="what changed between two texts: words deleted, inserted, respelt")
+    p.add_argument("a", metavar="ID", help="a record or article (1936:15), or a topic in one edition (doubling@1936)")
+    p.add_argument("b", metavar="ID")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=_cmd_diff)
 
     p = sub.add_parser("count-auctions", help="the exact number of complete legal auctions")
     p.add_argument("--edition", default=None, help="one edition, a comma list, or all (default)")

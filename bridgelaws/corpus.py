@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import os
 import re
-import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -122,11 +121,26 @@ class Passage:
 
 @dataclass(frozen=True)
 class Hit:
-    """A search match: the record, a snippet around the match, and where it matched."""
+    """A search result: one per record. ``snippet`` is the text around the first match (of the
+    record's text if the words occur there, else of its subheading, else of the article heading);
+    ``marks`` are the (start, end) of every match inside the snippet; ``count`` the matches in the
+    record's heading, subheading and text together; ``forms`` the words matched, as printed."""
 
     record_id: str
     snippet: str
-    where: str = "text"  # "text", "title" or "heading"
+    where: str = "text"  # "text", "title" or "heading": where the snippet comes from
+    marks: tuple[tuple[int, int], ...] = ()
+    count: int = 1
+    forms: tuple[str, ...] = ()
+    fields: tuple[str, ...] = ("text",)  # every field of the record that matched, in printed order
+
+    def highlighted(self, before: str = "**", after: str = "**") -> str:
+        """The snippet with every match between ``before`` and ``after``."""
+        out, position = [], 0
+        for start, end in self.marks:
+            out += [self.snippet[position:start], before, self.snippet[start:end], after]
+            position = end
+        return "".join(out) + self.snippet[position:]
 
 
 # ------------------------------------------------------------------------------------ loading
@@ -297,46 +311,92 @@ def references(edition: str | None = None, in_corpus: bool | None = None) -> tup
 # ------------------------------------------------------------------------------------ search
 
 
-def _fold_char(c: str) -> str:
-    if c.isspace():
-        return " "
-    return "".join(x for x in unicodedata.normalize("NFD", c) if not unicodedata.combining(x)).casefold()
+#: A query word: letters and digits, with ``*`` for any letters (a wildcard).
+_QUERY_WORD = re.compile(r"(?:[^\W_]|\*)+")
+#: How much of the text a snippet shows before its first match, and how far after it other
+#: matches are still marked in the same snippet.
+_BEFORE, _AFTER, _SPAN = 40, 40, 80
 
 
-def _fold(s: str) -> tuple[str, list[int]]:
-    """Case- and accent-folded text, with the original index of every folded character."""
-    out, pos = [], []
-    for i, c in enumerate(s):
-        f = _fold_char(c)
-        out.append(f)
-        pos.extend([i] * len(f))
-    return "".join(out), pos
+def _word_test(word: str, variants: bool) -> Any:
+    """A test on a printed word: does it match the query word ``word``?"""
+    from . import spelling
+
+    if "*" in word:
+        if not word.strip("*"):
+            raise BridgeLawsError(f"a wildcard needs letters: {word!r} would match every word")
+        pattern = re.compile(".*".join(re.escape(part) for part in spelling.fold(word).split("*")))
+        if variants:
+            return lambda w: bool(pattern.fullmatch(spelling.fold(w)) or pattern.fullmatch(spelling.key(w)))
+        return lambda w: bool(pattern.fullmatch(spelling.fold(w)))
+    if variants:
+        wanted = spelling.key(word)
+        return lambda w: spelling.key(w) == wanted
+    folded = spelling.fold(word)
+    return lambda w: spelling.fold(w) == folded
 
 
-def _snippet(s: str, start: int, end: int, width: int = 40) -> str:
-    a, b = max(0, start - width), min(len(s), end + width)
-    body = " ".join(s[a:b].split("\n"))
-    return ("…" if a > 0 else "") + body + ("…" if b < len(s) else "")
+def _matches(tests: list[Any], text: str) -> list[tuple[int, int]]:
+    """(start, end) in ``text`` of every run of consecutive words that passes ``tests`` in order."""
+    from . import spelling
+
+    found = list(spelling.WORD.finditer(text))
+    spans = []
+    i = 0
+    while i + len(tests) <= len(found):
+        if all(test(found[i + k].group()) for k, test in enumerate(tests)):
+            spans.append((found[i].start(), found[i + len(tests) - 1].end()))
+            i += len(tests)
+        else:
+            i += 1
+    return spans
 
 
-def search(word: str, edition: str | None = None) -> list[Hit]:
-    """Case- and accent-insensitive plain-text search over headings, titles and texts.
+def _hit(record_id: str, where: str, text: str, spans: list[tuple[int, int]], count: int,
+         forms: tuple[str, ...], fields_: tuple[str, ...]) -> Hit:
+    first_start, first_end = spans[0]
+    shown = [span for span in spans if span[1] <= first_start + _SPAN] or spans[:1]
+    start = max(0, first_start - _BEFORE)
+    end = min(len(text), max(first_end + _AFTER, shown[-1][1] + 8))
+    prefix = "…" if start > 0 else ""
+    body = text[start:end].replace("\n", " ")
+    marks = tuple((a - start + len(prefix), b - start + len(prefix)) for a, b in shown)
+    return Hit(record_id, prefix + body + ("…" if end < len(text) else ""), where, marks, count, forms,
+               fields_)
 
-    One hit per occurrence, in chronological then source order; an article heading counts once,
-    at the article's first record.
+
+def search(query: str, edition: str | None = None, *, variants: bool = True) -> list[Hit]:
+    """The records whose heading, subheading or text holds the words of ``query``, one hit per
+    record, in chronological then source order (an article's heading counts at its first record).
+
+    Matching is by whole words (``pas`` finds "pas", not "passen" nor "toepassing"), case- and
+    accent-insensitive; ``*`` in a query word stands for any letters (``pas*`` finds "passen",
+    ``*pas*`` also "toepassing"). Several words match as a phrase (consecutive words, whatever
+    punctuation stands between them). With ``variants`` (the default) a word also finds its other
+    spellings: the words with the same :func:`bridgelaws.spelling.key` ("doubleren" finds 1936's
+    "doubleeren" and 1932's "dubbelen"); ``variants=False`` finds the folded form only.
     """
-    if not isinstance(word, str) or not word.strip():
-        raise BridgeLawsError(f"search needs a non-empty word, got {word!r}")
-    needle, _ = _fold(word)
-    hits: list[Hit] = []
+    if not isinstance(query, str) or not _QUERY_WORD.search(query):
+        raise BridgeLawsError(f"search needs a word, got {query!r}")
+    tests = [_word_test(word, variants) for word in _QUERY_WORD.findall(query)]
+    per_record: dict[str, list[tuple[str, str, list[tuple[int, int]]]]] = {}
+    order: list[str] = []
     for e in _editions(edition):
-        for record_id, where, s in printed_fields(e):
-            folded, pos = _fold(s)
-            i = folded.find(needle)
-            while i >= 0:
-                start, end = pos[i], pos[i + len(needle) - 1] + 1
-                hits.append(Hit(record_id, _snippet(s, start, end), where))
-                i = folded.find(needle, i + max(1, len(needle)))
+        for record_id, where, text in printed_fields(e):
+            spans = _matches(tests, text)
+            if spans:
+                if record_id not in per_record:
+                    per_record[record_id] = []
+                    order.append(record_id)
+                per_record[record_id].append((where, text, spans))
+    hits = []
+    preference = {"text": 0, "title": 1, "heading": 2}
+    for record_id in order:
+        fields_ = per_record[record_id]
+        count = sum(len(spans) for _, _, spans in fields_)
+        forms = tuple(dict.fromkeys(text[a:b] for _, text, spans in fields_ for a, b in spans))
+        where, text, spans = min(fields_, key=lambda f: preference[f[0]])
+        hits.append(_hit(record_id, where, text, spans, count, forms, tuple(f[0] for f in fields_)))
     return hits
 
 

@@ -1054,3 +1054,103 @@ def parse_supplement_test_cases(value: object, name: str) -> list[dict[str, Any]
         if "ruling" in raw:
             _expect(raw["ruling"], at.at("ruling"), _RULING_EXPECT_FIELDS, statuses)
     return entries
+
+
+# ------------------------------------------------------------------------------------ spelling rules
+
+
+@dataclass(frozen=True)
+class SpellingSource:
+    """Where a spelling rule comes from: a page read, with its address and the day it was read."""
+
+    id: str
+    title: str
+    publisher: str
+    address: str
+    read_at: str
+    read: str
+    says: str
+
+
+@dataclass(frozen=True)
+class SpellingRule:
+    """One rule of ``spelling-rules.yaml``: a regular expression and its replacement, applied to a
+    folded word, or a map of forms (``forms``: {new form: [old forms]}); with its sources and the
+    corpus pairs (old, new) it joins."""
+
+    id: str
+    says: str
+    sources: tuple[str, ...]
+    pattern: re.Pattern[str] | None
+    replace: str
+    forms: tuple[tuple[str, str], ...]  # (old form, new form)
+    examples: tuple[tuple[str, str], ...]
+
+    def apply(self, word: str) -> str:
+        if self.pattern is not None:
+            return self.pattern.sub(self.replace, word)
+        return dict(self.forms).get(word, word)
+
+
+@dataclass(frozen=True)
+class SpellingRules:
+    sources: tuple[SpellingSource, ...]
+    rules: tuple[SpellingRule, ...]
+
+
+def parse_spelling_rules(value: object, name: str = "spelling-rules.yaml") -> SpellingRules:
+    loc = Loc(name)
+    raw = fields(value, loc, ("sources", "rules"))
+    sources: dict[str, SpellingSource] = {}
+    for i, item in enumerate(listing(raw["sources"], loc.at("sources"))):
+        at = loc.at("sources").at(i)
+        entry = fields(item, at, ("id", "title", "publisher", "address", "read_at", "read", "says"))
+        source_id = string(entry["id"], at.at("id"))
+        if source_id in sources:
+            raise at.at("id").error(f"source {source_id!r} is listed twice")
+        for key in ("address", "read_at"):
+            if not string(entry[key], at.at(key)).startswith(("http://", "https://")):
+                raise at.at(key).error(f"expected a web address, got {entry[key]!r}")
+        sources[source_id] = SpellingSource(
+            id=source_id, title=string(entry["title"], at.at("title")),
+            publisher=string(entry["publisher"], at.at("publisher")), address=entry["address"],
+            read_at=entry["read_at"], read=_read_date(entry["read"], at.at("read")),
+            says=text(entry["says"], at.at("says")))
+    rules: list[SpellingRule] = []
+    for i, item in enumerate(listing(raw["rules"], loc.at("rules"))):
+        entry = fields(item, loc.at("rules").at(i), ("id", "says", "sources", "examples"),
+                       ("pattern", "replace", "forms"))
+        at = Loc(name, f"rules.{string(entry['id'], loc.at('rules').at(i).at('id'))}")
+        cited = strings(entry["sources"], at.at("sources"))
+        for j, source_id in enumerate(cited):
+            one_of(source_id, sources, at.at("sources").at(j))
+        if not cited:
+            raise at.at("sources").error("a rule needs at least one source")
+        if ("pattern" in entry) == ("forms" in entry) or ("pattern" in entry) != ("replace" in entry):
+            raise at.error("a rule has either 'pattern' and 'replace' or 'forms'")
+        pattern: re.Pattern[str] | None = None
+        forms: list[tuple[str, str]] = []
+        if "pattern" in entry:
+            try:
+                pattern = re.compile(string(entry["pattern"], at.at("pattern")))
+            except re.error as error:
+                raise at.at("pattern").error(f"not a regular expression: {error}") from None
+        else:
+            mapping = entry["forms"]
+            if not isinstance(mapping, Mapping) or not mapping:
+                raise at.at("forms").error(f"expected a mapping new form: [old forms], got {_type_name(mapping)}")
+            for new, olds in mapping.items():
+                new_form = string(new, at.at("forms"))
+                forms.extend((old, new_form) for old in strings(olds, at.at("forms").at(new_form)))
+        examples = []
+        for j, pair in enumerate(listing(entry["examples"], at.at("examples"))):
+            words_ = strings(pair, at.at("examples").at(j))
+            if len(words_) != 2:
+                raise at.at("examples").at(j).error(f"expected a pair [old, new], got {pair!r}")
+            examples.append((words_[0], words_[1]))
+        if not examples:
+            raise at.at("examples").error("a rule needs at least one example from the corpus")
+        rules.append(SpellingRule(
+            id=entry["id"], says=text(entry["says"], at.at("says")), sources=cited, pattern=pattern,
+            replace=str(entry.get("replace", "")), forms=tuple(forms), examples=tuple(examples)))
+    return SpellingRules(tuple(sources.values()), tuple(rules))

@@ -54,7 +54,7 @@ def _message(text: str, kind: str = "error") -> str:
 
     colour = {"error": "#842029", "info": "#0b4f71"}[kind]
     background = {"error": "#fdecea", "info": "#e7f3fa"}[kind]
-    return (f'<div style="font-family:sans-serif;font-size:90%;color:{colour};background:{background};'
+    return (f'<div style="font-family:sans-serif;font-size:14px;color:{colour};background:{background};'
             f'padding:2px 8px;border-radius:3px">{escape(text)}</div>')
 
 
@@ -164,6 +164,7 @@ class AuctionStepper(widgets.VBox):
         ])
         top = widgets.HBox([widgets.VBox([self.dealer, self.editions]), self.bidding_box, controls])
         super().__init__([top, self.message, self.view])
+        self.add_class("bl-widget")  # 14px controls (bridgelaws.css)
         if scenario:
             self.load_scenario(scenario)
         else:
@@ -344,6 +345,7 @@ class ExerciseCard(widgets.VBox):
                           widgets.HTML("<b>Your prediction</b> (does the text rule on it? who must pass?)"),
                           widgets.VBox(rows), widgets.HBox([self.reveal_button, self.english]),
                           self.message, self.view])
+        self.add_class("bl-widget")  # 14px controls (bridgelaws.css)
         self._show(False)
 
     @property
@@ -394,6 +396,7 @@ class CompareExplorer(widgets.VBox):
         self.english.observe(lambda _: self.refresh(), names="value")
         super().__init__([self.case, widgets.HBox([self.typed, self.dealer, self.apply_button]), self.layer,
                           self.english, self.message, self.view])
+        self.add_class("bl-widget")  # 14px controls (bridgelaws.css)
         self.refresh()
 
     @property
@@ -437,6 +440,7 @@ class TextsExplorer(widgets.VBox):
         self.view = widgets.HTML()
         self.topic.observe(lambda _: self.refresh(), names="value")
         super().__init__([self.topic, self.message, self.view])
+        self.add_class("bl-widget")  # 14px controls (bridgelaws.css)
         self.refresh()
 
     @property
@@ -467,6 +471,7 @@ class ParallelTextExplorer(widgets.VBox):
         self.topic.observe(lambda _: self._on_topic(), names="value")
         self.article.observe(lambda _: self.refresh(), names="value")
         super().__init__([widgets.HBox([self.topic, self.article]), self.message, self.view])
+        self.add_class("bl-widget")
         self.refresh()
 
     @property
@@ -489,4 +494,45 @@ class ParallelTextExplorer(widgets.VBox):
             self.message.value = _message(str(error))
 
 
-__all__ = ["AuctionStepper", "ExerciseCard", "CompareExplorer", "TextsExplorer", "ParallelTextExplorer"]
+class TextSearch(widgets.VBox):
+    """Notebook 04 and the app: search the five texts (whole words, ``*`` for any letters, every
+    spelling unless *exact form* is ticked), one line per paragraph.
+
+        search = TextSearch("doubleren")
+        search.query.value = "pas*"; search.exact.value = True
+        search.output_html                     # what the user sees
+    """
+
+    def __init__(self, query: str = "doubleren"):
+        self.query = widgets.Text(value=query, description="Search", placeholder="a word, a phrase, pas*",
+                                  continuous_update=False, layout=widgets.Layout(width="420px"))
+        self.edition = widgets.Dropdown(options=[("all editions", "")] + [(y, y) for y in YEARS], value="",
+                                        description="Edition")
+        self.exact = widgets.Checkbox(value=False, description="exact form (no other spellings)", indent=False)
+        self.message = widgets.HTML()
+        self.view = widgets.HTML()
+        for control in (self.query, self.edition, self.exact):
+            control.observe(lambda _: self.refresh(), names="value")
+        super().__init__([widgets.HBox([self.query, self.edition, self.exact]), self.message, self.view])
+        self.add_class("bl-widget")
+        self.refresh()
+
+    @property
+    def output_html(self) -> str:
+        html: str = self.view.value  # ipywidgets has no type annotations
+        return html
+
+    def refresh(self) -> None:
+        try:
+            self.message.value = ""
+            if not self.query.value.strip():
+                self.view.value = ""
+                return
+            self.view.value = views.search_html(self.query.value, self.edition.value or None,
+                                                variants=not self.exact.value)
+        except BridgeLawsError as error:
+            self.view.value = ""
+            self.message.value = _message(str(error))
+
+
+__all__ = ["AuctionStepper", "ExerciseCard", "CompareExplorer", "TextsExplorer", "ParallelTextExplorer", "TextSearch"]

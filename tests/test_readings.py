@@ -186,6 +186,9 @@ def _load_everything() -> None:
 
     for edition in corpus.EDITIONS:
         bibliography.metadata(edition)
+    from bridgelaws import spelling
+
+    spelling.rules()
 
 
 def _data_files():

@@ -319,9 +319,15 @@ def test_texts_side_by_side_highlights_changes_and_shows_gaps():
     cells = dict(re.findall(r'<td (?:class="bl-gap" )?data-edition="(\d{4})">(.*?)</td>', html, flags=re.S))
     assert list(cells) == list(YEARS)
     assert "not in this text" in cells["2007"]
-    assert "<mark>" not in cells["1932"]
-    # 1932:13.1 "dubbelen", 1936:17 "doubleeren": the new spelling is marked.
-    assert "<mark>doubleeren</mark>" in cells["1936"]
+    assert "<ins>" not in cells["1932"] and "<del>" not in cells["1932"]
+    # 1932:13.1 "dubbelen", 1936:17 "doubleeren": another form of the term (the glossary's family),
+    # aligned, not a change; 1936:17 "redoubleeren", 1949:24 "redoubleren": another spelling.
+    assert '<span class="bl-variant" title="dubbelen">doubleeren</span>' in cells["1936"]
+    assert '<span class="bl-spelling" title="redoubleeren">redoubleren</span>' in cells["1949"]
+    # 1932:13.1 "Hij is niet verplicht het bod dat hij dubbelt of herdubbelt te noemen" is not in 1936:17
+    assert re.search(r"<del>[^<]*Hij is niet verplicht het bod dat hij dubbelt", cells["1936"])
+    assert "<ins>mits</ins>" in cells["1936"]  # 1932 "als dit gedaan werd", 1936 "mits dit gedaan wordt"
+    assert "compared with 1932: similarity" in cells["1936"]
     assert "1949:24" in cells["1949"] and "1949:25" in cells["1949"]
 
 

@@ -13,6 +13,7 @@ One module per concept; this package re-exports their public names:
 - :mod:`~bridgelaws.views.matrix`: every case under every edition, and the strictness in turns barred;
 - :mod:`~bridgelaws.views.sources`: the sources, their contents, notes and references;
 - :mod:`~bridgelaws.views.texts`: the texts side by side, spelling variants and the glossary;
+- :mod:`~bridgelaws.views.search`: the search over the texts and the diff of two texts;
 - :mod:`~bridgelaws.views.teaching`: exercises and the short history;
 - :mod:`~bridgelaws.views.coverage`: how much of each text the engine models, and why not the rest.
 - :mod:`~bridgelaws.views.supplement`: beyond the corpus: the supplementary layer's sources,
@@ -49,6 +50,7 @@ from .supplement import (layers_html, supplement_articles_table, supplement_gaps
                          supplement_sources_table)
 from .teaching import exercise_answers, exercise_html, history_html
 from .parallel import parallel_html, topic_parallel_html
+from .search import diff_html, search_html
 from .texts import (changed_words, count_form, fold, glossary, spelling_evolution, texts_side_by_side,
                     words)
 
@@ -68,4 +70,5 @@ __all__ = [
     "layers_html", "supplement_articles_table", "supplement_gaps_table", "supplement_sources_table", "STATUS_NAMES",
     "parallel_html", "topic_parallel_html",
     "bibliography_provenance", "sources_bibliography",
+    "diff_html", "search_html",
 ]

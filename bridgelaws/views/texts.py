@@ -9,7 +9,7 @@ import unicodedata
 from html import escape
 from typing import TYPE_CHECKING, Any
 
-from .. import corpus
+from .. import corpus, spelling, textdiff
 from ._common import YEARS, _view
 from ..content import _glossary, find_topic
 
@@ -84,10 +84,48 @@ def _marked(text: str, changed: set[int], start: int) -> tuple[str, int]:
     return "".join(out).replace("\n", "<br>"), index
 
 
+def _diff_marked(text: str, result: textdiff.Diff, start: int, last: bool) -> tuple[str, int]:
+    """``text`` (a record of the second text of ``result``, whose first word is word ``start`` of
+    that text) in HTML: inserted words in <ins>, words in another spelling with the class
+    bl-spelling, other forms of a glossary term with the class bl-variant (the old form as a
+    tooltip), and the words deleted before a word in <del>."""
+    deleted = dict(result.deletions)
+    out, position, index = [], 0, start
+    for match in spelling.WORD.finditer(text):
+        out.append(escape(text[position:match.start()]))
+        if index in deleted:
+            out.append(f"<del>{escape(deleted[index])}</del> ")
+        word = escape(match.group())
+        kind, old = result.b_words[index]
+        if kind == "inserted":
+            out.append(f"<ins>{word}</ins>")
+        elif kind in ("spelling", "variant"):
+            out.append(f'<span class="bl-{kind}" title="{escape(old)}">{word}</span>')
+        else:
+            out.append(word)
+        position = match.end()
+        index += 1
+    out.append(escape(text[position:]))
+    if last and index in deleted:
+        out.append(f" <del>{escape(deleted[index])}</del>")
+    return "".join(out).replace("\n", "<br>"), index
+
+
+def diff_note(result: textdiff.Diff, against: str) -> str:
+    """What a column's marks mean, with the similarity and how it is computed."""
+    return (f"compared with {against}: similarity {round(result.similarity * 100)}% "
+            f"(2 \u00d7 {result.aligned} aligned words / ({result.words_a} + {result.words_b} words)); "
+            f"{result.inserted} inserted, {result.deleted} deleted, "
+            f"{result.spelling} in another spelling, {result.variant} another form of a glossary term")
+
+
 def texts_side_by_side(topic: str) -> str:
-    """The articles of every edition on ``topic``, in columns (chronological). In each column the
-    words that are new or changed against the previous edition that has the topic are highlighted
-    (difflib on words, case-insensitive); an edition with nothing on the topic shows a gap."""
+    """The articles of every edition on ``topic``, in columns (chronological). Each column is
+    aligned with the previous edition that has the topic (:func:`bridgelaws.textdiff.diff`, on the
+    search's normalised words): inserted words in <ins>, deleted ones struck through (<del>) where
+    they stood, words in another spelling dotted (class bl-spelling), other forms of a glossary term
+    dashed (class bl-variant; the old form as a tooltip of both);
+    an edition with nothing on the topic shows a gap."""
     found = find_topic(topic)
     head, cells = [], []
     previous = None
@@ -102,12 +140,12 @@ def texts_side_by_side(topic: str) -> str:
             continue
         text = " ".join(r.text for r in records)
         if previous is None:
-            changed: set[int] = set()
+            result = textdiff.diff_texts(textdiff.Text("", "", text), textdiff.Text("", "", text))
             note = "the first text on this topic: nothing to compare with"
         else:
-            changed, ratio = changed_words(previous[1], text)
-            note = (f"compared with {previous[0]}: {round(ratio * 100)}% of the words match; "
-                    f"{len(changed)} new or changed words marked")
+            result = textdiff.diff_texts(textdiff.Text(previous[0], previous[0], previous[1]),
+                                         textdiff.Text(year, year, text))
+            note = diff_note(result, previous[0])
         parts = [f'<div class="bl-diffnote">{escape(note)}</div>']
         index = 0
         shown_articles = set()
@@ -120,14 +158,15 @@ def texts_side_by_side(topic: str) -> str:
             piece.append(f'<span class="bl-id">{escape(record.id)}</span> ')
             if record.title:
                 piece.append(f'<span class="bl-title">{escape(record.title)}</span><br>')
-            marked, index = _marked(record.text, changed, index)
+            marked, index = _diff_marked(record.text, result, index, record is records[-1])
             piece.append(escape(record.label) + marked + "</div>")
             parts.append("".join(piece))
         cells.append(f'<td data-edition="{year}">{"".join(parts)}</td>')
         previous = (year, text)
-    title = (f'<div style="font-family:sans-serif;margin:4px 0"><b>{escape(found["title"])}</b> '
-             '<span style="color:#777">(highlighted: words new or changed since the previous edition '
-             "shown)</span></div>")
+    title = (f'<div class="bl-texts-title"><b>{escape(found["title"])}</b> '
+             '<span class="bl-legend">(against the previous edition shown: <ins>inserted</ins>, '
+             '<del>deleted</del>, <span class="bl-spelling">another spelling</span>, '
+             '<span class="bl-variant">another form of the term</span>)</span></div>')
     return _view(title + f"<table class=\"bl-texts\"><thead><tr>{''.join(head)}</tr></thead>"
                  f"<tbody><tr>{''.join(cells)}</tr></tbody></table>")
 

@@ -1,0 +1,71 @@
+"""The search over the texts and the diff of two texts, as HTML (notebook 04 and the app)."""
+
+from __future__ import annotations
+
+from html import escape
+
+from .. import corpus, textdiff
+from .. import translation
+from ..translation import LABEL
+from ._common import _view
+
+
+def _highlighted_html(hit: corpus.Hit) -> str:
+    out, position = [], 0
+    for start, end in hit.marks:
+        out += [escape(hit.snippet[position:start]), "<mark>", escape(hit.snippet[start:end]), "</mark>"]
+        position = end
+    return "".join(out) + escape(hit.snippet[position:])
+
+
+def search_html(query: str, edition: str | None = None, variants: bool = True) -> str:
+    """The records that hold ``query`` (:func:`bridgelaws.corpus.search`: whole words, ``*`` for any
+    letters, every spelling unless ``variants`` is False), one line per record: its id, the text
+    around the match with the words found marked, and the project's English where there is one."""
+    hits = corpus.search(query, edition=edition, variants=variants)
+    forms = sorted({form.casefold() for hit in hits for form in hit.forms})
+    if not hits:
+        return _view(f'<div class="bl-search"><p>No paragraph contains {escape(repr(query))}.</p></div>')
+    rows = []
+    for hit in hits:
+        where = "" if hit.where == "text" else f' <span class="bl-where">({escape(hit.where)})</span>'
+        text_en = translation.english(hit.record_id)
+        en = (f'<div class="bl-en" title="{escape(LABEL)}">{escape(text_en)}</div>'
+              if text_en is not None else "")
+        rows.append(f'<li data-record="{escape(hit.record_id)}"><span class="bl-id">{escape(hit.record_id)}</span>'
+                    f"{where} {_highlighted_html(hit)}{en}</li>")
+    summary = (f"{len(hits)} paragraph{'s' if len(hits) != 1 else ''}; words matched: "
+               f"{escape(', '.join(forms))}")
+    label = (f'<div class="bl-legend">{escape(LABEL)}</div>'
+             if any(translation.english(hit.record_id) is not None for hit in hits) else "")
+    return _view(f'<div class="bl-search"><div class="bl-diffnote">{summary}</div>{label}'
+                 f'<ul>{"".join(rows)}</ul></div>')
+
+
+def _piece_html(piece: textdiff.Piece) -> str:
+    if piece.kind == "same":
+        return escape(piece.new)
+    if piece.kind == "deleted":
+        return f"<del>{escape(piece.old)}</del>"
+    if piece.kind == "inserted":
+        return f"<ins>{escape(piece.new)}</ins>"
+    return f'<span class="bl-{piece.kind}" title="{escape(piece.old)}">{escape(piece.new)}</span>'
+
+
+def diff_html(ref_a: str, ref_b: str) -> str:
+    """Two texts aligned word by word (:func:`bridgelaws.textdiff.diff`): the words of both in
+    order, deleted ones struck through, inserted ones underlined, another spelling dotted and
+    another form of a glossary term dashed (the first text's form as a tooltip), and the
+    similarity with how it is computed."""
+    result = textdiff.diff(ref_a, ref_b)
+    body = " ".join(_piece_html(piece) for piece in result.pieces).replace("\n", "<br>")
+    note = (f"similarity {round(result.similarity * 100)}% = 2 \u00d7 {result.aligned} aligned words / "
+            f"({result.words_a} + {result.words_b} words); {result.inserted} inserted, {result.deleted} "
+            f"deleted, {result.spelling} in another spelling, {result.variant} another form of a "
+            "glossary term")
+    return _view(f'<div class="bl-diff"><div class="bl-diff-head">a: {escape(result.a.label)}<br>'
+                 f"b: {escape(result.b.label)}</div>"
+                 f'<div class="bl-diffnote">{escape(note)}</div><div class="bl-diff-text">{body}</div>'
+                 '<div class="bl-legend"><del>deleted from a</del> <ins>inserted in b</ins> '
+                 '<span class="bl-spelling">another spelling</span> '
+                 '<span class="bl-variant">another form of the term</span></div></div>')
