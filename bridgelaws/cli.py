@@ -233,7 +233,7 @@ def _cmd_search(args: argparse.Namespace) -> int:
             if not shown_label:
                 print(f"    [{LABEL}]")
                 shown_label = True
-            print(f"    en: {text_en}")
+            print(f"    en: {text_en}".replace("\n", "\n        "))
     print(f"{len(hits)} paragraph{'s' if len(hits) != 1 else ''}; words matched: {', '.join(forms)}")
     return 0
 
