@@ -128,6 +128,13 @@ def ruling_html(ruling: Ruling, *, case_name: str | None = None, style: bool = T
     if view.quote_nl:
         source = f' <span class="bl-articles">({escape(view.quote_from)})</span>' if view.quote_from else ""
         parts.append(f'<blockquote lang="nl">&ldquo;{escape(view.quote_nl)}&rdquo;{source}</blockquote>')
+    if view.proposed is not None:
+        from .drafts import PROPOSED_LABEL
+
+        # Its own box, never a quote: a draft's text is not a published code.
+        parts.append(f'<div class="bl-proposed"><b>{escape(PROPOSED_LABEL)}:</b> '
+                     f'<span lang="nl">{escape(view.proposed)}</span>'
+                     f'<div>reason: {escape(view.proposed_reason or "")}</div></div>')
     if view.outside_corpus:
         # Its own box, never a quote: the verbatim layer is the corpus alone.
         parts.append(f'<div class="bl-outside">In the corpus: {escape(view.corpus_status or "")}. '
