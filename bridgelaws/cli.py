@@ -131,7 +131,7 @@ def _cmd_judge(args: argparse.Namespace) -> int:
         elif event.case and event.ruling is not None:
             view = describe(event.ruling)
             line += f" {event.seat}: {event.case} - {event.reason}"
-            line += f"\n             {view.status_name.upper()}"
+            line += f"\n             {view.status_name.upper()}" + (" (DRAFT)" if view.proposed is not None else "")
             if view.articles:
                 line += f" [{view.articles}]"
             if event.effect:
@@ -203,7 +203,9 @@ def _cmd_compare(args: argparse.Namespace) -> int:
             view = describe(ruling)
             if number:
                 print()
-            print(f"{year}  {event.case}: {status_name(view.status).upper()}" + (f"  [{view.articles}]" if view.articles else ""))
+            draft = " (DRAFT)" if view.proposed is not None else ""
+            print(f"{year}  {event.case}: {status_name(view.status).upper()}{draft}"
+                  + (f"  [{view.articles}]" if view.articles else ""))
             what = _event_words(event, calls)
             print(f"      token {event.index}: {what}" + (f" -> {event.effect}" if event.effect else ""))
             if ruling.call_stands is not None:

@@ -437,7 +437,7 @@ def _check_closes(edition: Edition, loc: MarkedLoc) -> None:
 
 # ------------------------------------------------------------------------------ loading
 
-_loaded: dict[tuple[str, int, int], DraftEdition] = {}
+_loaded: dict[tuple[str, str, int, int], DraftEdition] = {}
 
 
 def is_draft_path(name: object) -> bool:
@@ -450,9 +450,15 @@ def load_draft(path: str | os.PathLike[str]) -> DraftEdition:
     and the field). The same file, unchanged, gives the same object."""
     name = str(path).strip()
     file = Path(name)
+    if not file.exists() and name.startswith("data/"):
+        from . import datafiles
+
+        # "data/drafts/X.yaml" names a shipped example wherever the command runs (and in a wheel).
+        file = datafiles.path(name.removeprefix("data/"))
     try:
         stat = file.stat()
-        key = (str(file.resolve()), stat.st_mtime_ns, stat.st_size)
+        # The name as given too: the reports show it, and must not depend on how an earlier call named the file.
+        key = (name, str(file.resolve()), stat.st_mtime_ns, stat.st_size)
     except OSError:
         raise BridgeLawsError(f"{name}: no such draft file") from None
     found = _loaded.get(key)

@@ -134,7 +134,9 @@ def test_compare_with_a_draft_gives_the_base_and_the_draft_side_by_side(capsys):
     assert row["proposed"].startswith("proposed wording (draft, not a published text): ") and row["quote_nl"] is None
     assert results[0].row()["quote_nl"] and "proposed" not in results[0].row()
     code, out, _ = run(capsys, "compare", "--editions", f"1936,{CLOSING}", "1S 1H")
-    assert code == 0 and "1936-2017-closing  insufficient-bid: RULED" in out
+    assert code == 0 and "1936-2017-closing  insufficient-bid: RULED  [1936:22.3" in out
+    code, out, _ = run(capsys, "compare", "--editions", f"1936,{MILDER}", "1S 1H")
+    assert "1936-milder-insufficient  insufficient-bid: RULED (DRAFT)  [1936-milder-insufficient:" in out
 
 
 def test_matrix_with_a_draft_changes_only_its_cell():
