@@ -264,6 +264,12 @@ def parse_draft(data: object, loc: MarkedLoc) -> Draft:
         if mechanic in mechanics:
             raise at.error(f"mechanic {mechanic!r} is changed twice")
         mechanics[mechanic] = _mechanic_change(change, at, draft_id, mechanic, wording, reason)
+    level = mechanics.get("bid-range")
+    if level is not None and "bid-above-seven" not in rulings:
+        where = next(loc.at("changes").at(i) for i, item in enumerate(changes) if item.get("mechanic") == "bid-range")
+        raise where.at("max_level").error(
+            f"a draft that changes the highest level also restates the ruling of 'bid-above-seven' (the "
+            f"{base.year} ruling quotes the {base.year} text on the level it sets)")
     return Draft(id=draft_id, name=text(raw["name"], loc.at("name")), base=base.year, path=loc.file,
                  note=text(raw["note"], loc.at("note")) if raw.get("note") is not None else "",
                  rulings=rulings, mechanics=mechanics)
@@ -331,12 +337,14 @@ def _ruling_change(change: dict[str, Any], at: MarkedLoc, draft_id: str, base: E
     base_spec = rulings.corpus_spec(case_id, base)
     new = base_spec.status != "ruled"
     merged_raw: dict[str, Any] = {}
+    if base_spec.when and "when" not in raw:
+        # A base branch overrides the entry field by field, and its summary, quote and assumption
+        # speak of the base's text: the draft states every branch itself.
+        raise ruling_at.error(f"the {base.year} ruling of {case_id!r} depends on the circumstances "
+                              f"({', '.join(b.condition for b in base_spec.when)}): restate its branches under 'when'")
     if not new:
         # The overlay: the base's entry, less what speaks of the base's own text, under the draft's fields.
         merged_raw = {k: v for k, v in rulings.entry(case_id, base).items() if k not in _NOT_INHERITED}
-        if "when" in merged_raw and "when" not in raw:
-            merged_raw["when"] = [{k: v for k, v in b.items() if k not in ("quote_nl", "quote_from")}
-                                  for b in merged_raw["when"]]
     merged_raw.update(raw)
     merged_raw.setdefault("status", "ruled")  # the draft's wording rules, unless it says otherwise
     spec = parse_ruling(merged_raw, ruling_at)

@@ -339,3 +339,46 @@ def test_impact_refuses_an_edition_that_is_not_a_draft():
 
     with pytest.raises(BridgeLawsError, match="1936 is not a draft"):
         impact("1936")
+
+
+LEVEL_DRAFT = """\
+draft: level-test
+name: a level test
+base: "1936"
+changes:
+  - mechanic: bid-range
+    max_level: 6
+    wording: een bod noemt ten hoogste zes trekken
+    reason: a test
+  - case: bid-above-seven
+    wording: wie meer dan zes trekken biedt, diens partij moet passen
+    reason: a test
+    ruling:
+      quote_nl: meer dan zes trekken
+      summary_en: a bid of more than six tricks stands and bars the offender's side
+"""
+
+
+def test_a_draft_changes_the_highest_level_with_its_ruling(tmp_path):
+    path = tmp_path / "level.yaml"
+    path.write_text(LEVEL_DRAFT, encoding="utf-8")
+    edition = find_edition(str(path))
+    assert judge("6S", edition).rulings == [] and judge("6S", "1936").rulings == []
+    (event, ruling), = judge("7S", edition).rulings
+    assert event.case == "bid-above-seven" and "at most 6 tricks (level-test:bid-range)" in event.reason
+    assert ruling.proposal.quote == "meer dan zes trekken" and ruling.quote_nl is None
+    assert judge("7S", "1936").rulings == []  # 1936:16: seven is the highest level
+
+
+def test_a_draft_that_changes_the_level_restates_the_ruling_above_it(tmp_path):
+    text = LEVEL_DRAFT.split("  - case: bid-above-seven")[0]
+    message = _error(tmp_path, text)
+    assert message.startswith("draft.yaml: line 6: changes[0].max_level: a draft that changes the highest "
+                              "level also restates the ruling of 'bid-above-seven'")
+
+
+def test_a_ruling_with_branches_is_restated_with_its_branches(tmp_path):
+    # 1936's call-when-barred depends on the circumstances (22.6.c "onder dezen regel").
+    message = _error(tmp_path, GOOD.replace("case: insufficient-bid", "case: call-when-barred"))
+    assert message.startswith("draft.yaml: line 8: changes[0].ruling: the 1936 ruling of 'call-when-barred' "
+                              "depends on the circumstances (barred-under, otherwise)")
