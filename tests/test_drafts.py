@@ -382,3 +382,35 @@ def test_a_ruling_with_branches_is_restated_with_its_branches(tmp_path):
     message = _error(tmp_path, GOOD.replace("case: insufficient-bid", "case: call-when-barred"))
     assert message.startswith("draft.yaml: line 8: changes[0].ruling: the 1936 ruling of 'call-when-barred' "
                               "depends on the circumstances (barred-under, otherwise)")
+
+
+NEW_RULING = """\
+draft: new-1949
+name: a new ruling
+base: "1949"
+changes:
+  - case: insufficient-bid
+    wording: een onvoldoend bod moet voldoende gemaakt worden; de maat van de overtreder moet eenmaal passen
+    reason: a test
+    ruling:
+      articles: ["1949:23"]
+      call_stands: false
+      next: offender
+      requires: sufficient-bid
+      barred: [{who: partner, scope: next-turn}]
+      summary_en: the offender makes his bid sufficient and his partner passes once
+"""
+
+
+def test_a_draft_gives_a_ruling_where_the_base_is_silent(tmp_path):
+    # 1949:23 "een bod dat niet hoger is, is onvoldoende" defines the insufficient bid, no rectification.
+    (_, silent), = judge("1S 1H", "1949").rulings
+    assert silent.status == "silent"
+    path = tmp_path / "new.yaml"
+    path.write_text(NEW_RULING, encoding="utf-8")
+    edition = find_edition(str(path))
+    assert edition.draft.rulings["insufficient-bid"].new
+    mine = judge("1S 1H 2H", edition)
+    (_, ruling), = mine.rulings
+    assert ruling.status == "ruled" and ruling.articles == ["new-1949:insufficient-bid", "1949:23"]
+    assert mine.state["barred"] == [{"seat": "W", "scope": "next-turn"}]
