@@ -255,6 +255,8 @@ def parse_draft(data: object, loc: MarkedLoc) -> Draft:
                 raise at.at("case").error(f"case {found.case!r} is changed twice")
             rulings[found.case] = found
             continue
+        if "ruling" in change:
+            raise at.at("ruling").error("only a change of a case gives a ruling")
         mechanic = "end-of-auction" if kind == "closing" else one_of(
             change["mechanic"], MECHANICS, at.at("mechanic"))
         if mechanic not in CHANGEABLE_MECHANICS:
@@ -284,7 +286,7 @@ def _mechanic_change(change: dict[str, Any], at: MarkedLoc, draft_id: str, mecha
             raise at.at("max_level").error("only the bid-range mechanic sets max_level")
         value = change.get("closing")
         if value is None:
-            raise at.error("the end-of-auction mechanic is changed by 'closing'")
+            raise at.error("the end-of-auction mechanic is changed by 'closing: ...' alone (without 'mechanic')")
         if isinstance(value, Mapping):
             spec = fields(value, at.at("closing"), ("passes",))
             passes = spec["passes"]
@@ -322,9 +324,8 @@ def _ruling_change(change: dict[str, Any], at: MarkedLoc, draft_id: str, base: E
         raise at.at("case").error(f"unknown case {case_id!r}: one of {', '.join(rulings.case_ids())} "
                                   "(a draft rules on the cases of data/cases.yaml; a new kind of "
                                   "irregularity needs the engine to detect it)")
-    for other in ("max_level",):
-        if other in change:
-            raise at.at(other).error("a ruling change sets no mechanic")
+    if "max_level" in change:
+        raise at.at("max_level").error("a ruling change sets no mechanic")
     if "ruling" not in change:
         raise at.error("a change of a case gives its 'ruling'")
     ruling_at = at.at("ruling")

@@ -414,3 +414,8 @@ def test_a_draft_gives_a_ruling_where_the_base_is_silent(tmp_path):
     (_, ruling), = mine.rulings
     assert ruling.status == "ruled" and ruling.articles == ["new-1949:insufficient-bid", "1949:23"]
     assert mine.state["barred"] == [{"seat": "W", "scope": "next-turn"}]
+
+
+def test_a_ruling_in_a_change_of_a_mechanic_is_an_error_not_ignored(tmp_path):
+    text = CLOSING_DRAFT.format(closing="three-passes-no-lost-turn") + "    ruling: {summary_en: x}\n"
+    assert _error(tmp_path, text).startswith("draft.yaml: line 8: changes[0].ruling: only a change of a case gives a ruling")
