@@ -456,14 +456,26 @@ def is_draft_path(name: object) -> bool:
 
 def load_draft(path: str | os.PathLike[str]) -> DraftEdition:
     """The draft edition of the file at ``path`` (checked; one error line naming the file, the line
-    and the field). The same file, unchanged, gives the same object."""
+    and the field). The same file, unchanged, gives the same object. ``data/drafts/X.yaml`` names a
+    shipped example wherever the command runs (and in an installed wheel)."""
     name = str(path).strip()
     file = Path(name)
     if not file.exists() and name.startswith("data/"):
         from . import datafiles
 
-        # "data/drafts/X.yaml" names a shipped example wherever the command runs (and in a wheel).
         file = datafiles.path(name.removeprefix("data/"))
+    return _load(file, name)
+
+
+def load_example(name: str) -> DraftEdition:
+    """A shipped example by its name under ``data/`` (``"drafts/X.yaml"``), named so in its errors
+    as every data file is."""
+    from . import datafiles
+
+    return _load(datafiles.path(name), name)
+
+
+def _load(file: Path, name: str) -> DraftEdition:
     try:
         stat = file.stat()
         # The name as given too: the reports show it, and must not depend on how an earlier call named the file.
@@ -483,9 +495,10 @@ def loaded_draft(draft_id: str) -> DraftEdition | None:
     return next((edition for edition in reversed(_loaded.values()) if edition.year == draft_id), None)
 
 
-def example_drafts() -> list[Path]:
-    """The example drafts shipped in ``data/drafts/`` (hypothetical, not law)."""
+def example_drafts() -> list[str]:
+    """The example drafts shipped in ``data/drafts/`` (hypothetical, not law), by their names under
+    ``data/`` (for :func:`load_example`)."""
     from . import datafiles
 
     folder = datafiles.path("drafts")
-    return sorted(folder.glob("*.yaml")) if folder.is_dir() else []
+    return [f"drafts/{p.name}" for p in sorted(folder.glob("*.yaml"))] if folder.is_dir() else []

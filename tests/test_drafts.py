@@ -419,3 +419,9 @@ def test_a_draft_gives_a_ruling_where_the_base_is_silent(tmp_path):
 def test_a_ruling_in_a_change_of_a_mechanic_is_an_error_not_ignored(tmp_path):
     text = CLOSING_DRAFT.format(closing="three-passes-no-lost-turn") + "    ruling: {summary_en: x}\n"
     assert _error(tmp_path, text).startswith("draft.yaml: line 8: changes[0].ruling: only a change of a case gives a ruling")
+
+
+def test_the_shipped_examples_load_by_their_data_names():
+    assert drafts.example_drafts() == ["drafts/1936-milder-insufficient-bid.yaml", "drafts/1936-with-2017-closing.yaml"]
+    for name in drafts.example_drafts():
+        assert drafts.load_example(name).draft.path == name

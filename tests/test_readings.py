@@ -178,6 +178,10 @@ def _load_everything() -> None:
     supplement.articles()
     for case_id in rulings_data.case_ids():
         supplement.rulings(case_id)
+    from bridgelaws import drafts
+
+    for name in drafts.example_drafts():  # data/drafts/: the example drafts (hypothetical, not law)
+        drafts.load_example(name)
 
 
 def _data_files():
