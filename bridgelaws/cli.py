@@ -294,12 +294,13 @@ def _cmd_judge(args: argparse.Namespace) -> int:
         elif event.case and event.ruling is not None:
             view = describe(event.ruling)
             line += f" {event.seat}: {event.case} - {event.reason}"
-            line += f"\n             {view.status_name.upper()}"
+            line += f"\n             {view.status_name.upper()}" + (" (DRAFT)" if view.proposed is not None else "")
             if view.articles:
                 line += f" [{view.articles}]"
             if event.effect:
                 line += f": {event.effect}"
-            for extra in (view.quote_line, view.outside_corpus, view.summary, view.assumption_line):
+            for extra in (view.quote_line, view.proposed_line, view.outside_corpus, view.summary,
+                          view.assumption_line):
                 if extra is not None:
                     line += f"\n             {extra}"
         elif event.correction_of:
@@ -365,7 +366,9 @@ def _cmd_compare(args: argparse.Namespace) -> int:
             view = describe(ruling)
             if number:
                 print()
-            print(f"{year}  {event.case}: {status_name(view.status).upper()}" + (f"  [{view.articles}]" if view.articles else ""))
+            draft = " (DRAFT)" if view.proposed is not None else ""
+            print(f"{year}  {event.case}: {status_name(view.status).upper()}{draft}"
+                  + (f"  [{view.articles}]" if view.articles else ""))
             what = _event_words(event, calls)
             print(f"      token {event.index}: {what}" + (f" -> {event.effect}" if event.effect else ""))
             if ruling.call_stands is not None:
@@ -374,7 +377,7 @@ def _cmd_compare(args: argparse.Namespace) -> int:
                                  ("play", view.play_short)):
                 if value not in (None, "-", ""):
                     print(f"      {label}: {value}")
-            for extra in (quote_line(view.quote_nl), ruling.outside_corpus, view.summary,
+            for extra in (quote_line(view.quote_nl), view.proposed_line, ruling.outside_corpus, view.summary,
                           assumption_line(view.assumption)):
                 if extra is not None:
                     print(f"      {extra}")
@@ -412,9 +415,9 @@ def _cmd_matrix(args: argparse.Namespace) -> int:
     from .tables import matrix, matrix_coverage
 
     if args.json:
-        print(json.dumps(_matrix_json(args.layer), indent=2, ensure_ascii=False))
+        print(json.dumps(_matrix_json(args.layer, args.editions), indent=2, ensure_ascii=False))
         return 0
-    frame = matrix(detail=not args.status, layer=args.layer)
+    frame = matrix(detail=not args.status, layer=args.layer, editions=args.editions)
     if args.csv:
         sys.stdout.write(frame.to_csv())
         return 0
@@ -428,7 +431,7 @@ def _cmd_matrix(args: argparse.Namespace) -> int:
         print()
         layer = "corpus" if args.layer == "corpus" else "supplement"
         print(f"cells holding a ruling ({'the corpus alone' if layer == 'corpus' else 'corpus or supplement'}):")
-        for share in matrix_coverage(layer):
+        for share in matrix_coverage(layer, args.editions):
             parts = f"{share['corpus']} corpus" + (f" + {share['supplement']} supplement" if layer != "corpus" else "")
             print(f"  {share['edition']}  {share['ruling']:>2} of {share['cells']}  "
                   f"{100 * share['ruling'] / share['cells']:5.1f} %  ({parts})")
@@ -437,6 +440,20 @@ def _cmd_matrix(args: argparse.Namespace) -> int:
         print(case)
         for year, cell in row.items():
             print(f"   {year}  {cell}")
+    return 0
+
+
+def _cmd_impact(args: argparse.Namespace) -> int:
+    """What a draft edition changes against its base (bridgelaws.impact)."""
+    from .impact import impact, impact_html, impact_text
+
+    report = impact(args.draft, max_tokens=args.max_tokens)
+    if args.json:
+        print(json.dumps(report.as_dict(), indent=2, ensure_ascii=False))
+    elif args.html:
+        print(impact_html(report))
+    else:
+        print(impact_text(report))
     return 0
 
 
@@ -476,7 +493,7 @@ def _cmd_coverage(args: argparse.Namespace) -> int:
     return 0
 
 
-def _matrix_json(layer: str) -> list[dict[str, Any]]:
+def _matrix_json(layer: str, editions: Any = None) -> list[dict[str, Any]]:
     """``matrix --json``: per case and edition, the status, the layer, and for a supplementary
     cell its source, read date and the words that say it is outside the corpus."""
     from .present import status_name
@@ -485,7 +502,7 @@ def _matrix_json(layer: str) -> list[dict[str, Any]]:
     layers = ("corpus", "supplement") if layer == "both" else (layer,)
     result = []
     for name in layers:
-        for cell in matrix_cells(name):
+        for cell in matrix_cells(name, editions):
             ruling = cell["ruling"]
             item: dict[str, Any] = {"case": cell["case"], "edition": cell["edition"], "status": cell["status"],
                                     "status_name": status_name(cell["status"]), "layer": cell["layer"],
@@ -498,6 +515,8 @@ def _matrix_json(layer: str) -> list[dict[str, Any]]:
                 item.update(source=first.source, source_title=first.source_title, read=first.read,
                             outside_corpus=ruling.outside_corpus, corpus_status=ruling.corpus_status,
                             sources=[p.as_dict() for p in ruling.provenance])
+            if ruling.proposal is not None:
+                item["proposed"] = ruling.proposal.as_dict()
             result.append(item)
     return result
 
@@ -660,8 +679,19 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--status", action="store_true",
                    help="only the status (ruled / referenced / not in the excerpt / supplement), and per "
                         "edition the share of cells holding a ruling")
+    p.add_argument("--editions", default=None,
+                   help="the columns: a comma list of editions or draft files (data/drafts/*.yaml), or all (default)")
     _layer_option(p, both=True)
     p.set_defaults(func=_cmd_matrix)
+
+    p = sub.add_parser("impact", help="what a draft edition (a .yaml file) changes against the edition it starts from")
+    p.add_argument("draft", help="a draft file, e.g. data/drafts/1936-with-2017-closing.yaml")
+    p.add_argument("--max-tokens", type=int, default=4,
+                   help="the length of the scenarios searched for a different behaviour (default 4)")
+    fmt = p.add_mutually_exclusive_group()
+    fmt.add_argument("--json", action="store_true")
+    fmt.add_argument("--html", action="store_true")
+    p.set_defaults(func=_cmd_impact)
 
     p = sub.add_parser("coverage", help="which records of each text the engine models, and why not the rest")
     p.add_argument("--edition", default=None,

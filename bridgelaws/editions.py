@@ -23,12 +23,15 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass, replace
-from typing import Any, ClassVar, Iterable, NamedTuple, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, Iterable, NamedTuple, Sequence
 
 from . import datafiles
 from .calls import EVERY_CALL, MAX_PARSED_LEVEL, Call, Seat, call_from_index
 from .errors import BridgeLawsError
 from .vocabulary import ALL_PASS_OUTCOMES
+
+if TYPE_CHECKING:
+    from .drafts import Draft
 
 #: The edition a function uses when none is named: the latest text of the corpus.
 DEFAULT_EDITION = "2017"
@@ -237,6 +240,12 @@ class Edition:
     @property
     def max_level(self) -> int:
         return self.record.max_level
+
+    @property
+    def draft(self) -> Draft | None:
+        """The draft whose changes this edition carries (:mod:`bridgelaws.drafts`); None for an
+        edition of the registry or one made up with :meth:`like`."""
+        return None
 
     # --- neutral hooks, shared by every edition ------------------------------------------------------
 
@@ -717,14 +726,23 @@ EDITIONS: tuple[Edition, ...]  # the registered editions, in chronological order
 
 
 def find_edition(name: str | int | Edition) -> Edition:
-    """The edition for ``"1936"`` (also ``1936``, ``"36"``, ``"laws1936"``); a clear error otherwise."""
+    """The edition for ``"1936"`` (also ``1936``, ``"36"``, ``"laws1936"``); a clear error otherwise.
+    A path to a ``.yaml`` file is a draft (:func:`bridgelaws.drafts.load_draft`)."""
     if isinstance(name, Edition):
         return name
+    if isinstance(name, str) and name.strip().lower().endswith((".yaml", ".yml")):
+        from .drafts import load_draft
+
+        return load_draft(name)
     registry = _registry()
     text = str(name).strip().lower().removeprefix("laws").removeprefix("edition").strip(" :-_")
     if len(text) == 2 and text.isdigit():
         text = ("19" if text >= "30" else "20") + text
     edition = registry.get(text)
+    if edition is None and isinstance(name, str):
+        from .drafts import loaded_draft
+
+        edition = loaded_draft(name.strip())  # a draft already loaded from its file, by its id
     if edition is None:
         raise BridgeLawsError(
             f"unknown edition {str(name)!r}: choose one of {', '.join(registry)}")

@@ -144,6 +144,8 @@ def short_rectification(ruling: Ruling) -> str:
         parts.append("unless called over")
     head = ", ".join(ruling.articles[:1])
     name = "supplement" if ruling.status == Status.SUPPLEMENT else "ruled"
+    if ruling.proposal is not None:
+        name = "draft"
     return f"{name} ({head}): " + "; ".join(parts) if parts else f"{name} ({head})"
 
 
@@ -201,6 +203,19 @@ class RulingView:
     #: For a supplementary ruling: what the corpus excerpt itself does ("not in the excerpt", "referenced: 2017:27").
     corpus_status: str | None = None
     corpus_summary: str | None = None
+    #: For a draft's ruling (:mod:`bridgelaws.drafts`): the proposed wording and the reason for it,
+    #: shown as :data:`bridgelaws.drafts.PROPOSED_LABEL`, never as a quote.
+    proposed: str | None = None
+    proposed_reason: str | None = None
+
+    @property
+    def proposed_line(self) -> str | None:
+        """The draft's proposed wording as the CLI prints it, or None."""
+        if self.proposed is None:
+            return None
+        from .drafts import PROPOSED_LABEL
+
+        return f'{PROPOSED_LABEL}: "{self.proposed}" (reason: {self.proposed_reason})'
 
     @property
     def quote_line(self) -> str | None:
@@ -254,9 +269,11 @@ def quoted_english(view: RulingView) -> QuotedEnglish | None:
 
 def describe(ruling: Ruling) -> RulingView:
     """The ruling in words (see :class:`RulingView`)."""
+    proposal = ruling.proposal
+    label = "accepted" if ruling.accepted else status_name(ruling.status)
     return RulingView(
         case=ruling.case, edition=ruling.edition, status=ruling.status,
-        label="accepted" if ruling.accepted else status_name(ruling.status),
+        label=f"{label} (draft)" if proposal is not None else label,
         colour=STATUS_COLOURS.get(ruling.status, OTHER_COLOUR),
         articles=", ".join(ruling.articles), references=", ".join(ruling.references),
         quote_nl=ruling.quote_nl, quote_from=ruling.quote_from, summary=ruling.summary_en,
@@ -268,4 +285,6 @@ def describe(ruling: Ruling) -> RulingView:
         short=short_rectification(ruling), must_pass=must_pass_key(ruling), assumption=ruling.assumption,
         status_name=status_name(ruling.status), outside_corpus=ruling.outside_corpus,
         corpus_status=None if ruling.corpus_status is None else status_name(ruling.corpus_status),
-        corpus_summary=ruling.corpus_summary)
+        corpus_summary=ruling.corpus_summary,
+        proposed=None if proposal is None else proposal.wording,
+        proposed_reason=None if proposal is None else proposal.reason)

@@ -146,6 +146,13 @@ def ruling_html(ruling: Ruling, *, case_name: str | None = None, style: bool = T
     if quoted is not None:
         parts.append(f'<div class="bl-english" lang="en"><span class="bl-english-label">{escape(quoted.label)}'
                      f' ({escape(quoted.record_id)}, the whole paragraph):</span> {english_html(quoted.text)}</div>')
+    if view.proposed is not None:
+        from .drafts import PROPOSED_LABEL
+
+        # Its own box, never a quote: a draft's text is not a published code.
+        parts.append(f'<div class="bl-proposed"><b>{escape(PROPOSED_LABEL)}:</b> '
+                     f'<span lang="nl">{escape(view.proposed)}</span>'
+                     f'<div>reason: {escape(view.proposed_reason or "")}</div></div>')
     if view.outside_corpus:
         # Its own box, never a quote: the verbatim layer is the corpus alone.
         parts.append(f'<div class="bl-outside">In the corpus: {escape(view.corpus_status or "")}. '

@@ -22,6 +22,7 @@ from .schema import SCOPES, STATUSES, BranchSpec, RulingSpec
 from .vocabulary import Layer, Scope, Status
 
 if TYPE_CHECKING:
+    from .drafts import Proposal
     from .supplement import Provenance
 
 #: Where the data files are (see :mod:`bridgelaws.datafiles`); the loaders go through ``datafiles``.
@@ -88,6 +89,9 @@ class Ruling:
     provenance: tuple[Provenance, ...] = ()
     corpus_status: Status | None = None
     corpus_summary: str | None = None
+    #: For an edition made from a draft (:mod:`bridgelaws.drafts`) that changes this case: the
+    #: proposed wording and its reason (never a quote of a published text; ``quote_nl`` is None).
+    proposal: Proposal | None = None
 
     def as_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -104,6 +108,8 @@ class Ruling:
                         outside_corpus=self.outside_corpus,
                         sources=[p.as_dict() for p in self.provenance],
                         corpus_status=self.corpus_status, corpus_summary=self.corpus_summary)
+        if self.proposal is not None:
+            data["proposed"] = self.proposal.as_dict()
         return data
 
     @property
@@ -124,7 +130,7 @@ class Ruling:
     @property
     def is_law(self) -> bool:
         """True when the edition's own text in the corpus rules (no assumption involved)."""
-        return self.status == "ruled" and not self.assumption
+        return self.status == "ruled" and not self.assumption and self.proposal is None
 
     def _repr_html_(self) -> str:
         from .render import ruling_html
@@ -187,8 +193,18 @@ def check_layer(layer: str | Layer) -> Layer:
     return Layer(layer)
 
 
+def _draft_change(case_id: str, edition: str | int | Edition) -> Any:
+    """The draft's change of the case (a :class:`bridgelaws.drafts.RulingChange`), or None."""
+    draft = find_edition(edition).draft
+    return None if draft is None else draft.rulings.get(case_id)
+
+
 def corpus_spec(case_id: str, edition: str | int | Edition) -> RulingSpec:
-    """The corpus entry of a case for an edition (with the silence default)."""
+    """The corpus entry of a case for an edition (with the silence default); for a draft that
+    changes the case, the draft's entry (the base's overlaid by the draft's fields)."""
+    change = _draft_change(case_id, edition)
+    if change is not None:
+        return change.spec  # type: ignore[no-any-return]
     found = specs(case_id).get(_rulings_year(edition))
     if found is None:
         raise _no_rulings(edition)
@@ -234,7 +250,8 @@ def entry(case_id: str, edition: str | int | Edition) -> dict[str, Any]:
 def branches(case_id: str, edition: str | int | Edition, layer: str | Layer = Layer.CORPUS) -> list[dict[str, Any]]:
     """The conditional branches of an entry ([] when its ruling does not depend on circumstances):
     ``{"condition": ...}`` per branch, in the file's order."""
-    if check_layer(layer) is Layer.SUPPLEMENT and _supplement_spec(case_id, edition) is not None:
+    if (check_layer(layer) is Layer.SUPPLEMENT and _supplement_spec(case_id, edition) is not None
+            or _draft_change(case_id, edition) is not None):
         return [{"condition": b.condition} for b in spec(case_id, edition, layer).when]
     return list(entry(case_id, edition).get("when", ()))
 
@@ -318,6 +335,9 @@ def _build(case_id: str, edition: Edition, condition: str | None,
         extra = {"layer": Layer.SUPPLEMENT, "provenance": tuple(supplement.provenance(a) for a in named),
                  "corpus_status": Status(str(corpus.status)), "corpus_summary": corpus.summary_en}
         status = Status.SUPPLEMENT
+    change = _draft_change(case_id, edition) if supplementary is None else None
+    if change is not None:
+        extra["proposal"] = change.proposal
     return Ruling(
         **extra,
         case=case_id, edition=edition.year, status=Status(status), articles=articles,

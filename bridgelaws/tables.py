@@ -51,6 +51,8 @@ def event_columns(event: EventRecord, ruling: Ruling) -> dict[str, Any]:
         "effect": event.effect}
     if ruling.layer is Layer.SUPPLEMENT:
         columns.update(_supplement_columns(ruling))
+    if ruling.proposal is not None:
+        columns.update(_proposal_columns(ruling))
     return columns
 
 
@@ -122,6 +124,8 @@ class Comparison:
             row["later"] = "; ".join(f"{e.token}: {e.case} ({r.status})" for e, r in rulings[1:])
         if ruling.layer is Layer.SUPPLEMENT:
             row.update(_supplement_columns(ruling))
+        if ruling.proposal is not None:
+            row.update(_proposal_columns(ruling))
         return row
 
 
@@ -132,6 +136,15 @@ def _supplement_columns(ruling: Ruling) -> dict[str, Any]:
     return {"layer": str(ruling.layer), "source": first.source if first else None,
             "read": first.read if first else None, "outside_corpus": ruling.outside_corpus,
             "corpus_status": None if ruling.corpus_status is None else str(ruling.corpus_status)}
+
+
+def _proposal_columns(ruling: Ruling) -> dict[str, Any]:
+    """The columns a draft's ruling adds to a row: its proposed wording, labelled, and its reason
+    (never in ``quote_nl``, which holds only the verbatim corpus)."""
+    from .drafts import PROPOSED_LABEL
+
+    assert ruling.proposal is not None
+    return {"proposed": f"{PROPOSED_LABEL}: {ruling.proposal.wording}", "reason": ruling.proposal.reason}
 
 
 def compare_results(scenario: str | list[str], editions: Any = None,
@@ -266,26 +279,28 @@ def _cell_text(ruling: Ruling) -> str:
     return f"{text} [{ruling.outside_corpus}]" if ruling.outside_corpus else text
 
 
-def matrix_cells(layer: str | Layer = Layer.CORPUS) -> list[dict[str, Any]]:
+def matrix_cells(layer: str | Layer = Layer.CORPUS, editions: Any = None) -> list[dict[str, Any]]:
     """Every (case, edition) cell: {"case", "edition", "status", "layer", "cell", "ruling"}.
     ``layer="supplement"``: a cell whose corpus ruling is silent or referenced takes the
-    supplementary ruling where one exists (its ``layer`` is then ``supplement``)."""
+    supplementary ruling where one exists (its ``layer`` is then ``supplement``). ``editions``: as
+    :func:`~bridgelaws.editions.find_editions` takes them (a draft too); None: the registry."""
     layer = check_layer(layer)
+    chosen = EDITIONS if editions is None else find_editions(editions)
     cells = []
     for case in cases():
-        for edition in EDITIONS:
+        for edition in chosen:
             ruling = canonical_ruling(case.id, edition, layer)
             cells.append({"case": case.id, "edition": edition.year, "status": ruling.status,
                           "layer": ruling.layer, "cell": _cell_text(ruling), "ruling": ruling})
     return cells
 
 
-def matrix_coverage(layer: str | Layer = Layer.CORPUS) -> list[dict[str, Any]]:
+def matrix_coverage(layer: str | Layer = Layer.CORPUS, editions: Any = None) -> list[dict[str, Any]]:
     """Per edition: how many cells hold a ruling (``ruled`` from the corpus, ``supplement`` from the
     supplementary layer), of how many, and the share."""
-    cells = matrix_cells(layer)
+    cells = matrix_cells(layer, editions)
     rows = []
-    for edition in EDITIONS:
+    for edition in EDITIONS if editions is None else find_editions(editions):
         mine = [c for c in cells if c["edition"] == edition.year]
         corpus = sum(1 for c in mine if c["status"] == "ruled")
         supplement = sum(1 for c in mine if c["status"] == "supplement")
@@ -295,34 +310,36 @@ def matrix_coverage(layer: str | Layer = Layer.CORPUS) -> list[dict[str, Any]]:
     return rows
 
 
-def matrix(detail: bool = True, layer: str = "corpus") -> pd.DataFrame:
+def matrix(detail: bool = True, layer: str = "corpus", editions: Any = None) -> pd.DataFrame:
     """Cases x editions. Each cell: status and a short rectification (``detail=False``: status only,
     as a reader sees it: "not in the excerpt" for ``silent``).
 
     ``layer``: ``"corpus"`` (the default), ``"supplement"`` (a silent or referenced cell takes the
     supplementary ruling where one exists), or ``"both"``: per edition two columns side by side,
     ``<year>`` (the corpus) and ``<year> supplement`` (the supplementary ruling, empty where there
-    is none)."""
+    is none). ``editions``: the columns (default: the registry; a draft's path or edition too)."""
     import pandas as pd
 
     from .present import status_name
 
+    chosen = EDITIONS if editions is None else find_editions(editions)
+
     def frame_of(cells: list[dict[str, Any]]) -> pd.DataFrame:
         rows = [dict(c, status=status_name(c["status"])) for c in cells]
         frame = pd.DataFrame(rows).pivot(index="case", columns="edition", values="cell" if detail else "status")
-        frame = frame.loc[[c.id for c in cases()], [e.year for e in EDITIONS]]
+        frame = frame.loc[[c.id for c in cases()], [e.year for e in chosen]]
         frame.columns.name = None
         return frame
 
     if layer != "both":
-        return frame_of(matrix_cells(layer))
-    corpus = frame_of(matrix_cells(Layer.CORPUS))
-    extra = frame_of(matrix_cells(Layer.SUPPLEMENT))
-    for cell in matrix_cells(Layer.SUPPLEMENT):
+        return frame_of(matrix_cells(layer, chosen))
+    corpus = frame_of(matrix_cells(Layer.CORPUS, chosen))
+    extra = frame_of(matrix_cells(Layer.SUPPLEMENT, chosen))
+    for cell in matrix_cells(Layer.SUPPLEMENT, chosen):
         if cell["layer"] is not Layer.SUPPLEMENT:
             extra.loc[cell["case"], cell["edition"]] = ""
     columns = {}
-    for edition in EDITIONS:
+    for edition in chosen:
         columns[edition.year] = corpus[edition.year]
         columns[f"{edition.year} supplement"] = extra[edition.year]
     return pd.DataFrame(columns)

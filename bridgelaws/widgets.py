@@ -95,8 +95,11 @@ class AuctionStepper(widgets.VBox):
         layout = widgets.Layout
         self.dealer = widgets.Dropdown(options=_DEALER_OPTIONS, value=str(parse_seat(dealer)),
                                        description="Dealer", layout=layout(width="170px"))
-        self.editions = widgets.SelectMultiple(options=YEARS, value=views.edition_years(editions),
-                                               rows=len(YEARS), description="Editions", layout=layout(width="170px"))
+        chosen = views.edition_years(editions)
+        # A draft named among the editions (a path to its file) is offered beside the registry.
+        offered = tuple(YEARS) + tuple(year for year in chosen if year not in YEARS)
+        self.editions = widgets.SelectMultiple(options=offered, value=chosen,
+                                               rows=len(offered), description="Editions", layout=layout(width="170px"))
         names = [s["name"] for s in views.scenarios()]
         self.scenario = widgets.Dropdown(options=[("(choose a prepared scenario)", "")] + [(n, n) for n in names],
                                          value="", description="Scenario", layout=layout(width="400px"))

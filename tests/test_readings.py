@@ -189,6 +189,10 @@ def _load_everything() -> None:
     from bridgelaws import spelling
 
     spelling.rules()
+    from bridgelaws import drafts
+
+    for name in drafts.example_drafts():  # data/drafts/: the example drafts (hypothetical, not law)
+        drafts.load_example(name)
 
 
 def _data_files():
