@@ -195,10 +195,10 @@ COLUMNS = ("subject", "kind", "from", "to", "change", "because", "layer", "from_
 # --- wording ---------------------------------------------------------------------------------------
 
 # The 1947 spelling reform's regular changes, folded so that they do not count as rewording: a
-# doubled vowel in an open syllable ("grooter"/"groter", "doubleeren"/"doubleren", "oogenblik"/
-# "ogenblik") or ending a word ("zoo"/"zo"), and "sch" after a vowel before "t" or at the end of a
+# doubled vowel in an open syllable, before one consonant or a consonant and l/r ("grooter"/"groter",
+# "doubleeren"/"doubleren", "oogenblik"/"ogenblik", "zoodra"/"zodra") or ending a word ("zoo"/"zo"), and "sch" after a vowel before "t" or at the end of a
 # word ("vereischte"/"vereiste"). Case, accents, punctuation and line breaks are ignored too.
-_OPEN_DOUBLE = re.compile(r"(aa|ee|oo|uu)(?=[bcdfghjklmnpqrstvwxz][aeiouy])")
+_OPEN_DOUBLE = re.compile(r"(aa|ee|oo|uu)(?=(?:[bcdfgkpt][lr]|[bcdfghjklmnpqrstvwxz])[aeiouy])")
 _FINAL_DOUBLE = re.compile(r"(?<=\w)(aa|oo|uu)$")
 _SCH = re.compile(r"(?<=[aeiou])sch(?=t|$)")
 
@@ -315,10 +315,11 @@ def _cell(ruling: Ruling) -> str:
 
 
 def _not_ruling_words(ruling: Ruling) -> str:
+    situation = " (in this situation)" if ruling.condition else ""
     if ruling.status == Status.REFERENCED:
-        return (f"{ruling.edition} only points to {', '.join(ruling.references) or 'an article'} "
+        return (f"{ruling.edition}{situation} only points to {', '.join(ruling.references) or 'an article'} "
                 f"(not in the corpus)")
-    return f"{ruling.edition} is not in the excerpt"
+    return f"{ruling.edition}{situation} is not in the excerpt"
 
 
 def _side_words(side: Side) -> str:
@@ -385,7 +386,8 @@ def _compare_rulings(a: Ruling, b: Ruling) -> tuple[Change, Because | None, str]
                 f"order: {'; '.join(others)}")
     if a.layer is Layer.SUPPLEMENT or b.layer is Layer.SUPPLEMENT:
         return (Change.NOT_COMPARABLE, Because.PARAPHRASE,
-                "the same effect; a paraphrase outside the corpus is one side, so the wording cannot be compared")
+                f"the same effect (turns barred {ea.turns}; {a.edition}: {_cell(a)}; {b.edition}: {_cell(b)}); "
+                f"one side at least is a paraphrase outside the corpus, whose wording cannot be compared")
     return _compare_wording(a.quote_nl or "", b.quote_nl or "", list(a.articles), list(b.articles),
                             f"the same effect (turns barred {ea.turns})")
 
