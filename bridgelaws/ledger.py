@@ -70,16 +70,19 @@ import difflib
 import re
 import unicodedata
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
 from .editions import MECHANICS, Edition, find_edition
 from .errors import BridgeLawsError
 from .rulings import Ruling, cases, check_layer, corpus_spec, find_case, generic_ruling, spec
 from .vocabulary import Layer, Status, _Word
 
+if TYPE_CHECKING:
+    import pandas as pd
+
 __all__ = ["Change", "Because", "SubjectKind", "Side", "Situation", "Entry", "CaseHistory", "CHANGES",
            "ledger", "consecutive", "compare_case", "compare_mechanic", "history", "behaviour",
-           "normalised_words", "same_wording", "COLUMNS"]
+           "normalised_words", "same_wording", "COLUMNS", "frame", "overview"]
 
 
 class Change(_Word):
@@ -672,3 +675,27 @@ def history(subject: str, layer: str | Layer = Layer.CORPUS, kind: str | None = 
     return CaseHistory(subject, kind, tuple((s.edition, s.status) for s in sides), steps,
                        ruled[0] if ruled else None, ruled[-1] if ruled else None,
                        steps[last] if moved else None, unknown if moved else ())
+
+
+# --- tables for the notebooks ----------------------------------------------------------------------
+
+def frame(entries: Sequence[Entry]) -> "pd.DataFrame":
+    """The entries as a table, one row each (the columns of :data:`COLUMNS`)."""
+    import pandas as pd
+
+    return pd.DataFrame([e.row() for e in entries], columns=list(COLUMNS))
+
+
+def overview(layer: str | Layer = Layer.CORPUS, kind: str = SubjectKind.CASE) -> "pd.DataFrame":
+    """Subjects x consecutive steps (``1932 -> 1936`` ...): the word of each step, with the ground
+    of a ``not comparable`` in brackets. Rows in the matrix's (or the registry's) order."""
+    import pandas as pd
+
+    entries = [e for e in consecutive(layer) if e.kind == kind]
+    rows: dict[str, dict[str, str]] = {}
+    for e in entries:
+        word = f"{e.change} ({e.because})" if e.because else str(e.change)
+        rows.setdefault(e.subject, {})[f"{e.from_edition} -> {e.to_edition}"] = word
+    table = pd.DataFrame.from_dict(rows, orient="index")
+    table.index.name = kind
+    return table
