@@ -392,11 +392,11 @@ def _compare_rulings(a: Ruling, b: Ruling) -> tuple[Change, Because | None, str]
                 f"the same effect (turns barred {ea.turns}; {a.edition}: {_cell(a)}; {b.edition}: {_cell(b)}); "
                 f"one side at least is a paraphrase outside the corpus, whose wording cannot be compared")
     return _compare_wording(a.quote_nl or "", b.quote_nl or "", list(a.articles), list(b.articles),
-                            f"the same effect (turns barred {ea.turns})")
+                            f"the same effect (turns barred {ea.turns})", (a.edition, b.edition))
 
 
 def _compare_wording(quote_a: str, quote_b: str, articles_a: list[str], articles_b: list[str],
-                     effect: str) -> tuple[Change, Because | None, str]:
+                     effect: str, editions: tuple[str, str] = ("", "")) -> tuple[Change, Because | None, str]:
     text_a, text_b = _articles_text(articles_a), _articles_text(articles_b)
     same_quote = same_wording(quote_a, quote_b)
     same_text = same_wording(text_a, text_b)
@@ -407,7 +407,8 @@ def _compare_wording(quote_a: str, quote_b: str, articles_a: list[str], articles
                 f"{effect}; {quoted}the text of the cited articles ({cited}) are the same modulo spelling")
     parts = []
     if not same_quote:
-        parts.append(f"the quote differs: {_differences(quote_a, quote_b)}")
+        parts.append(f'the quote differs ({editions[0]} "{quote_a}", {editions[1]} "{quote_b}": '
+                     f"{_differences(quote_a, quote_b)})")
     if not same_text:
         parts.append(f"the cited articles' text ({cited}) differs: {_differences(text_a, text_b)}")
     else:
@@ -566,7 +567,8 @@ def compare_mechanic(mechanic: str, from_: str | int | Edition, to: str | int | 
         return entry(Change.NOT_COMPARABLE, Because.PARTLY,
                      f"{basis}; {engine}, but part of it rests on inherited articles, so whether the texts "
                      f"say the same cannot be read from the corpus")
-    word, _, reason = _compare_wording("", "", list(side_a.articles), list(side_b.articles), engine)
+    word, _, reason = _compare_wording("", "", list(side_a.articles), list(side_b.articles), engine,
+                                       (a.year, b.year))
     return entry(word, None, reason)
 
 

@@ -299,3 +299,15 @@ def test_bad_arguments(capsys, argv, fragment):
 def test_errors_name_the_subject():
     with pytest.raises(BridgeLawsError, match="unknown mechanic"):
         ledger.compare_mechanic("nope", "1936", "1949")
+
+
+def test_supplement_layer_counts_a_paraphrase_as_a_ruling_but_never_its_wording():
+    """With the layer on, 2007's insufficient bid is the supplementary ruling (data/supplement/,
+    outside the corpus), so 1949 -> 2007 is introduced; 2007 -> 2017 compares two paraphrases
+    (2017:18.D only points to Law 27) and, the effect being the same, cannot compare the words."""
+    forward = entry("insufficient-bid", "1949", "2007", layer="supplement")
+    assert forward.change is Change.INTRODUCED and forward.to_side.status == "supplement"
+    assert forward.to_side.quote_nl is None and "outside the corpus" in forward.reason
+    assert entry("insufficient-bid", "1949", "2007").change is Change.NOT_COMPARABLE  # the corpus alone
+    later = entry("insufficient-bid", "2007", "2017", layer="supplement")
+    assert later.change is Change.NOT_COMPARABLE and later.because is Because.PARAPHRASE
