@@ -52,8 +52,8 @@ weighed, and the reason says per situation what was compared.
 article of its own for it, *silent* when the rule is wholly inherited from another edition (its
 basis names only a donor's articles, an assumption). Its effect is the engine's behaviour
 (:func:`behaviour`): which code implements the mechanic's hooks (an edition subclass may override
-them) and the registry's data for it (the closing reading of the end of the auction, the outcome of
-four passes, the highest level). A behaviour that differs is ``not comparable`` (``unordered``): the
+them) and the registry's data for it (the closing reading, for the end of the auction and for four
+passes; the outcome of four passes; the highest level). A behaviour that differs is ``not comparable`` (``unordered``): the
 strictness measure orders penalties, not the mechanics of a regular auction; the reason names the
 change. The same behaviour with both sides' own articles and nothing inherited is ``unchanged`` or
 ``reworded`` by the wording of their own articles; with a part inherited on either side it is
@@ -517,7 +517,8 @@ def behaviour(edition: str | int | Edition, mechanic: str) -> tuple[tuple[str, s
     found = find_edition(edition)
     found.rule(mechanic)  # an unknown mechanic is an error
     pairs = [(f"code of {hook}", _owner(found, hook)) for hook in _HOOKS.get(mechanic, ("check", "after"))]
-    if mechanic == "end-of-auction":
+    if mechanic in ("end-of-auction", "all-pass"):
+        # The closing reading also decides when four passes end the auction (1932:11.2's first round).
         pairs.append(("closing reading", found.record.closing or "the neutral count"))
     if mechanic == "all-pass":
         pairs.append(("all four pass", str(found.all_pass_outcome)))
