@@ -586,6 +586,44 @@ def _cmd_pbn(args: argparse.Namespace) -> int:
         handle.close()
 
 
+def _cmd_ledger(args: argparse.Namespace) -> int:
+    """The ledger of changes: between two editions, or between each edition and the next."""
+    import csv
+    import textwrap
+
+    from . import ledger
+
+    if (args.from_ is None) != (args.to is None):
+        raise BridgeLawsError("ledger: give both --from and --to, or neither (then each edition and the next)")
+    subjects = [args.subject] if args.subject else None
+    if args.from_ is not None:
+        entries = ledger.ledger(args.from_, args.to, args.layer, subjects)
+    else:
+        entries = ledger.consecutive(args.layer, subjects)
+    if args.json:
+        print(json.dumps([e.as_dict() for e in entries], indent=2, ensure_ascii=False))
+        return 0
+    if args.csv:
+        writer = csv.DictWriter(sys.stdout, fieldnames=ledger.COLUMNS, lineterminator="\n")
+        writer.writeheader()
+        writer.writerows(e.row() for e in entries)
+        return 0
+    width = max([len("subject")] + [len(e.subject) for e in entries])
+    print(f"{'subject':<{width}}  {'kind':<8}  {'from':>4} -> {'to':<4}  change")
+    for entry in entries:
+        because = f" ({entry.because})" if entry.because else ""
+        print(f"{entry.subject:<{width}}  {entry.kind:<8}  {entry.from_edition:>4} -> {entry.to_edition:<4}  "
+              f"{entry.change}{because}")
+        if args.reasons:
+            print(textwrap.fill(entry.reason, width=100, initial_indent="    ", subsequent_indent="    ",
+                                break_on_hyphens=False, break_long_words=False))
+    if args.subject and args.from_ is None:
+        print()
+        for kind in dict.fromkeys(e.kind for e in entries):
+            print(ledger.history(args.subject, args.layer, kind).sentence())
+    return 0
+
+
 def _layer_option(parser: argparse.ArgumentParser, both: bool = False) -> None:
     choices = ["corpus", "supplement"] + (["both"] if both else [])
     parser.add_argument(
@@ -698,6 +736,20 @@ def build_parser() -> argparse.ArgumentParser:
                    help="one edition or a comma list (default: all); also lists each record not modelled")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=_cmd_coverage)
+
+    p = sub.add_parser("ledger", help="what changed for every case and mechanic between editions")
+    p.add_argument("--from", dest="from_", default=None, metavar="EDITION",
+                   help="the earlier edition of the pair (with --to); default: each edition and the next")
+    p.add_argument("--to", default=None, metavar="EDITION")
+    p.add_argument("--subject", default=None,
+                   help="one case or mechanic id; without --from/--to, also when it first and last appears")
+    p.add_argument("--reasons", action="store_true", help="print each entry's reason under it")
+    fmt = p.add_mutually_exclusive_group()
+    fmt.add_argument("--json", action="store_true",
+                     help="a list of objects: subject, kind, from, to, change, because, reason, both sides")
+    fmt.add_argument("--csv", action="store_true")
+    _layer_option(p)
+    p.set_defaults(func=_cmd_ledger)
 
     p = sub.add_parser("pbn", help="read a PBN file and compare its contracts with each edition")
     p.add_argument("file")

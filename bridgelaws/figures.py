@@ -256,3 +256,59 @@ def strictness_figure(layer: str = "corpus") -> Figure:
                fontsize=8, color="#666")
     trend.spines[["top", "right"]].set_visible(False)
     return fig
+
+
+#: The colour of each word of the ledger (:mod:`bridgelaws.ledger`) in :func:`ledger_timeline`.
+CHANGE_COLOURS = {"introduced": "#2e7d32", "removed": "#6d4c41", "stricter": "#c62828", "milder": "#1565c0",
+                  "reworded": "#ef6c00", "unchanged": "#9e9e9e", "not comparable": "#bdbdbd"}
+#: A step that is not comparable because the effect changed (``mixed``, ``unordered``), not because a
+#: text is silent: drawn in its own colour, so that it does not look like silence.
+CHANGE_EFFECT_COLOUR = "#6a1b9a"
+
+
+def ledger_timeline(subjects: list[str] | None = None, layer: str = "corpus", kind: str = "case") -> Figure:
+    """A timeline per case (or mechanic, ``kind="mechanic"``): a dot per edition coloured by its
+    status (ruled, referenced, not in the excerpt; supplement with ``layer="supplement"``), and
+    between consecutive editions the ledger's word for the step; "first" and "last" mark the first
+    and the last edition whose excerpt rules on it (:func:`bridgelaws.ledger.history`).
+    ``subjects``: the ids to draw (default: every case, or every mechanic)."""
+    from . import ledger
+    from .editions import EDITIONS, MECHANICS
+    from .rulings import cases
+
+    if subjects is None:
+        subjects = [c.id for c in cases()] if kind == "case" else list(MECHANICS)
+    histories = [ledger.history(s, layer, kind) for s in subjects]
+    fig = _figure(11, 0.62 * len(histories) + 1.5)
+    ax = fig.add_subplot()
+    xs = range(len(EDITIONS))
+    for row, found in enumerate(histories):
+        y = len(histories) - 1 - row
+        ax.plot([0, len(EDITIONS) - 1], [y, y], color="#e0e0e0", linewidth=1, zorder=1)
+        for i, step in enumerate(found.steps):
+            changed = step.because in ("mixed", "unordered")  # the effect changed, in a way not ordered
+            colour = CHANGE_EFFECT_COLOUR if changed else CHANGE_COLOURS[step.change]
+            ax.plot([i + 0.12, i + 0.88], [y, y], color=colour, linewidth=3 if step.change != "not comparable" else 1.5,
+                    linestyle="-" if step.change != "not comparable" else ":", zorder=2)
+            word = str(step.change) if step.change != "not comparable" else f"n.c. ({step.because})"
+            ax.text(i + 0.5, y + 0.14, word, ha="center", va="bottom", fontsize=7.5, color=colour)
+        for i, (edition, status) in enumerate(found.statuses):
+            ax.scatter([i], [y], s=70, color=STATUS_COLOURS[status], zorder=3, edgecolors="white", linewidths=0.8)
+            marks = [m for m, year in (("first", found.first_ruled), ("last", found.last_ruled)) if year == edition]
+            if marks:
+                ax.text(i, y - 0.2, " / ".join(marks), ha="center", va="top", fontsize=7, color="#444")
+    ax.set_yticks(range(len(histories)), [h.subject for h in reversed(histories)], fontsize=8.5)
+    ax.set_xticks(list(xs), [f"{e.year}\n{e.code}" for e in EDITIONS], fontsize=9)
+    ax.set_xlim(-0.4, len(EDITIONS) - 0.6)
+    ax.set_ylim(-0.7, len(histories) - 0.3)
+    for status in ("ruled", "referenced", "silent") + (("supplement",) if layer != "corpus" else ()):
+        ax.scatter([], [], s=50, color=STATUS_COLOURS[status], label=STATUS_NAMES[status])
+    ax.legend(frameon=False, fontsize=8.5, loc="upper left", bbox_to_anchor=(1.0, 1.0), title="status",
+              title_fontsize=8.5)
+    ax.spines[["top", "right", "left"]].set_visible(False)
+    ax.tick_params(axis="y", length=0)
+    title = (histories[0].sentence() if len(histories) == 1 else
+             f"When each {kind} first appears in the excerpts, and what changed between editions")
+    ax.set_title(title + f"\n({_layer_title(layer)}; n.c. = not comparable)", fontsize=9.5 if len(histories) == 1 else 11,
+                 wrap=True)
+    return fig

@@ -17,7 +17,8 @@ import pytest
 
 NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
 NAMES = ("01_editions_at_a_glance", "02_auction_stepper", "03_irregularities_compared",
-         "04_texts_side_by_side", "05_for_teaching", "06_beyond_the_corpus", "08_trying_a_draft")
+         "04_texts_side_by_side", "05_for_teaching", "06_beyond_the_corpus", "07_for_committees",
+         "08_trying_a_draft")
 ADDRESS = re.compile(r"0x[0-9a-fA-F]{6,}")
 IGNORE = "# NBVAL_IGNORE_OUTPUT"
 
