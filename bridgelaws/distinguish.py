@@ -175,13 +175,25 @@ def _event_signature(ruling: Ruling | None, case: str | None, seat: Seat | None,
 
 
 def signature(judgement: Judgement) -> tuple[list[dict[str, Any]], dict[str, Any]]:
-    """What :func:`distinguish` compares: per event, and for where the auction stands at the end."""
+    """What :func:`distinguish` compares: per event, and for where the auction stands at the end.
+    (Where the auction stands is read from the auction itself, not from ``Judgement.state``, which
+    lists the legal calls in words: the position the step sees and whether the offender must make
+    his bid sufficient say the same, at a fifth of the cost of a search.)"""
+    from .judging import strongest_bars
+
     events = [_event_signature(e.ruling, e.case, e.seat, e.choice) for e in judgement.events]
-    state = judgement.state
-    end = {"next to call": state["next_to_call"], "final state": (str(state["outcome"]), state["contract"],
-                                                                   state["declarer"]),
-           "legal calls": tuple(state["legal_calls"]),
-           "bars in force": _bars(state["barred"])}
+    auction = judgement.auction
+    if judgement.ended is not None:
+        end: dict[str, Any] = {"next to call": None, "final state": (judgement.ended[0], None, None),
+                               "legal calls": None, "bars in force": ()}
+        return events, end
+    contract = auction.contract
+    next_seat = auction.next_to_call
+    end = {"next to call": None if next_seat is None else str(next_seat),
+           "final state": (str(auction.outcome), None if contract is None else str(contract),
+                           None if contract is None else str(contract.declarer)),
+           "legal calls": (auction.position, judgement.pending_requirement, judgement.no_legal_call is None),
+           "bars in force": () if auction.is_over else _bars(strongest_bars(auction.bars))}
     return events, end
 
 
@@ -348,9 +360,14 @@ def _difference(tokens: tuple[str, ...], dealer: Seat, a: Edition, b: Edition, r
     if compared is None:
         return None
     index, aspects = compared
-    side_a, side_b = _side(a, result_a, index), _side(b, result_b, index)
+    # Where only the end state differs, each side shows its last event (e.g. the ruling on four
+    # passes, with its articles).
+    shown = index if index is not None else (len(result_a.events) - 1 if result_a.events else None)
+    side_a, side_b = _side(a, result_a, shown), _side(b, result_b, shown)
     if index is None:
-        cases = "end of the scenario"
+        # The events agree; the end state differs after the last of them (e.g. four passes).
+        last_a, last_b = _last_case(result_a), _last_case(result_b)
+        cases = last_a if last_a == last_b else f"{last_a} / {last_b}"
     elif side_a.case == side_b.case:
         cases = side_a.case or "proper call"
     else:
