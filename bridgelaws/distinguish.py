@@ -350,7 +350,9 @@ def _difference(tokens: tuple[str, ...], dealer: Seat, a: Edition, b: Edition, r
     if isinstance(result_a, str) or isinstance(result_b, str):
         if isinstance(result_a, str) and isinstance(result_b, str):
             return None
-        side_a, side_b = _side(a, result_a, None), _side(b, result_b, None)
+        # The edition that plays it shows its last event (the one the other cannot play).
+        side_a = _side(a, result_a, None if isinstance(result_a, str) else len(result_a.events) - 1)
+        side_b = _side(b, result_b, None if isinstance(result_b, str) else len(result_b.events) - 1)
         stopped, playing = (a, result_b) if isinstance(result_a, str) else (b, result_a)
         other = b if stopped is a else a
         return Difference(tokens, str(dealer), f"{stopped.year} cannot play it, {other.year} reads "

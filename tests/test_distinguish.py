@@ -211,6 +211,23 @@ def test_1932_2017_an_incorrect_deal_ends_the_auction_only_in_1932():
     assert difference.b.outcome == "open" and difference.a.outcome != "open"
 
 
+def test_the_layer_is_passed_to_the_judge():
+    corpus = distinguish("2007", "2017", max_tokens=1)
+    supplement = distinguish("2007", "2017", max_tokens=1, layer="supplement")
+    assert not any("supplement" in (d.a.status, d.b.status) for d in corpus)
+    assert any("supplement" in (d.a.status, d.b.status) for d in supplement)
+
+
+def test_where_one_edition_cannot_play_the_scenario_the_other_shows_its_event():
+    # North's "last call" made with cards from a wrong board, before anyone has called: 2007's
+    # ruling cancels that call (data/rulings/wrong-board.yaml), and there is none, so 2007 cannot
+    # go on; 2017's excerpt does not treat the case (silent) and the auction continues.
+    difference = by_scenario(distinguish("2007", "2017", max_tokens=1))["N:[wrong-board]"]
+    assert difference.aspects == ("error",)
+    assert difference.a.status == "error" and "no call to cancel" in (difference.a.error or "")
+    assert (difference.b.case, difference.b.status) == ("wrong-board", "silent")
+
+
 # --- the space reaches the whole catalogue -----------------------------------------------------------
 
 def test_every_case_of_the_catalogue_has_a_witness_in_the_space():
