@@ -101,13 +101,13 @@ class Space:
     #: incidents that need a seat, by each seat.
     incidents: bool = True
     marks: tuple[str, ...] = ("^I", "^S")
-    #: Options: every choice the two editions' rulings offer (read from ``data/rulings``), plus
-    #: ``#consulted``, unnamed and by each seat.
+    #: Options: after a call, each choice its ruling offers under either edition, plus
+    #: ``#consulted``, unnamed and by each seat (the judge refuses an option anywhere else).
     options: bool = True
     max_special: int = 1
 
-    def tokens(self, a: Edition, b: Edition, layer: Layer) -> tuple[tuple[str, ...], tuple[str, ...]]:
-        """(calls in turn, special tokens) for editions ``a`` and ``b``."""
+    def tokens(self) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """(calls in turn, special tokens); the options come after a call (:meth:`option_tokens`)."""
         special: list[str] = []
         special += [f"{seat}:{call}" for seat in _SEATS for call in self.named_calls]
         special += list(self.named_doubles)
@@ -129,14 +129,23 @@ class Space:
         chosen = sorted(set(choices)) + ["consulted"]
         return tuple([f"#{choice}" for choice in chosen] + [f"{seat}:#{choice}" for seat in _SEATS for choice in chosen])
 
+    def sequences(self, max_tokens: int) -> int:
+        """How many token sequences of 1 to ``max_tokens`` tokens the space holds, options and the
+        token after a close aside (what the search would judge without any pruning)."""
+        from math import comb
+
+        in_turn, special = self.tokens()
+        return sum(comb(length, k) * len(in_turn) ** (length - k) * len(special) ** k
+                   for length in range(1, max_tokens + 1) for k in range(min(length, self.max_special) + 1))
+
     def describe(self) -> str:
         """The space in words (``distinguish --help``, the README)."""
         return (f"calls in turn {' '.join(self.in_turn)}; calls {'/'.join(self.named_calls)} by each named seat; "
                 f"{' '.join(self.named_doubles)}; exposures {' '.join(self.exposures)} by each seat; changes "
                 f"{' '.join(self.changes)} and {'/'.join(self.named_changes)} by each seat; ? and every incident "
-                f"(by each seat where it needs one); marks {' '.join(self.marks)}; every option the two "
-                f"editions' rulings offer, and #consulted, unnamed and by each seat; at most "
-                f"{self.max_special} token(s) other than a call in turn; dealer fixed")
+                f"(by each seat where it needs one); marks {' '.join(self.marks)}; after a call whose "
+                f"ruling offers options (under either edition), each of them and #consulted, unnamed and "
+                f"by each seat; at most {self.max_special} token(s) other than a call in turn; dealer fixed")
 
 
 DEFAULT_SPACE = Space()
@@ -254,7 +263,8 @@ class Search:
 
     differences: list[Difference]
     judged: int = 0  # scenarios judged (each under both editions)
-    seconds: float = 0.0
+    seconds: float = 0.0  # wall time
+    cpu_seconds: float = 0.0  # this process's processor time (what a busy machine does not inflate)
     per_length: dict[int, int] = field(default_factory=dict)  # scenarios judged per length
 
 
@@ -434,8 +444,8 @@ def search(a: str | int | Edition, b: str | int | Edition, *, max_tokens: int = 
     seat = parse_seat(dealer, " (dealer)")
     chosen = check_layer(layer)
     check_max_tokens(max_tokens)
-    in_turn, special = space.tokens(edition_a, edition_b, chosen)
-    started = time.perf_counter()
+    in_turn, special = space.tokens()
+    started, started_cpu = time.perf_counter(), time.process_time()
     found: dict[str, Difference] = {}
     result = Search([])
     # The frontier: prefixes both editions agree on (or, in a naive search, can play), with the
@@ -477,6 +487,7 @@ def search(a: str | int | Edition, b: str | int | Edition, *, max_tokens: int = 
         result.judged += judged
         frontier = following
     result.seconds = time.perf_counter() - started
+    result.cpu_seconds = time.process_time() - started_cpu
     result.differences = sorted(found.values(), key=lambda d: (len(d.scenario), list(found).index(d.kind)))
     return result
 

@@ -37,7 +37,6 @@ from bridgelaws.distinguish import (DEFAULT_MAX_TOKENS, DEFAULT_SPACE, WITNESSES
                                     distinguish, search)
 from bridgelaws.editions import EDITIONS, Edition, find_edition
 from bridgelaws.judging import Judgement, judge
-from bridgelaws.vocabulary import Layer
 
 # --- an independent reading of "a different result" -----------------------------------------------
 
@@ -117,7 +116,7 @@ def brute_force(a: str, b: str, max_tokens: int, space: Space = DEFAULT_SPACE) -
     when every shorter prefix both editions played alike (the first parting names the kind), and
     the auction closed, if it did, only before its last token."""
     edition_a, edition_b = find_edition(a), find_edition(b)
-    in_turn, special = space.tokens(edition_a, edition_b, Layer.CORPUS)
+    in_turn, special = space.tokens()
     special = tuple(special) + tuple(_all_option_tokens((edition_a, edition_b)))
     alphabet = [(t, False) for t in in_turn] + [(t, True) for t in special]
     memo: dict[tuple[str, ...], tuple] = {}
@@ -233,7 +232,7 @@ def test_where_one_edition_cannot_play_the_scenario_the_other_shows_its_event():
 def test_every_case_of_the_catalogue_has_a_witness_in_the_space():
     cases = [case.id for case in rulings_data.cases()]
     assert sorted(WITNESSES) == sorted(cases)
-    in_turn, special = DEFAULT_SPACE.tokens(EDITIONS[0], EDITIONS[-1], Layer.CORPUS)
+    in_turn, special = DEFAULT_SPACE.tokens()
     for case, scenario in WITNESSES.items():
         tokens = scenario.split()
         assert all(t in in_turn or t in special for t in tokens), scenario
@@ -242,6 +241,14 @@ def test_every_case_of_the_catalogue_has_a_witness_in_the_space():
                 or len(tokens) == DEFAULT_MAX_TOKENS + 1 and any(closed(tokens[:-1], e) for e in EDITIONS)), scenario
         raised = [e.year for e in EDITIONS if any(ev.case == case for ev in judge(tokens, e).events)]
         assert raised, (case, scenario)
+
+
+def test_the_size_of_the_space():
+    in_turn, special = DEFAULT_SPACE.tokens()
+    # one token: every token; two tokens: in turn then in turn, or one special in either place
+    assert DEFAULT_SPACE.sequences(1) == len(in_turn) + len(special)
+    assert DEFAULT_SPACE.sequences(2) - DEFAULT_SPACE.sequences(1) == len(in_turn) ** 2 + 2 * len(in_turn) * len(special)
+    assert len(special) == len(set(special))
 
 
 def test_a_naive_search_finds_the_same_kinds():
