@@ -10,8 +10,9 @@ a signature: per event its case, the ruling's status, whether the call stands (o
 call), who is barred and for how long, the options offered and the option taken, and where the
 auction stands after it (who calls next, the legal calls, the bars in force, over / contract / passed
 out / a new deal). The articles and quotes are not compared (two editions never share an article id);
-they are reported on both sides. A scenario one edition cannot play (its text forbids a token, e.g. a
-correction) while the other can is a difference too (``error``).
+they are reported on both sides. Nor are the restrictions a ruling puts on the play (``play``: a lead
+forbidden after the auction): they are not part of the auction. A scenario one edition cannot play
+(its text forbids a token, e.g. a correction) while the other can is a difference too (``error``).
 
 **Kinds.** The first event whose signatures differ names the kind: its case under each edition and
 the aspects that differ (``case``, ``status``, ``call stands``, ``bars``, ``options``, ...); when
