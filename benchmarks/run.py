@@ -25,6 +25,10 @@ matrix_ms              bridgelaws.tables.matrix(): in a fresh process (import in
 notebooks_s            executing notebooks/*.ipynb with nbclient (in memory: nothing is written)
 large_pbn              the command line on a generated file of 100,000 games: time, peak memory
                        (goal < 200 MB)
+distinguish            bridgelaws.distinguish.search for all ten pairs of editions up to the default
+                       length (every case of the catalogue reached): scenarios judged, seconds per
+                       pair and in all, scenarios per second; against the naive search (no pruning)
+                       on 1936-1949 and against plain judge() calls on the same number of scenarios
 """
 
 from __future__ import annotations
@@ -472,6 +476,54 @@ def large_pbn(quick: bool) -> dict:
             "progress": progress[-1] if progress else None, "goal": "< 200 MB", "met": peak_mb < 200}
 
 
+def distinguish(quick: bool) -> dict:
+    """The search of issue 14 section 1 over every pair; the naive search and plain judge() calls
+    as peers (each a ratio of scenarios per second, ours/theirs)."""
+    from itertools import combinations
+
+    from bridgelaws.distinguish import DEFAULT_MAX_TOKENS, DEFAULT_SPACE, WITNESSES, search
+    from bridgelaws.judging import judge
+
+    length = 3 if quick else DEFAULT_MAX_TOKENS
+    pairs = {}
+    total_scenarios, total_cpu = 0, 0.0
+    began = time.perf_counter()
+    for a, b in combinations(EDITIONS, 2):
+        found = search(a, b, max_tokens=length)
+        pairs[f"{a.year}-{b.year}"] = {"scenarios": found.judged, "seconds": round(found.seconds, 1),
+                                       "cpu_seconds": round(found.cpu_seconds, 1),
+                                       "kinds": len(found.differences), "per_length": found.per_length}
+        total_scenarios += found.judged
+        total_cpu += found.cpu_seconds
+    total = time.perf_counter() - began
+    # Peers on one pair, a length shorter: the same search without pruning (it extends the
+    # scenarios on which the editions already part), and plain judge() calls (two per scenario).
+    # Processor time: on a shared machine the wall time grows with the others' load.
+    peer_length = length - 1
+    pruned = search("1936", "1949", max_tokens=peer_length)
+    naive = search("1936", "1949", max_tokens=peer_length, prune=False)
+    scenarios = [w.split() for w in WITNESSES.values()]
+    plain_count, plain_began = 0, time.process_time()
+    while plain_count < pruned.judged:
+        for tokens in scenarios:
+            judge(tokens, "1936")
+            judge(tokens, "1949")
+            plain_count += 1
+    plain_rate = plain_count / (time.process_time() - plain_began)
+    pruned_rate = pruned.judged / pruned.cpu_seconds
+    return {"max_tokens": length, "space_sequences": DEFAULT_SPACE.sequences(length), "pairs": pairs,
+            "all_pairs_s": round(total, 1), "all_pairs_cpu_s": round(total_cpu, 1),
+            "scenarios": total_scenarios, "scenarios_per_cpu_second": round(total_scenarios / total_cpu),
+            "slowest_pair": max(pairs, key=lambda k: pairs[k]["cpu_seconds"]),
+            "naive_1936_1949": {"max_tokens": peer_length, "scenarios": naive.judged,
+                                "cpu_seconds": round(naive.cpu_seconds, 2), "pruned_scenarios": pruned.judged,
+                                "pruned_cpu_seconds": round(pruned.cpu_seconds, 2),
+                                "ratio_time": round(pruned.cpu_seconds / naive.cpu_seconds, 3)},
+            "plain_judge": {"scenarios_per_cpu_second": round(plain_rate),
+                            "ratio": round(pruned_rate / plain_rate, 2),
+                            "what": "two judge() calls per scenario on the catalogue's witnesses"}}
+
+
 # --------------------------------------------------------------------------------------------------
 
 MEASURES = {  # import_ratio first: this process is still small, so starting a process is quick
@@ -483,6 +535,7 @@ MEASURES = {  # import_ratio first: this process is still small, so starting a p
     "matrix_ms": matrix_ms,
     "notebooks_s": notebooks_s,
     "large_pbn": large_pbn,
+    "distinguish": distinguish,
 }
 
 
@@ -537,6 +590,13 @@ def table_lines(results: dict) -> list[str]:
         if name == "large_pbn":
             return (f"{data['cli_s']} s for 100,000 games ({data['megabytes']} MB), "
                     f"peak {data['peak_memory_mb']} MB"), goal, met
+        if name == "distinguish":
+            naive = data["naive_1936_1949"]
+            return (f"all ten pairs up to {data['max_tokens']} tokens: {data['all_pairs_cpu_s']} s of processor "
+                    f"({data['all_pairs_s']} s wall), {data['scenarios']:,} scenarios, "
+                    f"{data['scenarios_per_cpu_second']:,}/s (slowest {data['slowest_pair']} "
+                    f"{data['pairs'][data['slowest_pair']]['cpu_seconds']} s); naive search time "
+                    f"x{1 / naive['ratio_time']:.1f}; plain judge() ratio {data['plain_judge']['ratio']}"), "", ""
         return json.dumps(data), goal, met
 
     def peer(data: dict) -> str:

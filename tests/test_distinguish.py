@@ -1,0 +1,297 @@
+"""Where two editions part (issue 14, section 1): ``distinguish`` and ``bridgelaws distinguish``.
+
+Expected values were read from the texts (and ``data/rulings``), not from running the code:
+
+- ``E:P`` (dealer North): East passes before anyone has bid, out of rotation. 1936:22.5: "Een
+  juiste bieding, die niet in goede volgorde werd gedaan, vervalt ... en het bieden gaat over op den
+  speler, wiens beurt het was om te bieden", and 22.5.a: "gepast werd vóór het eerste bod, dan moet
+  de overtreder passen, zoodra hij de eerste maal aan de beurt is om te bieden": the pass is void,
+  North (whose turn it was) calls, East must pass at his next turn. 1949's excerpt (Art. 21-26) does
+  not treat calls out of rotation (``data/rulings/pass-out-of-rotation.yaml``: silent): the
+  engine's default lets the pass stand, and South, after East, calls next. A one-token scenario:
+  nothing shorter exists.
+- ``N:!SK`` (dealer North): North lays the king of spades face up. 1936:23.b: "als zulk een kaart
+  een honneur is ... moet ook de maat van den bezitter passen, telkens wanneer het zijn beurt is om
+  te bieden": South must pass for the rest of the auction. 1949:26.a: "een aas, heer, vrouw of boer
+  ... de maat van de bezitter de eerste maal dat het zijn beurt is om te bieden, moet passen": South
+  must pass at his next turn only. Same case, same status; the bars differ.
+- 1932 vs 2017, ``[incorrect-deal]``: 1932:10.1 "Er moet door denzelfden speler met hetzelfde spel
+  opnieuw worden gegeven, als -" (10.1.d, 10.1.e: the faults that can be found during the auction;
+  ``data/rulings/incorrect-deal.yaml``), so the auction ends there; 2017's excerpt does not treat an
+  incorrect deal (silent), and the auction goes on (the engine's default). A new deal vs an open
+  auction.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+
+import pytest
+
+from bridgelaws import BridgeLawsError
+from bridgelaws import rulings as rulings_data
+from bridgelaws.calls import Seat
+from bridgelaws.cli import main
+from bridgelaws.distinguish import (DEFAULT_MAX_TOKENS, DEFAULT_SPACE, WITNESSES, Difference, Space, _difference,
+                                    distinguish, search)
+from bridgelaws.editions import EDITIONS, Edition, find_edition
+from bridgelaws.judging import Judgement, judge
+
+# --- an independent reading of "a different result" -----------------------------------------------
+
+#: The keys of ``judge --json`` that are words or citations, not results: two editions never share
+#: an article, and their quotes and summaries are their own.
+_WORDS = {"articles", "article", "references", "quote_nl", "quote_from", "summary_en", "assumption", "reason",
+          "effect", "text", "play", "layer", "edition", "source", "read", "sources", "outside_corpus",
+          "corpus_status", "corpus_summary", "above_seven", "default"}
+
+
+def _results(value):
+    if isinstance(value, dict):
+        return {k: _results(v) for k, v in value.items() if k not in _WORDS}
+    if isinstance(value, list):
+        return [_results(v) for v in value]
+    return value
+
+
+def played(tokens, edition, dealer="N"):
+    """The judgement's results (its JSON without words and articles), or None when the edition
+    cannot play the scenario."""
+    try:
+        return _results(judge(list(tokens), edition, dealer).as_dict())
+    except BridgeLawsError:
+        return None
+
+
+def closed(tokens, edition) -> bool:
+    try:
+        result = judge(list(tokens), edition)
+    except BridgeLawsError:
+        return False
+    return result.ended is not None or result.auction.is_over
+
+
+# --- every reported scenario really differs ----------------------------------------------------------
+
+@pytest.mark.parametrize("pair", [("1936", "1949"), ("2007", "2017"), ("1932", "2017")])
+def test_every_reported_scenario_gives_different_results_judged_separately(pair):
+    differences = distinguish(*pair, max_tokens=2)
+    assert differences, pair
+    for difference in differences:
+        a, b = played(difference.scenario, pair[0]), played(difference.scenario, pair[1])
+        assert a != b, (difference.scenario, difference.kind)
+        # and the prefix did not differ yet: the last token is where the editions part
+        prefix = difference.scenario[:-1]
+        if prefix and not prefix[-1].startswith("^"):
+            assert played(prefix, pair[0]) == played(prefix, pair[1]), difference.scenario
+
+
+def test_shortest_first_and_one_per_kind():
+    differences = distinguish("1936", "1949", max_tokens=3)
+    lengths = [len(d.scenario) for d in differences]
+    assert lengths == sorted(lengths)
+    kinds = [d.kind for d in differences]
+    assert len(kinds) == len(set(kinds))
+    assert max(lengths) == 3  # the third token still parts them somewhere new
+
+
+# --- an independent brute force over the same space --------------------------------------------------
+
+def _all_option_tokens(editions) -> list[str]:
+    """Every option any ruling of these editions offers in any branch, plus #consulted, unnamed
+    and by each seat (the search offers only those of the last call's ruling)."""
+    choices = set()
+    for case in rulings_data.cases():
+        for edition in editions:
+            for condition in [None] + [b["condition"] for b in rulings_data.branches(case.id, edition)]:
+                choices.update(o["choice"] for o in rulings_data.generic_ruling(case.id, edition, condition).options)
+    chosen = sorted(choices) + ["consulted"]
+    return [f"#{c}" for c in chosen] + [f"{seat}:#{c}" for seat in "NESW" for c in chosen]
+
+
+def brute_force(a: str, b: str, max_tokens: int, space: Space = DEFAULT_SPACE) -> dict[str, int]:
+    """Plain loops over every sequence of the space's tokens (all options everywhere, marks
+    anywhere): the length of the shortest scenario of each kind of difference. A scenario counts
+    when every shorter prefix both editions played alike (the first parting names the kind), and
+    the auction closed, if it did, only before its last token."""
+    edition_a, edition_b = find_edition(a), find_edition(b)
+    in_turn, special = space.tokens()
+    special = tuple(special) + tuple(_all_option_tokens((edition_a, edition_b)))
+    alphabet = [(t, False) for t in in_turn] + [(t, True) for t in special]
+    memo: dict[tuple[str, ...], tuple] = {}
+
+    def both(tokens):
+        if tokens not in memo:
+            memo[tokens] = (played(tokens, a), played(tokens, b), closed(tokens, a) or closed(tokens, b))
+        return memo[tokens]
+
+    shortest: dict[str, int] = {}
+    for length in range(1, max_tokens + 2):
+        for combination in itertools.product(alphabet, repeat=length):
+            if sum(is_special for _, is_special in combination) > space.max_special:
+                continue
+            tokens = tuple(t for t, _ in combination)
+            if tokens[-1].startswith("^"):
+                continue
+            prefixes = [tokens[:n] for n in range(1, length) if not tokens[n - 1].startswith("^")]
+            if any(both(p)[0] is None or both(p)[1] is None or both(p)[0] != both(p)[1] for p in prefixes):
+                continue
+            if any(both(p)[2] for p in prefixes[:-1]) or (length > max_tokens and not (prefixes and both(prefixes[-1])[2])):
+                continue
+            result_a, result_b, _ = both(tokens)
+            if result_a == result_b:
+                continue
+            judged_a = _judged(tokens, edition_a)
+            judged_b = _judged(tokens, edition_b)
+            difference = _difference(tokens, Seat.N, edition_a, edition_b, judged_a, judged_b)
+            assert difference is not None, tokens  # the search's reading agrees that they differ
+            shortest.setdefault(difference.kind, length)
+    return shortest
+
+
+def _judged(tokens, edition) -> Judgement | str:
+    try:
+        return judge(list(tokens), edition)
+    except BridgeLawsError as error:
+        return str(error)
+
+
+@pytest.mark.parametrize("pair", [("1936", "1949"), ("2007", "2017")])
+def test_brute_force_agrees_nothing_shorter_and_nothing_missed(pair):
+    found = {d.kind: len(d.scenario) for d in distinguish(*pair, max_tokens=2)}
+    assert found == brute_force(*pair, max_tokens=2)
+
+
+# --- editions identical in law -----------------------------------------------------------------------
+
+def test_a_made_up_edition_identical_in_law_reports_nothing():
+    twin = Edition.like("1949", year="1949-twin")
+    assert twin is not find_edition("1949")
+    assert distinguish(twin, "1949", max_tokens=2) == []
+    # the made-up edition is passed through, not looked up: against 1936 it parts like 1949 does
+    assert ([d.kind for d in distinguish(twin, "1936", max_tokens=1)]
+            == [d.kind for d in distinguish("1949", "1936", max_tokens=1)])
+
+
+# --- hand-checked expectations (see the module's docstring for the Dutch) -------------------------
+
+def by_scenario(differences: list[Difference]) -> dict[str, Difference]:
+    return {" ".join(d.scenario): d for d in differences}
+
+
+def test_1936_1949_pass_out_of_rotation_before_the_first_bid():
+    found = by_scenario(distinguish("1936", "1949", max_tokens=1))
+    difference = found["E:P"]
+    a, b = difference.a, difference.b
+    assert (a.edition, a.case, a.status, a.call_stands, a.barred, a.next_to_call) == (
+        "1936", "pass-out-of-rotation", "ruled", False, (("E", "next-turn"),), "N")
+    assert "1936:22.5.a" in a.articles
+    assert (b.edition, b.case, b.status, b.next_to_call) == ("1949", "pass-out-of-rotation", "silent", "S")
+    assert "status" in difference.aspects and "bars" in difference.aspects
+    # shortest: the only scenario of its kind, and of length 1
+    assert [d.scenario for d in distinguish("1936", "1949", max_tokens=1) if d.kind == difference.kind] == [("E:P",)]
+
+
+def test_1936_1949_an_exposed_honour_bars_partner_for_the_auction_or_one_turn():
+    difference = by_scenario(distinguish("1936", "1949", max_tokens=1))["N:!SK"]
+    assert difference.aspects == ("bars",)
+    assert (difference.a.case, difference.a.status, difference.a.barred) == (
+        "exposed-card", "ruled", (("S", "rest-of-auction"),))
+    assert (difference.b.case, difference.b.status, difference.b.barred) == (
+        "exposed-card", "ruled", (("S", "next-turn"),))
+    assert "1936:23.b" in difference.a.articles and "1949:26.a" in difference.b.articles
+
+
+def test_1932_2017_an_incorrect_deal_ends_the_auction_only_in_1932():
+    difference = by_scenario(distinguish("1932", "2017", max_tokens=1))["[incorrect-deal]"]
+    assert difference.a.case == difference.b.case == "incorrect-deal"
+    assert (difference.a.status, difference.b.status) == ("ruled", "silent")
+    assert difference.b.outcome == "open" and difference.a.outcome != "open"
+
+
+def test_the_layer_is_passed_to_the_judge():
+    corpus = distinguish("2007", "2017", max_tokens=1)
+    supplement = distinguish("2007", "2017", max_tokens=1, layer="supplement")
+    assert not any("supplement" in (d.a.status, d.b.status) for d in corpus)
+    assert any("supplement" in (d.a.status, d.b.status) for d in supplement)
+
+
+def test_where_one_edition_cannot_play_the_scenario_the_other_shows_its_event():
+    # North's "last call" made with cards from a wrong board, before anyone has called: 2007's
+    # ruling cancels that call (data/rulings/wrong-board.yaml), and there is none, so 2007 cannot
+    # go on; 2017's excerpt does not treat the case (silent) and the auction continues.
+    difference = by_scenario(distinguish("2007", "2017", max_tokens=1))["N:[wrong-board]"]
+    assert difference.aspects == ("error",)
+    assert difference.a.status == "error" and "no call to cancel" in (difference.a.error or "")
+    assert (difference.b.case, difference.b.status) == ("wrong-board", "silent")
+
+
+# --- the space reaches the whole catalogue -----------------------------------------------------------
+
+def test_every_case_of_the_catalogue_has_a_witness_in_the_space():
+    cases = [case.id for case in rulings_data.cases()]
+    assert sorted(WITNESSES) == sorted(cases)
+    in_turn, special = DEFAULT_SPACE.tokens()
+    for case, scenario in WITNESSES.items():
+        tokens = scenario.split()
+        assert all(t in in_turn or t in special for t in tokens), scenario
+        assert sum(t in special for t in tokens) <= DEFAULT_SPACE.max_special, scenario
+        assert (len(tokens) <= DEFAULT_MAX_TOKENS
+                or len(tokens) == DEFAULT_MAX_TOKENS + 1 and any(closed(tokens[:-1], e) for e in EDITIONS)), scenario
+        raised = [e.year for e in EDITIONS if any(ev.case == case for ev in judge(tokens, e).events)]
+        assert raised, (case, scenario)
+
+
+def test_the_size_of_the_space():
+    in_turn, special = DEFAULT_SPACE.tokens()
+    # one token: every token; two tokens: in turn then in turn, or one special in either place
+    assert DEFAULT_SPACE.sequences(1) == len(in_turn) + len(special)
+    assert DEFAULT_SPACE.sequences(2) - DEFAULT_SPACE.sequences(1) == len(in_turn) ** 2 + 2 * len(in_turn) * len(special)
+    assert len(special) == len(set(special))
+
+
+def test_a_naive_search_finds_the_same_kinds():
+    pruned = search("1936", "1949", max_tokens=2)
+    naive = search("1936", "1949", max_tokens=2, prune=False)
+    assert [d.kind for d in naive.differences] == [d.kind for d in pruned.differences]
+    assert naive.judged > pruned.judged
+
+
+# --- the command -------------------------------------------------------------------------------------
+
+def test_cli_json(capsys):
+    assert main(["distinguish", "1936", "1949", "--max-tokens", "1", "--json"]) == 0
+    out, err = capsys.readouterr()
+    assert err == ""
+    data = json.loads(out)
+    assert data and all({"scenario", "dealer", "difference", "kind", "editions"} <= set(d) for d in data)
+    first = next(d for d in data if d["scenario"] == "E:P")
+    assert first["dealer"] == "N"
+    assert [(e["edition"], e["case"], e["status"]) for e in first["editions"]] == [
+        ("1936", "pass-out-of-rotation", "ruled"), ("1949", "pass-out-of-rotation", "silent")]
+    assert "1936:22.5.a" in first["editions"][0]["articles"]
+
+
+def test_cli_text(capsys):
+    assert main(["distinguish", "1936", "1949", "--max-tokens", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "between 1936 and 1949" in out and "E:P" in out and "1936:22.5.a" in out
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["1936", "1999"], "unknown edition '1999'"),
+    (["1936", "1949", "--max-tokens", "0"], "at least 1"),
+    (["1936", "1949", "--max-tokens", "99"], "too large"),
+    (["1936", "1949", "--max-tokens", "two"], "whole number"),
+    (["1936", "1949", "--layer", "other"], "invalid choice"),
+])
+def test_cli_bad_arguments_one_line_exit_2(capsys, argv, words):
+    assert main(["distinguish", *argv]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1 and words in err
+
+
+def test_bad_max_tokens_in_the_library():
+    with pytest.raises(BridgeLawsError, match="at least 1"):
+        distinguish("1936", "1949", max_tokens=0)
