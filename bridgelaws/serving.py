@@ -54,7 +54,8 @@ class CappedKernelManager(AsyncMappingKernelManager):
         "The most kernels alive at once (one per open page of the app, about 100 MB each); a page "
         "opened beyond it gets HTTP 503 and starts nothing. 0 or less: no limit."))
 
-    async def start_kernel(self, *args: Any, **kwargs: Any) -> str:
+    # jupyter_client types start_kernel as synchronous; the server's managers are asynchronous.
+    async def start_kernel(self, *args: Any, **kwargs: Any) -> str:  # type: ignore[override]
         if self.max_kernels > 0 and len(self.list_kernel_ids()) >= self.max_kernels:
             raise web.HTTPError(503, reason=(
                 f"The app is full: {self.max_kernels} pages are open, the most this server allows. "

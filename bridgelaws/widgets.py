@@ -369,13 +369,17 @@ class CompareExplorer(widgets.VBox):
                                        layout=widgets.Layout(width="170px"))
         self.apply_button = widgets.Button(description="Compare")
         self.layer = _layer_toggle()
+        # The editions compared (all five by default; the page's address may choose fewer).
+        self.editions = widgets.SelectMultiple(options=YEARS, value=YEARS, rows=len(YEARS), description="Editions",
+                                               layout=widgets.Layout(width="170px"))
         self.message = widgets.HTML()
         self.view = widgets.HTML()
         self.case.observe(self._on_case, names="value")
         self.apply_button.on_click(lambda _: self.refresh())
         self.layer.observe(lambda _: self.refresh(), names="value")
-        super().__init__([self.case, widgets.HBox([self.typed, self.dealer, self.apply_button]), self.layer,
-                          self.message, self.view])
+        self.editions.observe(lambda _: self.refresh(), names="value")
+        super().__init__([self.case, widgets.HBox([self.typed, self.dealer, self.apply_button]),
+                          widgets.HBox([self.editions, self.layer]), self.message, self.view])
         self.refresh()
 
     @property
@@ -402,8 +406,8 @@ class CompareExplorer(widgets.VBox):
     def refresh(self) -> None:
         try:
             self.message.value = ""
-            self.view.value = views.compare_html(_typed_text(self.typed.value), None, self.dealer.value, self.layer.value,
-                                               focus=self.focus)
+            self.view.value = views.compare_html(_typed_text(self.typed.value), tuple(self.editions.value),
+                                                 self.dealer.value, self.layer.value, focus=self.focus)
         except BridgeLawsError as error:
             self.message.value = _message(str(error))
 
