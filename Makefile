@@ -11,7 +11,7 @@ HOST   ?= 127.0.0.1
 # The browser test drives Debian's Chromium (Playwright's own browser download is not used).
 CHROMIUM ?= /usr/bin/chromium
 
-.PHONY: lab test app install chromium bench fuzz regen clean
+.PHONY: lab test app install chromium bench bench-app fuzz regen clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -61,6 +61,12 @@ $(BENCH_STAMP): pyproject.toml | $(STAMP)
 
 bench: $(BENCH_STAMP)
 	$(PY) benchmarks/run.py $(BENCH)
+
+# The served app for a class (issue 13): memory per open page and time until the bidding box is usable,
+# with 1 and with PAGES pages open (benchmarks/app_pages.py; `make bench-app PAGES=5` for a quick run).
+PAGES ?= 30
+bench-app: $(STAMP) chromium
+	BRIDGELAWS_CHROMIUM=$(CHROMIUM) $(PY) benchmarks/app_pages.py --pages $(PAGES) $(BENCH)
 
 # The long fuzz run: about 50 times the examples of the bounded run in make test, new draws each time.
 fuzz: $(STAMP)

@@ -326,3 +326,51 @@ def test_nothing_but_the_app_is_served(app_url):
                  "/api/kernels", "/api/sessions", "/voila/files/bridgelaws.ipynb", "/voila/files/voila.json",
                  "/voila/files/../README.md", "/voila/render/bridgelaws.ipynb", "/lab", "/terminals/1"):
         assert _status_following(base + path) in (403, 404, 405), path
+
+
+def test_the_address_opens_the_stepper_there_and_follows_every_change(browser, app_url):
+    # Issue 13 §2: the link a teacher gives the class opens the stepper at that position.
+    from urllib.parse import parse_qs, urlsplit
+
+    page = browser.new_page(viewport={"width": 1500, "height": 1100})
+    page.goto(app_url + "?scenario=1S%201H&dealer=N&editions=1936,2017&step=2", timeout=120_000)
+    page.wait_for_selector('button[title="1S"]', timeout=120_000)
+    page.locator(".bl-copy-link").first.wait_for(timeout=60_000)
+    view = _view(page)
+    view.locator("text=insufficient").first.wait_for(timeout=60_000)
+    panels = page.locator(".bl-panel[data-edition]")
+    assert sorted({panels.nth(i).get_attribute("data-edition") for i in range(panels.count())}) == ["1936", "2017"]
+    text = view.inner_text()
+    assert "1\u2660" in text and "1\u2665" in text
+    assert page.locator('.widget-slider:has-text("Step") .widget-readout').first.inner_text().strip() == "2"
+    page.screenshot(path=str(SHOTS / "app-from-address.png"), full_page=False)
+
+    # A click changes the address: East's 1H is replaced by 2H in turn, three steps now.
+    page.click('button[title="2H"]')
+    page.wait_for_function("() => new URLSearchParams(location.search).get('step') === '3'", timeout=60_000)
+    query = parse_qs(urlsplit(page.url).query)
+    assert query["scenario"] == ["1S 1H 2H"] and query["editions"] == ["1936,2017"] and query["dealer"] == ["N"]
+    # Copy link: the link box holds the page's address.
+    page.click(".bl-copy-link >> nth=0")
+    page.locator(".bl-copy-note >> nth=0").filter(has_text="Link copied").or_(
+        page.locator(".bl-copy-note >> nth=0").filter(has_text="Copy the link")).wait_for(timeout=30_000)
+    assert page.locator(".bl-link").first.input_value() == page.url
+    # Reloading shows the same position.
+    page.reload(timeout=120_000)
+    page.wait_for_selector('button[title="1S"]', timeout=120_000)
+    _view(page).locator("text=2\u2665").first.wait_for(timeout=60_000)
+    assert page.locator('.widget-slider:has-text("Step") .widget-readout').first.inner_text().strip() == "3"
+    page.goto("about:blank")
+    page.close()
+
+
+def test_a_malformed_address_shows_the_message_and_a_clean_stepper(browser, app_url):
+    page = browser.new_page(viewport={"width": 1500, "height": 1100})
+    page.goto(app_url + "?scenario=1S%201H&dealer=Q", timeout=120_000)
+    page.wait_for_selector('button[title="1S"]', timeout=120_000)
+    page.locator("text=the page's address has dealer='Q'").first.wait_for(timeout=60_000)
+    body = page.inner_text("body")
+    assert "Traceback" not in body
+    assert page.locator('.widget-slider:has-text("Step") .widget-readout').first.inner_text().strip() == "0"
+    page.goto("about:blank")
+    page.close()

@@ -31,6 +31,9 @@ def test_the_app_accepts_the_pages_own_shutdown_request_and_culls_idle_kernels()
     assert CONFIG["VoilaConfiguration"]["multi_kernel_manager_class"] == "bridgelaws.serving.CappedKernelManager"
     assert CONFIG["CappedKernelManager"]["max_kernels"] >= 30  # a class of thirty
     assert CONFIG["VoilaConfiguration"]["file_allowlist"] == []  # no file of app/ is served
+    # On a loaded server (a class, or the tests beside other work) a cell's widget arrived after
+    # nbclient's default 4 s wait for output, and the page came without its stepper.
+    assert CONFIG["VoilaExecutor"]["iopub_timeout"] >= 30
 
 
 @pytest.mark.parametrize("host, expected", [
