@@ -131,3 +131,12 @@ def test_both_widgets_share_one_address():
     explorer = widgets.explorer_from_address(address)
     assert stepper.dealer.value == "W" and explorer.focus == "all-pass"
     assert address.query.startswith("scenario=1S&dealer=W&editions=") and "&case=all-pass&" in address.query
+
+
+def test_the_play_widget_keeps_the_steppers_step():
+    # In the browser the Play widget sets the slider from its own value when the page renders
+    # (jslink): left at 0, the page opened at step 0 whatever the address said.
+    stepper = widgets.stepper_from_address(widgets.PageAddress("scenario=1S%201H%202H&step=2"))
+    assert stepper.play.value == 2
+    stepper.back()
+    assert stepper.play.value == 1
