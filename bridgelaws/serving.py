@@ -4,10 +4,10 @@
     python -m bridgelaws.serving --host 0.0.0.0         # a classroom: every interface, with a warning
     python -m bridgelaws.serving --print-command        # the Voilà command, one argument a line
 
-Every page load of the app starts a kernel (a Python process of about 100 MB). The settings that keep
-that in bounds are in ``app/voila.json``: the page's own shutdown request on close is accepted (Voilà's
-front end sends it without the ``_xsrf`` cookie, which this server never sets; the README says why accepting it is safe here),
-kernels whose page has gone are culled when idle, and :class:`CappedKernelManager` refuses a new page
+Every page load of the app starts a kernel (a Python process of about 65 MB: ``make bench-app``).
+The settings that keep that in bounds are in ``app/voila.json``: the page's own shutdown request on
+close is accepted (Voilà's front end sends it without the ``_xsrf`` cookie, which this server never
+sets; the README says why accepting it is safe here), kernels whose page has gone are culled when idle, and :class:`CappedKernelManager` refuses a new page
 beyond ``max_kernels`` open at once (HTTP 503, "try again later") rather than filling the memory.
 
 The host is an explicit choice. ``127.0.0.1`` (the default) answers only this machine, and only to a
@@ -51,7 +51,7 @@ class CappedKernelManager(AsyncMappingKernelManager):
     """Voilà's kernel manager with a limit on the kernels alive at once (one per open page)."""
 
     max_kernels = Integer(40, config=True, help=(
-        "The most kernels alive at once (one per open page of the app, about 100 MB each); a page "
+        "The most kernels alive at once (one per open page of the app, about 65 MB each); a page "
         "opened beyond it gets HTTP 503 and starts nothing. 0 or less: no limit."))
 
     # jupyter_client types start_kernel as synchronous; the server's managers are asynchronous.
