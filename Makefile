@@ -6,10 +6,12 @@ PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 # The web app (`make app`) listens on 127.0.0.1 only and answers only to a local Host (app/voila.json); choose the port with `make app PORT=9000`.
 PORT   ?= 8866
+# Serving a classroom is an explicit choice: `make app HOST=0.0.0.0` (every interface) or HOST=<name>; a warning line is printed.
+HOST   ?= 127.0.0.1
 # The browser test drives Debian's Chromium (Playwright's own browser download is not used).
 CHROMIUM ?= /usr/bin/chromium
 
-.PHONY: lab test app install chromium bench fuzz regen clean
+.PHONY: lab test app install chromium bench bench-app fuzz regen clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -34,9 +36,11 @@ lab: $(STAMP)
 	$(VENV)/bin/jupyter lab --notebook-dir=notebooks --ServerApp.ip=127.0.0.1 --allow-root
 
 # app/voila.json: only requests whose Host is localhost or a loopback address are answered (a page of
-# another site that rebinds its name to 127.0.0.1 gets 403, and opens no kernel).
+# another site that rebinds its name to 127.0.0.1 gets 403, and opens no kernel); a closed page's kernel
+# is shut down, idle kernels without a page are culled, at most 40 run at once. bridgelaws/serving.py
+# builds the Voila command (and, for another HOST, build/serve-HOST/voila.json with its Host check).
 app: $(STAMP)
-	$(VENV)/bin/voila app/bridgelaws.ipynb --no-browser --port=$(PORT) --Voila.ip=127.0.0.1 --Voila.config_file_paths=app
+	$(PY) -m bridgelaws.serving --host=$(HOST) --port=$(PORT)
 
 # Rebuild every generated file from its source, in this order: the golden files (tests/golden/), the
 # README's command examples and the notation tables (tools/regen_docs.py: from the CLI's real output
@@ -57,6 +61,12 @@ $(BENCH_STAMP): pyproject.toml | $(STAMP)
 
 bench: $(BENCH_STAMP)
 	$(PY) benchmarks/run.py $(BENCH)
+
+# The served app for a class (issue 13): memory per open page and time until the bidding box is usable,
+# with 1 and with PAGES pages open (benchmarks/app_pages.py; `make bench-app PAGES=5` for a quick run).
+PAGES ?= 30
+bench-app: $(STAMP) chromium
+	BRIDGELAWS_CHROMIUM=$(CHROMIUM) $(PY) benchmarks/app_pages.py --pages $(PAGES) $(BENCH)
 
 # The long fuzz run: about 50 times the examples of the bounded run in make test, new draws each time.
 fuzz: $(STAMP)

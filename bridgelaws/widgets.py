@@ -391,14 +391,18 @@ class CompareExplorer(widgets.VBox):
         self.apply_button = widgets.Button(description="Compare")
         self.layer = _layer_toggle()
         self.english = _english_toggle()
+        # The editions compared (all five by default; the page's address may choose fewer).
+        self.editions = widgets.SelectMultiple(options=YEARS, value=YEARS, rows=len(YEARS), description="Editions",
+                                               layout=widgets.Layout(width="170px"))
         self.message = widgets.HTML()
         self.view = widgets.HTML()
         self.case.observe(self._on_case, names="value")
         self.apply_button.on_click(lambda _: self.refresh())
         self.layer.observe(lambda _: self.refresh(), names="value")
         self.english.observe(lambda _: self.refresh(), names="value")
-        super().__init__([self.case, widgets.HBox([self.typed, self.dealer, self.apply_button]), self.layer,
-                          self.english, self.message, self.view])
+        self.editions.observe(lambda _: self.refresh(), names="value")
+        super().__init__([self.case, widgets.HBox([self.typed, self.dealer, self.apply_button]),
+                          widgets.HBox([self.editions, self.layer]), self.english, self.message, self.view])
         self.add_class("bl-widget")  # 14px controls (bridgelaws.css)
         self.refresh()
 
@@ -426,8 +430,9 @@ class CompareExplorer(widgets.VBox):
     def refresh(self) -> None:
         try:
             self.message.value = ""
-            self.view.value = views.compare_html(_typed_text(self.typed.value), None, self.dealer.value, self.layer.value,
-                                               focus=self.focus, english=self.english.value)
+            self.view.value = views.compare_html(_typed_text(self.typed.value), tuple(self.editions.value),
+                                                 self.dealer.value, self.layer.value, focus=self.focus,
+                                                 english=self.english.value)
         except BridgeLawsError as error:
             self.message.value = _message(str(error))
 

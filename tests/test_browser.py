@@ -24,7 +24,10 @@ SHOTS = REPO / "build" / "screenshots"
 CHROMIUM = os.environ.get("BRIDGELAWS_CHROMIUM", "/usr/bin/chromium")
 # Flags for a closed network and a root user (see the machine notes): no background connections.
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                 # Pages open side by side (the kernels test) are all in the foreground: none is slowed.
+                 "--disable-renderer-backgrounding", "--disable-background-timer-throttling",
+                 "--disable-backgrounding-occluded-windows"]
 
 pytestmark = pytest.mark.browser
 
@@ -86,14 +89,22 @@ def browser():
 
 
 @pytest.fixture(scope="module")
-def app_url(tmp_path_factory):
+def app_server(tmp_path_factory):
+    """The app as `make app` serves it (bridgelaws.serving's command and app/voila.json): the URL and
+    the server's process."""
+    from bridgelaws.serving import voila_command
+
     port = _free_port()
     log = tmp_path_factory.mktemp("voila") / "voila.log"
-    command = [sys.executable, "-m", "voila", str(REPO / "app" / "bridgelaws.ipynb"), "--no-browser",
-               f"--port={port}", "--Voila.ip=127.0.0.1", "--Voila.config_file_paths=app"]
-    process = _start(command, f"http://127.0.0.1:{port}/", log, REPO)
-    yield f"http://127.0.0.1:{port}/"
+    # The static script answers as soon as the server listens, without starting a kernel.
+    process = _start(voila_command(port=port), f"http://127.0.0.1:{port}/voila/static/voila.js", log, REPO)
+    yield f"http://127.0.0.1:{port}/", process
     _stop(process)
+
+
+@pytest.fixture(scope="module")
+def app_url(app_server):
+    return app_server[0]
 
 
 def _open_app(browser, url):
@@ -223,13 +234,19 @@ def _external_address() -> str | None:
     return None if address.startswith("127.") else address
 
 
-def test_make_app_listens_on_localhost_only(tmp_path):
-    port = _free_port()
+def _make_app_command(port: int) -> list[str]:
+    """The command `make app PORT=port` runs (bridgelaws.serving, which execs Voila)."""
     dry_run = subprocess.run(["make", "-s", "-n", "app", f"PORT={port}"], cwd=REPO, capture_output=True,
                              text=True, timeout=60)
     command = dry_run.stdout.strip().splitlines()[-1].split()
-    assert command[0].endswith("voila") and "--Voila.ip=127.0.0.1" in command
+    assert command[1:4] == ["-m", "bridgelaws.serving", "--host=127.0.0.1"], command
     command[0] = str(REPO / command[0]) if not Path(command[0]).is_absolute() else command[0]
+    return command
+
+
+def test_make_app_listens_on_localhost_only(tmp_path):
+    port = _free_port()
+    command = _make_app_command(port)
     process = _start(command, f"http://127.0.0.1:{port}/", tmp_path / "voila.log", REPO)
     try:
         address = _external_address()
@@ -255,10 +272,7 @@ def test_make_app_answers_only_to_a_local_host_header(tmp_path):
     # Issue 15: a page of another site whose name is rebound to 127.0.0.1 (DNS rebinding) sends its
     # own name as Host: it must neither load the app nor reach the kernels.
     port = _free_port()
-    dry_run = subprocess.run(["make", "-s", "-n", "app", f"PORT={port}"], cwd=REPO, capture_output=True,
-                             text=True, timeout=60)
-    command = dry_run.stdout.strip().splitlines()[-1].split()
-    command[0] = str(REPO / command[0]) if not Path(command[0]).is_absolute() else command[0]
+    command = _make_app_command(port)
     process = _start(command, f"http://127.0.0.1:{port}/", tmp_path / "voila.log", REPO)
     base = f"http://127.0.0.1:{port}"
     try:
@@ -270,3 +284,112 @@ def test_make_app_answers_only_to_a_local_host_header(tmp_path):
             assert _status(f"{base}/", local) == 200, local
     finally:
         _stop(process)
+
+
+def _kernels(server: subprocess.Popen) -> int:
+    """The kernels the app's server runs: its child processes that are IPython kernels."""
+    import psutil
+
+    children = psutil.Process(server.pid).children(recursive=True)
+    count = 0
+    for child in children:
+        try:
+            if "ipykernel_launcher" in " ".join(child.cmdline()):
+                count += 1
+        except psutil.NoSuchProcess:
+            pass
+    return count
+
+
+def _wait_for_kernels(server: subprocess.Popen, expected: int, seconds: float) -> int:
+    deadline = time.monotonic() + seconds
+    count = _kernels(server)
+    while count != expected and time.monotonic() < deadline:
+        time.sleep(0.5)
+        count = _kernels(server)
+    return count
+
+
+def test_closing_pages_shuts_their_kernels_down(browser, app_server):
+    # Issue 13: each page load started a kernel that closing the page never shut down (Voila's
+    # shutdown request was refused for want of an _xsrf cookie): twenty loads, twenty kernels.
+    url, server = app_server
+    baseline = _kernels(server)
+    opened = 0
+    for batch in range(5):  # twenty pages, four open at once
+        pages = [browser.new_page(viewport={"width": 1200, "height": 800}) for _ in range(4)]
+        for page in pages:
+            page.goto(url, wait_until="commit", timeout=120_000)
+        for page in pages:
+            page.wait_for_selector('button[title="1S"]', timeout=240_000)
+        opened += len(pages)
+        assert _kernels(server) >= baseline + len(pages), "each open page has its kernel"
+        for page in pages:
+            page.goto("about:blank")  # leaving the page (as a closed tab does) sends the shutdown request
+            page.close()
+    assert opened == 20
+    assert _wait_for_kernels(server, baseline, 60) == baseline
+
+
+def _status_following(url: str) -> int:
+    try:
+        with urllib.request.urlopen(url, timeout=60) as response:
+            return response.status
+    except urllib.error.HTTPError as error:
+        return error.code
+
+
+def test_nothing_but_the_app_is_served(app_url):
+    base = app_url.rstrip("/")
+    for path in ("/tree", "/voila/tree", "/api/contents", "/api/contents/bridgelaws.ipynb", "/voila/api/contents",
+                 "/api/kernels", "/api/sessions", "/voila/files/bridgelaws.ipynb", "/voila/files/voila.json",
+                 "/voila/files/../README.md", "/voila/render/bridgelaws.ipynb", "/lab", "/terminals/1"):
+        assert _status_following(base + path) in (403, 404, 405), path
+
+
+def test_the_address_opens_the_stepper_there_and_follows_every_change(browser, app_url):
+    # Issue 13 §2: the link a teacher gives the class opens the stepper at that position.
+    from urllib.parse import parse_qs, urlsplit
+
+    page = browser.new_page(viewport={"width": 1500, "height": 1100})
+    page.goto(app_url + "?scenario=1S%201H&dealer=N&editions=1936,2017&step=2", timeout=120_000)
+    page.wait_for_selector('button[title="1S"]', timeout=120_000)
+    page.locator(".bl-copy-link").first.wait_for(timeout=60_000)
+    view = _view(page)
+    view.locator("text=insufficient").first.wait_for(timeout=60_000)
+    panels = page.locator(".bl-panel[data-edition]")
+    assert sorted({panels.nth(i).get_attribute("data-edition") for i in range(panels.count())}) == ["1936", "2017"]
+    text = view.inner_text()
+    assert "1\u2660" in text and "1\u2665" in text
+    assert page.locator('.widget-slider:has-text("Step") .widget-readout').first.inner_text().strip() == "2"
+    page.screenshot(path=str(SHOTS / "app-from-address.png"), full_page=False)
+
+    # A click changes the address: East's 1H is replaced by 2H in turn, three steps now.
+    page.click('button[title="2H"]')
+    page.wait_for_function("() => new URLSearchParams(location.search).get('step') === '3'", timeout=60_000)
+    query = parse_qs(urlsplit(page.url).query)
+    assert query["scenario"] == ["1S 1H 2H"] and query["editions"] == ["1936,2017"] and query["dealer"] == ["N"]
+    # Copy link: the link box holds the page's address.
+    page.click(".bl-copy-link >> nth=0")
+    page.locator(".bl-copy-note >> nth=0").filter(has_text="Link copied").or_(
+        page.locator(".bl-copy-note >> nth=0").filter(has_text="Copy the link")).wait_for(timeout=30_000)
+    assert page.locator(".bl-link").first.input_value() == page.url
+    # Reloading shows the same position.
+    page.reload(timeout=120_000)
+    page.wait_for_selector('button[title="1S"]', timeout=120_000)
+    _view(page).locator("text=2\u2665").first.wait_for(timeout=60_000)
+    assert page.locator('.widget-slider:has-text("Step") .widget-readout').first.inner_text().strip() == "3"
+    page.goto("about:blank")
+    page.close()
+
+
+def test_a_malformed_address_shows_the_message_and_a_clean_stepper(browser, app_url):
+    page = browser.new_page(viewport={"width": 1500, "height": 1100})
+    page.goto(app_url + "?scenario=1S%201H&dealer=Q", timeout=120_000)
+    page.wait_for_selector('button[title="1S"]', timeout=120_000)
+    page.locator("text=the page's address has dealer='Q'").first.wait_for(timeout=60_000)
+    body = page.inner_text("body")
+    assert "Traceback" not in body
+    assert page.locator('.widget-slider:has-text("Step") .widget-readout').first.inner_text().strip() == "0"
+    page.goto("about:blank")
+    page.close()

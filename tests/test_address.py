@@ -1,0 +1,142 @@
+"""The app's state in the page's address (issue 13 §2): the pure parsing of bridgelaws.views.address,
+and the widgets that open on an address and write their state back to it."""
+
+from __future__ import annotations
+
+import pytest
+
+from bridgelaws.errors import BridgeLawsError
+from bridgelaws.views.address import (CompareAddress, StepperAddress, compare_query, parse_compare_address,
+                                      parse_stepper_address, stepper_query)
+
+ALL = ("1932", "1936", "1949", "2007", "2017")
+
+
+def test_the_issues_address_reads_as_its_parts_and_is_written_back_the_same():
+    query = "scenario=1S%201H&dealer=N&editions=1936,2017&step=2"
+    state = parse_stepper_address("?" + query)
+    assert state == StepperAddress(tokens=("1S", "1H"), dealer="N", editions=("1936", "2017"), step=2)
+    assert stepper_query(state) == query
+
+
+def test_absent_parameters_take_the_defaults_and_unknown_ones_are_left_alone():
+    assert parse_stepper_address("") == StepperAddress((), "N", ALL, None, "corpus")
+    assert parse_stepper_address("utm_source=mail&template=lab") == StepperAddress()
+    state = parse_stepper_address("scenario=E:1H+W:!SK&dealer=west&editions=all&layer=supplement&step=0")
+    assert state == StepperAddress(("E:1H", "W:!SK"), "W", ALL, 0, "supplement")
+    assert parse_stepper_address(stepper_query(state)) == state
+    assert stepper_query(state) == "scenario=E:1H%20W:!SK&dealer=W&editions=1932,1936,1949,2007,2017&step=0&layer=supplement"
+
+
+@pytest.mark.parametrize("query, named", [
+    ("dealer=Q", "dealer='Q'"),
+    ("dealer=", "dealer=''"),
+    ("editions=1937", "editions='1937'"),
+    ("editions=", "editions=''"),
+    ("editions=1936,,1999", "editions='1936,,1999'"),
+    ("scenario=1S%201Q", "scenario='1S 1Q'"),
+    ("scenario=1S%0A1H", "scenario='1S\\n1H'"),
+    ("scenario=" + "P%20" * 2100, "4,200 characters"),
+    ("scenario=1S%201H&step=3", "step='3'"),
+    ("scenario=1S&step=-1", "step='-1'"),
+    ("scenario=1S&step=one", "step='one'"),
+    ("scenario=1S&step=%C2%B2", "step='²'"),
+    ("step=1", "step='1'"),
+    ("layer=both", "layer='both'"),
+    ("layer=", "layer=''"),
+    ("dealer=N&dealer=S", "dealer 2 times"),
+])
+def test_a_malformed_stepper_address_is_one_line_naming_the_parameter(query, named):
+    with pytest.raises(BridgeLawsError) as refused:
+        parse_stepper_address(query)
+    message = str(refused.value)
+    assert named in message and "\n" not in message and message.startswith("the page's address")
+
+
+def test_the_explorers_address():
+    assert parse_compare_address("scenario=1S") == CompareAddress()  # the stepper's parameters are not its own
+    state = parse_compare_address("case=insufficient-bid&compare_editions=1936,2017&compare_layer=supplement")
+    assert state == CompareAddress(case="insufficient-bid", editions=("1936", "2017"), layer="supplement")
+    assert compare_query(state) == "case=insufficient-bid&compare_editions=1936,2017&compare_layer=supplement"
+    typed = CompareAddress(tokens=("1S", "1H"), dealer="E")
+    assert compare_query(typed) == "compare_scenario=1S%201H&compare_dealer=E"
+    assert parse_compare_address(compare_query(typed)) == typed
+
+
+@pytest.mark.parametrize("query, named", [
+    ("case=no-such-case", "case='no-such-case'"),
+    ("case=", "case=''"),
+    ("compare_scenario=1S%201Q", "compare_scenario='1S 1Q'"),
+    ("compare_dealer=X", "compare_dealer='X'"),
+    ("compare_editions=2020", "compare_editions='2020'"),
+    ("compare_layer=law", "compare_layer='law'"),
+    ("case=insufficient-bid&case=all-pass", "case 2 times"),
+])
+def test_a_malformed_explorer_address_is_one_line_naming_the_parameter(query, named):
+    with pytest.raises(BridgeLawsError) as refused:
+        parse_compare_address(query)
+    assert named in str(refused.value) and "\n" not in str(refused.value)
+
+
+# --- the widgets -------------------------------------------------------------------------------------
+
+widgets = pytest.importorskip("bridgelaws.address_widgets", reason="anywidget is not installed")
+
+
+def test_the_stepper_opens_on_the_address_and_writes_every_change_back():
+    address = widgets.PageAddress("?scenario=1S%201H%202H&dealer=E&editions=1936,2017&step=2")
+    stepper = widgets.stepper_from_address(address)
+    assert stepper.tokens == ["1S", "1H", "2H"] and stepper.step.value == 2
+    assert stepper.dealer.value == "E" and tuple(stepper.editions.value) == ("1936", "2017")
+    assert stepper.shown_tokens == ["1S", "1H"]
+    assert address.query == "scenario=1S%201H%202H&dealer=E&editions=1936,2017&step=2"
+    stepper.forward()
+    assert address.query.endswith("&step=3")
+    stepper.dealer.value = "S"
+    assert "&dealer=S&" in address.query
+    stepper.click("P")
+    assert address.query.startswith("scenario=1S%201H%202H%20P&") and address.query.endswith("&step=4")
+    stepper.layer.value = "supplement"
+    assert address.query.endswith("&layer=supplement")
+    stepper.clear()
+    assert address.query == "dealer=S&editions=1936,2017&layer=supplement"
+
+
+def test_a_malformed_address_gives_the_message_and_a_clean_stepper():
+    address = widgets.PageAddress("scenario=1S%201H&dealer=Q&step=2")
+    stepper = widgets.stepper_from_address(address)
+    assert "dealer=&#x27;Q&#x27;" in stepper.message.value or "dealer='Q'" in stepper.message.value
+    assert stepper.tokens == [] and stepper.dealer.value == "N" and tuple(stepper.editions.value) == ALL
+    assert address.query == "dealer=N&editions=1932,1936,1949,2007,2017"
+
+
+def test_the_explorer_opens_on_a_case_and_writes_its_changes():
+    address = widgets.PageAddress("case=insufficient-bid&compare_editions=1936,2017")
+    explorer = widgets.explorer_from_address(address)
+    assert explorer.focus == "insufficient-bid" and tuple(explorer.editions.value) == ("1936", "2017")
+    assert 'data-edition="1936"' in explorer.output_html and 'data-edition="1949"' not in explorer.output_html
+    assert address.query.startswith("case=insufficient-bid&compare_scenario=")
+    explorer.typed.value = "1S 2S"
+    explorer.refresh()
+    assert address.query == "compare_scenario=1S%202S&compare_dealer=N&compare_editions=1936,2017"
+    # As it opens by default, the explorer adds nothing to the address.
+    fresh = widgets.PageAddress("")
+    widgets.explorer_from_address(fresh)
+    assert fresh.query == ""
+
+
+def test_both_widgets_share_one_address():
+    address = widgets.PageAddress("scenario=1S&dealer=W&case=all-pass")
+    stepper = widgets.stepper_from_address(address)
+    explorer = widgets.explorer_from_address(address)
+    assert stepper.dealer.value == "W" and explorer.focus == "all-pass"
+    assert address.query.startswith("scenario=1S&dealer=W&editions=") and "&case=all-pass&" in address.query
+
+
+def test_the_play_widget_keeps_the_steppers_step():
+    # In the browser the Play widget sets the slider from its own value when the page renders
+    # (jslink): left at 0, the page opened at step 0 whatever the address said.
+    stepper = widgets.stepper_from_address(widgets.PageAddress("scenario=1S%201H%202H&step=2"))
+    assert stepper.play.value == 2
+    stepper.back()
+    assert stepper.play.value == 1
