@@ -418,7 +418,7 @@ def _side_words(side: Side) -> str:
         return f"{side.edition} {kind} ({', '.join(side.articles) or 'no article'}{quote})"
     if side.status == Status.REFERENCED:
         return f"{side.edition} only points to {', '.join(side.references) or 'an article'} (not in the corpus)"
-    return f"{side.edition} is not in the excerpt"
+    return f"the {side.edition} excerpt is silent on it (not in the excerpt)"
 
 
 def _assumed(side: Side) -> str:
@@ -434,8 +434,7 @@ def _compare_presence(a: Side, b: Side) -> tuple[Change, Because | None, str]:
         return Change.NOT_COMPARABLE, Because.REFERENCED, f"{_side_words(a)}, where the code treats it; {_side_words(b)}"
     if a.rules or b.rules:
         return Change.NOT_COMPARABLE, Because.SILENT, (
-            f"{_side_words(a)}{_assumed(a)}; {_side_words(b)}{_assumed(b)}: the "
-            f"{(b if a.rules else a).edition} excerpt is silent on it, and the {(b if a.rules else a).edition} "
+            f"{_side_words(a)}{_assumed(a)}; {_side_words(b)}{_assumed(b)}: the {(b if a.rules else a).edition} "
             f"code may rule on it outside the excerpt, so where the excerpt stops is no change of law")
     because = Because.REFERENCED if Status.REFERENCED in (a.status, b.status) else Because.SILENT
     return Change.NOT_COMPARABLE, because, f"neither rules: {_side_words(a)}; {_side_words(b)}"
