@@ -445,7 +445,20 @@ def _compare_rulings(a: Ruling, b: Ruling, asked: str | None = None) -> tuple[Ch
     branch the engine resolves the situation to (where it is another), and the assumptions of the
     engine the compared rulings carry."""
     word, because, reason = _compare_resolved(a, b)
-    return word, because, f"{_resolved(a, asked)}{_resolved(b, asked)}{reason}{_assumption_words(a)}{_assumption_words(b)}"
+    pointers = "" if word in (Change.REWORDED, Change.UNCHANGED) or because is Because.REWRITTEN else (
+        _pointer_words(a) + _pointer_words(b))  # the wording comparison names them already
+    return word, because, (f"{_resolved(a, asked)}{_resolved(b, asked)}{reason}{pointers}"
+                           f"{_assumption_words(a)}{_assumption_words(b)}")
+
+
+def _pointer_words(ruling: Ruling) -> str:
+    """The articles outside the corpus that a compared ruling's cited text points to: what the
+    measure cannot weigh (2017:19.A.3 "(artikel 16 ... kan van toepassing zijn)")."""
+    if not ruling.rules or ruling.layer is Layer.SUPPLEMENT:
+        return ""
+    found = dict.fromkeys(f"'{r.quote}' ({r.target})" for r in _outside_references(ruling.articles))
+    return (f"; {ruling.edition}'s cited text also points outside the corpus: {', '.join(found)}, which the "
+            f"measure cannot weigh") if found else ""
 
 
 def _compare_resolved(a: Ruling, b: Ruling) -> tuple[Change, Because | None, str]:

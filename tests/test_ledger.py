@@ -107,6 +107,8 @@ def test_milder_misnamed_double_1936_to_2017():
     found = entry("misnamed-double", "1936", "2017")
     assert found.change is Change.MILDER
     assert "turns barred 1 -> 0" in found.reason
+    # Finding 9: 2017's pointer to article 16 (outside the corpus) is named, not weighed.
+    assert "2017's cited text also points outside the corpus: 'artikel 16" in found.reason
 
 
 def test_reworded_skipped_turn_2007_to_2017():
