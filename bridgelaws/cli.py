@@ -596,7 +596,12 @@ def _cmd_ledger(args: argparse.Namespace) -> int:
     if (args.from_ is None) != (args.to is None):
         raise BridgeLawsError("ledger: give both --from and --to, or neither (then each edition and the next)")
     subjects = [args.subject] if args.subject else None
-    if args.from_ is not None:
+    if args.across_gaps and args.from_ is not None:
+        raise BridgeLawsError("ledger: --across-gaps compares the editions that rule on each subject; "
+                              "it takes no --from/--to")
+    if args.across_gaps:
+        entries = ledger.all_across_gaps(args.layer, subjects)
+    elif args.from_ is not None:
         entries = ledger.ledger(args.from_, args.to, args.layer, subjects)
     else:
         entries = ledger.consecutive(args.layer, subjects)
@@ -612,8 +617,9 @@ def _cmd_ledger(args: argparse.Namespace) -> int:
     print(f"{'subject':<{width}}  {'kind':<8}  {'from':>4} -> {'to':<4}  change")
     for entry in entries:
         because = f" ({entry.because})" if entry.because else ""
+        skipped = f" (across {', '.join(entry.skipped)})" if entry.skipped else ""
         print(f"{entry.subject:<{width}}  {entry.kind:<8}  {entry.from_edition:>4} -> {entry.to_edition:<4}  "
-              f"{entry.change}{because}")
+              f"{entry.change}{because}{skipped}")
         if args.reasons:
             print(textwrap.fill(entry.reason, width=100, initial_indent="    ", subsequent_indent="    ",
                                 break_on_hyphens=False, break_long_words=False))
@@ -802,6 +808,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--subject", default=None,
                    help="one case or mechanic id; without --from/--to, also when it first and last appears")
     p.add_argument("--reasons", action="store_true", help="print each entry's reason under it")
+    p.add_argument("--across-gaps", action="store_true",
+                   help="compare each edition whose excerpt rules on a subject with the previous one that "
+                        "does, skipping the excerpts that do not")
     fmt = p.add_mutually_exclusive_group()
     fmt.add_argument("--json", action="store_true",
                      help="a list of objects: subject, kind, from, to, change, because, reason, both sides")
