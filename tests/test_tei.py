@@ -185,8 +185,21 @@ def test_the_header_describes_the_source(everything):
     assert len(bibl.findall(f"{T}note")) == 14
 
 
-def test_no_translation_no_english_division(everything):
-    assert not everything.xpath("//t:div[@type='translation']", namespaces=NS)
+def test_every_edition_carries_its_english_as_a_parallel_division(everything):
+    """The project's English of every record (data/translations/) is in the export: one English
+    division per text, one paragraph per record, each pointing at the Dutch paragraph it translates."""
+    from bridgelaws import translation
+
+    divisions = everything.xpath("//t:body/t:div[@type='translation']", namespaces=NS)
+    assert len(divisions) == len(EDITIONS)
+    english = {p.get("corresp"): p for d in divisions for p in d.iter(f"{T}p")}
+    expected = {f"#r{r.id.replace(':', '-')}": r.id for r in corpus.records()}
+    assert set(english) == set(expected)
+    ids = set(everything.xpath("//@xml:id"))
+    assert all(target[1:] in ids for target in english)
+    record = "1936:22.6.c"
+    assert "".join(english[f"#r{record.replace(':', '-')}"].itertext()).split() == \
+        translation.english(record).split()
 
 
 def test_the_english_is_a_parallel_division(data, tmp_path, schema):
@@ -243,7 +256,7 @@ def test_export_says_what_it_wrote(tmp_path, capsys):
     assert main(["export-tei", "2007", "-o", str(path)]) == 0
     assert capsys.readouterr().out == (
         f"wrote {path}: a TEI document of 1 text (schema: bridgelaws/schemas/tei-bridgelaws.rng)\n"
-        "  2007: 1 article, 10 paragraphs, 1 note, 5 references, no English translation yet\n")
+        "  2007: 1 article, 10 paragraphs, 1 note, 5 references, 10 in English\n")
 
 
 def test_overlapping_references_are_one_error_line_not_a_garbled_text(data, tmp_path, capsys):
