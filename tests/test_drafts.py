@@ -280,7 +280,9 @@ def test_a_bad_draft_on_the_command_line_is_exit_2_and_one_line(tmp_path, capsys
 def test_impact_of_the_milder_draft(capsys):
     from bridgelaws.impact import impact
 
-    report = impact(MILDER)
+    # Two tokens: the distinguishing search is not what this test checks (the README's impact
+    # example runs it at four), and at four a draft close to its base costs about two minutes.
+    report = impact(MILDER, max_tokens=2)
     assert [c.case for c in report.cells] == ["insufficient-bid"]
     cell = report.cells[0]
     # The offender's mildest choice counts (views.turns_barred): 22.3.a, 1 turn; in the draft, none.
@@ -291,19 +293,19 @@ def test_impact_of_the_milder_draft(capsys):
     assert ("=", "moet het voldoende gemaakt worden in dezelfde of in een andere") in redline.pieces
     assert ("-", "speelsoort") in redline.pieces
     assert any(op == "+" and "kiest de overtreder" in words for op, words in redline.pieces)
-    code, out, _ = run(capsys, "impact", MILDER)
+    code, out, _ = run(capsys, "impact", "--max-tokens", "2", MILDER)
     assert code == 0 and "matrix cells that change (1 of 20 cases):" in out and "(-1)" in out
-    code, out, _ = run(capsys, "impact", "--json", MILDER)
+    code, out, _ = run(capsys, "impact", "--max-tokens", "2", "--json", MILDER)
     data = json.loads(out)
     assert data["base"] == "1936" and data["cells"][0]["case"] == "insufficient-bid"
-    code, out, _ = run(capsys, "impact", "--html", MILDER)
+    code, out, _ = run(capsys, "impact", "--max-tokens", "2", "--html", MILDER)
     assert "<del>speelsoort</del>" in out and "<ins>" in out
 
 
 def test_impact_of_the_closing_draft_names_the_changed_mechanic_and_cell():
     from bridgelaws.impact import impact
 
-    report = impact(CLOSING)
+    report = impact(CLOSING, max_tokens=2)
     assert [p.subject for p in report.mechanics] == ["end-of-auction"]
     assert [c.case for c in report.cells] == ["skipped-turn-at-end"]
     assert report.cells[0].base_cell.endswith("stands") and "back to the skipped player" in report.cells[0].draft_cell
