@@ -73,6 +73,17 @@ def _typed_text(typed: str) -> str:
     return typed
 
 
+class _ShowsView:
+    """The widgets whose whole output is one HTML widget, ``self.view``."""
+
+    view: Any
+
+    @property
+    def output_html(self) -> str:
+        html: str = self.view.value  # ipywidgets has no type annotations
+        return html
+
+
 class AuctionStepper(widgets.VBox):
     """Step through a scenario under one or more editions side by side.
 
@@ -375,7 +386,7 @@ class ExerciseCard(widgets.VBox):
             self.message.value = _message(str(error))
 
 
-class CompareExplorer(widgets.VBox):
+class CompareExplorer(_ShowsView, widgets.VBox):
     """Notebook 03: choose a case (or type an auction) and see it under every edition. A chosen case
     opens on its event: in each edition the card of that case comes first (the scenario may hold
     other irregularities, and an edition may read its tokens so that the case does not arise)."""
@@ -407,11 +418,6 @@ class CompareExplorer(widgets.VBox):
         self.refresh()
 
     @property
-    def output_html(self) -> str:
-        html: str = self.view.value  # ipywidgets has no type annotations
-        return html
-
-    @property
     def focus(self) -> str | None:
         """The case the view opens on: the chosen case, while its scenario is the one shown."""
         example: views.CaseExample | None = self.case.value
@@ -437,7 +443,7 @@ class CompareExplorer(widgets.VBox):
             self.message.value = _message(str(error))
 
 
-class TextsExplorer(widgets.VBox):
+class TextsExplorer(_ShowsView, widgets.VBox):
     """Notebook 04: choose a topic and read every edition's articles side by side."""
 
     def __init__(self, topic: str = "doubling"):
@@ -451,11 +457,6 @@ class TextsExplorer(widgets.VBox):
         self.add_class("bl-widget")  # 14px controls (bridgelaws.css)
         self.refresh()
 
-    @property
-    def output_html(self) -> str:
-        html: str = self.view.value  # ipywidgets has no type annotations
-        return html
-
     def refresh(self) -> None:
         try:
             self.message.value = ""
@@ -464,7 +465,7 @@ class TextsExplorer(widgets.VBox):
             self.message.value = _message(str(error))
 
 
-class ParallelTextExplorer(widgets.VBox):
+class ParallelTextExplorer(_ShowsView, widgets.VBox):
     """Notebook 04: the Dutch and the project's English paragraph by paragraph, for a topic or, when
     an article id is typed, for that article (``views.topic_parallel_html``, ``views.parallel_html``)."""
 
@@ -482,11 +483,6 @@ class ParallelTextExplorer(widgets.VBox):
         self.add_class("bl-widget")
         self.refresh()
 
-    @property
-    def output_html(self) -> str:
-        html: str = self.view.value  # ipywidgets has no type annotations
-        return html
-
     def _on_topic(self) -> None:
         if self.article.value:
             self.article.value = ""  # refreshes through the article's observer
@@ -502,7 +498,7 @@ class ParallelTextExplorer(widgets.VBox):
             self.message.value = _message(str(error))
 
 
-class TextSearch(widgets.VBox):
+class TextSearch(_ShowsView, widgets.VBox):
     """Notebook 04 and the app: search the five texts (whole words, ``*`` for any letters, every
     spelling unless *exact form* is ticked), one line per paragraph.
 
@@ -524,11 +520,6 @@ class TextSearch(widgets.VBox):
         super().__init__([widgets.HBox([self.query, self.edition, self.exact]), self.message, self.view])
         self.add_class("bl-widget")
         self.refresh()
-
-    @property
-    def output_html(self) -> str:
-        html: str = self.view.value  # ipywidgets has no type annotations
-        return html
 
     def refresh(self) -> None:
         try:
