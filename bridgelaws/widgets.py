@@ -49,6 +49,15 @@ def _english_toggle() -> widgets.Checkbox:
                             indent=False, layout=widgets.Layout(width="auto"))
 
 
+def _language_toggle(lang: str = "en") -> widgets.ToggleButtons:
+    """The interface's language (issue 13 §6): every widget that offers it relabels its controls and
+    redraws its view through :func:`bridgelaws.i18n.t` when it changes."""
+    from .i18n import LANGUAGE_NAMES, LANGUAGES, find_language
+
+    return widgets.ToggleButtons(options=[(LANGUAGE_NAMES[code], code) for code in LANGUAGES],
+                                 value=find_language(lang), style={"button_width": "100px"})
+
+
 def _message(text: str, kind: str = "error") -> str:
     from html import escape
 
