@@ -295,7 +295,14 @@ def _side(edition: Edition, result: Judgement | str, index: int | None) -> Side:
     if ruling is None:
         return Side(edition.year, case, "regular", tuple(state["articles"]) if case is None else (), **common)
     return Side(edition.year, case, str(ruling.status), tuple(ruling.articles), ruling.call_stands,
-                _bars(ruling.barred), tuple(str(o["choice"]) for o in ruling.options), **common)
+                _bars(ruling.barred), tuple(_option_words(o) for o in ruling.options), **common)
+
+
+def _option_words(option: dict[str, Any]) -> str:
+    """An option with the bars it brings: two editions may offer the same choices with other bars
+    (the words would otherwise read "a, b vs a, b")."""
+    bars = _bars(option["barred"])
+    return f"{option['choice']} (bars {_bar_words(bars)})" if bars else f"{option['choice']} (no bar)"
 
 
 _ASPECT_ORDER = ("case", "status", "call stands", "bars", "options", "option taken", "seat", "next to call",
