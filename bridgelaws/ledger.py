@@ -56,8 +56,10 @@ The situations compared are the conditions either entry names, each resolved in 
 way the engine resolves it (:func:`bridgelaws.rulings.generic_ruling`: an entry that does not name
 the condition takes its ``otherwise`` branch, an entry without branches applies whole); an entry
 with no branches on either side is one situation. Where the engine resolves a condition to another
-branch, the reason says so and cites that branch's articles ("the engine resolves 'said' in 1936
-to its 'otherwise' branch (1936:23.a, ...)"). Conditions are compared by name: where two
+branch, the reason says so and cites that branch's articles ("the engine resolves 'said' alone
+(nothing else of the event known) in 1936 to its 'otherwise' branch (1936:23.a, ...)"): a situation
+is its condition's name only, so a branch chosen by what the event shows (a card's rank) is not
+taken there, though the engine takes it when it judges a real event. Conditions are compared by name: where two
 conditions could hold at once (an honour exposed early), the order of a file's branches is not
 weighed. Where a compared ruling or branch carries an assumption (``assumption`` in
 ``data/rulings``), the reason names it as an assumption of the engine, not the text. The entry's
@@ -389,8 +391,11 @@ def _resolved(ruling: Ruling, asked: str | None) -> str:
     if asked is None or ruling.condition is None or ruling.condition == asked:
         return ""  # no branches (the entry applies whole), or the branch named so
     branch = f"its {ruling.condition!r} branch"
-    return (f"the engine resolves {asked!r} in {ruling.edition} to {branch} "
-            f"({', '.join(ruling.articles) or 'no article'}); ")
+    # "alone": the situation is the condition's name and nothing else of the event (no card, no
+    # count), so a branch chosen by rank (1936:23.b's honour) is not taken here though the engine
+    # takes it for a real event (tests/cases/exposed-card.yaml).
+    return (f"the engine resolves {asked!r} alone (nothing else of the event known) in {ruling.edition} "
+            f"to {branch} ({', '.join(ruling.articles) or 'no article'}); ")
 
 
 def _assumption_words(ruling: Ruling) -> str:

@@ -423,7 +423,7 @@ def test_situations_cite_the_branch_the_engine_resolves():
     said not to be ordered."""
     exposed = entry("exposed-card", "1936", "1949")
     by_condition = {s.condition: s for s in exposed.situations}
-    assert "the engine resolves 'said' in 1936 to its 'otherwise' branch (1936:23.a" in by_condition["said"].reason
+    assert "the engine resolves 'said' alone (nothing else of the event known) in 1936 to its 'otherwise' branch (1936:23.a" in by_condition["said"].reason
     otherwise = by_condition["otherwise"].reason
     assert "listed, not ordered" in otherwise and "declarer may forbid a lead" in otherwise
 
