@@ -284,16 +284,16 @@ class _Run:
         record.update(card=card, case="exposed-card",
                       reason=_EXPOSURE_REASONS[event.manner or ""].format(seat=seat.full_name, card=card,
                                                                           partner=seat.partner.full_name))
-        condition = first_holding(rulings_data.spec("exposed-card", self.edition, self.layer).when,
-                                  Situation(auction, seat, card=card, exposed=self.exposed[seat],
-                                            manner=event.manner))
+        branches = rulings_data.spec("exposed-card", self.edition, self.layer).when
+        condition = first_holding(branches, Situation(auction, seat, card=card, exposed=self.exposed[seat],
+                                                      manner=event.manner))
         ruling = rulings_data.resolve("exposed-card", self.edition, condition=condition, offender=seat,
                                       layer=self.layer)
         if not ruling.rules:
             ruling.assumption = rulings_data.EVENT_ASSUMPTION
-        elif ruling.assumption and ruling.assumption_for_ranks and (
-                card[1] not in ruling.assumption_for_ranks or self.exposed[seat] >= 2):
-            ruling.assumption = None  # the reading of "honneur" does not decide this card
+        else:
+            honours = next((b.honours for b in branches if b.condition == condition), None) or ""
+            ruling.assumption = _exposure_assumption(ruling, card[1], honours, self.exposed[seat])
         bars = self._bars(ruling, "exposed-card")
         auction.add_bars(bars)
         record["effect"] = "; ".join(must_pass(b.seat.full_name, b.scope) for b in bars) or "no one is barred"
@@ -952,6 +952,27 @@ def _call_of(event: Event) -> Call:
 def _base(event: Event, seat: Seat | None) -> dict[str, Any]:
     return {"index": event.index, "seat": seat, "token": event.token, "kind": event.kind,
             "case": None, "ruling": None}
+
+
+def _exposure_assumption(ruling: Ruling, rank: str, honours: str, exposed: int) -> str | None:
+    """Which of a branch's assumptions decides an exposed card of ``rank``, the ``exposed``-th the
+    player has shown: the reading of "honneur" (``assumption_for_ranks``) only for a rank it covers
+    when the count does not decide; the reading of "two or more" as counting cards shown at different
+    moments (``assumption_for_count``) only when the count decides and the rank would not. A branch
+    without these fields keeps its assumption as it is."""
+    if not (ruling.assumption_for_ranks or ruling.assumption_for_count):
+        return ruling.assumption
+    certain_rank = rank in honours and rank not in (ruling.assumption_for_ranks or "")
+    assumed_rank = rank in (ruling.assumption_for_ranks or "")
+    if certain_rank or not honours:
+        return None if honours else ruling.assumption  # an honour beyond doubt; a branch not by rank
+    if exposed >= 2 and ruling.assumption_for_count:
+        if assumed_rank and ruling.assumption:
+            return f"{ruling.assumption} Either reading alone leads here: {ruling.assumption_for_count}"
+        return ruling.assumption_for_count
+    if assumed_rank:
+        return ruling.assumption if exposed < 2 else None
+    return None
 
 
 def _over(event: Event, auction: Auction) -> BridgeLawsError:

@@ -81,6 +81,9 @@ class Ruling:
     condition: str | None = None
     accepted: bool = False
     assumption_for_ranks: str | None = None
+    #: The assumption that applies instead when the branch holds only by the count of cards shown
+    #: (at different moments), not by the card's rank (1936:23.b "twee of meer"; 1949:26.a.n1 says it).
+    assumption_for_count: str | None = None
     chosen: str | None = None  # the option taken, once known
     #: ``corpus``, or ``supplement`` for a ruling from data/supplement/ (status ``supplement``): its
     #: articles are supplementary entries, ``provenance`` names their sources, and ``corpus_status``
@@ -350,6 +353,7 @@ def _build(case_id: str, edition: Edition, condition: str | None,
         acceptance=merged.get("acceptance"), requires=merged.get("requires"),
         outcome=merged.get("outcome"), condition=chosen.condition if chosen else None,
         assumption_for_ranks=merged.get("assumption_for_ranks"),
+        assumption_for_count=merged.get("assumption_for_count"),
     )
 
 

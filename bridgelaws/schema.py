@@ -171,7 +171,7 @@ class OptionSpec:
 #: remember which fields their file gave (``given``): an explicit null overrides too.
 _COMMON = ("status", "articles", "references", "call_stands", "deemed", "barred", "options", "play",
            "assumption", "quote_nl", "quote_from", "summary_en", "next", "acceptance", "requires",
-           "outcome", "assumption_for_ranks")
+           "outcome", "assumption_for_ranks", "assumption_for_count")
 _ENTRY_FIELDS = _COMMON + ("when",)
 _BRANCH_FIELDS = ("condition", "article", "honours", "bar_from") + _COMMON
 
@@ -195,6 +195,7 @@ class _Common:
     requires: Requires | None = None
     outcome: Outcome | None = None
     assumption_for_ranks: str | None = None
+    assumption_for_count: str | None = None
     given: frozenset[str] = field(default=frozenset(), repr=False, compare=False)
 
     def values(self) -> dict[str, Any]:
@@ -260,6 +261,7 @@ def _common(raw: dict[str, Any], loc: Loc, choices: tuple[str, ...]) -> dict[str
         "summary_en": lambda v, at: None if v is None else text(v, at),
         "quote_nl": opt_string, "quote_from": opt_string, "acceptance": opt_string,
         "assumption_for_ranks": _ranks,
+        "assumption_for_count": lambda v, at: None if v is None else text(v, at),
         "next": lambda v, at: None if v is None else one_of(v, get_args(Next), at),
         "requires": lambda v, at: None if v is None else one_of(v, get_args(Requires), at),
         "outcome": lambda v, at: None if v is None else one_of(v, get_args(Outcome), at),
