@@ -406,7 +406,7 @@ def _remove_previous(directory: Path, names: Iterable[str]) -> None:
     """Remove the files a previous export listed, and the folders they leave empty; nothing else.
     A listed name that leads outside the directory is ignored, never followed."""
     root = directory.resolve()
-    folders = set()
+    folders: set[Path] = set()
     for name in names:
         target = (directory / name).resolve()
         if root not in target.parents or not target.is_file():
