@@ -194,9 +194,16 @@ def _cited_by() -> dict[str, list[tuple[Case, str]]]:
     return found
 
 
+def case_names(case: Case, lang: str) -> tuple[str, str]:
+    """The case's name in the site's language, then in the other (cases.yaml has both)."""
+    return (case.name_nl, case.name_en) if lang == "nl" else (case.name_en, case.name_nl)
+
+
 def _case_page(case: Case, lang: str) -> Page:
     prefix = "../"
-    parts = [f'<p class="bl-site-lead"><span lang="nl">{escape(case.name_nl)}</span> &middot; '
+    name, other = case_names(case, lang)
+    other_lang = "en" if lang == "nl" else "nl"
+    parts = [f'<p class="bl-site-lead"><span lang="{other_lang}">{escape(other)}</span> &middot; '
              f"<code>{escape(case.id)}</code> &middot; {escape(case.kind)}</p>",
              f"<p>{escape(case.description)}</p>"]
     if case.situation:
@@ -209,7 +216,7 @@ def _case_page(case: Case, lang: str) -> Page:
         card = ruling_html(canonical_ruling(case.id, edition), case_name=case.name_en, style=False, english=True)
         parts.append(f'<section id="{edition_anchor(edition.year)}" class="bl-site-edition">'
                      f"<h2>{edition.year} {_edition_badge(edition.year)}</h2>{link_articles(card, prefix)}</section>")
-    return Page(case_path(case.id), case.name_en, '<div class="bl-view">' + "".join(parts) + "</div>")
+    return Page(case_path(case.id), name, '<div class="bl-view">' + "".join(parts) + "</div>")
 
 
 def _article_page(article: corpus.Article, cited_by: list[tuple[Case, str]], neighbours: tuple[str | None, str | None],
@@ -236,8 +243,8 @@ def _article_page(article: corpus.Article, cited_by: list[tuple[Case, str]], nei
     parts.append(f"<h2>{escape(t('site.article.cited_by', lang))}</h2>")
     if cited_by:
         parts.append("<ul>" + "".join(
-            f'<li><a href="{prefix}{case_path(case.id)}#{edition_anchor(year)}">{escape(case.name_en)}, {year}</a></li>'
-            for case, year in cited_by) + "</ul>")
+            f'<li><a href="{prefix}{case_path(case.id)}#{edition_anchor(year)}">'
+            f"{escape(case_names(case, lang)[0])}, {year}</a></li>" for case, year in cited_by) + "</ul>")
     else:
         parts.append(f'<p class="bl-none">{escape(t("site.article.cited_by_none", lang))}</p>')
     parts.append(f"<h2>{escape(t('site.article.citation', lang))}</h2>"
@@ -300,8 +307,8 @@ def _index_page(lang: str, date: str, case_list: tuple[Case, ...], article_paths
     parts.append(f'<h2><a href="matrix.html">{escape(t("site.matrix.title", lang))}</a></h2>'
                  f"<p>{escape(t('site.index.matrix', lang))}</p>")
     parts.append(f'<h2 id="cases">{escape(t("site.nav.cases", lang))}</h2><ul>'
-                 + "".join(f'<li><a href="{case_path(case.id)}">{escape(case.name_en)}</a> '
-                           f'<span lang="nl">({escape(case.name_nl)})</span></li>' for case in case_list) + "</ul>")
+                 + "".join(f'<li><a href="{case_path(case.id)}">{escape(case_names(case, lang)[0])}</a> '
+                           f'({escape(case_names(case, lang)[1])})</li>' for case in case_list) + "</ul>")
     parts.append(f'<h2 id="articles">{escape(t("site.nav.articles", lang))}</h2>'
                  f"<p>{escape(t('site.index.articles', lang))}</p><ul>")
     for year, articles in article_paths.items():
@@ -315,8 +322,8 @@ def _index_page(lang: str, date: str, case_list: tuple[Case, ...], article_paths
                      f'<code>{escape(scenario["tokens"])}</code> ({escape(t("site.index.steps", lang, count=count))}): '
                      f'{escape(scenario["about"])}</li>')
     parts.append("</ul>")
-    parts.append(f'<footer class="bl-site-footer">{escape(t("site.index.generated", lang, version=__version__, date=date))}'
-                 "</footer>")
+    generated = t("site.index.generated", lang, version=__version__, date=date)
+    parts.append(f'<footer class="bl-site-footer">{escape(generated)}</footer>')
     return Page("index.html", t("site.index.title", lang), '<div class="bl-view">' + "".join(parts) + "</div>")
 
 

@@ -332,6 +332,7 @@ def test_the_command_in_dutch(tmp_path, capsys):
     index = (tmp_path / "nl" / "index.html").read_text(encoding="utf-8")
     assert index.startswith('<!DOCTYPE html>\n<html lang="nl">')
     assert ">Gevallen</a>" in index and "niet in het uittreksel" in index
+    assert '<a href="cases/insufficient-bid.html">Onvoldoend bod</a> (Insufficient bid)' in index  # cases.yaml
     # The quotes stay verbatim Dutch, the cards as the views word them.
     assert "moet het voldoende gemaakt worden" in (tmp_path / "nl" / "cases" / "insufficient-bid.html").read_text(
         encoding="utf-8")
