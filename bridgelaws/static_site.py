@@ -96,20 +96,24 @@ def article_href(ref: str) -> str | None:
 
 # ------------------------------------------------------------------------------------ linking the views
 
-_ARTICLES_ELEMENT = re.compile(r'(<(div|span) class="bl-articles">)(.*?)(</\2>)', re.S)
+#: The elements of the views whose text names articles: a card's article list and its quote's record
+#: (``bl-articles``), the auction grid's caption (the articles of the contract and the declarer), and
+#: who must pass (the article of the bar). Only their text is linked, never an attribute.
+_ARTICLES_ELEMENT = re.compile(r'(<(div|span) class="bl-articles">|<(caption)>|<(div) class="bl-must-pass">)'
+                               r"(.*?)(</(?:\2|\3|\4)>)", re.S)
 _CORPUS_ID = re.compile(r"\b\d{4}:[A-Za-z0-9]+(?:\.[A-Za-z0-9]+)*")
 
 
 def link_articles(html: str, prefix: str) -> str:
-    """Every id of the corpus inside a card's article list (``bl-articles``: the ruling's articles and
-    the quote's record) becomes a link to its page; an id the corpus does not hold (an article the
-    text points to outside the excerpt) stays plain text."""
+    """Every id of the corpus in a card's article list (the ruling's articles and the quote's record),
+    an auction's caption and a must-pass line becomes a link to its page; an id the corpus does not
+    hold (an article the text points to outside the excerpt) stays plain text."""
     def one(match: re.Match[str]) -> str:
         href = article_href(match.group(0))
         return match.group(0) if href is None else f'<a href="{prefix}{href}">{match.group(0)}</a>'
 
     def element(match: re.Match[str]) -> str:
-        return match.group(1) + _CORPUS_ID.sub(one, match.group(3)) + match.group(4)
+        return match.group(1) + _CORPUS_ID.sub(one, match.group(5)) + match.group(6)
 
     return _ARTICLES_ELEMENT.sub(element, html)
 
@@ -138,6 +142,12 @@ def link_matrix(html: str, prefix: str) -> str:
         return f'<tr data-case="{case_id}"><th><a href="{page}">{name}</a><br>{linked}</tr>'
 
     return _MATRIX_ROW.sub(row, html)
+
+
+def _views_language(html: str, lang: str) -> str:
+    """A view's HTML marked as English on a page in another language: the views speak English (their
+    quotes carry their own ``lang="nl"``), so that a reader's software reads them as English."""
+    return html if lang == "en" else f'<div lang="en">{html}</div>'
 
 
 def _unstyled(html: str) -> str:
@@ -215,7 +225,7 @@ def _case_page(case: Case, lang: str) -> Page:
     for edition in EDITIONS:
         card = ruling_html(canonical_ruling(case.id, edition), case_name=case.name_en, style=False, english=True)
         parts.append(f'<section id="{edition_anchor(edition.year)}" class="bl-site-edition">'
-                     f"<h2>{edition.year} {_edition_badge(edition.year)}</h2>{link_articles(card, prefix)}</section>")
+                     f"<h2>{edition.year} {_edition_badge(edition.year)}</h2>{_views_language(link_articles(card, prefix), lang)}</section>")
     return Page(case_path(case.id), name, '<div class="bl-view">' + "".join(parts) + "</div>")
 
 
@@ -288,7 +298,7 @@ def _scenario_pages(lang: str) -> list[Page]:
                                                         english=True)), "../")
             body = (f'<p class="bl-site-lead">{escape(scenario["about"])}</p>'
                     f'<p class="bl-site-pager">{" &middot; ".join(nav)}</p>'
-                    f'<p class="bl-site-steps">{" ".join(pager)}</p>{view}')
+                    f'<p class="bl-site-steps">{" ".join(pager)}</p>{_views_language(view, lang)}')
             title = t("site.scenario.title", lang, name=scenario["name"], step=step, count=count)
             pages.append(Page(step_path(slug, step), title, body))
     return pages
@@ -331,7 +341,7 @@ def _matrix_page(lang: str) -> Page:
     from .views import matrix_html
 
     body = (f"<p>{escape(t('site.matrix.about', lang))}</p>"
-            + link_matrix(_unstyled(matrix_html(detail=True)), ""))
+            + _views_language(link_matrix(_unstyled(matrix_html(detail=True)), ""), lang))
     return Page("matrix.html", t("site.matrix.title", lang), body)
 
 

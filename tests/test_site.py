@@ -223,10 +223,14 @@ def test_every_quote_shown_is_verbatim_from_the_corpus(site):
     assert quotes > 100
 
 
-def test_the_cards_link_every_article_of_the_corpus_and_only_those(site):
+def test_the_cards_captions_and_bars_link_every_article_of_the_corpus_and_only_those(site):
     linked = 0
     for path in sorted((site / "cases").glob("*.html")) + sorted((site / "scenarios").glob("*.html")):
-        for inner in re.findall(r'class="bl-articles">(.*?)</(?:div|span)>', path.read_text(encoding="utf-8"), re.S):
+        text = path.read_text(encoding="utf-8")
+        named = (re.findall(r'class="bl-articles">(.*?)</(?:div|span)>', text, re.S)
+                 + re.findall(r"<caption>(.*?)</caption>", text, re.S)
+                 + re.findall(r'<div class="bl-must-pass">(.*?)</div>', text, re.S))
+        for inner in named:
             for href, ref in re.findall(r'<a href="([^"]+)">([^<]+)</a>', inner):
                 page, _, anchor = href.partition("#")
                 year, article = ref.split(":")[0], _under(ref)[0]["article"]
@@ -343,6 +347,8 @@ def test_the_command_in_dutch(tmp_path, capsys):
     assert index.startswith('<!DOCTYPE html>\n<html lang="nl">')
     assert ">Gevallen</a>" in index and "niet in het uittreksel" in index
     assert '<a href="cases/insufficient-bid.html">Onvoldoend bod</a> (Insufficient bid)' in index  # cases.yaml
+    assert '<div lang="en"><div class="bl-card"' in (tmp_path / "nl" / "cases" / "all-pass.html").read_text(
+        encoding="utf-8")  # the views speak English, and say so
     # The quotes stay verbatim Dutch, the cards as the views word them.
     assert "moet het voldoende gemaakt worden" in (tmp_path / "nl" / "cases" / "insufficient-bid.html").read_text(
         encoding="utf-8")
