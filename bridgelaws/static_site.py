@@ -236,9 +236,11 @@ def _article_page(article: corpus.Article, cited_by: list[tuple[Case, str]], nei
     table = _unstyled(parallel_html(article.id))
     table = re.sub(r'<tr data-record="([^"]+)">',
                    lambda m: f'<tr id="{record_anchor(m.group(1))}" data-record="{m.group(1)}">', table)
-    parts = [f'<p class="bl-site-lead">{escape(t("site.article.verbatim", lang))}</p>', table]
+    parts = [f'<p class="bl-site-lead">{escape(t("site.article.verbatim", lang))}</p>',
+             _views_language(table, lang)]
     if passage.notes:
-        parts.append(f"<h2>{escape(t('site.article.notes', lang))}</h2><ul>"
+        # The notes are the project's, in English (data/corpus/*.json), whatever the site's language.
+        parts.append(f"<h2>{escape(t('site.article.notes', lang))}</h2><ul lang=\"en\">"
                      + "".join(f"<li><code>{escape(note.id)}</code> ({escape(note.kind)}): {escape(note.text)}</li>"
                                for note in passage.notes) + "</ul>")
     if passage.references:
