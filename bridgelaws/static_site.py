@@ -421,25 +421,32 @@ def _previous_export(directory: Path) -> list[str] | None:
     return [line for line in text[len(_MARKER_HEAD):].splitlines() if line]
 
 
+def _inside(name: str) -> bool:
+    """True for a '/'-separated relative name that stays inside the directory (no '..', not absolute)."""
+    parts = name.split("/")
+    return bool(name) and not name.startswith("/") and ".." not in parts and "\\" not in name and ":" not in name
+
+
 def _remove_previous(directory: Path, names: Iterable[str]) -> None:
     """Remove the files a previous export listed, and the folders they leave empty; nothing else.
-    A listed name that leads outside the directory is ignored, never followed."""
-    root = directory.resolve()
+    A listed name that would lead outside the directory is ignored; a link is removed, never followed."""
     folders: set[Path] = set()
     for name in names:
-        target = (directory / name).resolve()
-        if root not in target.parents or not target.is_file():
+        if not _inside(name):
             continue
-        target.unlink()
-        folders.update(p for p in target.parents if root in p.parents)
+        target = directory / name
+        if target.is_symlink() or target.is_file():
+            target.unlink()
+            folders.update(directory / "/".join(name.split("/")[:depth]) for depth in range(1, name.count("/") + 1))
     for folder in sorted(folders, key=lambda p: len(p.parts), reverse=True):
-        if folder.is_dir() and not any(folder.iterdir()):
+        if folder.is_dir() and not folder.is_symlink() and not any(folder.iterdir()):
             folder.rmdir()
 
 
 def export(directory: str | Path, lang: str = "en", date: str | None = None) -> ExportSummary:
     """Write the site into ``directory`` (created if needed). A directory that is not empty must be
-    a previous export: its files (and only those) are replaced; any other is refused, one line."""
+    a previous export: its files (and only those) are replaced; any other is refused, one line, and so
+    is a previous export holding a file of another's where this export would write one."""
     directory = Path(directory)
     if directory.exists() and not directory.is_dir():
         raise BridgeLawsError(f"{directory} is not a directory: export-site writes a directory of pages")
@@ -451,13 +458,27 @@ def export(directory: str | Path, lang: str = "en", date: str | None = None) -> 
                                   "choose a new or empty directory")
     files = build(lang, date)
     if previous is not None:
+        ours = set(previous)
+        for name in sorted(files):
+            target = directory / name
+            if name not in ours and (target.exists() or target.is_symlink()):
+                raise BridgeLawsError(f"{target} was not written by the earlier export in {directory} and this "
+                                      "export would replace it: move it, or choose a new or empty directory")
         _remove_previous(directory, previous)
+    directory.mkdir(parents=True, exist_ok=True)
+    # The marker lists every file this export may write before it writes one, so that an export
+    # stopped half-way leaves a directory the next export still recognises as its own.
+    _write_marker(directory, sorted(set(previous or ()) | set(files)))
     for name, text in files.items():
         target = directory / name
         target.parent.mkdir(parents=True, exist_ok=True)
         with open(target, "w", encoding="utf-8", newline="\n") as handle:
             handle.write(text)
     names = tuple(sorted(files))
+    _write_marker(directory, names)
+    return ExportSummary(directory, names)
+
+
+def _write_marker(directory: Path, names: Iterable[str]) -> None:
     with open(directory / MARKER, "w", encoding="utf-8", newline="\n") as handle:
         handle.write(_MARKER_HEAD + "".join(f"{name}\n" for name in names))
-    return ExportSummary(directory, names)

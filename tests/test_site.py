@@ -297,9 +297,10 @@ def test_a_second_export_over_the_first_is_byte_identical_and_keeps_a_users_file
     again = tmp_path / "again"
     again.mkdir()
     # An earlier export: its marker lists a page this export no longer writes, and a name outside it.
-    (again / ".bridgelaws-site").write_text(static_site._MARKER_HEAD + "old-page.html\n../outside.txt\n",
-                                            encoding="utf-8")
+    (again / ".bridgelaws-site").write_text(
+        static_site._MARKER_HEAD + "old-page.html\n../outside.txt\nindex.html\n", encoding="utf-8")
     (again / "old-page.html").write_text("old", encoding="utf-8")
+    (again / "index.html").symlink_to(tmp_path / "outside.txt")  # removed as a link, never followed
     (again / "my-notes.txt").write_text("mine", encoding="utf-8")
     (tmp_path / "outside.txt").write_text("not the site's", encoding="utf-8")
     # Another process with another hash seed (no set order may leak into a page), and the date from
@@ -310,12 +311,23 @@ def test_a_second_export_over_the_first_is_byte_identical_and_keeps_a_users_file
     assert done.returncode == 0, done.stderr
     assert not (again / "old-page.html").exists()
     assert (again / "my-notes.txt").read_text(encoding="utf-8") == "mine"
-    assert (tmp_path / "outside.txt").exists()
+    assert (tmp_path / "outside.txt").read_text(encoding="utf-8") == "not the site's"
+    assert not (again / "index.html").is_symlink()
     (again / "my-notes.txt").unlink()
     ours = {p.relative_to(site).as_posix(): p.read_bytes() for p in site.rglob("*") if p.is_file()}
     theirs = {p.relative_to(again).as_posix(): p.read_bytes() for p in again.rglob("*") if p.is_file()}
     assert ours.keys() == theirs.keys()
     assert [name for name in ours if ours[name] != theirs[name]] == []
+
+
+def test_an_earlier_export_holding_a_users_file_where_a_page_goes_is_refused(tmp_path, capsys):
+    (tmp_path / ".bridgelaws-site").write_text(static_site._MARKER_HEAD + "index.html\n", encoding="utf-8")
+    (tmp_path / "matrix.html").write_text("my own matrix", encoding="utf-8")
+    assert main(["export-site", "-o", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "matrix.html was not written by the earlier export" in err
+    assert (tmp_path / "matrix.html").read_text(encoding="utf-8") == "my own matrix"
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".bridgelaws-site", "matrix.html"]
 
 
 def test_a_directory_of_other_files_is_refused_in_one_line(tmp_path, capsys):
