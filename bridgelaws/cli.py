@@ -128,6 +128,24 @@ def _cmd_export_tei(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_export_site(args: argparse.Namespace) -> int:
+    """Write the static site (bridgelaws.static_site) and say what it holds and where to open it."""
+    import time
+
+    from .i18n import find_language
+    from .static_site import export
+
+    started = time.perf_counter()
+    summary = export(args.output, find_language(args.lang), args.date)
+    seconds = time.perf_counter() - started
+    pages = sum(1 for name in summary.files if name.endswith(".html"))
+    print(f"wrote {summary.directory}: {pages} pages ({summary.count('cases')} cases, "
+          f"{summary.count('articles')} articles, {summary.count('scenarios')} scenario steps, "
+          f"the index and the matrix) and one stylesheet in {seconds:.1f} s")
+    print(f"  open {summary.directory / 'index.html'} in a browser, or put the directory on any web server")
+    return 0
+
+
 def _cmd_article(args: argparse.Namespace) -> int:
     from . import corpus
 
@@ -701,6 +719,16 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("-o", "--output", required=True, metavar="FILE",
                    help="the XML file to write (it appears only when it is complete)")
     p.set_defaults(func=_cmd_export_tei)
+
+    p = sub.add_parser("export-site", help="a static site (HTML, no program behind it): the matrix, the cases, "
+                                          "the articles and the scenarios step by step")
+    p.add_argument("-o", "--output", required=True, metavar="DIR",
+                   help="a new or empty directory, or an earlier export (its files are replaced, no others)")
+    p.add_argument("--lang", default="en", help="the site's own words: en (default) or nl; the cards and the "
+                                                 "matrix stay in English")
+    p.add_argument("--date", default=None, metavar="YYYY-MM-DD",
+                   help="the generation date shown (default: SOURCE_DATE_EPOCH, else today)")
+    p.set_defaults(func=_cmd_export_site)
 
     p = sub.add_parser("article", help="an article's verbatim text, with notes and references")
     p.add_argument("ref", help="an article id such as 1936:22.3")

@@ -91,3 +91,11 @@ def test_export_tei_and_cite_run_from_the_wheel(installed, tmp_path):
     assert out.startswith(f"wrote {tmp_path / '2007.xml'}: a TEI document of 1 text")
     assert 'xml:id="r2007-17.A"' in (tmp_path / "2007.xml").read_text(encoding="utf-8")
     assert "Stable id: 2007:17.A" in _run(installed, "cite", "2007:17.A")
+
+
+def test_export_site_runs_from_the_wheel_with_its_stylesheet_and_words(installed, tmp_path):
+    # bridgelaws/static/site.css and data/messages/site.yaml ship with the package (issue 13 §3).
+    out = _run(installed, "export-site", "-o", str(tmp_path / "site"), "--date", "2026-11-30")
+    assert out.startswith(f"wrote {tmp_path / 'site'}: ")
+    assert ".bl-site-nav" in (tmp_path / "site" / "style.css").read_text(encoding="utf-8")
+    assert "Made by bridgelaws" in (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
