@@ -414,6 +414,11 @@ def _state_line(row: dict[str, Any]) -> str:
 def _cmd_matrix(args: argparse.Namespace) -> int:
     from .tables import matrix, matrix_coverage
 
+    if args.format is not None:
+        return _matrix_export(args)
+    if args.output:
+        raise BridgeLawsError("matrix: -o FILE goes with --format csv|json|xlsx|latex")
+
     if args.json:
         print(json.dumps(_matrix_json(args.layer, args.editions), indent=2, ensure_ascii=False))
         return 0
@@ -490,6 +495,32 @@ def _cmd_coverage(args: argparse.Namespace) -> int:
                     print(f"      shown in {use}")
     for line in report.problems():
         print(f"PROBLEM: {line}")
+    return 0
+
+
+def _matrix_export(args: argparse.Namespace) -> int:
+    """``matrix --format csv|json|xlsx|latex [-o FILE]``: the tidy rows (bridgelaws.exports), to
+    standard output or, complete or not at all, to FILE; a workbook only to a file."""
+    from . import exports
+
+    if args.status:
+        raise BridgeLawsError("matrix: --status and --format do not go together (--format exports every column)")
+    if args.format == "xlsx" and not args.output:
+        raise BridgeLawsError("matrix --format xlsx needs -o FILE.xlsx (a workbook is not text for the terminal)")
+    # --lang comes with the interface in Dutch (issue 13 §6); until then the headings are English.
+    lang = getattr(args, "lang", None) or "en"
+    rows = exports.matrix_rows(args.layer, args.editions)
+    if args.format == "xlsx":
+        exports.write_bytes(args.output, exports.matrix_xlsx(rows, lang))
+        print(f"wrote {args.output}: {len(rows)} rows (sheets: rows, matrix)")
+        return 0
+    text = {"csv": lambda: exports.matrix_csv(rows), "json": lambda: exports.matrix_json(rows, args.layer),
+            "latex": lambda: exports.matrix_latex(rows, lang)}[args.format]()
+    if args.output:
+        exports.write_bytes(args.output, text.encode("utf-8"))
+        print(f"wrote {args.output}: {len(rows)} rows")
+    else:
+        sys.stdout.write(text)
     return 0
 
 
@@ -778,6 +809,11 @@ def build_parser() -> argparse.ArgumentParser:
     fmt.add_argument("--csv", action="store_true")
     fmt.add_argument("--json", action="store_true",
                      help="per case and edition: status, layer, and for a supplementary cell its source and read date")
+    fmt.add_argument("--format", choices=["csv", "json", "xlsx", "latex"], default=None,
+                     help="the tidy table, one row per case and edition (case, names, edition, status, the short "
+                          "ruling, articles, layer, the Dutch quote, ...), as CSV, JSON, Excel or a LaTeX longtable")
+    p.add_argument("-o", "--output", default=None, metavar="FILE",
+                   help="with --format: write FILE (it appears only when complete); xlsx needs it")
     p.add_argument("--status", action="store_true",
                    help="only the status (ruled / referenced / not in the excerpt / supplement), and per "
                         "edition the share of cells holding a ruling")
