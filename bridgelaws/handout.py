@@ -21,7 +21,7 @@ from html import escape
 from .errors import BridgeLawsError
 from .i18n import find_language, t
 
-__all__ = ["CHROMIUM_NAMES", "find_chromium", "handout_html", "handout_pdf", "write_handout"]
+__all__ = ["CHROMIUM_NAMES", "find_chromium", "handout_html", "handout_link", "handout_pdf", "write_handout"]
 
 #: Where Chromium is looked for: $BRIDGELAWS_CHROMIUM, then these names on the PATH.
 CHROMIUM_NAMES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
@@ -76,6 +76,21 @@ def handout_html(scenario: str, editions: object = None, dealer: str = "N", lang
         "</body>",
         "</html>",
     ]) + "\n"
+
+
+def handout_link(scenario: str, editions: object = None, dealer: str = "N", lang: str = "en",
+                 layer: str = "corpus", *, generated: datetime.date | None = None) -> str:
+    """A link that saves the handout (:func:`handout_html`) as an HTML file, for the comparison
+    explorer or the app: the page travels inside the link (a ``data:`` address), so no server and
+    no kernel is asked when it is clicked. Marked ``bl-no-print``: it is not printed."""
+    import base64
+    import re
+
+    page = handout_html(scenario, editions, dealer, lang, layer, generated=generated)
+    name = "handout-" + (re.sub(r"[^A-Za-z0-9]+", "-", " ".join(scenario.split())).strip("-") or "scenario") + ".html"
+    data = base64.b64encode(page.encode("utf-8")).decode("ascii")
+    return (f'<a class="bl-no-print bl-handout-link" download="{escape(name)}" '
+            f'href="data:text/html;charset=utf-8;base64,{data}">{escape(t("print.handout.download", lang))}</a>')
 
 
 def find_chromium() -> str | None:

@@ -242,3 +242,15 @@ def test_the_handout_pdf_has_text_one_can_find(tmp_path, capsys, monkeypatch):
     assert _squeezed("Scenario 1S 1H across the editions of the Laws") in text
     assert _squeezed("moet het voldoende gemaakt worden in dezelfde of in een andere speelsoort") in text
     assert _squeezed("Het is een overtreding om een onvoldoende bod te doen") in text
+
+
+def test_the_handout_link_holds_the_handout_itself():
+    import base64
+
+    link = handout.handout_link("1S 1H", editions="1936", generated=DAY)
+    match = re.fullmatch(r'<a class="bl-no-print bl-handout-link" download="handout-1S-1H.html" '
+                         r'href="data:text/html;charset=utf-8;base64,([A-Za-z0-9+/=]+)">Download a handout of this '
+                         r"comparison \(HTML, printable\)</a>", link)
+    assert match
+    assert base64.b64decode(match.group(1)).decode("utf-8") == handout.handout_html("1S 1H", editions="1936",
+                                                                                   generated=DAY)
