@@ -432,6 +432,11 @@ def _state_line(row: dict[str, Any]) -> str:
 def _cmd_matrix(args: argparse.Namespace) -> int:
     from .tables import matrix, matrix_coverage
 
+    if args.format is not None:
+        return _matrix_export(args)
+    if args.output:
+        raise BridgeLawsError("matrix: -o FILE goes with --format csv|json|xlsx|latex")
+
     if args.json:
         print(json.dumps(_matrix_json(args.layer, args.editions), indent=2, ensure_ascii=False))
         return 0
@@ -508,6 +513,45 @@ def _cmd_coverage(args: argparse.Namespace) -> int:
                     print(f"      shown in {use}")
     for line in report.problems():
         print(f"PROBLEM: {line}")
+    return 0
+
+
+def _matrix_export(args: argparse.Namespace) -> int:
+    """``matrix --format csv|json|xlsx|latex [-o FILE]``: the tidy rows (bridgelaws.exports), to
+    standard output or, complete or not at all, to FILE; a workbook only to a file."""
+    from . import exports
+    from .i18n import t
+
+    if args.status:
+        raise BridgeLawsError("matrix: --status and --format do not go together (--format exports every column)")
+    if args.format == "xlsx" and not args.output:
+        raise BridgeLawsError("matrix --format xlsx needs -o FILE.xlsx (a workbook is not text for the terminal)")
+    # --lang comes with the interface in Dutch (issue 13 §6); until then the headings are English.
+    lang = getattr(args, "lang", None) or "en"
+    rows = exports.matrix_rows(args.layer, args.editions)
+    if args.format == "xlsx":
+        exports.write_bytes(args.output, exports.matrix_xlsx(rows, lang))
+        print(t("print.cli.wrote", lang, path=args.output, what=t("print.cli.rows", lang, count=len(rows))))
+        return 0
+    text = {"csv": lambda: exports.matrix_csv(rows), "json": lambda: exports.matrix_json(rows, args.layer),
+            "latex": lambda: exports.matrix_latex(rows, lang)}[args.format]()
+    if args.output:
+        exports.write_bytes(args.output, text.encode("utf-8"))
+        print(t("print.cli.wrote", lang, path=args.output, what=t("print.cli.rows", lang, count=len(rows))))
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
+def _cmd_handout(args: argparse.Namespace) -> int:
+    """A scenario's comparison across editions as a handout: one self-contained HTML page, or a PDF
+    printed from it by headless Chromium (bridgelaws.handout)."""
+    from .handout import write_handout
+    from .i18n import find_language, t
+
+    lang = find_language(args.lang)
+    kind = write_handout(args.output, args.tokens, args.editions, args.dealer, lang, args.layer)
+    print(t("print.cli.wrote", lang, path=args.output, what=t("print.cli.handout", lang, kind=kind)))
     return 0
 
 
@@ -806,6 +850,11 @@ def build_parser() -> argparse.ArgumentParser:
     fmt.add_argument("--csv", action="store_true")
     fmt.add_argument("--json", action="store_true",
                      help="per case and edition: status, layer, and for a supplementary cell its source and read date")
+    fmt.add_argument("--format", choices=["csv", "json", "xlsx", "latex"], default=None,
+                     help="the tidy table, one row per case and edition (case, names, edition, status, the short "
+                          "ruling, articles, layer, the Dutch quote, ...), as CSV, JSON, Excel or a LaTeX longtable")
+    p.add_argument("-o", "--output", default=None, metavar="FILE",
+                   help="with --format: write FILE (it appears only when complete); xlsx needs it")
     p.add_argument("--status", action="store_true",
                    help="only the status (ruled / referenced / not in the excerpt / supplement), and per "
                         "edition the share of cells holding a ruling")
@@ -813,6 +862,16 @@ def build_parser() -> argparse.ArgumentParser:
                    help="the columns: a comma list of editions or draft files (data/drafts/*.yaml), or all (default)")
     _layer_option(p, both=True)
     p.set_defaults(func=_cmd_matrix)
+
+    p = sub.add_parser("handout", help="a scenario's comparison across editions as a handout: HTML, or PDF via Chromium")
+    p.add_argument("tokens", metavar="SCENARIO", help='the scenario, e.g. "1S 1H"')
+    p.add_argument("--dealer", default="N")
+    p.add_argument("--editions", default=None, help="a comma list, or all (default)")
+    p.add_argument("--lang", default="en", help="the handout's own words: en (default) or nl; the quotes stay Dutch")
+    _layer_option(p)
+    p.add_argument("-o", "--output", required=True, metavar="FILE",
+                   help="FILE.html (one self-contained page) or FILE.pdf (printed by headless Chromium)")
+    p.set_defaults(func=_cmd_handout)
 
     p = sub.add_parser("impact", help="what a draft edition (a .yaml file) changes against the edition it starts from")
     p.add_argument("draft", help="a draft file, e.g. data/drafts/1936-with-2017-closing.yaml")

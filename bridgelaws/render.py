@@ -30,9 +30,11 @@ GRID_ORDER = (Seat.W, Seat.N, Seat.E, Seat.S)
 
 @cache
 def stylesheet() -> str:
-    """The package's one stylesheet (``bridgelaws/static/bridgelaws.css``) as a ``<style>`` element,
-    comments and line breaks taken out. Every HTML output carries it once, at its start."""
-    css = resources.files("bridgelaws").joinpath("static/bridgelaws.css").read_text(encoding="utf-8")
+    """The package's one stylesheet (``bridgelaws/static/bridgelaws.css``, then its print rules,
+    ``static/print.css``) as a ``<style>`` element, comments and line breaks taken out. Every HTML
+    output carries it once, at its start."""
+    static = resources.files("bridgelaws").joinpath("static")
+    css = "\n".join(static.joinpath(name).read_text(encoding="utf-8") for name in ("bridgelaws.css", "print.css"))
     css = re.sub(r"/\*.*?\*/", "", css, flags=re.S)
     return "<style>" + "".join(line.strip() for line in css.splitlines()) + "</style>"
 

@@ -1,0 +1,163 @@
+"""A handout of one scenario's comparison across editions, for a meeting's papers or a class (issue 13
+§3): one self-contained HTML page (the stylesheet inline, no script, nothing fetched from a network),
+and a PDF printed from it by headless Chromium where Chromium is at hand.
+
+The comparison is :func:`bridgelaws.views.compare_html` with ``english=True``: every card with its
+article(s), its verbatim Dutch quote and, where the project has one, the English of the quoted
+paragraph, labelled as the project's translation. Above it a title and the date of generation; below
+it the citation of every edition's source (:mod:`bridgelaws.bibliography`). A citation's web address
+is printed as text, never as a link or a resource the page loads.
+"""
+
+from __future__ import annotations
+
+import datetime
+import os
+import shutil
+import subprocess
+import tempfile
+from html import escape
+
+from .errors import BridgeLawsError
+from .i18n import find_language, t
+
+__all__ = ["CHROMIUM_NAMES", "find_chromium", "handout_html", "handout_link", "handout_pdf", "write_handout"]
+
+#: Where Chromium is looked for: $BRIDGELAWS_CHROMIUM, then these names on the PATH.
+CHROMIUM_NAMES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
+#: Seconds Chromium may take to print the handout.
+PRINT_TIMEOUT = 120
+
+
+def handout_html(scenario: str, editions: object = None, dealer: str = "N", lang: str = "en",
+                 layer: str = "corpus", *, generated: datetime.date | None = None) -> str:
+    """The handout as one HTML document (see the module's docstring). ``generated``: the date it
+    names (default today). A scenario that cannot be read, an unknown edition or dealer: one
+    :class:`BridgeLawsError` line, as for ``compare``."""
+    from .bibliography import cite
+    from .calls import parse_seat
+    from .editions import find_editions
+    from .render import stylesheet
+    from .views import compare_html
+    from .views._common import token_list
+
+    lang = find_language(lang)
+    tokens = " ".join(token_list(scenario))
+    chosen = find_editions(editions)  # type: ignore[arg-type]
+    seat = parse_seat(dealer, " (dealer)")
+    when = (generated or datetime.date.today()).isoformat()
+    # The comparison carries the stylesheet at its start; the handout carries it once, in its head.
+    view = compare_html(tokens, chosen, seat, layer, english=True).removeprefix(stylesheet())
+    years = ", ".join(e.year for e in chosen)
+    title = t("print.handout.title", lang, scenario=tokens)
+    sources = []
+    for edition in chosen:
+        try:
+            text = cite(edition.year, "text")
+        except BridgeLawsError:  # a draft edition is no published source
+            text = t("print.handout.no_source", lang, edition=edition.year)
+        lines = "<br>".join(escape(line) for line in text.strip().splitlines())
+        sources.append(f'<li class="bl-handout-source" data-edition="{escape(edition.year)}">{lines}</li>')
+    return "\n".join([
+        "<!DOCTYPE html>",
+        f'<html lang="{lang}">',
+        '<head><meta charset="utf-8">',
+        f"<title>{escape(title)}</title>",
+        stylesheet(),
+        "</head>",
+        '<body class="bl-handout">',
+        f"<h1>{escape(title)}</h1>",
+        f'<p class="bl-handout-meta">{escape(t("print.handout.meta", lang, dealer=t(f"common.seat.{seat.name}", lang), editions=years, date=when))}</p>',
+        f'<p class="bl-handout-note">{escape(t("print.handout.note", lang))}</p>',
+        view,
+        f"<h2>{escape(t('print.handout.sources', lang))}</h2>",
+        f'<ul class="bl-handout-sources">{"".join(sources)}</ul>',
+        f'<p class="bl-handout-meta">{escape(t("print.handout.footer", lang, date=when))}</p>',
+        "</body>",
+        "</html>",
+    ]) + "\n"
+
+
+def handout_link(scenario: str, editions: object = None, dealer: str = "N", lang: str = "en",
+                 layer: str = "corpus", *, generated: datetime.date | None = None) -> str:
+    """A link that saves the handout (:func:`handout_html`) as an HTML file, for the comparison
+    explorer or the app: the page travels inside the link (a ``data:`` address), so no server and
+    no kernel is asked when it is clicked. Marked ``bl-no-print``: it is not printed."""
+    import base64
+    import re
+
+    page = handout_html(scenario, editions, dealer, lang, layer, generated=generated)
+    name = "handout-" + (re.sub(r"[^A-Za-z0-9]+", "-", " ".join(scenario.split())).strip("-") or "scenario") + ".html"
+    data = base64.b64encode(page.encode("utf-8")).decode("ascii")
+    return (f'<a class="bl-no-print bl-handout-link" download="{escape(name)}" '
+            f'href="data:text/html;charset=utf-8;base64,{data}">{escape(t("print.handout.download", lang))}</a>')
+
+
+def find_chromium() -> str | None:
+    """The Chromium that prints the PDF: ``$BRIDGELAWS_CHROMIUM`` if it is set, else the first of
+    :data:`CHROMIUM_NAMES` on the PATH; None when there is none."""
+    named = os.environ.get("BRIDGELAWS_CHROMIUM")
+    if named:
+        return named if os.path.isfile(named) and os.access(named, os.X_OK) else None
+    for name in CHROMIUM_NAMES:
+        found = shutil.which(name)
+        if found:
+            return found
+    return None
+
+
+def handout_pdf(html: str) -> bytes:
+    """``html`` printed to PDF (A4, the print stylesheet's pages) by headless Chromium, with a
+    profile of its own that is thrown away, and no network. No Chromium, or one that fails: one
+    line naming what is missing."""
+    chromium = find_chromium()
+    named = os.environ.get("BRIDGELAWS_CHROMIUM")
+    if chromium is None and named:
+        raise BridgeLawsError(f"the PDF handout needs Chromium: BRIDGELAWS_CHROMIUM={named} is not a program "
+                              "that can be run; write FILE.html instead")
+    if chromium is None:
+        raise BridgeLawsError("the PDF handout needs Chromium (set BRIDGELAWS_CHROMIUM, or install chromium: "
+                              "make chromium); write FILE.html instead")
+    with tempfile.TemporaryDirectory(prefix="bridgelaws-handout-") as folder:
+        page = os.path.join(folder, "handout.html")
+        pdf = os.path.join(folder, "handout.pdf")
+        with open(page, "w", encoding="utf-8") as stream:
+            stream.write(html)
+        command = [chromium, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+                   "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                   # The page needs nothing from a network; a proxy that goes nowhere keeps it so.
+                   "--proxy-server=127.0.0.1:9", "--proxy-bypass-list=<-loopback>",
+                   f"--user-data-dir={os.path.join(folder, 'profile')}", "--no-pdf-header-footer",
+                   f"--print-to-pdf={pdf}", "file://" + page]
+        try:
+            done = subprocess.run(command, capture_output=True, text=True, timeout=PRINT_TIMEOUT,
+                                  stdin=subprocess.DEVNULL)
+        except subprocess.TimeoutExpired:
+            raise BridgeLawsError(f"Chromium ({chromium}) did not print the handout within {PRINT_TIMEOUT} s") from None
+        except OSError as exc:
+            raise BridgeLawsError(f"cannot run Chromium ({chromium}): {exc.strerror or exc}") from None
+        if done.returncode != 0 or not os.path.exists(pdf):
+            last = (done.stderr.strip().splitlines() or ["no message"])[-1]
+            raise BridgeLawsError(f"Chromium ({chromium}) did not print the handout (exit {done.returncode}): {last}")
+        with open(pdf, "rb") as stream:
+            data = stream.read()
+    if not data.startswith(b"%PDF"):
+        raise BridgeLawsError(f"Chromium ({chromium}) wrote something that is not a PDF")
+    return data
+
+
+def write_handout(path: str, scenario: str, editions: object = None, dealer: str = "N", lang: str = "en",
+                  layer: str = "corpus", *, generated: datetime.date | None = None) -> str:
+    """Write the handout to ``path``: HTML for ``.html``/``.htm``, PDF for ``.pdf`` (complete or not
+    at all). Returns the kind written ("HTML" or "PDF")."""
+    from .exports import write_bytes
+
+    kind = os.path.splitext(path)[1].lower()
+    if kind not in (".html", ".htm", ".pdf"):
+        raise BridgeLawsError(f"handout: -o {path!r} must end in .html or .pdf")
+    html = handout_html(scenario, editions, dealer, lang, layer, generated=generated)
+    if kind == ".pdf":
+        write_bytes(path, handout_pdf(html))
+        return "PDF"
+    write_bytes(path, html.encode("utf-8"))
+    return "HTML"
