@@ -24,8 +24,9 @@ from . import views
 from .calls import ALL_CALLS, BIDS, parse_call, parse_seat
 from .editions import EDITIONS
 from .errors import BridgeLawsError
+from .exercise_set import Exercise
 from .notation import hint, parse_card
-from .views._common import EditionNames, Tokens
+from .views._common import EditionNames, Tokens, _view
 
 YEARS = tuple(e.year for e in EDITIONS)
 _SEAT_OPTIONS = (("in turn", ""), ("N", "N"), ("E", "E"), ("S", "S"), ("W", "W"))
@@ -412,7 +413,7 @@ class QuizCard(widgets.VBox):
         from .exercise_set import exercise_set
         from .i18n import find_language
 
-        self.exercises = {e.id: e for e in exercise_set()}
+        self.exercises: dict[str, Exercise] = {e.id: e for e in exercise_set()}
         self.lang = find_language(lang)
         self.language = _language_toggle(self.lang)
         first = exercise or next(iter(self.exercises))
@@ -426,7 +427,8 @@ class QuizCard(widgets.VBox):
         self.instructions = widgets.HTML()
         self.score = widgets.HTML()
         self.message = widgets.HTML()
-        self.view = widgets.HTML()
+        self.header = widgets.HTML()  # the exercise's title, scenario and question, above the menus
+        self.view = widgets.HTML()  # once checked: the marks and the library's answers
         self.questions = widgets.VBox()
         self.answer: dict[str, widgets.Dropdown] = {}
         #: The result of each exercise checked, by exercise id (its latest check counts).
@@ -437,7 +439,7 @@ class QuizCard(widgets.VBox):
         self.again_button.on_click(lambda _: self.start_again())
         self.chooser.observe(lambda _: self._new_exercise(), names="value")
         self.language.observe(self._on_language, names="value")
-        super().__init__([self.language, self.chooser, self.instructions, self.questions,
+        super().__init__([self.language, self.chooser, self.instructions, self.header, self.questions,
                           widgets.HBox([self.check_button, self.next_button, self.again_button]),
                           self.score, self.message, self.view])
         self.add_class("bl-widget")
@@ -448,12 +450,13 @@ class QuizCard(widgets.VBox):
 
     @property
     def output_html(self) -> str:
-        """The exercise, its questions, and once checked the marks and the library's answers."""
-        html: str = self.view.value  # ipywidgets has no type annotations
+        """The exercise, and once checked its questions marked beside the library's answers."""
+        html: str = self.header.value + self.view.value  # ipywidgets has no type annotations
         return html
 
     @property
-    def exercise(self) -> Any:
+    def exercise(self) -> Exercise:
+        """The exercise chosen."""
         return self.exercises[self.chooser.value]
 
     @property
@@ -535,7 +538,9 @@ class QuizCard(widgets.VBox):
     def _show(self) -> None:
         try:
             self.message.value = ""
-            self.view.value = views.quiz_html(self.exercise, self.answers(), self.checked, lang=self.lang)
+            self.header.value = _view(views.exercise_header_html(self.exercise, self.lang))
+            self.view.value = (views.quiz_html(self.exercise, self.answers(), True, lang=self.lang, header=False)
+                               if self.checked else "")
             self.score.value = f'<b class="bl-quiz-total">{self.total.text(self.lang)}</b>'
         except BridgeLawsError as error:
             self.message.value = _message(str(error))

@@ -190,3 +190,11 @@ def test_handout_has_every_question_then_a_key_on_its_own_page():
     assert "1936:22.3" not in questions  # the answers are not on the question pages
     without = handout_html(SET, key=False)
     assert "bl-key" not in without.split("</style>")[1]
+
+
+def test_quiz_and_handout_have_no_text_below_14px():
+    from test_readable import too_small  # the projector rule of issue 12 §5, the same scan
+
+    exercise = next(e for e in SET if e.id == "four-passes")
+    assert too_small(quiz_html(exercise, {q.id: q.key for q in exercise.questions}, checked=True)) == []
+    assert too_small(handout_html(SET, key=True, lang="nl")) == []

@@ -50,7 +50,7 @@ from .coverage import coverage_table, not_modelled_table, reasons_table
 from .supplement import (layers_html, supplement_articles_table, supplement_gaps_table,
                          supplement_sources_table)
 from .teaching import exercise_answers, exercise_html, history_html
-from .quiz import Score, choice_text, evidence_text, handout_html, quiz_html
+from .quiz import Score, choice_text, evidence_text, exercise_header_html, handout_html, quiz_html
 from .quiz import score as quiz_score, stem as quiz_stem, title as quiz_title
 from .parallel import parallel_html, topic_parallel_html
 from .search import diff_html, search_html
@@ -74,5 +74,5 @@ __all__ = [
     "parallel_html", "topic_parallel_html",
     "bibliography_provenance", "sources_bibliography",
     "diff_html", "search_html",
-    "Score", "choice_text", "evidence_text", "handout_html", "quiz_html", "quiz_score", "quiz_stem", "quiz_title",
+    "Score", "choice_text", "evidence_text", "exercise_header_html", "handout_html", "quiz_html", "quiz_score", "quiz_stem", "quiz_title",
 ]

@@ -87,8 +87,8 @@ def evidence_text(evidence: Evidence, lang: str = "en") -> str:
 
 
 def _evidence_html(evidence: Evidence, lang: str) -> str:
-    if evidence.status == Status.SILENT:
-        return f'<div class="bl-evidence">{escape(t("exercises.evidence.silent", lang))}</div>'
+    if evidence.status == Status.SILENT:  # the answer itself says "not in the excerpt"; nothing to quote
+        return ""
     parts = []
     if evidence.status == Status.REFERENCED:
         parts.append(escape(t("exercises.evidence.referenced", lang, references=", ".join(evidence.references))))
@@ -125,10 +125,11 @@ def exercise_header_html(exercise: Exercise, lang: str = "en") -> str:
 
 
 def quiz_html(exercise: Exercise, answers: Mapping[str, str | None] | None = None, checked: bool = False,
-              lang: str = "en") -> str:
+              lang: str = "en", *, header: bool = True) -> str:
     """An exercise as a quiz: its questions, and once ``checked`` each of ``answers`` (question id ->
     choice, None when not answered) marked right or wrong beside the library's answer with its
-    article and quote, and the exercise's score."""
+    article and quote, and the exercise's score. ``header=False`` leaves out the title, scenario and
+    question (the quiz widget shows them above its menus)."""
     lang = find_language(lang)
     answers = answers or {}
     rows = []
@@ -144,7 +145,7 @@ def quiz_html(exercise: Exercise, answers: Mapping[str, str | None] | None = Non
                 f'{_evidence_html(question.evidence, lang)}</td>')
         rows.append(f'<tr data-question="{escape(question.id)}">{"".join(cells)}</tr>')
     parts = [f'<div class="bl-quiz" data-exercise="{escape(exercise.id)}" lang="{lang}">',
-             exercise_header_html(exercise, lang),
+             exercise_header_html(exercise, lang) if header else "",
              f'<table class="bl-quiz-questions"><tbody>{"".join(rows)}</tbody></table>']
     if checked:
         result = score(exercise, answers)
