@@ -702,7 +702,10 @@ def _cmd_exercises(args: argparse.Namespace) -> int:
         target = os.path.realpath(args.output)
         if os.path.isdir(target):
             raise BridgeLawsError(f"cannot write {args.output}: it is a folder")
-        handle, temp = tempfile.mkstemp(dir=os.path.dirname(target), prefix=".bridgelaws-", suffix=".apkg")
+        try:
+            handle, temp = tempfile.mkstemp(dir=os.path.dirname(target), prefix=".bridgelaws-", suffix=".apkg")
+        except OSError as exc:
+            raise BridgeLawsError(f"cannot write {args.output}: {exc.strerror or exc}") from None
         os.close(handle)
         umask = os.umask(0)
         os.umask(umask)

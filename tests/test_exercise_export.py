@@ -222,3 +222,14 @@ def test_handout_through_the_command_line(tmp_path):
     no_key = tmp_path / "no-key.html"
     assert main(["exercises", "--handout", "-o", str(no_key)]) == 0
     assert "Answer key" not in no_key.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("args,message", [
+    (["--lang", "fr"], "unknown language 'fr': choose one of en, nl"),
+    (["--format", "anki", "-o", "/nonexistent-folder/x.apkg"], "cannot write /nonexistent-folder/x.apkg: No such file"),
+    (["--format", "gift", "--key"], "--key goes with the handout"),
+])
+def test_bad_arguments_are_one_line(capsys, args, message):
+    assert main(["exercises", *args]) == 2
+    err = capsys.readouterr().err
+    assert message in err and err.count("\n") == 1 and "Traceback" not in err
