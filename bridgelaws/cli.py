@@ -743,6 +743,71 @@ def _raise_if_unplayable(report: dict[str, Any]) -> None:
         raise BridgeLawsError(errors[0])
 
 
+def _cmd_exercises(args: argparse.Namespace) -> int:
+    """The exercise set (issue 13 §5): listed, or as a printable handout, a GIFT file or an Anki deck."""
+    from .exercise_set import exercise_set
+    from .i18n import find_language
+
+    lang = find_language(args.lang)
+    fmt = "html" if args.handout else args.format
+    if args.key and fmt != "html":
+        raise BridgeLawsError("--key goes with the handout (--handout or --format html)")
+    found = exercise_set()
+    if fmt == "anki":
+        import os
+        import tempfile
+
+        from .exercise_export import write_anki
+
+        if not args.output:
+            raise BridgeLawsError("--format anki writes a file: give it with -o FILE.apkg")
+        target = os.path.realpath(args.output)
+        if os.path.isdir(target):
+            raise BridgeLawsError(f"cannot write {args.output}: it is a folder")
+        try:
+            handle, temp = tempfile.mkstemp(dir=os.path.dirname(target), prefix=".bridgelaws-", suffix=".apkg")
+        except OSError as exc:
+            raise BridgeLawsError(f"cannot write {args.output}: {exc.strerror or exc}") from None
+        os.close(handle)
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(temp, 0o666 & ~umask)  # an ordinary new file, not mkstemp's 0600
+        try:
+            count = write_anki(found, temp, lang)
+            os.replace(temp, target)
+        finally:
+            if os.path.exists(temp):
+                os.unlink(temp)
+        print(f"{count} notes in {len(found)} exercises written to {args.output}", file=sys.stderr)
+        return 0
+    if fmt == "html":
+        from .views.quiz import handout_html
+
+        text = handout_html(found, key=args.key, lang=lang)
+    elif fmt == "gift":
+        from .exercise_export import gift
+
+        text = gift(found, lang)
+    else:
+        lines = []
+        for exercise in found:
+            origin = "hand-written" if exercise.handwritten else "generated"
+            lines.append(f"{exercise.id:<30} {exercise.case:<24} {len(exercise.questions):>2} questions ({origin})")
+        text = "\n".join(lines) + "\n"
+    if not args.output:
+        sys.stdout.write(text)
+        return 0
+    from ._cliio import AtomicOutput
+
+    output = AtomicOutput(args.output)
+    try:
+        output.stream.write(text)
+        output.commit()
+    finally:
+        output.abandon()
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="bridgelaws", description=__doc__.split("\n")[0])
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
@@ -904,6 +969,16 @@ def build_parser() -> argparse.ArgumentParser:
     fmt.add_argument("--csv", action="store_true")
     _layer_option(p)
     p.set_defaults(func=_cmd_ledger)
+
+    p = sub.add_parser("exercises", help="the exercise set (every case): a list, a printable handout, GIFT or Anki")
+    p.add_argument("--format", choices=["text", "html", "gift", "anki"], default="text",
+                   help="text: the list (default); html: the printable handout; gift: Moodle's GIFT; "
+                        "anki: an Anki deck (.apkg, needs -o)")
+    p.add_argument("--handout", action="store_true", help="the printable handout (the same as --format html)")
+    p.add_argument("--key", action="store_true", help="the handout's answer key, on a page of its own")
+    p.add_argument("-o", "--output", default=None, help="write to this file (default: standard output)")
+    p.add_argument("--lang", default="en", help="the language of the questions: en (default) or nl")
+    p.set_defaults(func=_cmd_exercises)
 
     p = sub.add_parser("pbn", help="read a PBN file and compare its contracts with each edition")
     p.add_argument("file")

@@ -24,8 +24,9 @@ from . import views
 from .calls import ALL_CALLS, BIDS, parse_call, parse_seat
 from .editions import EDITIONS
 from .errors import BridgeLawsError
+from .exercise_set import Exercise
 from .notation import hint, parse_card
-from .views._common import EditionNames, Tokens
+from .views._common import EditionNames, Tokens, _view
 
 YEARS = tuple(e.year for e in EDITIONS)
 _SEAT_OPTIONS = (("in turn", ""), ("N", "N"), ("E", "E"), ("S", "S"), ("W", "W"))
@@ -395,6 +396,156 @@ class ExerciseCard(widgets.VBox):
             self.message.value = _message(str(error))
 
 
+class QuizCard(widgets.VBox):
+    """The quiz of issue 13 §5, usable in the app without code: choose an exercise (every case of the
+    catalogue has one), answer each question from a menu that starts empty, press "Check my
+    answers": each answer is marked ✓ right or ✗ wrong beside the library's answer with its article
+    and Dutch quote, and the running score over the exercises checked so far is shown ("Score: 7 /
+    10"). ``lang``: ``"en"`` or ``"nl"``; the language switch relabels everything.
+
+        quiz = QuizCard(lang="nl")
+        quiz.answer["insufficient-bid:1936:status"].value = "ruled"
+        quiz.check_button.click()
+        quiz.score.value                   # "Score: 1 / 7"
+    """
+
+    def __init__(self, exercise: str | None = None, lang: str = "en") -> None:
+        from .exercise_set import exercise_set
+        from .i18n import find_language
+
+        self.exercises: dict[str, Exercise] = {e.id: e for e in exercise_set()}
+        self.lang = find_language(lang)
+        self.language = _language_toggle(self.lang)
+        first = exercise or next(iter(self.exercises))
+        if first not in self.exercises:
+            raise BridgeLawsError(f"unknown exercise {first!r}: one of {', '.join(self.exercises)}")
+        self.chooser = widgets.Dropdown(options=self._chooser_options(), value=first,
+                                        layout=widgets.Layout(width="520px"))
+        self.check_button = widgets.Button(button_style="info", layout=widgets.Layout(width="auto"))
+        self.next_button = widgets.Button(layout=widgets.Layout(width="auto"))
+        self.again_button = widgets.Button(layout=widgets.Layout(width="auto"))
+        self.instructions = widgets.HTML()
+        self.score = widgets.HTML()
+        self.message = widgets.HTML()
+        self.header = widgets.HTML()  # the exercise's title, scenario and question, above the menus
+        self.view = widgets.HTML()  # once checked: the marks and the library's answers
+        self.questions = widgets.VBox()
+        self.answer: dict[str, widgets.Dropdown] = {}
+        #: The result of each exercise checked, by exercise id (its latest check counts).
+        self.results: dict[str, views.Score] = {}
+        self.checked = False
+        self.check_button.on_click(lambda _: self.check())
+        self.next_button.on_click(lambda _: self.next_exercise())
+        self.again_button.on_click(lambda _: self.start_again())
+        self.chooser.observe(lambda _: self._new_exercise(), names="value")
+        self.language.observe(self._on_language, names="value")
+        super().__init__([self.language, self.chooser, self.instructions, self.header, self.questions,
+                          widgets.HBox([self.check_button, self.next_button, self.again_button]),
+                          self.score, self.message, self.view])
+        self.add_class("bl-widget")
+        self._label()
+        self._new_exercise()
+
+    # --- what the user sees -------------------------------------------------------------------------
+
+    @property
+    def output_html(self) -> str:
+        """The exercise, and once checked its questions marked beside the library's answers."""
+        html: str = self.header.value + self.view.value  # ipywidgets has no type annotations
+        return html
+
+    @property
+    def exercise(self) -> Exercise:
+        """The exercise chosen."""
+        return self.exercises[self.chooser.value]
+
+    @property
+    def total(self) -> views.Score:
+        """The running score over the exercises checked."""
+        found = views.Score(0, 0)
+        for result in self.results.values():
+            found = found + result
+        return found
+
+    def answers(self) -> dict[str, str | None]:
+        return {question_id: menu.value for question_id, menu in self.answer.items()}
+
+    # --- actions ------------------------------------------------------------------------------------
+
+    def check(self) -> None:
+        """Mark every answer and add the exercise's result to the running score."""
+        self.checked = True
+        self.results[self.exercise.id] = views.quiz_score(self.exercise, self.answers())
+        self._show()
+
+    def next_exercise(self) -> None:
+        ids = list(self.exercises)
+        self.chooser.value = ids[(ids.index(self.chooser.value) + 1) % len(ids)]
+
+    def start_again(self) -> None:
+        """Forget every result and empty the answers."""
+        self.results = {}
+        self._new_exercise()
+
+    # --- internals ----------------------------------------------------------------------------------
+
+    def _chooser_options(self) -> list[tuple[str, str]]:
+        return [(views.quiz_title(e, self.lang), e.id) for e in self.exercises.values()]
+
+    def _label(self) -> None:
+        from .i18n import t
+
+        self.chooser.description = t("exercises.exercise", self.lang)
+        self.check_button.description = t("exercises.check", self.lang)
+        self.next_button.description = t("exercises.next", self.lang)
+        self.again_button.description = t("exercises.again", self.lang)
+        self.language.description = t("common.language", self.lang)
+        self.instructions.value = f"<p>{t('exercises.instructions', self.lang)}</p>"
+
+    def _new_exercise(self) -> None:
+        """Empty menus for the chosen exercise's questions: a prediction starts empty."""
+        from .i18n import t
+
+        self.checked = False
+        self.answer = {}
+        rows = []
+        for question in self.exercise.questions:
+            options = [(t("exercises.choose", self.lang), None)] + [
+                (views.choice_text(question, choice, self.lang), choice) for choice in question.choices]
+            menu = widgets.Dropdown(options=options, value=None, layout=widgets.Layout(width="480px"))
+            self.answer[question.id] = menu
+            label = widgets.Label(views.quiz_stem(question, self.lang), layout=widgets.Layout(width="420px"))
+            rows.append(widgets.HBox([label, menu]))
+        self.questions.children = rows
+        self._show()
+
+    def _on_language(self, change: dict[str, Any]) -> None:
+        answers = self.answers()
+        self.lang = change["new"]
+        self._label()
+        current = self.chooser.value
+        self.chooser.unobserve_all("value")
+        self.chooser.options = self._chooser_options()
+        self.chooser.value = current
+        self.chooser.observe(lambda _: self._new_exercise(), names="value")
+        checked = self.checked
+        self._new_exercise()
+        for question_id, value in answers.items():
+            self.answer[question_id].value = value
+        self.checked = checked
+        self._show()
+
+    def _show(self) -> None:
+        try:
+            self.message.value = ""
+            self.header.value = _view(views.exercise_header_html(self.exercise, self.lang))
+            self.view.value = (views.quiz_html(self.exercise, self.answers(), True, lang=self.lang, header=False)
+                               if self.checked else "")
+            self.score.value = f'<b class="bl-quiz-total">{self.total.text(self.lang)}</b>'
+        except BridgeLawsError as error:
+            self.message.value = _message(str(error))
+
+
 class CompareExplorer(_ShowsView, widgets.VBox):
     """Notebook 03: choose a case (or type an auction) and see it under every edition. A chosen case
     opens on its event: in each edition the card of that case comes first (the scenario may hold
@@ -543,4 +694,4 @@ class TextSearch(_ShowsView, widgets.VBox):
             self.message.value = _message(str(error))
 
 
-__all__ = ["AuctionStepper", "ExerciseCard", "CompareExplorer", "TextsExplorer", "ParallelTextExplorer", "TextSearch"]
+__all__ = ["AuctionStepper", "ExerciseCard", "QuizCard", "CompareExplorer", "TextsExplorer", "ParallelTextExplorer", "TextSearch"]

@@ -393,3 +393,25 @@ def test_a_malformed_address_shows_the_message_and_a_clean_stepper(browser, app_
     assert page.locator('.widget-slider:has-text("Step") .widget-readout').first.inner_text().strip() == "0"
     page.goto("about:blank")
     page.close()
+
+
+def test_the_app_runs_a_scored_quiz_without_code_showing(browser, app_url):
+    """Issue 13 §5: the quiz in the app: answers start empty, "Check my answers" marks them ✓ / ✗
+    beside the library's answer, the score shows; no code is shown."""
+    page = _open_app(browser, app_url)
+    check = page.locator('button:text-is("Check my answers")')
+    check.wait_for(timeout=90_000)
+    assert "QuizCard" not in page.inner_text("body")  # Voila shows the widgets, never the code
+    row = page.locator(".widget-hbox:has(.widget-label:text-is(\"1936: what does this edition's excerpt do with it?\"))")
+    menu = row.locator("select").first
+    assert menu.input_value() == ""  # no option chosen: nothing is predicted
+    menu.select_option(label="the text rules on it")
+    check.click()
+    page.locator("text=Score: 1 / 7").first.wait_for(timeout=30_000)
+    marks = page.locator(".bl-quiz .bl-mark")
+    assert marks.count() == 7
+    assert page.locator('.bl-quiz tr[data-question="insufficient-bid:1936:status"] .bl-right').count() == 1
+    assert "1936:22.3" in page.locator(".bl-quiz").first.inner_text()
+    page.locator(".bl-quiz").first.scroll_into_view_if_needed()
+    page.screenshot(path=str(SHOTS / "app-quiz.png"), full_page=True)
+    page.close()

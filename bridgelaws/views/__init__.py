@@ -15,6 +15,7 @@ One module per concept; this package re-exports their public names:
 - :mod:`~bridgelaws.views.texts`: the texts side by side, spelling variants and the glossary;
 - :mod:`~bridgelaws.views.search`: the search over the texts and the diff of two texts;
 - :mod:`~bridgelaws.views.teaching`: exercises and the short history;
+- :mod:`~bridgelaws.views.quiz`: the quiz (marks and score) and the printable handout with its key;
 - :mod:`~bridgelaws.views.coverage`: how much of each text the engine models, and why not the rest.
 - :mod:`~bridgelaws.views.supplement`: beyond the corpus: the supplementary layer's sources,
   articles and gaps, and a case with the corpus beside the sourced paraphrase.
@@ -49,6 +50,8 @@ from .coverage import coverage_table, not_modelled_table, reasons_table
 from .supplement import (layers_html, supplement_articles_table, supplement_gaps_table,
                          supplement_sources_table)
 from .teaching import exercise_answers, exercise_html, history_html
+from .quiz import Score, choice_text, evidence_text, exercise_header_html, handout_html, quiz_html
+from .quiz import score as quiz_score, stem as quiz_stem, title as quiz_title
 from .parallel import parallel_html, topic_parallel_html
 from .search import diff_html, search_html
 from .texts import (changed_words, count_form, fold, glossary, spelling_evolution, texts_side_by_side,
@@ -71,4 +74,5 @@ __all__ = [
     "parallel_html", "topic_parallel_html",
     "bibliography_provenance", "sources_bibliography",
     "diff_html", "search_html",
+    "Score", "choice_text", "evidence_text", "exercise_header_html", "handout_html", "quiz_html", "quiz_score", "quiz_stem", "quiz_title",
 ]

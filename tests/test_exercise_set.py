@@ -1,0 +1,200 @@
+"""The exercise set (issue 13 §5): an exercise for every case, each key a fresh judgement of its
+scenario, every quote verbatim in data/corpus; the quiz's marks and score; the handout."""
+
+from __future__ import annotations
+
+import json
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+from bridgelaws import i18n, judge
+from bridgelaws.content import exercises as handwritten
+from bridgelaws.editions import EDITIONS
+from bridgelaws.exercise_set import CHOICES, AnswerKind, exercise_set
+from bridgelaws.rulings import case_ids
+from bridgelaws.views import handout_html, quiz_html, quiz_score
+
+CORPUS = Path(__file__).resolve().parent.parent / "data" / "corpus"
+SET = exercise_set()
+
+
+def corpus_text(record_id: str) -> str:
+    """The text of a record and of the records under it, read from the JSON itself."""
+    year = record_id.split(":")[0]
+    records = json.loads((CORPUS / f"{year}.json").read_text(encoding="utf-8"))["records"]
+    return "\n".join(r["text"] for r in records if r["id"] == record_id or r["id"].startswith(record_id + "."))
+
+
+def expected_key(kind: AnswerKind, ruling) -> str | None:
+    """What the question of ``kind`` must answer, read from the ruling's own fields (not through the
+    code under test)."""
+    if kind is AnswerKind.STATUS:
+        return str(ruling.status)
+    if kind is AnswerKind.OUTCOME:
+        return ruling.outcome
+    if kind is AnswerKind.CALL:
+        return {"P": "deemed-pass", "same": "deemed-double-of-bid-made"}.get(ruling.deemed) or (
+            {True: "stands", False: "cancelled"}.get(ruling.call_stands))
+    bars = list(ruling.barred)
+    chosen = [o for o in ruling.options if o["choice"] == ruling.chosen]
+    if chosen:
+        bars += chosen[0]["barred"]
+    elif any(o["barred"] for o in ruling.options):
+        return "choice"
+    if not bars:
+        return "nobody"
+    return "rest-of-auction" if any(b["scope"] == "rest-of-auction" for b in bars) else "next-turn"
+
+
+def test_every_case_has_an_exercise_and_the_handwritten_ones_stay():
+    assert {e.case for e in SET} == set(case_ids())
+    assert [e.id for e in SET if e.handwritten] == [e["id"] for e in handwritten()]
+    assert len({e.id for e in SET}) == len(SET)
+    # the case of each hand-written exercise, stated by hand
+    cases = {e.id: e.case for e in SET if e.handwritten}
+    assert cases == {"insufficient-bid": "insufficient-bid", "exposed-honour": "exposed-card",
+                     "exposed-low-card": "exposed-card", "four-passes": "all-pass",
+                     "double-partner": "inadmissible-double", "bid-out-of-rotation": "bid-out-of-rotation",
+                     "misnamed-double": "misnamed-double", "skipped-turn": "skipped-turn-at-end"}
+
+
+@pytest.mark.parametrize("exercise", SET, ids=lambda e: e.id)
+def test_every_key_is_a_fresh_judgement_of_the_scenario(exercise):
+    assert exercise.questions, exercise.id
+    asked = {(q.edition, q.kind) for q in exercise.questions}
+    for edition in EDITIONS:
+        result = judge(exercise.tokens, edition, exercise.dealer)
+        rulings = [e.ruling for e in result.events if e.case == exercise.case and e.ruling is not None]
+        if not rulings:
+            assert edition.year in exercise.not_raised
+            assert not any(year == edition.year for year, _ in asked)
+            continue
+        ruling = rulings[0]
+        assert (edition.year, AnswerKind.STATUS) in asked
+        for question in (q for q in exercise.questions if q.edition == edition.year):
+            assert question.key in CHOICES[question.kind]
+            assert question.key == expected_key(question.kind, ruling), question.id
+            if question.kind is not AnswerKind.STATUS:  # never a key where the text does not rule
+                assert ruling.status == "ruled", question.id
+            evidence = question.evidence
+            assert evidence.status == ruling.status and evidence.articles == tuple(ruling.articles)
+            if ruling.status == "silent":
+                assert evidence.quote_nl is None
+            if ruling.status == "referenced":
+                assert evidence.references and evidence.references == tuple(ruling.references)
+
+
+def test_every_quote_is_verbatim_in_the_corpus():
+    quotes = [(q.evidence.quote_from, q.evidence.quote_nl) for e in SET for q in e.questions if q.evidence.quote_nl]
+    assert len(quotes) > 20
+    for source, quote in quotes:
+        assert quote in corpus_text(source), (source, quote)
+
+
+def test_some_keys_by_hand():
+    """Read against the Dutch: 1936:22.6.b "geacht te hebben gepast" (the double of partner's bid
+    counts as a pass); 1949:22 / 2017:22.B four passes: not played, no redeal; 1932:11.2 and
+    1936:15: the next dealer deals."""
+    keys = {q.id: q.key for e in SET for q in e.questions}
+    assert keys["double-partner:1936:call"] == "deemed-pass"
+    assert keys["four-passes:1949:outcome"] == keys["four-passes:2017:outcome"] == "passed-out"
+    assert keys["four-passes:1932:outcome"] == keys["four-passes:1936:outcome"] == "next-deal"
+    assert keys["four-passes:2007:status"] == "referenced"
+    assert keys["insufficient-bid:1932:status"] == "referenced"
+    assert keys["exposed-honour:1936:must-pass"] == "rest-of-auction"
+    assert keys["exposed-honour:1949:must-pass"] == "next-turn"
+    assert keys["exposed-low-card:1949:must-pass"] == "nobody"
+
+
+def test_every_choice_and_stem_has_both_languages():
+    for kind, choices in CHOICES.items():
+        assert f"exercises.stem.{kind}" in i18n.catalogue()
+        for choice in choices:
+            assert f"exercises.choice.{kind}.{choice}" in i18n.catalogue()
+    for entry in handwritten():  # the English is the data file's, word for word
+        assert i18n.t(f"exercises.story.{entry['id']}.title") == entry["title"]
+        assert i18n.t(f"exercises.story.{entry['id']}.question") == entry["question"]
+        assert i18n.t(f"exercises.story.{entry['id']}.question", "nl") != entry["question"]
+
+
+# --- the quiz view -----------------------------------------------------------------------------------
+
+def marks(html: str) -> list[str]:
+    return re.findall(r'data-mark="(\w+)"', html)
+
+
+def test_quiz_html_marks_right_and_wrong_with_signs_not_colour_alone():
+    exercise = next(e for e in SET if e.id == "four-passes")
+    before = quiz_html(exercise)
+    assert not marks(before) and "1932:11.2" not in before
+    answers = {q.id: q.key for q in exercise.questions}
+    wrong = "four-passes:1949:outcome"
+    answers[wrong] = "redeal"
+    del answers["four-passes:2017:status"]
+    html = quiz_html(exercise, answers, checked=True)
+    assert marks(html).count("right") == len(exercise.questions) - 2
+    row = re.search(rf'<tr data-question="{wrong}">(.*?)</tr>', html).group(1)
+    assert "✗ wrong" in row and "#c62828" in row and "passed out, no redeal" in row
+    assert "1949:22" in row  # the article the answer rests on, with its quote
+    assert "✓ right" in html and "– not answered" in html
+    assert quiz_score(exercise, answers).right == len(exercise.questions) - 2
+    assert f"this exercise: {len(exercise.questions) - 2} / {len(exercise.questions)}" in html
+
+
+def test_quiz_html_in_dutch():
+    exercise = next(e for e in SET if e.id == "insufficient-bid")
+    html = quiz_html(exercise, {q.id: q.key for q in exercise.questions}, checked=True, lang="nl")
+    assert "Gever Noord" in html and "✓ goed" in html and "Eén harten over één schoppen" in html
+    assert "moet het voldoende gemaakt worden" in html  # the quote stays verbatim Dutch
+    assert " the " not in re.sub(r"<[^>]+>", " ", html.split("</style>")[-1])
+
+
+def test_generated_exercise_names_its_case_and_says_where_it_does_not_arise():
+    exercise = next(e for e in SET if e.case == "call-when-barred")
+    html = quiz_html(exercise)
+    assert "Call by a player who must pass" in html
+    assert "Under 1932, 1949, 2007, 2017 this scenario does not raise the case" in html
+
+
+# --- the handout -------------------------------------------------------------------------------------
+
+class _Handout(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.tags: list[str] = []
+        self.key_style = ""
+
+    def handle_starttag(self, tag, attrs):
+        self.tags.append(tag)
+        attrs = dict(attrs)
+        if attrs.get("class") == "bl-key":
+            self.key_style = attrs.get("style") or ""
+
+
+def test_handout_has_every_question_then_a_key_on_its_own_page():
+    html = handout_html(SET, key=True)
+    parser = _Handout()
+    parser.feed(html)
+    assert "script" not in parser.tags and "link" not in parser.tags and "img" not in parser.tags
+    assert "break-before:page" in parser.key_style
+    questions, key = html.split('<section class="bl-key"')
+    for exercise in SET:
+        for question in exercise.questions:
+            assert f'data-question="{question.id}"' in questions
+            item = re.search(rf'<li data-question="{re.escape(question.id)}" data-key="([^"]+)">', key)
+            assert item and item.group(1) == question.key
+    assert "1936:22.3" in key and "moet het voldoende gemaakt worden" in key
+    assert "1936:22.3" not in questions  # the answers are not on the question pages
+    without = handout_html(SET, key=False)
+    assert "bl-key" not in without.split("</style>")[1]
+
+
+def test_quiz_and_handout_have_no_text_below_14px():
+    from test_readable import too_small  # the projector rule of issue 12 §5, the same scan
+
+    exercise = next(e for e in SET if e.id == "four-passes")
+    assert too_small(quiz_html(exercise, {q.id: q.key for q in exercise.questions}, checked=True)) == []
+    assert too_small(handout_html(SET, key=True, lang="nl")) == []
