@@ -55,6 +55,20 @@ class Case:
     situation: str | None
     variants: tuple[dict[str, Any], ...] = ()
 
+    def name(self, lang: str = "en") -> str:
+        """The case's name in ``lang`` (issue 13 §6): ``name_en``, or ``name_nl`` (cases.yaml, in the
+        Dutch texts' own words)."""
+        from .i18n import find_language
+
+        return self.name_nl if find_language(lang) == "nl" else self.name_en
+
+    @staticmethod
+    def variant_label(variant: dict[str, Any], lang: str = "en") -> str:
+        """A variant's label in ``lang``: ``label``, or ``label_nl`` (cases.yaml)."""
+        from .i18n import find_language
+
+        return str(variant["label_nl"] if find_language(lang) == "nl" else variant["label"])
+
 
 @dataclass
 class Ruling:

@@ -540,6 +540,13 @@ def _scenario(value: object, loc: Loc, extra: tuple[str, ...] = ()) -> dict[str,
     return raw
 
 
+def _variant(value: object, loc: Loc) -> dict[str, str]:
+    """A case's variant: a scenario with its label in English and in Dutch (``label``, ``label_nl``:
+    the interface shows the label of its language, issue 13 §6)."""
+    raw = fields(value, loc, ("dealer", "tokens", "label", "label_nl"))
+    return _scenario(raw, loc, ("label", "label_nl"))
+
+
 def parse_cases(value: object, name: str = "cases.yaml") -> list[dict[str, Any]]:
     """``cases.yaml``: the catalogue; ids unique, a scenario or a situation for each."""
     loc = Loc(name)
@@ -563,7 +570,7 @@ def parse_cases(value: object, name: str = "cases.yaml") -> list[dict[str, Any]]
             "description": text(raw["description"], at.at("description")),
             "scenario": _scenario(raw["scenario"], at.at("scenario")) if "scenario" in raw else None,
             "situation": string(raw["situation"], at.at("situation")) if "situation" in raw else None,
-            "variants": tuple(_scenario(v, at.at("variants").at(j), ("label",))
+            "variants": tuple(_variant(v, at.at("variants").at(j))
                               for j, v in enumerate(listing(raw.get("variants") or [], at.at("variants")))),
         })
     return result
