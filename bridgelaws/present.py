@@ -327,10 +327,10 @@ def _option_phrase(option: dict[str, Any], lang: str) -> str:
 
 def _summary(ruling: Ruling, lang: str) -> tuple[str, str, str | None]:
     """(summary, its language, the note saying it is not in ``lang``): the English summary, or the
-    ruling's summary in ``lang`` where one is written (:attr:`~bridgelaws.rulings.Ruling.summaries`)."""
+    ruling's summary in ``lang`` where one is written (:attr:`~bridgelaws.rulings.Ruling.summary_nl`)."""
     if lang == DEFAULT_LANGUAGE:
         return ruling.summary_en, DEFAULT_LANGUAGE, None
-    written = getattr(ruling, "summaries", {}).get(lang)
+    written = ruling.summary_nl if lang == "nl" else None
     if written:
         return written, lang, None
     return ruling.summary_en, DEFAULT_LANGUAGE, t("cards.no_dutch_summary", lang)

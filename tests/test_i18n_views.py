@@ -111,10 +111,34 @@ def test_the_comparison_in_dutch_has_dutch_fixed_words_and_the_same_quotes() -> 
                   "Assumption, not law", "option for", "the whole paragraph", ">ruled<", "East to call"):
         assert words in english, words
         assert words not in dutch, words
-    # a summary written only in English is shown in English, marked, never machine-translated
-    assert dutch.count("(nog geen Nederlandse samenvatting)") == dutch.count('class="bl-card"') == 5
-    assert "samenvatting" not in english
-    assert '<span lang="en">Unless an opponent of the offender has already called over it' in dutch
+    # every edition's ruling on the insufficient bid has a Dutch summary written (data/rulings/insufficient-bid.yaml)
+    assert "<div>Tenzij een tegenspeler van de overtreder er al overheen geboden heeft" in dutch
+    assert "Unless an opponent of the offender" not in dutch and "Unless an opponent of the offender" in english
+    assert "samenvatting" not in dutch and "Tenzij" not in english
+
+
+def test_a_summary_with_no_dutch_is_shown_in_english_marked() -> None:
+    english = views.compare_html("1S W:!SK", editions="1936,1949", focus="exposed-card")
+    dutch = views.compare_html("1S W:!SK", editions="1936,1949", focus="exposed-card", lang="nl")
+    assert dutch.count("(nog geen Nederlandse samenvatting)") == dutch.count('class="bl-card"') == 2
+    assert '<span lang="en">The card stays face up on the table for the rest of the auction' in dutch
+    assert "samenvatting" not in english and _quotes(dutch) == _quotes(english)
+
+
+def test_a_dutch_summary_renders_only_its_own_english() -> None:
+    """summary_nl needs summary_en beside it (a branch's Dutch alone would sit under the entry's
+    English), and a branch that gives its own English without Dutch leaves the entry's Dutch out."""
+    from bridgelaws.schema import Loc, parse_ruling
+    from bridgelaws.rulings import _summary_nl
+
+    with pytest.raises(BridgeLawsError, match=r"summary_nl: a Dutch summary needs the English summary"):
+        parse_ruling({"status": "ruled", "summary_en": "E", "when": [
+            {"condition": "otherwise", "summary_nl": "N"}]}, Loc("x.yaml", "1936"))
+    spec = parse_ruling({"status": "ruled", "summary_en": "E", "summary_nl": "N", "when": [
+        {"condition": "otherwise", "summary_en": "E2"}]}, Loc("x.yaml", "1936"))
+    merged = {**spec.values(), **spec.when[0].values()}
+    assert merged["summary_en"] == "E2" and _summary_nl(merged, spec.when[0]) is None
+    assert _summary_nl(spec.values(), None) == "N"
 
 
 def test_a_barred_player_in_dutch() -> None:
