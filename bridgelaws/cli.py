@@ -302,6 +302,9 @@ def _cmd_judge(args: argparse.Namespace) -> int:
     if args.json:
         print(result.to_json())
         return 0
+    lang = _lang(args)
+    if lang != "en":
+        return _judge_in(result, lang)
     print(f"edition {result.edition.year}, dealer {result.dealer.full_name}")
     for event in result.events:
         line = f"  {event.index:>2}. {event.token:<8}"
@@ -361,6 +364,9 @@ def _cmd_compare(args: argparse.Namespace) -> int:
         writer.writeheader()
         writer.writerows(event_rows)
         return 0
+    lang = _lang(args)
+    if lang != "en":
+        return _compare_in(args, results, lang)
     print(f'scenario "{args.tokens}", dealer {args.dealer}')
     found = compare_divergences(results)
     if found:
@@ -405,6 +411,37 @@ def _cmd_compare(args: argparse.Namespace) -> int:
     return 0
 
 
+def _lang(args: argparse.Namespace) -> str:
+    """The language of the listing (``--lang``, else ``BRIDGELAWS_LANG``; :mod:`bridgelaws._clilang`)."""
+    from ._clilang import language
+
+    return language(args)
+
+
+def _judge_in(result: Any, lang: str) -> int:
+    from ._clilang import judge_listing
+
+    return judge_listing(result, lang)
+
+
+def _compare_in(args: argparse.Namespace, results: Any, lang: str) -> int:
+    from ._clilang import compare_listing
+
+    return compare_listing(args, results, lang)
+
+
+def _matrix_shares_in(layer: str, editions: Any, lang: str) -> None:
+    from ._clilang import matrix_shares
+
+    matrix_shares(layer, editions, lang)
+
+
+def _case_name(case_id: str, lang: str) -> str:
+    from ._clilang import case_name
+
+    return case_name(case_id, lang)
+
+
 def _event_words(event: EventRecord, calls: dict[int, Call | None]) -> str:
     """What a token of the compare listing is: a call or exposed card as the edition read it;
     any other token (a change ``=2S``, a question ``?``, an incident ``S:[wrong-board]``) by its
@@ -440,7 +477,8 @@ def _cmd_matrix(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(_matrix_json(args.layer, args.editions), indent=2, ensure_ascii=False))
         return 0
-    frame = matrix(detail=not args.status, layer=args.layer, editions=args.editions)
+    lang = "en" if args.csv else _lang(args)  # --csv: a machine format, English whatever --lang says
+    frame = matrix(detail=not args.status, layer=args.layer, editions=args.editions, lang=lang)
     if args.csv:
         sys.stdout.write(frame.to_csv())
         return 0
@@ -453,6 +491,9 @@ def _cmd_matrix(args: argparse.Namespace) -> int:
             print(f"{case:<{width}}  " + "  ".join(f"{v:<{column}}" for v in row))
         print()
         layer = "corpus" if args.layer == "corpus" else "supplement"
+        if lang != "en":
+            _matrix_shares_in(layer, args.editions, lang)
+            return 0
         print(f"cells holding a ruling ({'the corpus alone' if layer == 'corpus' else 'corpus or supplement'}):")
         for share in matrix_coverage(layer, args.editions):
             parts = f"{share['corpus']} corpus" + (f" + {share['supplement']} supplement" if layer != "corpus" else "")
@@ -460,7 +501,7 @@ def _cmd_matrix(args: argparse.Namespace) -> int:
                   f"{100 * share['ruling'] / share['cells']:5.1f} %  ({parts})")
         return 0
     for case, row in frame.iterrows():
-        print(case)
+        print(case if lang == "en" else f"{case}  ({_case_name(str(case), lang)})")
         for year, cell in row.items():
             print(f"   {year}  {cell}")
     return 0
@@ -810,6 +851,7 @@ def _cmd_exercises(args: argparse.Namespace) -> int:
 
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="bridgelaws", description=__doc__.split("\n")[0])
+    _lang_option(parser, argparse.SUPPRESS)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
     p = sub.add_parser("editions", help="the editions, their sources, and what each inherits")
@@ -990,7 +1032,17 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                    help="progress on stderr (default: for files of 2 MB and more)")
     p.set_defaults(func=_cmd_pbn)
+    for command in sub.choices.values():  # --lang after the command too
+        _lang_option(command)
     return parser
+
+
+def _lang_option(parser: argparse.ArgumentParser, default: Any = argparse.SUPPRESS) -> None:
+    """``--lang``, accepted before the command and after it (each subparser has it too; SUPPRESS
+    keeps a subparser from overwriting the value given before the command)."""
+    from .i18n import t
+
+    parser.add_argument("--lang", default=default, metavar="LANG", help=t("cli.lang_help", "en"))
 
 
 def _interrupt(signum: int, frame: object) -> None:
@@ -1068,12 +1120,23 @@ def _discard_unwritten_output() -> None:
         pass
 
 
+def _error_line(message: str, argv: list[str] | None) -> str:
+    """``bridgelaws: error: ...``; under ``--lang nl`` ``bridgelaws: fout: ...`` (the message itself
+    stays as the library words it)."""
+    from ._clilang import language_of_argv
+    from .i18n import t
+
+    lang = language_of_argv(sys.argv[1:] if argv is None else list(argv))
+    return f"bridgelaws: error: {message}" if lang == "en" else t("cli.error_prefix", lang, message=message)
+
+
 def _run(parser: argparse.ArgumentParser, argv: list[str] | None) -> int:
     closed = sys.stdout is None
     if closed:
         sys.stdout = _ClosedOutput()
     try:
         args = parser.parse_args(argv)
+        _lang(args)  # an unknown --lang (or BRIDGELAWS_LANG) is one line, whatever the command
         if not getattr(args, "func", None):
             parser.print_help()
             return 0
@@ -1081,7 +1144,7 @@ def _run(parser: argparse.ArgumentParser, argv: list[str] | None) -> int:
         sys.stdout.flush()  # a full device says so here, while one line and exit 2 can still be given
         return code
     except BridgeLawsError as error:
-        print(f"bridgelaws: error: {one_line(error)}", file=sys.stderr)
+        print(_error_line(one_line(error), argv), file=sys.stderr)
         return 2
     except (UnicodeEncodeError, OSError) as error:
         if isinstance(error, BrokenPipeError):

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from .i18n import DEFAULT_LANGUAGE, catalogue, t
 from .vocabulary import Outcome, Scope, Status
 
 if TYPE_CHECKING:
@@ -39,14 +40,41 @@ SUPPLEMENT_LABEL = ("outside the corpus: a paraphrase, in the project's words, o
                     "from a named source (data/supplement/); not the verbatim corpus")
 
 
-def status_name(status: str) -> str:
+def _words(prefix: str, name: str, lang: str) -> str:
+    """The catalogue's ``prefix.name`` in ``lang``, or ``name`` itself where the catalogue has no
+    such key (a status or role the catalogue does not know is shown as it is, as before)."""
+    key = f"{prefix}.{name}"
+    return t(key, lang) if key in catalogue() else name
+
+
+def status_name(status: str, lang: str = DEFAULT_LANGUAGE) -> str:
     """The status as a reader sees it (:data:`STATUS_NAMES`): ``silent`` is "not in the excerpt"."""
-    return STATUS_NAMES.get(str(status), str(status))
+    if lang == DEFAULT_LANGUAGE:
+        return STATUS_NAMES.get(str(status), str(status))
+    return _words("cards.status", str(status), lang)
 
 
-def status_label(status: str) -> str:
+def status_label(status: str, lang: str = DEFAULT_LANGUAGE) -> str:
     """What a status means, in words (the legends)."""
-    return SUPPLEMENT_LABEL if status == "supplement" else STATUS_LABELS.get(str(status), str(status))
+    if lang == DEFAULT_LANGUAGE:
+        return SUPPLEMENT_LABEL if status == "supplement" else STATUS_LABELS.get(str(status), str(status))
+    return _words("cards.status_label", str(status), lang)
+
+
+def must_pass_label(key: str, lang: str = DEFAULT_LANGUAGE) -> str:
+    """Who must pass (a key of :data:`MUST_PASS_LABELS`), in words."""
+    return MUST_PASS_LABELS[key] if lang == DEFAULT_LANGUAGE else t(f"cards.must_pass_label.{key}", lang)
+
+
+def who_name(who: str, lang: str = DEFAULT_LANGUAGE) -> str:
+    """A role of the rulings (``offender``) or a seat's letter (``E``), as a card shows it: in
+    English as it is, in Dutch ``overtreder``, ``O``."""
+    return str(who) if lang == DEFAULT_LANGUAGE else _words("cards.who", str(who), lang)
+
+
+def choice_name(choice: str, lang: str = DEFAULT_LANGUAGE) -> str:
+    """An option's choice (an effect id): in English the id, in Dutch in words."""
+    return str(choice) if lang == DEFAULT_LANGUAGE else _words("cards.choice", str(choice), lang)
 #: Who must pass, in words: the answers of an exercise (see :attr:`RulingView.must_pass`).
 MUST_PASS_LABELS = {
     "nobody": "nobody",
@@ -85,14 +113,29 @@ SCOPE_WORDING = {
 }
 
 
-def wording(scope: str) -> ScopeWording:
+def wording(scope: str, lang: str = DEFAULT_LANGUAGE) -> ScopeWording:
     """The wording of a bar's scope (``"next-turn"`` or ``"rest-of-auction"``)."""
-    return SCOPE_WORDING[Scope(scope)]
+    if lang == DEFAULT_LANGUAGE:
+        return SCOPE_WORDING[Scope(scope)]
+    key = f"cards.scope.{Scope(scope).value}"
+    grid = t(f"{key}.grid", lang)
+    return ScopeWording(duration=t(f"{key}.duration", lang), span=t(f"{key}.span", lang),
+                        brief=t(f"{key}.brief", lang), tally=t(f"{key}.tally", lang),
+                        this_turn=t(f"{key}.this_turn", lang), grid="" if grid == "-" else grid)
 
 
-def must_pass(who: str, scope: str) -> str:
+def outcome_words(outcome: str, lang: str = DEFAULT_LANGUAGE) -> str:
+    """A ruling's outcome in words (:data:`OUTCOME_WORDS`)."""
+    if lang == DEFAULT_LANGUAGE:
+        return OUTCOME_WORDS.get(outcome, outcome)
+    return _words("cards.outcome", str(outcome), lang)
+
+
+def must_pass(who: str, scope: str, lang: str = DEFAULT_LANGUAGE) -> str:
     """``"East must pass at his next turn"``."""
-    return f"{who} must pass {wording(scope).duration}"
+    if lang == DEFAULT_LANGUAGE:
+        return f"{who} must pass {wording(scope).duration}"
+    return t("cards.must_pass", lang, who=who_name(who, lang), duration=wording(scope, lang).duration)
 
 
 def bars_short(barred: list[dict[str, Any]]) -> str:
@@ -107,45 +150,46 @@ def options_short(options: list[dict[str, Any]]) -> str:
                      for o in options) or "-"
 
 
-def _tallied(barred: list[dict[str, Any]]) -> list[str]:
-    return [f"{b['seat']} barred {wording(b['scope']).tally}" for b in barred]
+def _tallied(barred: list[dict[str, Any]], lang: str = DEFAULT_LANGUAGE) -> list[str]:
+    if lang == DEFAULT_LANGUAGE:
+        return [f"{b['seat']} barred {wording(b['scope']).tally}" for b in barred]
+    return [t("cards.barred", lang, who=who_name(b["seat"], lang), tally=wording(b["scope"], lang).tally)
+            for b in barred]
 
 
-def short_rectification(ruling: Ruling) -> str:
+def short_rectification(ruling: Ruling, lang: str = DEFAULT_LANGUAGE) -> str:
     """A terse description of a ruling for one matrix cell."""
     if ruling.status == Status.SILENT:
-        return STATUS_NAMES["silent"]
+        return status_name("silent", lang)
     if ruling.status == Status.REFERENCED:
-        return "referenced: " + ", ".join(ruling.references)
+        return t("cards.referenced_short", lang, articles=", ".join(ruling.references))
     parts = []
     if ruling.outcome:
-        parts.append(OUTCOME_WORDS.get(ruling.outcome, ruling.outcome))
+        parts.append(outcome_words(ruling.outcome, lang))
     if ruling.deemed == "P":
-        parts.append("deemed a pass")
+        parts.append(t("cards.deemed_pass", lang))
     elif ruling.deemed == "same":
-        parts.append("deemed a double of the bid made")
+        parts.append(t("cards.deemed_same", lang))
     elif ruling.call_stands is False:
-        parts.append("cancelled")
+        parts.append(t("cards.cancelled", lang))
     elif ruling.call_stands is True:
-        parts.append("stands")
-    if ruling.next == "offender":
-        parts.append("offender replaces it")
-    elif ruling.next == "proper":
-        parts.append("turn reverts")
-    elif ruling.next == "skipped":
-        parts.append("back to the skipped player")
-    parts.extend(_tallied(ruling.barred))
+        parts.append(t("cards.stands", lang))
+    if ruling.next in ("offender", "proper", "skipped"):
+        parts.append(t(f"cards.next.{ruling.next}", lang))
+    parts.extend(_tallied(ruling.barred, lang))
     for option in ruling.options:
-        bars = ", ".join(_tallied(option["barred"]))
-        parts.append(f"{option['by']} may {option['choice']}" + (f" ({bars})" if bars else ""))
+        bars = ", ".join(_tallied(option["barred"], lang))
+        parts.append(t("cards.may", lang, by=who_name(option["by"], lang), choice=choice_name(option["choice"], lang))
+                     + (f" ({bars})" if bars else ""))
     if ruling.play:
-        parts.append("play consequences")
+        parts.append(t("cards.play_consequences", lang))
     if ruling.acceptance:
-        parts.append("unless called over")
+        parts.append(t("cards.unless_called_over", lang))
     head = ", ".join(ruling.articles[:1])
     name = "supplement" if ruling.status == Status.SUPPLEMENT else "ruled"
     if ruling.proposal is not None:
         name = "draft"
+    name = t(f"cards.kind.{name}", lang)
     return f"{name} ({head}): " + "; ".join(parts) if parts else f"{name} ({head})"
 
 
@@ -207,6 +251,12 @@ class RulingView:
     #: shown as :data:`bridgelaws.drafts.PROPOSED_LABEL`, never as a quote.
     proposed: str | None = None
     proposed_reason: str | None = None
+    #: The language of the card's fixed words (issue 13 §6), and of :attr:`summary`: where the
+    #: ruling has no summary in ``lang``, the English one is shown with :attr:`summary_note` (never a
+    #: machine translation), and :attr:`summary_lang` says the summary's own language.
+    lang: str = DEFAULT_LANGUAGE
+    summary_lang: str = DEFAULT_LANGUAGE
+    summary_note: str | None = None
 
     @property
     def proposed_line(self) -> str | None:
@@ -267,24 +317,50 @@ def quoted_english(view: RulingView) -> QuotedEnglish | None:
     return None if text is None else QuotedEnglish(view.quote_from, text, translation.LABEL)
 
 
-def describe(ruling: Ruling) -> RulingView:
-    """The ruling in words (see :class:`RulingView`)."""
+def _option_phrase(option: dict[str, Any], lang: str) -> str:
+    if lang == DEFAULT_LANGUAGE:
+        return f"option for {option['by']}: {option['text'] or option['choice']}"
+    # The option's text is the rulings' English (data/rulings/); in another language the choice's
+    # own words stand in for it, so that the card does not mix languages in one phrase.
+    return t("cards.option", lang, by=who_name(option["by"], lang), text=choice_name(option["choice"], lang))
+
+
+def _summary(ruling: Ruling, lang: str) -> tuple[str, str, str | None]:
+    """(summary, its language, the note saying it is not in ``lang``): the English summary, or the
+    ruling's summary in ``lang`` where one is written (:attr:`~bridgelaws.rulings.Ruling.summary_nl`)."""
+    if lang == DEFAULT_LANGUAGE:
+        return ruling.summary_en, DEFAULT_LANGUAGE, None
+    written = ruling.summary_nl if lang == "nl" else None
+    if written:
+        return written, lang, None
+    return ruling.summary_en, DEFAULT_LANGUAGE, t("cards.no_dutch_summary", lang)
+
+
+def describe(ruling: Ruling, lang: str = DEFAULT_LANGUAGE) -> RulingView:
+    """The ruling in words (see :class:`RulingView`), its fixed words in ``lang``."""
     proposal = ruling.proposal
-    label = "accepted" if ruling.accepted else status_name(ruling.status)
+    if lang == DEFAULT_LANGUAGE:
+        label = "accepted" if ruling.accepted else status_name(ruling.status)
+        label = f"{label} (draft)" if proposal is not None else label
+    else:
+        label = t("cards.status.accepted", lang) if ruling.accepted else status_name(ruling.status, lang)
+        label = t("cards.status.draft", lang, label=label) if proposal is not None else label
+    summary, summary_lang, summary_note = _summary(ruling, lang)
     return RulingView(
         case=ruling.case, edition=ruling.edition, status=ruling.status,
-        label=f"{label} (draft)" if proposal is not None else label,
+        label=label,
         colour=STATUS_COLOURS.get(ruling.status, OTHER_COLOUR),
         articles=", ".join(ruling.articles), references=", ".join(ruling.references),
-        quote_nl=ruling.quote_nl, quote_from=ruling.quote_from, summary=ruling.summary_en,
-        bars=tuple(must_pass(str(bar["seat"]), bar["scope"]) for bar in ruling.barred),
-        options=tuple(OptionView(f"option for {option['by']}: {option['text'] or option['choice']}",
-                                 ruling.chosen == option["choice"]) for option in ruling.options),
+        quote_nl=ruling.quote_nl, quote_from=ruling.quote_from, summary=summary,
+        bars=tuple(must_pass(str(bar["seat"]), bar["scope"], lang) for bar in ruling.barred),
+        options=tuple(OptionView(_option_phrase(option, lang), ruling.chosen == option["choice"])
+                      for option in ruling.options),
         play=tuple(ruling.play), bars_short=bars_short(ruling.barred),
         options_short=options_short(ruling.options), play_short="; ".join(ruling.play) or "-",
-        short=short_rectification(ruling), must_pass=must_pass_key(ruling), assumption=ruling.assumption,
-        status_name=status_name(ruling.status), outside_corpus=ruling.outside_corpus,
-        corpus_status=None if ruling.corpus_status is None else status_name(ruling.corpus_status),
+        short=short_rectification(ruling, lang), must_pass=must_pass_key(ruling), assumption=ruling.assumption,
+        status_name=status_name(ruling.status, lang), outside_corpus=ruling.outside_corpus,
+        corpus_status=None if ruling.corpus_status is None else status_name(ruling.corpus_status, lang),
         corpus_summary=ruling.corpus_summary,
         proposed=None if proposal is None else proposal.wording,
-        proposed_reason=None if proposal is None else proposal.reason)
+        proposed_reason=None if proposal is None else proposal.reason,
+        lang=lang, summary_lang=summary_lang, summary_note=summary_note)

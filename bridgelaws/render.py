@@ -12,7 +12,8 @@ from importlib import resources
 from typing import TYPE_CHECKING
 
 from .calls import Call, Seat
-from .present import STATUS_COLOURS, describe, quoted_english, wording
+from .i18n import DEFAULT_LANGUAGE, t
+from .present import STATUS_COLOURS, describe, outcome_words, quoted_english, wording
 from .vocabulary import Effect
 
 if TYPE_CHECKING:
@@ -46,15 +47,27 @@ def call_html(entry_call: Call) -> str:
     return text
 
 
-def auction_html(auction: "Auction", *, caption: bool = True, style: bool = True) -> str:
+def html_text(key: str, lang: str = DEFAULT_LANGUAGE, /, **values: object) -> str:
+    """:func:`bridgelaws.i18n.t` for HTML: the catalogue's text as written (it is the project's own,
+    and may hold an apostrophe the views always printed as it is), the values filled in escaped."""
+    return t(key, lang, **{name: escape(str(value)) for name, value in values.items()})
+
+
+def seat_name(seat: Seat, lang: str = DEFAULT_LANGUAGE) -> str:
+    """A seat's full name: ``East``, in Dutch ``Oost``."""
+    return seat.full_name if lang == DEFAULT_LANGUAGE else t(f"cards.seat.{seat.name}", lang)
+
+
+def auction_html(auction: "Auction", *, caption: bool = True, style: bool = True,
+                 lang: str = DEFAULT_LANGUAGE) -> str:
     """The auction grid (West, North, East, South), the dealer's column marked, irregular calls shaded."""
     def header(seat: Seat) -> str:
-        label = seat.full_name + (" (dealer)" if seat == auction.dealer else "")
+        label = seat_name(seat, lang) + (t("cards.grid_dealer", lang) if seat == auction.dealer else "")
         classes = ["bl-dealer"] if seat == auction.dealer else []
         bar = None if auction.is_over else auction.bar_of(seat)
         if bar is not None:
             classes.append("bl-barred")
-            label += " \u2014 must pass" + wording(bar.scope).grid
+            label += t("cards.grid_must_pass", lang) + wording(bar.scope, lang).grid
         cls = f' class="{" ".join(classes)}"' if classes else ""
         return f"<th{cls}>{escape(label)}</th>"
 
@@ -91,26 +104,37 @@ def auction_html(auction: "Auction", *, caption: bool = True, style: bool = True
     rows = "".join("<tr>" + "".join(cells[i:i + 4]) + "</tr>" for i in range(0, len(cells), 4))
     text = ""
     if caption:
-        text = f"<caption>{escape(outcome_text(auction))}</caption>"
+        text = f"<caption>{escape(outcome_text(auction, lang))}</caption>"
     return (f"{stylesheet() if style else ''}<table class=\"bl-auction\">{text}"
             f"<thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>")
 
 
-def outcome_text(auction: "Auction") -> str:
+def outcome_text(auction: "Auction", lang: str = DEFAULT_LANGUAGE) -> str:
     """One line: the edition, and the outcome with the articles it rests on."""
     edition = auction.edition.year
     outcome = auction.outcome
     if outcome == "open" and auction.next_to_call is not None:
-        return f"{edition}: {auction.next_to_call.full_name} to call"
+        return t("cards.to_call", lang, edition=edition, seat=seat_name(auction.next_to_call, lang))
     basis = auction.outcome_basis
     if outcome == "contract" and auction.contract is not None:
         contract = auction.contract
-        declarer = auction.edition.rule("declarer")
-        return (f"{edition}: contract {contract} ({basis}), declarer {contract.declarer.full_name} "
-                f"({declarer})")
+        return t("cards.contract", lang, edition=edition, contract=contract, basis=basis,
+                 declarer=seat_name(contract.declarer, lang), declarer_basis=auction.edition.rule("declarer"))
     if outcome == "next-deal":
-        return f"{edition}: all four passed, the hand is not played and the next dealer deals ({basis})"
-    return f"{edition}: all four passed, the board is passed out, no redeal ({basis})"
+        return t("cards.all_pass.next-deal", lang, edition=edition, basis=basis)
+    return t("cards.all_pass.passed-out", lang, edition=edition, basis=basis)
+
+
+def judgement_outcome(judgement: "Judgement", lang: str = DEFAULT_LANGUAGE) -> str:
+    """:meth:`bridgelaws.judging.Judgement.outcome_line` in ``lang``: where the auction stands, or
+    how a ruling ended it before it closed."""
+    if lang == DEFAULT_LANGUAGE:
+        return judgement.outcome_line()
+    if judgement.ended is not None:
+        outcome, articles = judgement.ended
+        return t("cards.auction_ends", lang, edition=judgement.edition.year, outcome=outcome_words(outcome, lang),
+                 articles=", ".join(articles))
+    return outcome_text(judgement.auction, lang)
 
 
 _ITALIC = re.compile(r"\*(\w[^*\n]*?)\*")  # Dutch kept in the English; not the footnote marker "*)"
@@ -124,13 +148,16 @@ def english_html(text: str) -> str:
 
 
 def ruling_html(ruling: Ruling, *, case_name: str | None = None, style: bool = True,
-                english: bool = False) -> str:
+                english: bool = False, lang: str = DEFAULT_LANGUAGE) -> str:
     """A ruling card: status, case, article ids, the Dutch quote, the English summary, bars,
     options, play consequences, and the assumption flag where the engine had to assume.
 
     ``english``: also show the project's English of the quoted paragraph, labelled as the project's
-    translation, in its own box after the quote (which stays verbatim Dutch)."""
-    view = describe(ruling)
+    translation, in its own box after the quote (which stays verbatim Dutch).
+
+    ``lang``: the language of the card's fixed words (issue 13 §6); the quote stays verbatim Dutch,
+    and a summary not written in ``lang`` is shown in English, marked so."""
+    view = describe(ruling, lang)
     name = escape(case_name or view.case)
     parts = [f'<div class="bl-card" style="--bl-status:{view.colour}" data-case="{escape(view.case)}" '
              f'data-edition="{view.edition}" data-status="{view.status}">',
@@ -139,52 +166,64 @@ def ruling_html(ruling: Ruling, *, case_name: str | None = None, style: bool = T
     if view.articles:
         parts.append(f'<div class="bl-articles">{escape(view.articles)}</div>')
     if view.references:
-        parts.append(f"<div>points to (not in the corpus): "
+        parts.append(f"<div>{html_text('cards.points_to', lang)}"
                      f'<span class="bl-articles">{escape(view.references)}</span></div>')
     if view.quote_nl:
         source = f' <span class="bl-articles">({escape(view.quote_from)})</span>' if view.quote_from else ""
         parts.append(f'<blockquote lang="nl">&ldquo;{escape(view.quote_nl)}&rdquo;{source}</blockquote>')
     quoted = quoted_english(view) if english else None
     if quoted is not None:
-        parts.append(f'<div class="bl-english" lang="en"><span class="bl-english-label">{escape(quoted.label)}'
-                     f' ({escape(quoted.record_id)}, the whole paragraph):</span> {english_html(quoted.text)}</div>')
+        label = quoted.label if lang == DEFAULT_LANGUAGE else t("cards.translation_label", lang)
+        parts.append(f'<div class="bl-english" lang="en"><span class="bl-english-label">{escape(label)}'
+                     f' ({escape(quoted.record_id)}, {html_text("cards.whole_paragraph", lang)}):</span> '
+                     f'{english_html(quoted.text)}</div>')
     if view.proposed is not None:
         from .drafts import PROPOSED_LABEL
 
         # Its own box, never a quote: a draft's text is not a published code.
-        parts.append(f'<div class="bl-proposed"><b>{escape(PROPOSED_LABEL)}:</b> '
+        proposed_label = PROPOSED_LABEL if lang == DEFAULT_LANGUAGE else t("cards.proposed_label", lang)
+        parts.append(f'<div class="bl-proposed"><b>{escape(proposed_label)}:</b> '
                      f'<span lang="nl">{escape(view.proposed)}</span>'
-                     f'<div>reason: {escape(view.proposed_reason or "")}</div></div>')
+                     f'<div>{html_text("cards.reason", lang)}{escape(view.proposed_reason or "")}</div></div>')
     if view.outside_corpus:
         # Its own box, never a quote: the verbatim layer is the corpus alone.
-        parts.append(f'<div class="bl-outside">In the corpus: {escape(view.corpus_status or "")}. '
+        parts.append(f'<div class="bl-outside">{html_text("cards.in_the_corpus", lang, status=view.corpus_status or "")}'
                      f'<b>{escape(view.outside_corpus)}</b></div>')
-    parts.append(f"<div>{escape(view.summary)}</div>")
+    if view.summary_note is None:
+        parts.append(f"<div>{escape(view.summary)}</div>")
+    else:  # a summary not in the card's language: shown as it is, in its own language, marked
+        parts.append(f'<div><span lang="{view.summary_lang}">{escape(view.summary)}</span> '
+                     f'<i class="bl-no-summary">{escape(view.summary_note)}</i></div>')
+    chosen = f" <b>{html_text('cards.chosen', lang)}</b>"
     items = [escape(bar) for bar in view.bars]
-    items += [escape(option.phrase) + (" <b>(chosen)</b>" if option.chosen else "") for option in view.options]
-    items += [f"play: {escape(line)}" for line in view.play]
+    items += [escape(option.phrase) + (chosen if option.chosen else "") for option in view.options]
+    items += [f"{html_text('cards.play', lang)}{escape(line)}" for line in view.play]
     if items:
         parts.append("<ul>" + "".join(f"<li>{i}</li>" for i in items) + "</ul>")
     if view.assumption:
-        parts.append(f'<div class="bl-assumption"><b>Assumption, not law:</b> {escape(view.assumption)}</div>')
+        parts.append(f'<div class="bl-assumption"><b>{html_text("cards.assumption", lang)}</b> '
+                     f'{escape(view.assumption)}</div>')
     parts.append("</div>")
     return (stylesheet() if style else "") + "".join(parts)
 
 
-def judgement_html(judgement: "Judgement", *, english: bool = False) -> str:
+def judgement_html(judgement: "Judgement", *, english: bool = False, lang: str = DEFAULT_LANGUAGE) -> str:
     """The auction grid with barred players marked, followed by a card for every ruling (with the
     English of each quoted paragraph when ``english``)."""
     from .rulings import find_case
 
-    grid = auction_html(judgement.auction, style=False)
+    from .present import who_name
+
+    grid = auction_html(judgement.auction, style=False, lang=lang)
     bars = judgement.state["barred"]
     barred = ""
     if bars:
-        barred = "<div class=\"bl-barred\">Must pass: " + ", ".join(
-            f"<b>{escape(b['seat'])}</b> ({wording(b['scope']).brief})"
+        barred = f"<div class=\"bl-barred\">{html_text('cards.judgement_must_pass', lang)}" + ", ".join(
+            f"<b>{escape(who_name(b['seat'], lang))}</b> ({wording(b['scope'], lang).brief})"
             for b in bars) + "</div>"
     cards = []
     for e, r in judgement.rulings:
         assert e.case is not None  # an event with a ruling names its case
-        cards.append(ruling_html(r, case_name=find_case(e.case).name_en, style=False, english=english))
+        cards.append(ruling_html(r, case_name=find_case(e.case).name(lang), style=False, english=english,
+                                 lang=lang))
     return stylesheet() + grid + barred + "".join(cards)

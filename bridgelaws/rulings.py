@@ -55,6 +55,20 @@ class Case:
     situation: str | None
     variants: tuple[dict[str, Any], ...] = ()
 
+    def name(self, lang: str = "en") -> str:
+        """The case's name in ``lang`` (issue 13 §6): ``name_en``, or ``name_nl`` (cases.yaml, in the
+        Dutch texts' own words)."""
+        from .i18n import find_language
+
+        return self.name_nl if find_language(lang) == "nl" else self.name_en
+
+    @staticmethod
+    def variant_label(variant: dict[str, Any], lang: str = "en") -> str:
+        """A variant's label in ``lang``: ``label``, or ``label_nl`` (cases.yaml)."""
+        from .i18n import find_language
+
+        return str(variant["label_nl"] if find_language(lang) == "nl" else variant["label"])
+
 
 @dataclass
 class Ruling:
@@ -74,6 +88,9 @@ class Ruling:
     quote_nl: str | None = None
     quote_from: str | None = None
     summary_en: str = ""
+    #: The Dutch summary where one is written beside ``summary_en`` (data/rulings/*.yaml ``summary_nl``);
+    #: not in :meth:`as_dict` (``--json`` keeps its fields).
+    summary_nl: str | None = None
     next: str | None = None  # offender / proper / rotation / skipped (see data/rulings/README.md)
     acceptance: str | None = None
     requires: str | None = None
@@ -289,6 +306,15 @@ def _branch(entry_spec: RulingSpec, condition: str | None) -> BranchSpec | None:
     return chosen
 
 
+def _summary_nl(merged: dict[str, Any], chosen: BranchSpec | None) -> str | None:
+    """The Dutch summary, only where it renders the English one shown: a branch that gives its own
+    English without a Dutch one leaves the entry's Dutch out."""
+    if chosen is not None and "summary_en" in chosen.given and "summary_nl" not in chosen.given:
+        return None
+    summary: str | None = merged.get("summary_nl")
+    return summary
+
+
 def _build(case_id: str, edition: Edition, condition: str | None,
            seats: dict[str, list[Seat]] | None, layer: Layer = Layer.CORPUS) -> Ruling:
     if condition is not None and condition not in CONDITIONS:
@@ -349,7 +375,8 @@ def _build(case_id: str, edition: Edition, condition: str | None,
         deemed=merged.get("deemed"), barred=barred, options=options,
         play=list(merged.get("play") or ()), assumption=assumption,
         quote_nl=merged.get("quote_nl"), quote_from=merged.get("quote_from"),
-        summary_en=merged.get("summary_en") or "", next=merged.get("next"),
+        summary_en=merged.get("summary_en") or "", summary_nl=_summary_nl(merged, chosen),
+        next=merged.get("next"),
         acceptance=merged.get("acceptance"), requires=merged.get("requires"),
         outcome=merged.get("outcome"), condition=chosen.condition if chosen else None,
         assumption_for_ranks=merged.get("assumption_for_ranks"),

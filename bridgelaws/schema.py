@@ -170,7 +170,7 @@ class OptionSpec:
 #: The fields an entry and a branch share. A branch overrides the entry field by field, so the specs
 #: remember which fields their file gave (``given``): an explicit null overrides too.
 _COMMON = ("status", "articles", "references", "call_stands", "deemed", "barred", "options", "play",
-           "assumption", "quote_nl", "quote_from", "summary_en", "next", "acceptance", "requires",
+           "assumption", "quote_nl", "quote_from", "summary_en", "summary_nl", "next", "acceptance", "requires",
            "outcome", "assumption_for_ranks", "assumption_for_count")
 _ENTRY_FIELDS = _COMMON + ("when",)
 _BRANCH_FIELDS = ("condition", "article", "honours", "bar_from") + _COMMON
@@ -190,6 +190,10 @@ class _Common:
     quote_nl: str | None = None
     quote_from: str | None = None
     summary_en: str | None = None
+    #: A Dutch summary written beside ``summary_en`` (issue 13 §6): a summary of the same law text, in
+    #: the project's Dutch, never a machine translation; where there is none the Dutch card shows the
+    #: English one, marked.
+    summary_nl: str | None = None
     next: Next | None = None
     acceptance: str | None = None
     requires: Requires | None = None
@@ -259,6 +263,7 @@ def _common(raw: dict[str, Any], loc: Loc, choices: tuple[str, ...]) -> dict[str
             _option(item, at.at(i), choices) for i, item in enumerate(listing(v, at))),
         "assumption": lambda v, at: None if v is None else text(v, at),
         "summary_en": lambda v, at: None if v is None else text(v, at),
+        "summary_nl": lambda v, at: None if v is None else text(v, at),
         "quote_nl": opt_string, "quote_from": opt_string, "acceptance": opt_string,
         "assumption_for_ranks": _ranks,
         "assumption_for_count": lambda v, at: None if v is None else text(v, at),
@@ -266,6 +271,10 @@ def _common(raw: dict[str, Any], loc: Loc, choices: tuple[str, ...]) -> dict[str
         "requires": lambda v, at: None if v is None else one_of(v, get_args(Requires), at),
         "outcome": lambda v, at: None if v is None else one_of(v, get_args(Outcome), at),
     }
+    if "summary_nl" in raw and "summary_en" not in raw:
+        # A Dutch summary renders the English one beside it: given alone, a branch's Dutch would sit
+        # under another spec's English.
+        raise loc.at("summary_nl").error("a Dutch summary needs the English summary it renders beside it (summary_en)")
     return {name: checks[name](raw[name], loc.at(name)) for name in _COMMON if name in raw}
 
 
@@ -542,6 +551,13 @@ def _scenario(value: object, loc: Loc, extra: tuple[str, ...] = ()) -> dict[str,
     return raw
 
 
+def _variant(value: object, loc: Loc) -> dict[str, str]:
+    """A case's variant: a scenario with its label in English and in Dutch (``label``, ``label_nl``:
+    the interface shows the label of its language, issue 13 §6)."""
+    raw = fields(value, loc, ("dealer", "tokens", "label", "label_nl"))
+    return _scenario(raw, loc, ("label", "label_nl"))
+
+
 def parse_cases(value: object, name: str = "cases.yaml") -> list[dict[str, Any]]:
     """``cases.yaml``: the catalogue; ids unique, a scenario or a situation for each."""
     loc = Loc(name)
@@ -565,7 +581,7 @@ def parse_cases(value: object, name: str = "cases.yaml") -> list[dict[str, Any]]
             "description": text(raw["description"], at.at("description")),
             "scenario": _scenario(raw["scenario"], at.at("scenario")) if "scenario" in raw else None,
             "situation": string(raw["situation"], at.at("situation")) if "situation" in raw else None,
-            "variants": tuple(_scenario(v, at.at("variants").at(j), ("label",))
+            "variants": tuple(_variant(v, at.at("variants").at(j))
                               for j, v in enumerate(listing(raw.get("variants") or [], at.at("variants")))),
         })
     return result

@@ -273,9 +273,9 @@ def canonical_ruling(case_id: str, edition: str | Edition, layer: str | Layer = 
     return generic_ruling(case_id, edition, conds[0] if conds else None, layer)
 
 
-def _cell_text(ruling: Ruling) -> str:
+def _cell_text(ruling: Ruling, lang: str = "en") -> str:
     """A matrix cell in words; a supplementary cell says where it comes from."""
-    text = short_rectification(ruling)
+    text = short_rectification(ruling, lang)
     return f"{text} [{ruling.outside_corpus}]" if ruling.outside_corpus else text
 
 
@@ -310,14 +310,15 @@ def matrix_coverage(layer: str | Layer = Layer.CORPUS, editions: Any = None) -> 
     return rows
 
 
-def matrix(detail: bool = True, layer: str = "corpus", editions: Any = None) -> pd.DataFrame:
+def matrix(detail: bool = True, layer: str = "corpus", editions: Any = None, *, lang: str = "en") -> pd.DataFrame:
     """Cases x editions. Each cell: status and a short rectification (``detail=False``: status only,
     as a reader sees it: "not in the excerpt" for ``silent``).
 
     ``layer``: ``"corpus"`` (the default), ``"supplement"`` (a silent or referenced cell takes the
     supplementary ruling where one exists), or ``"both"``: per edition two columns side by side,
     ``<year>`` (the corpus) and ``<year> supplement`` (the supplementary ruling, empty where there
-    is none). ``editions``: the columns (default: the registry; a draft's path or edition too)."""
+    is none). ``editions``: the columns (default: the registry; a draft's path or edition too).
+    ``lang``: the language of the cells' words (issue 13 §6; the CLI's ``--lang``)."""
     import pandas as pd
 
     from .present import status_name
@@ -325,7 +326,9 @@ def matrix(detail: bool = True, layer: str = "corpus", editions: Any = None) -> 
     chosen = EDITIONS if editions is None else find_editions(editions)
 
     def frame_of(cells: list[dict[str, Any]]) -> pd.DataFrame:
-        rows = [dict(c, status=status_name(c["status"])) for c in cells]
+        rows = [dict(c, status=status_name(c["status"], lang)) for c in cells]
+        if lang != "en":  # the cells' words in lang; matrix_cells words them in English
+            rows = [dict(row, cell=_cell_text(row["ruling"], lang)) for row in rows]
         frame = pd.DataFrame(rows).pivot(index="case", columns="edition", values="cell" if detail else "status")
         frame = frame.loc[[c.id for c in cases()], [e.year for e in chosen]]
         frame.columns.name = None

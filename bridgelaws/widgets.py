@@ -83,6 +83,62 @@ def _typed_text(typed: str) -> str:
     return typed
 
 
+class _Speaks:
+    """A widget with a language switch (issue 13 §6): ``self.language`` (:func:`_language_toggle`);
+    when it changes, :meth:`_relabel` sets the controls' words from the catalogue and :meth:`refresh`
+    redraws the view in the new language. The quotes stay verbatim Dutch in every language."""
+
+    language: widgets.ToggleButtons
+    #: True while the controls are relabelled: their observers must not redraw half-relabelled.
+    _relabelling = False
+
+    def _speak(self, lang: str) -> widgets.ToggleButtons:
+        self.language = _language_toggle(lang)
+        self.language.observe(lambda _: self._on_language(), names="value")
+        self._relabel()
+        return self.language
+
+    @property
+    def lang(self) -> str:
+        lang: str = self.language.value
+        return lang
+
+    def set_language(self, lang: str) -> None:
+        """Switch the widget to ``lang`` ("nl", "en", "Nederlands"...): as a click on the switch."""
+        from .i18n import find_language
+
+        self.language.value = find_language(lang)
+
+    def _on_language(self) -> None:
+        self._relabel()
+        self.refresh()
+
+    def _relabel(self) -> None:
+        raise NotImplementedError
+
+    def refresh(self) -> None:
+        raise NotImplementedError
+
+    def _relabelled(self, control: Any, options: list[tuple[str, Any]], same: Callable[[Any, Any], bool]) -> None:
+        """Give ``control`` new option labels, keeping its value (``same``: whether an old and a new
+        value are the same choice)."""
+        old = control.value
+        control.options = options
+        control.value = next((value for _, value in options if same(value, old)), old)
+
+
+def _seat_options(lang: str) -> list[tuple[str, str]]:
+    from .i18n import t
+
+    return [(t(f"common.seat.{seat}", lang), seat) for seat in "NESW"]
+
+
+def _layer_options(lang: str) -> list[tuple[str, str]]:
+    from .i18n import t
+
+    return [(t("explorer.layer_corpus", lang), "corpus"), (t("explorer.layer_supplement", lang), "supplement")]
+
+
 class _ShowsView:
     """The widgets whose whole output is one HTML widget, ``self.view``."""
 
@@ -519,6 +575,13 @@ class QuizCard(widgets.VBox):
         self.questions.children = rows
         self._show()
 
+    def set_language(self, lang: str) -> None:
+        """Switch the quiz to ``lang``, keeping the answers given (as a click on its switch; the
+        app's :class:`LanguageSwitch` calls it)."""
+        from .i18n import find_language
+
+        self.language.value = find_language(lang)
+
     def _on_language(self, change: dict[str, Any]) -> None:
         answers = self.answers()
         self.lang = change["new"]
@@ -546,12 +609,14 @@ class QuizCard(widgets.VBox):
             self.message.value = _message(str(error))
 
 
-class CompareExplorer(_ShowsView, widgets.VBox):
+class CompareExplorer(_Speaks, _ShowsView, widgets.VBox):
     """Notebook 03: choose a case (or type an auction) and see it under every edition. A chosen case
     opens on its event: in each edition the card of that case comes first (the scenario may hold
-    other irregularities, and an edition may read its tokens so that the case does not arise)."""
+    other irregularities, and an edition may read its tokens so that the case does not arise).
 
-    def __init__(self) -> None:
+    ``lang``: the language of the controls and the cards ("en" or "nl"), switched by ``self.language``."""
+
+    def __init__(self, lang: str = "en") -> None:
         options: list[tuple[str, views.CaseExample | None]] = [("(type below)", None)]
         options += [(example.label, example) for example in views.case_examples()]
         self.case = widgets.Dropdown(options=options, value=None, description="Case",
@@ -572,10 +637,34 @@ class CompareExplorer(_ShowsView, widgets.VBox):
         self.layer.observe(lambda _: self.refresh(), names="value")
         self.english.observe(lambda _: self.refresh(), names="value")
         self.editions.observe(lambda _: self.refresh(), names="value")
-        super().__init__([self.case, widgets.HBox([self.typed, self.dealer, self.apply_button]),
+        language = self._speak(lang)
+        super().__init__([language, self.case, widgets.HBox([self.typed, self.dealer, self.apply_button]),
                           widgets.HBox([self.editions, self.layer]), self.english, self.message, self.view])
         self.add_class("bl-widget")  # 14px controls (bridgelaws.css)
         self.refresh()
+
+    def _relabel(self) -> None:
+        from .i18n import t
+
+        lang = self.lang
+        self._relabelling = True
+        try:
+            options: list[tuple[str, views.CaseExample | None]] = [(t("explorer.type_below", lang), None)]
+            options += [(example.label, example) for example in views.case_examples(lang)]
+            self._relabelled(self.case, options, lambda new, old: new == old or (
+                new is not None and old is not None and (new.case, new.dealer, new.tokens) == (old.case, old.dealer,
+                                                                                               old.tokens)))
+            self._relabelled(self.dealer, _seat_options(lang), lambda new, old: new == old)
+            self._relabelled(self.layer, _layer_options(lang), lambda new, old: new == old)
+            self.case.description = t("common.case", lang)
+            self.typed.description = t("explorer.auction", lang)
+            self.dealer.description = t("common.dealer", lang)
+            self.apply_button.description = t("explorer.compare", lang)
+            self.layer.description = t("explorer.layer", lang)
+            self.english.description = t("explorer.english", lang)
+            self.editions.description = t("common.editions", lang)
+        finally:
+            self._relabelling = False
 
     @property
     def focus(self) -> str | None:
@@ -588,48 +677,56 @@ class CompareExplorer(_ShowsView, widgets.VBox):
 
     def _on_case(self, change: dict[str, Any]) -> None:
         example: views.CaseExample | None = change["new"]
-        if example is not None:
+        if example is not None and not self._relabelling:
             self.dealer.value = example.dealer
             self.typed.value = example.tokens
             self.refresh()
 
     def refresh(self) -> None:
+        if self._relabelling:
+            return
         try:
             self.message.value = ""
             self.view.value = views.compare_html(_typed_text(self.typed.value), tuple(self.editions.value),
                                                  self.dealer.value, self.layer.value, focus=self.focus,
-                                                 english=self.english.value)
+                                                 english=self.english.value, lang=self.lang)
         except BridgeLawsError as error:
             self.message.value = _message(str(error))
 
 
-class TextsExplorer(_ShowsView, widgets.VBox):
-    """Notebook 04: choose a topic and read every edition's articles side by side."""
+class TextsExplorer(_Speaks, _ShowsView, widgets.VBox):
+    """Notebook 04: choose a topic and read every edition's articles side by side (``lang``: the
+    language of the controls and the fixed words; the texts are verbatim Dutch)."""
 
-    def __init__(self, topic: str = "doubling"):
+    def __init__(self, topic: str = "doubling", lang: str = "en"):
         self.topic = widgets.Dropdown(options=[(t["title"], t["id"]) for t in views.topics()],
                                       value=views.find_topic(topic)["id"], description="Topic",
                                       layout=widgets.Layout(width="460px"))
         self.message = widgets.HTML()
         self.view = widgets.HTML()
         self.topic.observe(lambda _: self.refresh(), names="value")
-        super().__init__([self.topic, self.message, self.view])
+        super().__init__([self._speak(lang), self.topic, self.message, self.view])
         self.add_class("bl-widget")  # 14px controls (bridgelaws.css)
         self.refresh()
+
+    def _relabel(self) -> None:
+        from .i18n import t
+
+        self.topic.description = t("explorer.topic", self.lang)
 
     def refresh(self) -> None:
         try:
             self.message.value = ""
-            self.view.value = views.texts_side_by_side(self.topic.value)
+            self.view.value = views.texts_side_by_side(self.topic.value, lang=self.lang)
         except BridgeLawsError as error:
             self.message.value = _message(str(error))
 
 
-class ParallelTextExplorer(_ShowsView, widgets.VBox):
+class ParallelTextExplorer(_Speaks, _ShowsView, widgets.VBox):
     """Notebook 04: the Dutch and the project's English paragraph by paragraph, for a topic or, when
     an article id is typed, for that article (``views.topic_parallel_html``, ``views.parallel_html``)."""
 
-    def __init__(self, topic: str = "doubling", article: str = ""):
+    def __init__(self, topic: str = "doubling", article: str = "", lang: str = "en"):
         self.topic = widgets.Dropdown(options=[(t["title"], t["id"]) for t in views.topics()],
                                       value=views.find_topic(topic)["id"], description="Topic",
                                       layout=widgets.Layout(width="460px"))
@@ -639,9 +736,16 @@ class ParallelTextExplorer(_ShowsView, widgets.VBox):
         self.view = widgets.HTML()
         self.topic.observe(lambda _: self._on_topic(), names="value")
         self.article.observe(lambda _: self.refresh(), names="value")
-        super().__init__([widgets.HBox([self.topic, self.article]), self.message, self.view])
+        super().__init__([self._speak(lang), widgets.HBox([self.topic, self.article]), self.message, self.view])
         self.add_class("bl-widget")
         self.refresh()
+
+    def _relabel(self) -> None:
+        from .i18n import t
+
+        self.topic.description = t("explorer.topic", self.lang)
+        self.article.description = t("common.article", self.lang)
+        self.article.placeholder = t("explorer.article_placeholder", self.lang)
 
     def _on_topic(self) -> None:
         if self.article.value:
@@ -653,12 +757,13 @@ class ParallelTextExplorer(_ShowsView, widgets.VBox):
         try:
             self.message.value = ""
             ref = self.article.value.strip()
-            self.view.value = views.parallel_html(ref) if ref else views.topic_parallel_html(self.topic.value)
+            self.view.value = (views.parallel_html(ref, lang=self.lang) if ref
+                               else views.topic_parallel_html(self.topic.value, lang=self.lang))
         except BridgeLawsError as error:
             self.message.value = _message(str(error))
 
 
-class TextSearch(_ShowsView, widgets.VBox):
+class TextSearch(_Speaks, _ShowsView, widgets.VBox):
     """Notebook 04 and the app: search the five texts (whole words, ``*`` for any letters, every
     spelling unless *exact form* is ticked), one line per paragraph.
 
@@ -667,7 +772,7 @@ class TextSearch(_ShowsView, widgets.VBox):
         search.output_html                     # what the user sees
     """
 
-    def __init__(self, query: str = "doubleren"):
+    def __init__(self, query: str = "doubleren", lang: str = "en"):
         self.query = widgets.Text(value=query, description="Search", placeholder="a word, a phrase, pas*",
                                   continuous_update=False, layout=widgets.Layout(width="420px"))
         self.edition = widgets.Dropdown(options=[("all editions", "")] + [(y, y) for y in YEARS], value="",
@@ -677,21 +782,90 @@ class TextSearch(_ShowsView, widgets.VBox):
         self.view = widgets.HTML()
         for control in (self.query, self.edition, self.exact):
             control.observe(lambda _: self.refresh(), names="value")
-        super().__init__([widgets.HBox([self.query, self.edition, self.exact]), self.message, self.view])
+        super().__init__([self._speak(lang), widgets.HBox([self.query, self.edition, self.exact]), self.message,
+                          self.view])
         self.add_class("bl-widget")
         self.refresh()
 
+    def _relabel(self) -> None:
+        from .i18n import t
+
+        lang = self.lang
+        self._relabelling = True
+        try:
+            self._relabelled(self.edition, [(t("explorer.all_editions", lang), "")] + [(y, y) for y in YEARS],
+                             lambda new, old: new == old)
+            self.query.description = t("explorer.search", lang)
+            self.query.placeholder = t("explorer.search_placeholder", lang)
+            self.edition.description = t("common.edition", lang)
+            self.exact.description = t("explorer.exact", lang)
+        finally:
+            self._relabelling = False
+
     def refresh(self) -> None:
+        if self._relabelling:
+            return
         try:
             self.message.value = ""
             if not self.query.value.strip():
                 self.view.value = ""
                 return
             self.view.value = views.search_html(self.query.value, self.edition.value or None,
-                                                variants=not self.exact.value)
+                                                variants=not self.exact.value, lang=self.lang)
         except BridgeLawsError as error:
             self.view.value = ""
             self.message.value = _message(str(error))
 
 
-__all__ = ["AuctionStepper", "ExerciseCard", "QuizCard", "CompareExplorer", "TextsExplorer", "ParallelTextExplorer", "TextSearch"]
+class LanguageSwitch(widgets.HBox):
+    """The app's language switch (issue 13 §6): one switch at the top of the page that sets the
+    language of every panel it follows. A panel follows it through :meth:`follow`, which returns the
+    panel (to display it) and hides the panel's own switch; a panel that offers no language (no
+    ``set_language``) is shown as it is.
+
+        language = LanguageSwitch()          # first cell of the app
+        language.follow(TextSearch())        # a later cell
+        language.set_language("nl")          # as a click on "Nederlands"
+    """
+
+    def __init__(self, lang: str = "en") -> None:
+        self.language = _language_toggle(lang)
+        self.label = widgets.HTML()
+        self.panels: list[Any] = []
+        self.language.observe(lambda _: self._switch(), names="value")
+        super().__init__([self.label, self.language])
+        self.add_class("bl-widget")
+        self._relabel()
+
+    @property
+    def lang(self) -> str:
+        lang: str = self.language.value
+        return lang
+
+    def set_language(self, lang: str) -> None:
+        from .i18n import find_language
+
+        self.language.value = find_language(lang)
+
+    def follow(self, panel: Any) -> Any:
+        if hasattr(panel, "set_language"):
+            self.panels.append(panel)
+            own = getattr(panel, "language", None)
+            if own is not None:
+                own.layout.display = "none"  # one switch on the page: this one
+            panel.set_language(self.lang)
+        return panel
+
+    def _relabel(self) -> None:
+        from .i18n import t
+
+        self.label.value = f'<b style="font-family:sans-serif">{t("explorer.language_switch", self.lang)}</b>'
+
+    def _switch(self) -> None:
+        self._relabel()
+        for panel in self.panels:
+            panel.set_language(self.lang)
+
+
+__all__ = ["AuctionStepper", "ExerciseCard", "QuizCard", "CompareExplorer", "LanguageSwitch", "TextsExplorer",
+           "ParallelTextExplorer", "TextSearch"]

@@ -8,8 +8,9 @@ from typing import Any, Iterable, TypeAlias
 
 from ..divergence import Divergence
 from ..editions import EDITIONS, Edition
+from ..i18n import DEFAULT_LANGUAGE, t
 from ..records import EventRecord
-from ..render import stylesheet
+from ..render import html_text, stylesheet
 from ..rulings import find_case
 
 YEARS = tuple(e.year for e in EDITIONS)
@@ -33,17 +34,17 @@ def token_list(tokens: Tokens) -> list[str]:
     return [str(t) for t in tokens]
 
 
-def _case_name(event: EventRecord) -> str:
-    """The English name of the case an event with a ruling raised."""
-    return find_case(str(event.case)).name_en
+def _case_name(event: EventRecord, lang: str = DEFAULT_LANGUAGE) -> str:
+    """The name (in ``lang``) of the case an event with a ruling raised."""
+    return find_case(str(event.case)).name(lang)
 
 
-def divergence_html(found: list[Divergence], year: str) -> str:
+def divergence_html(found: list[Divergence], year: str, lang: str = DEFAULT_LANGUAGE) -> str:
     """The tokens edition ``year`` reads as different calls from the other editions shown (see
     :mod:`bridgelaws.divergence`), in words, or ''."""
     notes = [d.note(year) for d in found if year in d.words]
     if not notes:
         return ""
     return (f'<div class="bl-divergence" data-edition="{year}">'
-            f"How {year} reads the tokens the editions read differently:<ul>"
+            f"{html_text('views.divergence_how', lang, year=year)}<ul>"
             + "".join(f"<li>{escape(note)}</li>" for note in notes) + "</ul></div>")

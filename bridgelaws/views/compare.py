@@ -8,9 +8,10 @@ from html import escape
 from typing import TYPE_CHECKING, Any
 
 from ..calls import Seat, parse_seat
+from ..i18n import DEFAULT_LANGUAGE, t
 from ..notation import parse_scenario
 from ..present import STATUS_COLOURS, describe
-from ..render import ruling_html
+from ..render import html_text, judgement_outcome, ruling_html, seat_name
 from ..rulings import cases, find_case
 from ._common import EditionNames, Tokens, _case_name, _view, divergence_html, token_list
 
@@ -34,29 +35,31 @@ class CaseExample:
     tokens: str
 
 
-def case_examples() -> list[CaseExample]:
-    """Every case scenario and variant the notation can express, with the case it shows."""
+def case_examples(lang: str = DEFAULT_LANGUAGE) -> list[CaseExample]:
+    """Every case scenario and variant the notation can express, with the case it shows (labels in
+    ``lang``)."""
     examples = []
     for case in cases():
         if case.variants:
             for variant in case.variants:
-                examples.append(CaseExample(f"{case.name_en}: {variant['label']}", case.id, variant["dealer"],
-                                            variant["tokens"]))
+                examples.append(CaseExample(f"{case.name(lang)}: {case.variant_label(variant, lang)}", case.id,
+                                            variant["dealer"], variant["tokens"]))
         elif case.scenario:
-            examples.append(CaseExample(case.name_en, case.id, case.scenario.get("dealer", "N"),
+            examples.append(CaseExample(case.name(lang), case.id, case.scenario.get("dealer", "N"),
                                         case.scenario["tokens"]))
     return examples
 
 
-def case_choices() -> list[tuple[str, str]]:
+def case_choices(lang: str = DEFAULT_LANGUAGE) -> list[tuple[str, str]]:
     """(label, "dealer|tokens") for every case scenario and variant the notation can express."""
     choices = []
     for case in cases():
         if case.variants:
             for variant in case.variants:
-                choices.append((f"{case.name_en}: {variant['label']}", f"{variant['dealer']}|{variant['tokens']}"))
+                choices.append((f"{case.name(lang)}: {case.variant_label(variant, lang)}",
+                                f"{variant['dealer']}|{variant['tokens']}"))
         elif case.scenario:
-            choices.append((case.name_en, f"{case.scenario.get('dealer', 'N')}|{case.scenario['tokens']}"))
+            choices.append((case.name(lang), f"{case.scenario.get('dealer', 'N')}|{case.scenario['tokens']}"))
     return choices
 
 
@@ -79,7 +82,8 @@ def compare_table(scenario: Tokens, editions: EditionNames = None,
 
 
 def compare_html(scenario: Tokens, editions: EditionNames = None, dealer: str | Seat = "N",
-                 layer: str = "corpus", *, focus: str | None = None, english: bool = False) -> str:
+                 layer: str = "corpus", *, focus: str | None = None, english: bool = False,
+                 lang: str = DEFAULT_LANGUAGE) -> str:
     """The scenario under each edition, one row per edition: a card (article, Dutch quote, English
     summary, assumption flag) for every irregular event, in the order of the scenario, and where the
     auction stands. Where the editions read the same tokens as different calls (another player's,
@@ -90,32 +94,36 @@ def compare_html(scenario: Tokens, editions: EditionNames = None, dealer: str | 
     first event comes first, marked ``bl-focus``, and the row's status is that event's; an edition
     whose auction has no event of the case says so, and shows its other events.
 
-    ``english``: each card also shows the project's English of the paragraph it quotes."""
+    ``english``: each card also shows the project's English of the paragraph it quotes.
+
+    ``lang``: the language of the fixed words, the case names and the cards (issue 13 §6); the
+    quotes stay verbatim Dutch."""
     from ..tables import compare_divergences, compare_results
 
     tokens = token_list(scenario)
     parse_scenario(tokens)
     seat = parse_seat(dealer, " (dealer)")
-    focus_name = find_case(focus).name_en if focus is not None else None
+    focus_name = find_case(focus).name(lang) if focus is not None else None
     results = compare_results(tokens, editions, seat, layer)
     found = compare_divergences(results)
     rows = []
     for result in results:
         edition = result.edition
-        notes = divergence_html(found, edition.year)
+        notes = divergence_html(found, edition.year, lang)
         if result.judgement is None:
             rows.append(f'<tr data-edition="{edition.year}"><th>{edition.year}</th><td colspan="3">'
                         f'<div class="bl-error">{escape(str(result.error))}</div>{notes}</td></tr>')
             continue
         status = "regular"
-        badges = (f'<span class="bl-badge" style="background:{STATUS_COLOURS["regular"]}">regular</span>'
-                  '<div class="bl-short">no irregularity</div>')
+        badges = (f'<span class="bl-badge" style="background:{STATUS_COLOURS["regular"]}">'
+                  f'{html_text("cards.status.regular", lang)}</span>'
+                  f'<div class="bl-short">{html_text("views.no_irregularity", lang)}</div>')
         cards = []
         chosen = result.focus(focus)
         focus_attribute = "" if focus is None else f' data-focus="{"present" if chosen else "absent"}"'
         if focus is not None and chosen is None:
-            cards.append(f'<div class="bl-none bl-no-focus">No event of the chosen case '
-                         f"({escape(str(focus_name))}) in {edition.year}'s auction of these tokens.</div>")
+            cards.append(f'<div class="bl-none bl-no-focus">'
+                         f'{html_text("views.no_focus_event", lang, case=str(focus_name), edition=edition.year)}</div>')
         ordered = result.events
         if chosen is not None and focus is not None:
             ordered = [chosen] + [pair for pair in ordered if pair[0].index != chosen[0].index]
@@ -124,36 +132,39 @@ def compare_html(scenario: Tokens, editions: EditionNames = None, dealer: str | 
             status = "accepted" if shown_first.accepted else str(describe(shown_first).status)
             badges = ""
             for event, ruling in ordered:
-                shown = describe(ruling)
+                shown = describe(ruling, lang)
                 where = f"{event.token}: " if len(ordered) > 1 else ""
                 badges += (f'<div><span class="bl-badge" style="background:{shown.colour}">{escape(shown.label)}'
                            f'</span><div class="bl-short">{escape(where + shown.short)}</div></div>')
         for number, (event, ruling) in enumerate(ordered):
             focused = focus is not None and number == 0 and chosen is not None
             if chosen is not None and focus is not None and number == 1:
-                cards.append('<div class="bl-none">Also in this scenario:</div>')
+                cards.append(f'<div class="bl-none">{html_text("views.also_in_scenario", lang)}</div>')
             effect = f" &rarr; {escape(event.effect)}" if event.effect else ""
-            seat_name = f" ({event.seat.full_name})" if event.seat is not None else ""
+            seat_text = f" ({seat_name(event.seat, lang)})" if event.seat is not None else ""
             cards.append(f'<div class="bl-compare-event{" bl-focus" if focused else ""}" data-index="{event.index}"'
-                         f' data-case="{escape(str(event.case))}"><div class="bl-event">token {event.index}: '
-                         f"{escape(event.token)}{escape(seat_name)}{effect}</div>"
-                         + ruling_html(ruling, case_name=_case_name(event), style=False, english=english)
+                         f' data-case="{escape(str(event.case))}"><div class="bl-event">'
+                         f'{html_text("views.token", lang, index=event.index)}'
+                         f"{escape(event.token)}{escape(seat_text)}{effect}</div>"
+                         + ruling_html(ruling, case_name=_case_name(event, lang), style=False, english=english,
+                                       lang=lang)
                          + "</div>")
         rows.append(
             f'<tr data-edition="{edition.year}" data-status="{status}"{focus_attribute}><th>{edition.year}<br>'
             f'<span class="bl-code bl-{edition.code}">{edition.code}</span></th>'
             f"<td>{badges}</td>"
             f"<td>{''.join(cards)}{notes}</td>"
-            f"<td>{escape(result.judgement.outcome_line())}</td></tr>")
-    head = (f'<div style="font-family:sans-serif;margin-bottom:4px">Scenario <code>{escape(" ".join(tokens))}</code>, '
-            f"dealer {seat.full_name}</div>")
+            f"<td>{escape(judgement_outcome(result.judgement, lang))}</td></tr>")
+    head = (f'<div style="font-family:sans-serif;margin-bottom:4px">{html_text("views.scenario", lang)} '
+            f'<code>{escape(" ".join(tokens))}</code>, '
+            f"{html_text('views.dealer', lang, seat=seat_name(seat, lang))}</div>")
     if found:
-        head += ('<div class="bl-divergence">The editions make different auctions of these tokens '
-                 "(whose call or card each is, and what it counts as):<ul>"
+        head += (f'<div class="bl-divergence">{html_text("views.divergence_head", lang)}<ul>'
                  + "".join(f"<li>{escape(d.summary())}</li>" for d in found) + "</ul></div>")
-    column = (f"rulings, the chosen case ({escape(focus_name)}) first" if focus_name
-              else "rulings, event by event")
-    return _view(head + '<table class="bl-compare"><thead><tr><th>edition</th><th>status</th>'
-                 f"<th>{column}</th><th>where the auction stands</th></tr></thead>"
+    column = (html_text("views.column_rulings_focus", lang, case=focus_name) if focus_name
+              else html_text("views.column_rulings", lang))
+    return _view(head + f'<table class="bl-compare"><thead><tr><th>{html_text("views.column_edition", lang)}</th>'
+                 f'<th>{html_text("views.column_status", lang)}</th>'
+                 f"<th>{column}</th><th>{html_text('views.column_stands', lang)}</th></tr></thead>"
                  f"<tbody>{''.join(rows)}</tbody></table>")
 

@@ -6,8 +6,10 @@ from __future__ import annotations
 from html import escape
 from typing import TYPE_CHECKING, Any
 
-from ..present import STATUS_COLOURS, STATUS_LABELS, status_label, status_name
+from ..i18n import DEFAULT_LANGUAGE, t
+from ..present import STATUS_COLOURS, STATUS_LABELS, short_rectification, status_label, status_name
 from ..rulings import Ruling, cases
+from ..render import html_text
 from ..vocabulary import Scope
 from ._common import YEARS, _view
 
@@ -24,22 +26,34 @@ def _tint(colour: str) -> str:
     return colour + "22"
 
 
-def _td(cell: dict[str, Any] | None, detail: bool) -> str:
+def _cell_text(cell: dict[str, Any], lang: str) -> str:
+    """A cell's short rectification in ``lang`` (:func:`bridgelaws.tables.matrix_cells` words it in
+    English); a supplementary cell's provenance stays as written."""
+    if lang == DEFAULT_LANGUAGE:
+        return str(cell["cell"])
+    ruling = cell["ruling"]
+    text = short_rectification(ruling, lang)
+    return f"{text} [{ruling.outside_corpus}]" if ruling.outside_corpus else text
+
+
+def _td(cell: dict[str, Any] | None, detail: bool, lang: str = DEFAULT_LANGUAGE) -> str:
     if cell is None:  # "both": no supplementary ruling for this cell
         return '<td class="bl-none-supplement" data-status="none" data-layer="supplement">&ndash;</td>'
     colour = STATUS_COLOURS[cell["status"]]
-    text = cell["cell"] if detail else status_name(cell["status"])
+    text = _cell_text(cell, lang) if detail else status_name(cell["status"], lang)
     return (f'<td class="bl-{cell["status"]}" data-status="{cell["status"]}" data-layer="{cell["layer"]}" '
             f'style="background:{_tint(colour)};border-left:4px solid {colour}">{escape(text)}</td>')
 
 
-def matrix_html(detail: bool = True, layer: str = "corpus") -> str:
+def matrix_html(detail: bool = True, layer: str = "corpus", *, lang: str = DEFAULT_LANGUAGE) -> str:
     """Cases x editions, every cell coloured by status (ruled / referenced / not in the excerpt, and
     ``supplement`` where that layer is on), with the short rectification (``detail=False``: the
     status only). From :func:`bridgelaws.tables.matrix_cells`.
 
     ``layer``: ``"corpus"`` (default), ``"supplement"``, or ``"both"``: per edition the corpus
-    column and beside it the supplementary ruling (a dash where there is none)."""
+    column and beside it the supplementary ruling (a dash where there is none).
+
+    ``lang``: the language of the fixed words, the case names and the cells (issue 13 §6)."""
     from ..rulings import check_layer
     from ..tables import matrix_cells
 
@@ -48,26 +62,29 @@ def matrix_html(detail: bool = True, layer: str = "corpus") -> str:
     extra = {(c["case"], c["edition"]): c for c in matrix_cells("supplement") if c["layer"] == "supplement"} \
         if both else {}
     if both:
-        head = "".join(f'<th>{y}<br><span class="bl-kind">corpus</span></th>'
-                       f'<th>{y}<br><span class="bl-kind">outside the corpus</span></th>' for y in YEARS)
+        head = "".join(f'<th>{y}<br><span class="bl-kind">{html_text("views.matrix_corpus", lang)}</span></th>'
+                       f'<th>{y}<br><span class="bl-kind">{html_text("views.matrix_outside", lang)}</span></th>'
+                       for y in YEARS)
     else:
         head = "".join(f"<th>{y}</th>" for y in YEARS)
     rows = []
     for case in cases():
         tds = []
         for year in YEARS:
-            tds.append(_td(corpus[(case.id, year)], detail))
+            tds.append(_td(corpus[(case.id, year)], detail, lang))
             if both:
-                tds.append(_td(extra.get((case.id, year)), detail))
-        rows.append(f'<tr data-case="{case.id}"><th>{escape(case.name_en)}<br><code>{case.id}</code>'
-                    f'<br><span class="bl-kind">{case.kind}</span></th>{"".join(tds)}</tr>')
+                tds.append(_td(extra.get((case.id, year)), detail, lang))
+        rows.append(f'<tr data-case="{case.id}"><th>{escape(case.name(lang))}<br><code>{case.id}</code>'
+                    f'<br><span class="bl-kind">{html_text(f"views.case_kind.{case.kind}", lang)}</span></th>'
+                    f'{"".join(tds)}</tr>')
     shown = list(STATUS_LABELS) + (["supplement"] if layer != "corpus" else [])
     legend = " ".join(
         f'<span style="background:{_tint(STATUS_COLOURS[s])};border-left:4px solid {STATUS_COLOURS[s]};'
-        f'padding:1px 6px;margin-right:6px">{escape(status_name(s))}: {escape(status_label(s))}</span>'
+        f'padding:1px 6px;margin-right:6px">{escape(status_name(s, lang))}: {escape(status_label(s, lang))}</span>'
         for s in shown)
     return _view(f'<div class="bl-legend">{legend}</div>'
-                 f'<table class="bl-matrix" data-layer="{escape(layer)}"><thead><tr><th>case</th>{head}</tr></thead>'
+                 f'<table class="bl-matrix" data-layer="{escape(layer)}"><thead><tr>'
+                 f'<th>{html_text("views.matrix_case", lang)}</th>{head}</tr></thead>'
                  f'<tbody>{"".join(rows)}</tbody></table>')
 
 

@@ -6,6 +6,8 @@ from html import escape
 
 from .. import corpus, textdiff
 from .. import translation
+from ..i18n import DEFAULT_LANGUAGE, t
+from ..render import html_text
 from ..translation import LABEL
 from ._common import _view
 
@@ -18,25 +20,27 @@ def _highlighted_html(hit: corpus.Hit) -> str:
     return "".join(out) + escape(hit.snippet[position:])
 
 
-def search_html(query: str, edition: str | None = None, variants: bool = True) -> str:
+def search_html(query: str, edition: str | None = None, variants: bool = True, *,
+                lang: str = DEFAULT_LANGUAGE) -> str:
     """The records that hold ``query`` (:func:`bridgelaws.corpus.search`: whole words, ``*`` for any
     letters, every spelling unless ``variants`` is False), one line per record: its id, the text
     around the match with the words found marked, and the project's English where there is one."""
     hits = corpus.search(query, edition=edition, variants=variants)
     forms = sorted({form.casefold() for hit in hits for form in hit.forms})
     if not hits:
-        return _view(f'<div class="bl-search"><p>No paragraph contains {escape(repr(query))}.</p></div>')
+        return _view(f'<div class="bl-search"><p>{html_text("views.search_none", lang, query=repr(query))}</p></div>')
+    label_text = LABEL if lang == DEFAULT_LANGUAGE else t("cards.translation_label", lang)
     rows = []
     for hit in hits:
         where = "" if hit.where == "text" else f' <span class="bl-where">({escape(hit.where)})</span>'
         text_en = translation.english(hit.record_id)
-        en = (f'<div class="bl-en" title="{escape(LABEL)}">{escape(text_en)}</div>'
+        en = (f'<div class="bl-en" title="{escape(label_text)}">{escape(text_en)}</div>'
               if text_en is not None else "")
         rows.append(f'<li data-record="{escape(hit.record_id)}"><span class="bl-id">{escape(hit.record_id)}</span>'
                     f"{where} {_highlighted_html(hit)}{en}</li>")
-    summary = (f"{len(hits)} paragraph{'s' if len(hits) != 1 else ''}; words matched: "
-               f"{escape(', '.join(forms))}")
-    label = (f'<div class="bl-legend">{escape(LABEL)}</div>'
+    summary = html_text("views.search_count_one" if len(hits) == 1 else "views.search_count", lang,
+                        count=len(hits), forms=", ".join(forms))
+    label = (f'<div class="bl-legend">{escape(label_text)}</div>'
              if any(translation.english(hit.record_id) is not None for hit in hits) else "")
     return _view(f'<div class="bl-search"><div class="bl-diffnote">{summary}</div>{label}'
                  f'<ul>{"".join(rows)}</ul></div>')
@@ -52,20 +56,20 @@ def _piece_html(piece: textdiff.Piece) -> str:
     return f'<span class="bl-{piece.kind}" title="{escape(piece.old)}">{escape(piece.new)}</span>'
 
 
-def diff_html(ref_a: str, ref_b: str) -> str:
+def diff_html(ref_a: str, ref_b: str, *, lang: str = DEFAULT_LANGUAGE) -> str:
     """Two texts aligned word by word (:func:`bridgelaws.textdiff.diff`): the words of both in
     order, deleted ones struck through, inserted ones underlined, another spelling dotted and
     another form of a glossary term dashed (the first text's form as a tooltip), and the
     similarity with how it is computed."""
     result = textdiff.diff(ref_a, ref_b)
     body = " ".join(_piece_html(piece) for piece in result.pieces).replace("\n", "<br>")
-    note = (f"similarity {round(result.similarity * 100)}% = 2 \u00d7 {result.aligned} aligned words / "
-            f"({result.words_a} + {result.words_b} words); {result.inserted} inserted, {result.deleted} "
-            f"deleted, {result.spelling} in another spelling, {result.variant} another form of a "
-            "glossary term")
+    note = t("views.diff_similarity", lang, similarity=round(result.similarity * 100), aligned=result.aligned,
+             words_a=result.words_a, words_b=result.words_b, inserted=result.inserted, deleted=result.deleted,
+             spelling=result.spelling, variant=result.variant)
     return _view(f'<div class="bl-diff"><div class="bl-diff-head">a: {escape(result.a.label)}<br>'
                  f"b: {escape(result.b.label)}</div>"
                  f'<div class="bl-diffnote">{escape(note)}</div><div class="bl-diff-text">{body}</div>'
-                 '<div class="bl-legend"><del>deleted from a</del> <ins>inserted in b</ins> '
-                 '<span class="bl-spelling">another spelling</span> '
-                 '<span class="bl-variant">another form of the term</span></div></div>')
+                 f'<div class="bl-legend"><del>{html_text("views.deleted_from_a", lang)}</del> '
+                 f'<ins>{html_text("views.inserted_in_b", lang)}</ins> '
+                 f'<span class="bl-spelling">{html_text("views.another_spelling", lang)}</span> '
+                 f'<span class="bl-variant">{html_text("views.another_form", lang)}</span></div></div>')

@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING, Any
 from .. import corpus
 from ..editions import EDITIONS
 from ..errors import BridgeLawsError
-from ..render import stylesheet
+from ..i18n import DEFAULT_LANGUAGE
+from ..render import html_text, stylesheet
 from ._common import _view
 from .texts import words
 
@@ -118,12 +119,13 @@ def articles_table(edition: str | None = None) -> pd.DataFrame:
     return pd.DataFrame(rows).set_index(["edition", "article"])
 
 
-def contents_html() -> str:
+def contents_html(*, lang: str = DEFAULT_LANGUAGE) -> str:
     """What each source contains: its title and its articles with their headings, as printed."""
     cols = []
+    no_heading = f"<i>{html_text('views.no_heading', lang)}</i>"
     for source in corpus.sources():
         items = "".join(
-            f"<li><b>{escape(a.article)}</b> {escape(a.heading) if a.heading else '<i>(no heading)</i>'}</li>"
+            f"<li><b>{escape(a.article)}</b> {escape(a.heading) if a.heading else no_heading}</li>"
             for a in source.articles)
         cols.append(f'<div class="bl-contents-col"><div><b>{source.edition}</b> '
                     f'<span class="bl-code bl-{source.code}">{source.code}</span></div>'

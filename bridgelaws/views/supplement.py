@@ -7,7 +7,8 @@ from html import escape
 from typing import TYPE_CHECKING
 
 from ..editions import EDITIONS
-from ..render import ruling_html
+from ..i18n import DEFAULT_LANGUAGE
+from ..render import html_text, ruling_html
 from ..rulings import find_case
 from ._common import _view
 
@@ -49,7 +50,7 @@ def supplement_gaps_table() -> pd.DataFrame:
     return pd.DataFrame(rows, columns=["edition", "subject", "searched"])
 
 
-def layers_html(case_id: str) -> str:
+def layers_html(case_id: str, *, lang: str = DEFAULT_LANGUAGE) -> str:
     """One case under every edition: the corpus ruling (verbatim quote where it has one) and, beside
     it, the supplementary ruling where the corpus is silent or referenced and a source was found
     (its card says "outside the corpus"), else a dash."""
@@ -60,11 +61,13 @@ def layers_html(case_id: str) -> str:
     for edition in EDITIONS:
         corpus = canonical_ruling(case_id, edition)
         extra = canonical_ruling(case_id, edition, "supplement")
-        right = (ruling_html(extra, case_name=case.name_en, style=False) if extra.layer == "supplement"
-                 else '<div class="bl-none">&ndash; (no supplementary ruling)</div>')
+        right = (ruling_html(extra, case_name=case.name(lang), style=False, lang=lang) if extra.layer == "supplement"
+                 else f'<div class="bl-none">&ndash; {html_text("views.no_supplementary", lang)}</div>')
         rows.append(f'<tr data-edition="{edition.year}"><th>{edition.year}</th>'
-                    f"<td>{ruling_html(corpus, case_name=case.name_en, style=False)}</td><td>{right}</td></tr>")
-    return _view(f"<h4>{escape(case.name_en)} <code>{escape(case.id)}</code></h4>"
-                 '<table class="bl-compare"><thead><tr><th>edition</th><th>the corpus (verbatim)</th>'
-                 "<th>outside the corpus (a sourced paraphrase)</th></tr></thead>"
+                    f"<td>{ruling_html(corpus, case_name=case.name(lang), style=False, lang=lang)}</td>"
+                    f"<td>{right}</td></tr>")
+    return _view(f"<h4>{escape(case.name(lang))} <code>{escape(case.id)}</code></h4>"
+                 f'<table class="bl-compare"><thead><tr><th>{html_text("views.column_edition", lang)}</th>'
+                 f'<th>{html_text("views.layers_corpus", lang)}</th>'
+                 f'<th>{html_text("views.layers_outside", lang)}</th></tr></thead>'
                  f"<tbody>{''.join(rows)}</tbody></table>")

@@ -10,6 +10,8 @@ from html import escape
 from typing import TYPE_CHECKING, Any
 
 from .. import corpus, spelling, textdiff
+from ..i18n import DEFAULT_LANGUAGE, t
+from ..render import html_text
 from ._common import YEARS, _view
 from ..content import _glossary, find_topic
 
@@ -111,21 +113,21 @@ def _diff_marked(text: str, result: textdiff.Diff, start: int, last: bool) -> tu
     return "".join(out).replace("\n", "<br>"), index
 
 
-def diff_note(result: textdiff.Diff, against: str) -> str:
+def diff_note(result: textdiff.Diff, against: str, lang: str = DEFAULT_LANGUAGE) -> str:
     """What a column's marks mean, with the similarity and how it is computed."""
-    return (f"compared with {against}: similarity {round(result.similarity * 100)}% "
-            f"(2 \u00d7 {result.aligned} aligned words / ({result.words_a} + {result.words_b} words)); "
-            f"{result.inserted} inserted, {result.deleted} deleted, "
-            f"{result.spelling} in another spelling, {result.variant} another form of a glossary term")
+    return t("views.diff_note", lang, against=against, similarity=round(result.similarity * 100),
+             aligned=result.aligned, words_a=result.words_a, words_b=result.words_b, inserted=result.inserted,
+             deleted=result.deleted, spelling=result.spelling, variant=result.variant)
 
 
-def texts_side_by_side(topic: str) -> str:
+def texts_side_by_side(topic: str, *, lang: str = DEFAULT_LANGUAGE) -> str:
     """The articles of every edition on ``topic``, in columns (chronological). Each column is
     aligned with the previous edition that has the topic (:func:`bridgelaws.textdiff.diff`, on the
     search's normalised words): inserted words in <ins>, deleted ones struck through (<del>) where
     they stood, words in another spelling dotted (class bl-spelling), other forms of a glossary term
     dashed (class bl-variant; the old form as a tooltip of both);
-    an edition with nothing on the topic shows a gap."""
+    an edition with nothing on the topic shows a gap. ``lang``: the language of the fixed words
+    (the texts stay verbatim Dutch; a topic's title and gap notes are the project's English)."""
     found = find_topic(topic)
     head, cells = [], []
     previous = None
@@ -134,18 +136,18 @@ def texts_side_by_side(topic: str) -> str:
         head.append(f'<th>{year} <span class="bl-code bl-{source.code}">{source.code}</span></th>')
         records = _topic_records(found, year)
         if not records:
-            gap = found["gap"].get(year, "Nothing on this topic in this text.")
-            cells.append(f'<td class="bl-gap" data-edition="{year}"><b>&mdash; not in this text &mdash;</b>'
-                         f"<br>{escape(gap)}</td>")
+            gap = found["gap"].get(year, t("views.nothing_on_topic", lang))
+            cells.append(f'<td class="bl-gap" data-edition="{year}"><b>&mdash; {html_text("views.not_in_text", lang)}'
+                         f" &mdash;</b><br>{escape(gap)}</td>")
             continue
         text = " ".join(r.text for r in records)
         if previous is None:
             result = textdiff.diff_texts(textdiff.Text("", "", text), textdiff.Text("", "", text))
-            note = "the first text on this topic: nothing to compare with"
+            note = t("views.first_text", lang)
         else:
             result = textdiff.diff_texts(textdiff.Text(previous[0], previous[0], previous[1]),
                                          textdiff.Text(year, year, text))
-            note = diff_note(result, previous[0])
+            note = diff_note(result, previous[0], lang)
         parts = [f'<div class="bl-diffnote">{escape(note)}</div>']
         index = 0
         shown_articles = set()
@@ -164,9 +166,11 @@ def texts_side_by_side(topic: str) -> str:
         cells.append(f'<td data-edition="{year}">{"".join(parts)}</td>')
         previous = (year, text)
     title = (f'<div class="bl-texts-title"><b>{escape(found["title"])}</b> '
-             '<span class="bl-legend">(against the previous edition shown: <ins>inserted</ins>, '
-             '<del>deleted</del>, <span class="bl-spelling">another spelling</span>, '
-             '<span class="bl-variant">another form of the term</span>)</span></div>')
+             f'<span class="bl-legend">({html_text("views.against_previous", lang)} '
+             f'<ins>{html_text("views.inserted", lang)}</ins>, '
+             f'<del>{html_text("views.deleted", lang)}</del>, '
+             f'<span class="bl-spelling">{html_text("views.another_spelling", lang)}</span>, '
+             f'<span class="bl-variant">{html_text("views.another_form", lang)}</span>)</span></div>')
     return _view(title + f"<table class=\"bl-texts\"><thead><tr>{''.join(head)}</tr></thead>"
                  f"<tbody><tr>{''.join(cells)}</tr></tbody></table>")
 

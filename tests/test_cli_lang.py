@@ -1,0 +1,122 @@
+"""The command line in Dutch (``--lang nl``, issue 13 §6): accepted before and after the command,
+from BRIDGELAWS_LANG, an unknown language one line and exit 2, machine formats untouched, and the
+English listings unchanged."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from bridgelaws.cli import main
+
+
+@pytest.fixture(autouse=True)
+def _no_language_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("BRIDGELAWS_LANG", raising=False)
+
+
+def run(capsys: Any, *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+JUDGE = ["judge", "--edition", "1936", "1S 1H 2H"]
+
+
+@pytest.mark.parametrize("argv", [["--lang", "nl", *JUDGE], [*JUDGE, "--lang", "nl"], [*JUDGE, "--lang=NL"],
+                                  ["--lang", "Nederlands", *JUDGE]])
+def test_judge_in_dutch_before_or_after_the_command(capsys: Any, argv: list[str]) -> None:
+    code, out, err = run(capsys, *argv)
+    assert code == 0 and err == ""
+    assert out.startswith("editie 1936, gever Noord\n")
+    assert "O: Onvoldoende bod (insufficient-bid)" in out
+    assert "GEREGELD [1936:22.3" in out
+    # the quote is verbatim, its label Dutch
+    assert 'tekst: "moet het voldoende gemaakt worden in dezelfde of in een andere speelsoort"' in out
+    assert "             Tenzij een tegenspeler van de overtreder er al overheen geboden heeft" in out
+    assert "Unless an opponent" not in out
+    assert "1936: Zuid is aan de beurt" in out
+    assert "  W moet passen bij zijn volgende beurt\n" in out
+    assert "  toegestane biedingen: P X 2S" in out
+
+
+def test_a_summary_with_no_dutch_is_english_marked(capsys: Any) -> None:
+    code, out, _ = run(capsys, "--lang", "nl", "judge", "--edition", "1936", "1S W:!SK")
+    assert code == 0
+    assert "The card stays face up on the table for the rest of the auction" in out
+    assert out.count("(nog geen Nederlandse samenvatting)") == 1
+
+
+def test_the_english_listing_is_unchanged_by_the_option(capsys: Any) -> None:
+    _, plain, _ = run(capsys, *JUDGE)
+    _, english, _ = run(capsys, *JUDGE, "--lang", "en")
+    assert plain == english
+    assert plain.startswith("edition 1936, dealer North\n") and "  legal calls: P X 2S" in plain
+
+
+def test_the_language_from_the_environment(capsys: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("BRIDGELAWS_LANG", "nl")
+    code, out, _ = run(capsys, "compare", "--editions", "1936,2017", "1S 1H")
+    assert code == 0
+    assert out.startswith('scenario "1S 1H", gever Noord\n')
+    assert "1936  Onvoldoende bod (insufficient-bid): GEREGELD" in out
+    assert "2017  Onvoldoende bod (insufficient-bid): VERWEZEN  [2017:18.D]" in out
+    assert "bieding blijft staan: nee (geannuleerd, of te vervangen)" in out
+    assert "daarna: O is aan de beurt" in out
+    # --lang on the command line wins over the environment
+    _, english, _ = run(capsys, "compare", "--editions", "1936", "--lang", "en", "1S 1H")
+    assert english.startswith('scenario "1S 1H", dealer N\n')
+
+
+@pytest.mark.parametrize("argv", [["--lang", "fr", *JUDGE], [*JUDGE, "--lang", "fr"], ["--lang", "fr", "editions"]])
+def test_an_unknown_language_is_one_line(capsys: Any, argv: list[str]) -> None:
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == ""
+    assert err == "bridgelaws: error: unknown language 'fr': choose one of en, nl\n"
+
+
+def test_an_unknown_language_in_the_environment_is_one_line(capsys: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("BRIDGELAWS_LANG", "xx")
+    code, out, err = run(capsys, "editions")
+    assert code == 2 and out == ""
+    assert err == "bridgelaws: error: BRIDGELAWS_LANG: unknown language 'xx': choose one of en, nl\n"
+
+
+def test_an_error_under_dutch_has_a_dutch_prefix_and_the_message_as_it_is(capsys: Any) -> None:
+    code, _, err = run(capsys, "--lang", "nl", "judge", "--edition", "1999", "P")
+    assert code == 2
+    assert err.startswith("bridgelaws: fout: unknown edition '1999'") and err.count("\n") == 1
+
+
+def test_machine_formats_are_not_translated(capsys: Any) -> None:
+    _, english, _ = run(capsys, "judge", "--edition", "1936", "--json", "1S 1H")
+    _, dutch, _ = run(capsys, "judge", "--edition", "1936", "--json", "--lang", "nl", "1S 1H")
+    assert english == dutch and json.loads(dutch)["edition"] == "1936"
+    _, english, _ = run(capsys, "matrix", "--csv")
+    _, dutch, _ = run(capsys, "--lang", "nl", "matrix", "--csv")
+    assert english == dutch and "not in the excerpt" not in english.splitlines()[0]
+    _, english, _ = run(capsys, "compare", "--csv", "1S 1H")
+    _, dutch, _ = run(capsys, "compare", "--csv", "--lang", "nl", "1S 1H")
+    assert english == dutch
+
+
+def test_the_matrix_in_dutch(capsys: Any) -> None:
+    code, out, _ = run(capsys, "matrix", "--status", "--lang", "nl")
+    assert code == 0
+    assert "insufficient-bid        verwezen" in out and "niet in het fragment" in out and "not in the excerpt" not in out
+    assert "cellen met een uitspraak (alleen het corpus):" in out
+    assert "  1936  15 van 20   75.0 %  (15 corpus)" in out
+    code, out, _ = run(capsys, "matrix", "--editions", "1936", "--lang", "nl")
+    assert "insufficient-bid  (Onvoldoende bod)\n   1936  geregeld (1936:22.3): geannuleerd;" in out
+
+
+def test_the_help_names_the_option_and_the_machine_formats(capsys: Any) -> None:
+    with pytest.raises(SystemExit):
+        main(["judge", "--help"])
+    out, _ = capsys.readouterr()
+    words = " ".join(out.split())
+    assert "--lang LANG" in words and "BRIDGELAWS_LANG" in words
+    assert "--json and --csv keep their English field names and values whatever the language" in words

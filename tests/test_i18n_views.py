@@ -1,0 +1,204 @@
+"""The ruling card and the views in Dutch (issue 13 §6): every key the cards and views build exists,
+the English of the catalogue is the English the cards always printed, and a Dutch view has Dutch
+fixed words and the same verbatim quotes as the English one. (That the English output is unchanged
+byte for byte is checked by tests/test_golden.py and the README examples.)"""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+from typing import get_args
+
+import pytest
+
+from bridgelaws import drafts, effects, i18n, present, translation, views
+from bridgelaws.calls import Seat
+from bridgelaws.errors import BridgeLawsError
+from bridgelaws.render import judgement_html
+from bridgelaws.rulings import cases, find_case
+from bridgelaws.schema import ROLES, CaseKind, parse_cases
+from bridgelaws.vocabulary import Scope
+
+PACKAGE = Path(i18n.__file__).resolve().parent
+
+
+def _html_text_keys() -> list[tuple[str, str]]:
+    """Every literal key passed to ``html_text(...)`` (render.html_text: t() for HTML)."""
+    asked = []
+    for file in sorted(PACKAGE.rglob("*.py")):
+        for node in ast.walk(ast.parse(file.read_text(encoding="utf-8"))):
+            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "html_text"
+                    and node.args and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)):
+                asked.append((f"{file.relative_to(PACKAGE)}:{node.lineno}", node.args[0].value))
+    return asked
+
+
+def test_every_html_text_key_is_in_the_catalogue() -> None:
+    asked = _html_text_keys()
+    assert len(asked) > 20, "the scan found too few html_text calls"
+    missing = [f"{where}: {key}" for where, key in asked if key not in i18n.catalogue()]
+    assert not missing, missing
+
+
+def _built_keys() -> list[str]:
+    """Every key the cards and views build at run time (f"cards.status.{status}" ...)."""
+    keys = [f"cards.status.{s}" for s in present.STATUS_NAMES] + ["cards.status.accepted", "cards.status.draft"]
+    keys += [f"cards.status_label.{s}" for s in [*present.STATUS_LABELS, "supplement"]]
+    keys += [f"cards.must_pass_label.{k}" for k in present.MUST_PASS_LABELS]
+    keys += [f"cards.scope.{scope.value}.{field}" for scope in Scope
+             for field in ("duration", "span", "brief", "tally", "this_turn", "grid")]
+    keys += [f"cards.outcome.{outcome}" for outcome in present.OUTCOME_WORDS]
+    keys += [f"cards.who.{who}" for who in [*ROLES, *(seat.name for seat in Seat)]]
+    keys += [f"cards.seat.{seat.name}" for seat in Seat]
+    keys += [f"cards.choice.{choice}" for choice in [*effects.EFFECTS, *effects.CORRECTIONS]]
+    keys += [f"cards.next.{n}" for n in ("offender", "proper", "skipped")]
+    keys += [f"cards.kind.{k}" for k in ("ruled", "supplement", "draft")]
+    keys += [f"views.case_kind.{kind}" for kind in get_args(CaseKind)]
+    return keys
+
+
+def test_every_key_the_cards_build_is_in_the_catalogue() -> None:
+    missing = [key for key in _built_keys() if key not in i18n.catalogue()]
+    assert not missing, missing
+
+
+def test_the_catalogues_english_is_the_english_the_cards_print() -> None:
+    """present.py's constants stay the English of record (the CLI and tables read them); the
+    catalogue must not drift from them."""
+    t = i18n.t
+    for status, name in present.STATUS_NAMES.items():
+        assert t(f"cards.status.{status}", "en") == name
+    for status, label in present.STATUS_LABELS.items():
+        assert t(f"cards.status_label.{status}", "en") == label
+    assert t("cards.status_label.supplement", "en") == present.SUPPLEMENT_LABEL
+    for key, label in present.MUST_PASS_LABELS.items():
+        assert t(f"cards.must_pass_label.{key}", "en") == label
+    for outcome, words in present.OUTCOME_WORDS.items():
+        assert t(f"cards.outcome.{outcome}", "en") == words
+    for scope, wording in present.SCOPE_WORDING.items():
+        grid = t(f"cards.scope.{scope.value}.grid", "en")
+        assert (wording.duration, wording.span, wording.brief, wording.tally, wording.this_turn, wording.grid) == (
+            t(f"cards.scope.{scope.value}.duration", "en"), t(f"cards.scope.{scope.value}.span", "en"),
+            t(f"cards.scope.{scope.value}.brief", "en"), t(f"cards.scope.{scope.value}.tally", "en"),
+            t(f"cards.scope.{scope.value}.this_turn", "en"), "" if grid == "-" else grid)
+        # and the Dutch wording is built from the catalogue, not the constants
+        assert present.wording(scope, "nl").duration != wording.duration
+    assert t("cards.translation_label", "en") == translation.LABEL
+    assert t("cards.proposed_label", "en") == drafts.PROPOSED_LABEL
+    for seat in Seat:
+        assert t(f"cards.seat.{seat.name}", "en") == seat.full_name
+
+
+def _quotes(html: str) -> list[str]:
+    return re.findall(r'<blockquote lang="nl">.*?</blockquote>', html)
+
+
+def test_the_comparison_in_dutch_has_dutch_fixed_words_and_the_same_quotes() -> None:
+    english = views.compare_html("1S 1H", focus="insufficient-bid", english=True)
+    dutch = views.compare_html("1S 1H", focus="insufficient-bid", english=True, lang="nl")
+    assert english == views.compare_html("1S 1H", focus="insufficient-bid", english=True, lang="en")
+    # the quotes are verbatim Dutch, the same in both
+    assert _quotes(dutch) == _quotes(english)
+    assert "&ldquo;moet het voldoende gemaakt worden in dezelfde of in een andere speelsoort&rdquo;" in dutch
+    # the fixed words, the case name, the statuses and the seats are Dutch
+    for words in ("Onvoldoende bod", "waar het bieden staat", "gever Noord", "geregeld", "niet in het fragment",
+                  "verwezen", "de overtreder vervangt de bieding", "1936: Oost is aan de beurt",
+                  "Engels: de vertaling van het project, geen brontekst (1936:22.3, de hele alinea)",
+                  "Aanname, geen regel:", "keuze voor O: laagste voldoende bod in dezelfde speelsoort"):
+        assert words in dutch, words
+    for words in ("where the auction stands", "Insufficient bid", "not in the excerpt", "dealer North",
+                  "Assumption, not law", "option for", "the whole paragraph", ">ruled<", "East to call"):
+        assert words in english, words
+        assert words not in dutch, words
+    # every edition's ruling on the insufficient bid has a Dutch summary written (data/rulings/insufficient-bid.yaml)
+    assert "<div>Tenzij een tegenspeler van de overtreder er al overheen geboden heeft" in dutch
+    assert "Unless an opponent of the offender" not in dutch and "Unless an opponent of the offender" in english
+    assert "samenvatting" not in dutch and "Tenzij" not in english
+
+
+def test_a_summary_with_no_dutch_is_shown_in_english_marked() -> None:
+    english = views.compare_html("1S W:!SK", editions="1936,1949", focus="exposed-card")
+    dutch = views.compare_html("1S W:!SK", editions="1936,1949", focus="exposed-card", lang="nl")
+    assert dutch.count("(nog geen Nederlandse samenvatting)") == dutch.count('class="bl-card"') == 2
+    assert '<span lang="en">The card stays face up on the table for the rest of the auction' in dutch
+    assert "samenvatting" not in english and _quotes(dutch) == _quotes(english)
+
+
+def test_a_dutch_summary_renders_only_its_own_english() -> None:
+    """summary_nl needs summary_en beside it (a branch's Dutch alone would sit under the entry's
+    English), and a branch that gives its own English without Dutch leaves the entry's Dutch out."""
+    from bridgelaws.schema import Loc, parse_ruling
+    from bridgelaws.rulings import _summary_nl
+
+    with pytest.raises(BridgeLawsError, match=r"summary_nl: a Dutch summary needs the English summary"):
+        parse_ruling({"status": "ruled", "summary_en": "E", "when": [
+            {"condition": "otherwise", "summary_nl": "N"}]}, Loc("x.yaml", "1936"))
+    spec = parse_ruling({"status": "ruled", "summary_en": "E", "summary_nl": "N", "when": [
+        {"condition": "otherwise", "summary_en": "E2"}]}, Loc("x.yaml", "1936"))
+    merged = {**spec.values(), **spec.when[0].values()}
+    assert merged["summary_en"] == "E2" and _summary_nl(merged, spec.when[0]) is None
+    assert _summary_nl(spec.values(), None) == "N"
+
+
+def test_a_barred_player_in_dutch() -> None:
+    from bridgelaws import judge
+
+    judgement = judge("1S 1H 2H", edition="1936")
+    dutch = judgement_html(judgement, lang="nl")
+    english = judgement_html(judgement)
+    assert "Must pass: <b>W</b> (next turn)" in english
+    assert "Moet passen: <b>W</b> (volgende beurt)" in dutch
+    assert "West \u2014 moet passen (1 beurt)" in dutch and "West \u2014 must pass (1 turn)" in english
+    assert "Noord (gever)" in dutch and "<b>(gekozen)</b>" in dutch and "<b>(chosen)</b>" in english
+    assert _quotes(dutch) == _quotes(english)
+
+
+def test_the_matrix_in_dutch() -> None:
+    dutch = views.matrix_html(lang="nl", layer="both")
+    assert "<th>geval</th>" in dutch and "<th>case</th>" not in dutch
+    assert "geregeld: de tekst regelt het" in dutch
+    assert "Onvoldoende bod" in dutch and "buiten het corpus" in dutch
+    assert "overtreder mag: laagste voldoende bod in dezelfde speelsoort (partner moet passen: 1 beurt)" in dutch
+    assert views.matrix_html() == views.matrix_html(lang="en")
+
+
+@pytest.mark.parametrize("render", [
+    lambda lang: views.texts_side_by_side("doubling", lang=lang),
+    lambda lang: views.topic_parallel_html("doubling", lang=lang),
+    lambda lang: views.parallel_html("1936:22", lang=lang),
+    lambda lang: views.search_html("doubleren", lang=lang),
+    lambda lang: views.diff_html("1936:22.3", "1949:23", lang=lang),
+    lambda lang: views.contents_html(lang=lang),
+    lambda lang: views.layers_html("insufficient-bid", lang=lang),
+])
+def test_the_text_views_in_dutch_change_only_fixed_words(render: object) -> None:
+    english, dutch = render("en"), render("nl")  # type: ignore[operator]
+    assert english != dutch
+    # every Dutch text of the corpus shown in English is shown in Dutch too
+    for quoted in re.findall(r'<td lang="nl">(.*?)</td>', english):
+        assert quoted in dutch
+
+
+def test_every_case_and_variant_has_a_dutch_name() -> None:
+    for case in cases():
+        assert case.name("nl") == case.name_nl and case.name("en") == case.name_en
+        assert case.name_nl.strip() and case.name_nl != case.name_en, case.id
+        for variant in case.variants:
+            assert Case_label(variant, "nl") and Case_label(variant, "nl") != Case_label(variant, "en"), variant
+    labels = dict(views.case_choices("nl"))
+    assert "Pas voor de beurt: na het eerste bod" in labels
+    assert dict(views.case_choices()) == dict(views.case_choices("en"))
+    assert find_case("insufficient-bid").name("nl") == "Onvoldoende bod"  # 2017:18.D's spelling
+
+
+def Case_label(variant: dict[str, str], lang: str) -> str:
+    return find_case("insufficient-bid").variant_label(variant, lang)
+
+
+def test_a_variant_without_a_dutch_label_is_one_line() -> None:
+    data = [{"id": "x", "name_nl": "X", "name_en": "X", "kind": "call", "description": "d",
+             "scenario": {"dealer": "N", "tokens": "1S"}, "variants": [{"label": "a", "dealer": "N", "tokens": "1S"}]}]
+    with pytest.raises(BridgeLawsError, match=r"^cases\.yaml: x\.variants\[0\]: missing field 'label_nl'") as caught:
+        parse_cases(data)
+    assert "\n" not in str(caught.value)
