@@ -193,6 +193,9 @@ def _load_everything() -> None:
 
     for name in drafts.example_drafts():  # data/drafts/: the example drafts (hypothetical, not law)
         drafts.load_example(name)
+    from bridgelaws import i18n
+
+    i18n.catalogue()  # data/messages/: the interface's words in every language
 
 
 def _data_files():
