@@ -132,11 +132,10 @@ def _cmd_export_site(args: argparse.Namespace) -> int:
     """Write the static site (bridgelaws.static_site) and say what it holds and where to open it."""
     import time
 
-    from .i18n import find_language
     from .static_site import export
 
     started = time.perf_counter()
-    summary = export(args.output, find_language(args.lang), args.date)
+    summary = export(args.output, _lang(args), args.date)
     seconds = time.perf_counter() - started
     pages = sum(1 for name in summary.files if name.endswith(".html"))
     print(f"wrote {summary.directory}: {pages} pages ({summary.count('cases')} cases, "
@@ -567,8 +566,7 @@ def _matrix_export(args: argparse.Namespace) -> int:
         raise BridgeLawsError("matrix: --status and --format do not go together (--format exports every column)")
     if args.format == "xlsx" and not args.output:
         raise BridgeLawsError("matrix --format xlsx needs -o FILE.xlsx (a workbook is not text for the terminal)")
-    # --lang comes with the interface in Dutch (issue 13 §6); until then the headings are English.
-    lang = getattr(args, "lang", None) or "en"
+    lang = _lang(args)  # the headings of xlsx and LaTeX; CSV and JSON keep their column ids
     rows = exports.matrix_rows(args.layer, args.editions)
     if args.format == "xlsx":
         exports.write_bytes(args.output, exports.matrix_xlsx(rows, lang))
@@ -588,9 +586,9 @@ def _cmd_handout(args: argparse.Namespace) -> int:
     """A scenario's comparison across editions as a handout: one self-contained HTML page, or a PDF
     printed from it by headless Chromium (bridgelaws.handout)."""
     from .handout import write_handout
-    from .i18n import find_language, t
+    from .i18n import t
 
-    lang = find_language(args.lang)
+    lang = _lang(args)
     kind = write_handout(args.output, args.tokens, args.editions, args.dealer, lang, args.layer)
     print(t("print.cli.wrote", lang, path=args.output, what=t("print.cli.handout", lang, kind=kind)))
     return 0
@@ -787,9 +785,8 @@ def _raise_if_unplayable(report: dict[str, Any]) -> None:
 def _cmd_exercises(args: argparse.Namespace) -> int:
     """The exercise set (issue 13 §5): listed, or as a printable handout, a GIFT file or an Anki deck."""
     from .exercise_set import exercise_set
-    from .i18n import find_language
 
-    lang = find_language(args.lang)
+    lang = _lang(args)
     fmt = "html" if args.handout else args.format
     if args.key and fmt != "html":
         raise BridgeLawsError("--key goes with the handout (--handout or --format html)")
@@ -875,8 +872,6 @@ def build_parser() -> argparse.ArgumentParser:
                                           "the articles and the scenarios step by step")
     p.add_argument("-o", "--output", required=True, metavar="DIR",
                    help="a new or empty directory, or an earlier export (its files are replaced, no others)")
-    p.add_argument("--lang", default="en", help="the site's own words: en (default) or nl; the cards and the "
-                                                 "matrix stay in English")
     p.add_argument("--date", default=None, metavar="YYYY-MM-DD",
                    help="the generation date shown (default: SOURCE_DATE_EPOCH, else today)")
     p.set_defaults(func=_cmd_export_site)
@@ -974,7 +969,6 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("tokens", metavar="SCENARIO", help='the scenario, e.g. "1S 1H"')
     p.add_argument("--dealer", default="N")
     p.add_argument("--editions", default=None, help="a comma list, or all (default)")
-    p.add_argument("--lang", default="en", help="the handout's own words: en (default) or nl; the quotes stay Dutch")
     _layer_option(p)
     p.add_argument("-o", "--output", required=True, metavar="FILE",
                    help="FILE.html (one self-contained page) or FILE.pdf (printed by headless Chromium)")
@@ -1019,7 +1013,6 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--handout", action="store_true", help="the printable handout (the same as --format html)")
     p.add_argument("--key", action="store_true", help="the handout's answer key, on a page of its own")
     p.add_argument("-o", "--output", default=None, help="write to this file (default: standard output)")
-    p.add_argument("--lang", default="en", help="the language of the questions: en (default) or nl")
     p.set_defaults(func=_cmd_exercises)
 
     p = sub.add_parser("pbn", help="read a PBN file and compare its contracts with each edition")

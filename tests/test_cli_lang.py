@@ -106,7 +106,7 @@ def test_machine_formats_are_not_translated(capsys: Any) -> None:
 def test_the_matrix_in_dutch(capsys: Any) -> None:
     code, out, _ = run(capsys, "matrix", "--status", "--lang", "nl")
     assert code == 0
-    assert "insufficient-bid        verwezen" in out and "niet in het fragment" in out and "not in the excerpt" not in out
+    assert "insufficient-bid        verwezen" in out and "niet in het uittreksel" in out and "not in the excerpt" not in out
     assert "cellen met een uitspraak (alleen het corpus):" in out
     assert "  1936  15 van 20   75.0 %  (15 corpus)" in out
     code, out, _ = run(capsys, "matrix", "--editions", "1936", "--lang", "nl")

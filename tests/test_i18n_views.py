@@ -102,7 +102,7 @@ def test_the_comparison_in_dutch_has_dutch_fixed_words_and_the_same_quotes() -> 
     assert _quotes(dutch) == _quotes(english)
     assert "&ldquo;moet het voldoende gemaakt worden in dezelfde of in een andere speelsoort&rdquo;" in dutch
     # the fixed words, the case name, the statuses and the seats are Dutch
-    for words in ("Onvoldoende bod", "waar het bieden staat", "gever Noord", "geregeld", "niet in het fragment",
+    for words in ("Onvoldoende bod", "waar het bieden staat", "gever Noord", "geregeld", "niet in het uittreksel",
                   "verwezen", "de overtreder vervangt de bieding", "1936: Oost is aan de beurt",
                   "Engels: de vertaling van het project, geen brontekst (1936:22.3, de hele alinea)",
                   "Aanname, geen regel:", "keuze voor O: laagste voldoende bod in dezelfde speelsoort"):

@@ -358,7 +358,7 @@ def test_the_command_in_dutch(tmp_path, capsys):
     index = (tmp_path / "nl" / "index.html").read_text(encoding="utf-8")
     assert index.startswith('<!DOCTYPE html>\n<html lang="nl">')
     assert ">Gevallen</a>" in index and "niet in het uittreksel" in index
-    assert '<a href="cases/insufficient-bid.html">Onvoldoend bod</a> (Insufficient bid)' in index  # cases.yaml
+    assert '<a href="cases/insufficient-bid.html">Onvoldoende bod</a> (Insufficient bid)' in index  # cases.yaml
     assert '<div lang="en"><div class="bl-card"' in (tmp_path / "nl" / "cases" / "all-pass.html").read_text(
         encoding="utf-8")  # the views speak English, and say so
     # The quotes stay verbatim Dutch, the cards as the views word them.
