@@ -145,8 +145,9 @@ def link_matrix(html: str, prefix: str) -> str:
 
 
 def _views_language(html: str, lang: str) -> str:
-    """A view's HTML marked as English on a page in another language: the views speak English (their
-    quotes carry their own ``lang="nl"``), so that a reader's software reads them as English."""
+    """A view's HTML marked as English on a page in another language: the stepper's view speaks
+    English only (its quotes carry their own ``lang="nl"``), so that a reader's software reads it as
+    English. The cards, the matrix and the article tables are drawn in the page's language."""
     return html if lang == "en" else f'<div lang="en">{html}</div>'
 
 
@@ -223,9 +224,10 @@ def _case_page(case: Case, lang: str) -> Page:
                      f"({escape(t('common.dealer', lang))} {escape(str(case.scenario.get('dealer', 'N')))})</p>")
     parts.append(f"<p>{escape(t('site.case.cards', lang))}</p>")
     for edition in EDITIONS:
-        card = ruling_html(canonical_ruling(case.id, edition), case_name=case.name_en, style=False, english=True)
+        card = ruling_html(canonical_ruling(case.id, edition), case_name=case.name(lang), style=False, english=True,
+                           lang=lang)
         parts.append(f'<section id="{edition_anchor(edition.year)}" class="bl-site-edition">'
-                     f"<h2>{edition.year} {_edition_badge(edition.year)}</h2>{_views_language(link_articles(card, prefix), lang)}</section>")
+                     f"<h2>{edition.year} {_edition_badge(edition.year)}</h2>{link_articles(card, prefix)}</section>")
     return Page(case_path(case.id), name, '<div class="bl-view">' + "".join(parts) + "</div>")
 
 
@@ -233,11 +235,11 @@ def _article_page(article: corpus.Article, cited_by: list[tuple[Case, str]], nei
                   lang: str) -> Page:
     prefix = "../"
     passage = corpus.article(article.id)
-    table = _unstyled(parallel_html(article.id))
+    table = _unstyled(parallel_html(article.id, lang=lang))
     table = re.sub(r'<tr data-record="([^"]+)">',
                    lambda m: f'<tr id="{record_anchor(m.group(1))}" data-record="{m.group(1)}">', table)
     parts = [f'<p class="bl-site-lead">{escape(t("site.article.verbatim", lang))}</p>',
-             _views_language(table, lang)]
+             table]
     if passage.notes:
         # The notes are the project's, in English (data/corpus/*.json), whatever the site's language.
         parts.append(f"<h2>{escape(t('site.article.notes', lang))}</h2><ul lang=\"en\">"
@@ -343,7 +345,7 @@ def _matrix_page(lang: str) -> Page:
     from .views import matrix_html
 
     body = (f"<p>{escape(t('site.matrix.about', lang))}</p>"
-            + _views_language(link_matrix(_unstyled(matrix_html(detail=True)), ""), lang))
+            + link_matrix(_unstyled(matrix_html(detail=True, lang=lang)), ""))
     return Page("matrix.html", t("site.matrix.title", lang), body)
 
 
