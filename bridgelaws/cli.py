@@ -510,7 +510,9 @@ def _cmd_impact(args: argparse.Namespace) -> int:
     """What a draft edition changes against its base (bridgelaws.impact)."""
     from .impact import impact, impact_html, impact_text
 
-    report = impact(args.draft, max_tokens=args.max_tokens)
+    from .distinguish import SPACES
+
+    report = impact(args.draft, max_tokens=args.max_tokens, space=SPACES[args.space])
     if args.json:
         print(json.dumps(report.as_dict(), indent=2, ensure_ascii=False))
     elif args.html:
@@ -734,7 +736,10 @@ def _cmd_ledger(args: argparse.Namespace) -> int:
 def _cmd_distinguish(args: argparse.Namespace) -> int:
     from .distinguish import search
 
-    found = search(args.a, args.b, max_tokens=args.max_tokens, layer=args.layer, dealer=args.dealer)
+    from .distinguish import SPACES
+
+    found = search(args.a, args.b, max_tokens=args.max_tokens, layer=args.layer, dealer=args.dealer,
+                   space=SPACES[args.space])
     if args.json:
         print(json.dumps([d.to_dict() for d in found.differences], indent=2, ensure_ascii=False))
         return 0
@@ -748,6 +753,12 @@ def _cmd_distinguish(args: argparse.Namespace) -> int:
         print(f"     {difference.a.edition}: {difference.a.words()}")
         print(f"     {difference.b.edition}: {difference.b.words()}")
     return 0
+
+
+def _space_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--space", choices=["all", "calls"], default="all",
+                        help="the scenarios searched: all (default: calls, exposures, changes, incidents, options) "
+                             "or calls (calls in turn and out of rotation only: 4 tokens in seconds)")
 
 
 def _max_tokens(text: str) -> int:
@@ -941,6 +952,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--max-tokens", type=_max_tokens, default=DEFAULT_MAX_TOKENS, metavar="N",
                    help=f"the longest scenario tried (default {DEFAULT_MAX_TOKENS}, at most {MAX_TOKENS})")
     p.add_argument("--dealer", default="N", help="the dealer (fixed: other dealers give the same scenarios rotated)")
+    _space_option(p)
     _layer_option(p)
     p.add_argument("--json", action="store_true",
                    help="a list of objects: scenario, dealer, kind, difference, and per edition its case, "
@@ -976,8 +988,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("impact", help="what a draft edition (a .yaml file) changes against the edition it starts from")
     p.add_argument("draft", help="a draft file, e.g. data/drafts/1936-with-2017-closing.yaml")
-    p.add_argument("--max-tokens", type=int, default=4,
+    p.add_argument("--max-tokens", type=_max_tokens, default=4, metavar="N",
                    help="the length of the scenarios searched for a different behaviour (default 4)")
+    _space_option(p)
     fmt = p.add_mutually_exclusive_group()
     fmt.add_argument("--json", action="store_true")
     fmt.add_argument("--html", action="store_true")

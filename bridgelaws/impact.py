@@ -14,12 +14,15 @@ import difflib
 import re
 from dataclasses import dataclass, field
 from html import escape
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .drafts import PROPOSED_LABEL, DraftEdition, Proposal
 from .editions import Edition, find_edition
 from .errors import BridgeLawsError
 from .rulings import Ruling, cases
+
+if TYPE_CHECKING:
+    from .distinguish import Space
 
 #: The length of the scenarios searched for differences (``impact --max-tokens``).
 DEFAULT_MAX_TOKENS = 4
@@ -132,33 +135,23 @@ def _behaviour(ruling: Ruling) -> tuple[Any, ...]:
             tuple(ruling.play))
 
 
-def _distinguishing(base: Edition, draft: Edition, max_tokens: int) -> tuple[list[dict[str, Any]] | None, str]:
+def _distinguishing(base: Edition, draft: Edition, max_tokens: int,
+                    space: Space | None = None) -> tuple[list[dict[str, Any]] | None, str]:
     """The shortest scenarios on which base and draft part, from :mod:`bridgelaws.distinguish`
-    (the one place that calls it); (None, why) when that module is not available."""
-    import importlib
+    (the one place that calls it)."""
+    from .distinguish import CALLS_SPACE, DEFAULT_SPACE, distinguish
 
-    try:
-        # By name: the module is written on another branch (issue 14 §1) and may be absent here.
-        distinguish = importlib.import_module("bridgelaws.distinguish")
-    except ImportError:
-        return None, ("not available: bridgelaws.distinguish (the shortest distinguishing scenarios, "
-                      "issue 14 §1) is not in this build")
-    found = distinguish.distinguish(base, draft, max_tokens=max_tokens)
-    result = []
-    for item in found:
-        as_dict = getattr(item, "as_dict", None) or getattr(item, "to_dict", None)
-        if callable(as_dict):
-            result.append(dict(as_dict()))
-        else:
-            scenario = getattr(item, "scenario", ())
-            result.append({"scenario": " ".join(scenario) if not isinstance(scenario, str) else scenario,
-                           "dealer": str(getattr(item, "dealer", "N")),
-                           "difference": str(getattr(item, "difference", ""))})
-    return result, f"scenarios up to {max_tokens} tokens (bridgelaws.distinguish)"
+    chosen = space or DEFAULT_SPACE
+    found = distinguish(base, draft, max_tokens=max_tokens, space=chosen)
+    which = " of calls only" if chosen == CALLS_SPACE else ("" if chosen == DEFAULT_SPACE else " of a chosen space")
+    return ([d.to_dict() for d in found],
+            f"scenarios{which} up to {max_tokens} tokens (bridgelaws.distinguish)")
 
 
-def impact(draft: str | Edition, *, max_tokens: int = DEFAULT_MAX_TOKENS) -> Impact:
-    """What ``draft`` (a draft file's path or a :class:`DraftEdition`) changes against its base."""
+def impact(draft: str | Edition, *, max_tokens: int = DEFAULT_MAX_TOKENS, space: Space | None = None) -> Impact:
+    """What ``draft`` (a draft file's path or a :class:`DraftEdition`) changes against its base.
+    ``space``: the scenarios the distinguishing search tries (:data:`bridgelaws.distinguish.DEFAULT_SPACE`;
+    ``CALLS_SPACE`` reaches 4 tokens in seconds where a draft changes what calls do)."""
     from .tables import canonical_ruling
     from .views import turns_barred
 
@@ -183,7 +176,7 @@ def impact(draft: str | Edition, *, max_tokens: int = DEFAULT_MAX_TOKENS) -> Imp
         quote = before.quote_nl or ""
         redlines.append(Redline(case_id, quote, before.quote_from if quote else None, change.proposal,
                                 redline_pieces(quote, change.proposal.wording)))
-    found, note = _distinguishing(base, edition, max_tokens)
+    found, note = _distinguishing(base, edition, max_tokens, space)
     return Impact(edition, base, tuple(changes), totals, tuple(redlines), found, note, max_tokens,
                   tuple(c.proposal for c in edition.draft.mechanics.values()))
 

@@ -36,7 +36,7 @@ def test_judge_in_dutch_before_or_after_the_command(capsys: Any, argv: list[str]
     assert "GEREGELD [1936:22.3" in out
     # the quote is verbatim, its label Dutch
     assert 'tekst: "moet het voldoende gemaakt worden in dezelfde of in een andere speelsoort"' in out
-    assert "             Tenzij een tegenspeler van de overtreder er al overheen geboden heeft" in out
+    assert "             Tenzij een tegenstander van de overtreder daarna al een bieding heeft gedaan" in out
     assert "Unless an opponent" not in out
     assert "1936: Zuid is aan de beurt" in out
     assert "  W moet passen bij zijn volgende beurt\n" in out
@@ -63,7 +63,7 @@ def test_the_language_from_the_environment(capsys: Any, monkeypatch: pytest.Monk
     assert code == 0
     assert out.startswith('scenario "1S 1H", gever Noord\n')
     assert "1936  Onvoldoende bod (insufficient-bid): GEREGELD" in out
-    assert "2017  Onvoldoende bod (insufficient-bid): VERWEZEN  [2017:18.D]" in out
+    assert "2017  Onvoldoende bod (insufficient-bid): DOORVERWEZEN  [2017:18.D]" in out
     assert "bieding blijft staan: nee (geannuleerd, of te vervangen)" in out
     assert "daarna: O is aan de beurt" in out
     # --lang on the command line wins over the environment
@@ -106,7 +106,7 @@ def test_machine_formats_are_not_translated(capsys: Any) -> None:
 def test_the_matrix_in_dutch(capsys: Any) -> None:
     code, out, _ = run(capsys, "matrix", "--status", "--lang", "nl")
     assert code == 0
-    assert "insufficient-bid        verwezen" in out and "niet in het uittreksel" in out and "not in the excerpt" not in out
+    assert "insufficient-bid        doorverwezen" in out and "niet in het uittreksel" in out and "not in the excerpt" not in out
     assert "cellen met een uitspraak (alleen het corpus):" in out
     assert "  1936  15 van 20   75.0 %  (15 corpus)" in out
     code, out, _ = run(capsys, "matrix", "--editions", "1936", "--lang", "nl")

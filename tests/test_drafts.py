@@ -427,3 +427,25 @@ def test_the_shipped_examples_load_by_their_data_names():
     assert drafts.example_drafts() == ["drafts/1936-milder-insufficient-bid.yaml", "drafts/1936-with-2017-closing.yaml"]
     for name in drafts.example_drafts():
         assert drafts.load_example(name).draft.path == name
+
+
+def test_the_calls_only_space_is_the_documented_subset_and_reaches_the_milder_drafts_difference():
+    """``--space calls`` (issue 14's search over calls only): 21,208 sequences up to 4 tokens
+    (7 calls in turn, and P / X / 2S by each of the four seats: sum over lengths L of
+    7^L + L * 7^(L-1) * 12, counted by hand), and it still finds the milder draft's insufficient bid."""
+    from bridgelaws.distinguish import CALLS_SPACE, DEFAULT_SPACE
+    from bridgelaws.impact import impact
+
+    assert CALLS_SPACE.sequences(4) == sum(7 ** n + n * 7 ** (n - 1) * 12 for n in range(1, 5)) == 21208
+    assert DEFAULT_SPACE.sequences(4) == 130122
+    report = impact(MILDER, max_tokens=2, space=CALLS_SPACE)
+    assert report.distinguishing_note == "scenarios of calls only up to 2 tokens (bridgelaws.distinguish)"
+    assert [d["scenario"] for d in report.distinguishing or []] == ["1C 1C"]
+
+
+def test_impact_space_on_the_command_line(capsys):
+    assert main(["impact", MILDER, "--max-tokens", "2", "--space", "calls"]) == 0
+    assert "scenarios of calls only up to 2 tokens" in capsys.readouterr().out
+    assert main(["impact", MILDER, "--space", "moves"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "--space" in err and "'moves'" in err

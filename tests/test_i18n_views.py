@@ -103,7 +103,7 @@ def test_the_comparison_in_dutch_has_dutch_fixed_words_and_the_same_quotes() -> 
     assert "&ldquo;moet het voldoende gemaakt worden in dezelfde of in een andere speelsoort&rdquo;" in dutch
     # the fixed words, the case name, the statuses and the seats are Dutch
     for words in ("Onvoldoende bod", "waar het bieden staat", "gever Noord", "geregeld", "niet in het uittreksel",
-                  "verwezen", "de overtreder vervangt de bieding", "1936: Oost is aan de beurt",
+                  "doorverwezen", "de overtreder vervangt de bieding", "1936: Oost is aan de beurt",
                   "Engels: de vertaling van het project, geen brontekst (1936:22.3, de hele alinea)",
                   "Aanname, geen regel:", "keuze voor O: laagste voldoende bod in dezelfde speelsoort"):
         assert words in dutch, words
@@ -112,7 +112,7 @@ def test_the_comparison_in_dutch_has_dutch_fixed_words_and_the_same_quotes() -> 
         assert words in english, words
         assert words not in dutch, words
     # every edition's ruling on the insufficient bid has a Dutch summary written (data/rulings/insufficient-bid.yaml)
-    assert "<div>Tenzij een tegenspeler van de overtreder er al overheen geboden heeft" in dutch
+    assert "<div>Tenzij een tegenstander van de overtreder daarna al een bieding heeft gedaan" in dutch
     assert "Unless an opponent of the offender" not in dutch and "Unless an opponent of the offender" in english
     assert "samenvatting" not in dutch and "Tenzij" not in english
 
