@@ -400,15 +400,16 @@ class ExerciseCard(widgets.VBox):
         ids = [(e["title"], e["id"]) for e in views.exercises()]
         self.chooser = widgets.Dropdown(options=ids, value=exercise or ids[0][1], description="Exercise",
                                         layout=widgets.Layout(width="420px"))
-        status_options = [(label, key) for key, label in views.STATUS_LABELS.items()]
-        pass_options = [(label, key) for key, label in views.MUST_PASS_LABELS.items()]
+        # Predictions start empty (issue 13 §5): a default answer would be a guess made for the student.
+        status_options = [("(your prediction)", None)] + [(label, key) for key, label in views.STATUS_LABELS.items()]
+        pass_options = [("(your prediction)", None)] + [(label, key) for key, label in views.MUST_PASS_LABELS.items()]
         self.status: dict[str, widgets.Dropdown] = {}
         self.must_pass: dict[str, widgets.Dropdown] = {}
         rows = []
         for year in YEARS:
-            self.status[year] = widgets.Dropdown(options=status_options, value="ruled",
+            self.status[year] = widgets.Dropdown(options=status_options, value=None,
                                                  layout=widgets.Layout(width="330px"))
-            self.must_pass[year] = widgets.Dropdown(options=pass_options, value="nobody",
+            self.must_pass[year] = widgets.Dropdown(options=pass_options, value=None,
                                                     layout=widgets.Layout(width="300px"))
             rows.append(widgets.HBox([widgets.Label(year, layout=widgets.Layout(width="50px")),
                                       self.status[year], self.must_pass[year]]))

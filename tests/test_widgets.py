@@ -188,6 +188,8 @@ def test_output_carries_no_random_ids_or_addresses(stepper):
 def test_exercise_card_reveals_and_marks():
     card = ExerciseCard("exposed-honour")
     assert 'class="bl-card"' not in card.output_html
+    # Predictions start empty (issue 13 §5); one left empty is "not answered", neither right nor wrong.
+    assert all(card.status[y].value is None and card.must_pass[y].value is None for y in YEARS)
     card.status["1936"].value = "ruled"
     card.must_pass["1936"].value = "rest-of-auction"
     card.status["2007"].value = "ruled"
@@ -198,6 +200,9 @@ def test_exercise_card_reveals_and_marks():
     assert "&#10007;" not in row_1936.split("bl-card")[0]
     row_2007 = re.search(r'<tr data-edition="2007">(.*?)</tr>', html, flags=re.S).group(1)
     assert "&#10007; the text rules on it" in row_2007
+    assert "must pass: &ndash; not answered" in row_2007  # left empty
+    row_1949 = re.search(r'<tr data-edition="1949">(.*?)</tr>', html, flags=re.S).group(1)
+    assert "your prediction: &ndash; not answered; must pass: &ndash; not answered" in row_1949
     card.chooser.value = "four-passes"
     assert 'class="bl-card"' not in card.output_html and "P P P P" in card.output_html
 

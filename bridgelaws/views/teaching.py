@@ -3,6 +3,7 @@ history whose every claim quotes its article."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from html import escape
 from typing import Any
 
@@ -42,6 +43,14 @@ def exercise_answers(exercise: str | dict[str, Any]) -> list[dict[str, Any]]:
     return answers
 
 
+def _marked(guess: str | None, right: str, labels: Mapping[str, str]) -> str:
+    """A prediction marked: &#10003; right, &#10007; wrong, or "not answered" (no mark: a prediction
+    left empty is neither)."""
+    if guess is None:
+        return "&ndash; not answered"
+    return f'{"&#10003;" if guess == right else "&#10007;"} {escape(labels.get(guess, str(guess)))}'
+
+
 def exercise_html(exercise: str | dict[str, Any], reveal: bool | str = "details",
                   predictions: dict[str, Any] | None = None,
                   question: bool = True, *, english: bool = False) -> str:
@@ -74,12 +83,9 @@ def exercise_html(exercise: str | dict[str, Any], reveal: bool | str = "details"
             verdict = ""
             if predictions and year in predictions:
                 guess = predictions[year]
-                right_status = guess.get("status") == answer["status"]
-                right_pass = guess.get("must_pass") == answer["must_pass"]
-                verdict = (f'<div class="bl-verdict">your prediction: {"&#10003;" if right_status else "&#10007;"} '
-                           f'{escape(STATUS_LABELS.get(guess.get("status"), str(guess.get("status"))))}; '
-                           f'{"&#10003;" if right_pass else "&#10007;"} must pass: '
-                           f'{escape(MUST_PASS_LABELS.get(guess.get("must_pass"), str(guess.get("must_pass"))))}</div>')
+                verdict = (f'<div class="bl-verdict">your prediction: '
+                           f'{_marked(guess.get("status"), answer["status"], STATUS_LABELS)}; must pass: '
+                           f'{_marked(guess.get("must_pass"), answer["must_pass"], MUST_PASS_LABELS)}</div>')
             ruling = answer["ruling"]
             card = (ruling_html(ruling, case_name=find_case(answer["case"]).name_en, style=False, english=english)
                     if ruling is not None else '<div class="bl-none">no irregularity</div>')
