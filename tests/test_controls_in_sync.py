@@ -189,3 +189,15 @@ def test_the_new_words_come_from_the_catalogue_in_both_languages():
     assert stepper.projector.description == "Projector (grotere letters)"
     assert dict(stepper.scenario.options)["(eigen biedverloop)"] == YOUR_AUCTION
     assert stepper.editions.label.value == "Edities"
+
+
+def test_the_stylesheet_enlarges_the_type_in_projector_mode():
+    import re
+
+    from bridgelaws.render import stylesheet
+
+    css = stylesheet()
+    sizes = {float(size) for rule in re.findall(r"\.bl-projector[^{}]*\{[^}]*\}", css)
+             for size in re.findall(r"font-size:(\d+(?:\.\d+)?)px", rule)}
+    assert sizes and min(sizes) >= 20  # the smallest projector text is larger than the largest usual (16 px)
+    assert re.search(r"\.bl-projector \.bl-card[^{]*\{font-size:22px\}", css)
