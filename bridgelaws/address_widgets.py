@@ -148,10 +148,7 @@ def stepper_from_address(address: PageAddress) -> AuctionStepper:
             stepper.step.value = state.step
     if error:
         stepper.message.value = _message(error)
-    # The Play widget drives the slider in the browser (jslink), and sets it from its own value when
-    # the page renders: keep it at the slider's step, or the page would open at step 0.
-    stepper.play.value = stepper.step.value
-    stepper.step.observe(lambda change: setattr(stepper.play, "value", change["new"]), names="value")
+    # (The stepper keeps its Play widget at the slider's step itself: the page opens at that step.)
 
     def write(_: Any = None) -> None:
         address.set_part("stepper", stepper_query(stepper_state(stepper)))

@@ -15,7 +15,12 @@ from .calls import Call, Seat, parse_call, parse_seat
 from .errors import BridgeLawsError
 
 MARKS = ("^I", "^S")
-_CARD_RE = re.compile(r"([SHDC♠♥♦♣])(10|[AKQJT98765432])", re.IGNORECASE)
+_SUIT = "[SHDC♠♥♦♣]"
+_RANK = "10|[AKQJT98765432]"
+#: A card, its suit first (SK, S10, ♠K) or its rank first (KS, 10S, K♠); the suits' letters and the
+#: ranks' have none in common, so either order reads one way.
+_CARD_RE = re.compile(rf"(?P<suit>{_SUIT})(?P<rank>{_RANK})|(?P<rank_first>{_RANK})(?P<suit_last>{_SUIT})",
+                      re.IGNORECASE)
 _SUIT_LETTER = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
 
 
@@ -40,7 +45,9 @@ TOKENS: tuple[TokenDoc, ...] = (
              "correction", hint=True),
     TokenDoc(("8C",), "a bid of more than seven"),
     TokenDoc(("W:!SK",),
-             "West exposes the king of spades during the auction (`!SK` alone: the player to act)",
+             "West exposes the king of spades during the auction (`!SK` alone: the player to act); a card "
+             "is written either way round, the ten as `10` or `T`, in any case: `!SK`, `!KS`, `!S10`, `!10S`, "
+             "`!ST`",
              hint=True),
     TokenDoc(("W:!SK/seen", "W:!SK/said", "W:!S5/early"),
              "other ways West's card becomes known during the auction: East sees its face (`/seen`), "
@@ -153,12 +160,19 @@ class Event:
 
 
 def parse_card(text: str, where: str = "") -> str:
-    """``SK``, ``♠K``, ``H10`` to the two-character form ``SK``, ``HT``."""
+    """A card in either order, the ten as ``T`` or ``10``, in any case, to the two-character form.
+
+    >>> [parse_card(card) for card in ("SK", "ks", "S10", "10S", "st", "TS", "♥q", "10♦")]
+    ['SK', 'SK', 'ST', 'ST', 'ST', 'ST', 'HQ', 'DT']
+    """
     match = _CARD_RE.fullmatch(text.strip())
     if not match:
-        raise BridgeLawsError(f"cannot read card {text!r}{where}: expected a suit S/H/D/C and a rank, e.g. SK")
-    suit = _SUIT_LETTER.get(match.group(1), match.group(1).upper())
-    rank = match.group(2).upper()
+        shown = text if len(text) <= 20 else text[:17] + "..."
+        raise BridgeLawsError(f"cannot read card {shown!r}{where}: expected a suit S/H/D/C and a rank "
+                              f"A K Q J 10 (or T) 9 ... 2, in either order, e.g. SK, KS, S10 or 10S")
+    suit_text = match.group("suit") or match.group("suit_last")
+    rank = (match.group("rank") or match.group("rank_first")).upper()
+    suit = _SUIT_LETTER.get(suit_text, suit_text.upper())
     return suit + ("T" if rank == "10" else rank)
 
 

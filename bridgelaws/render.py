@@ -6,6 +6,8 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import cache
 from html import escape
 from importlib import resources
@@ -21,7 +23,7 @@ if TYPE_CHECKING:
     from .judging import Judgement
     from .rulings import Ruling
 
-__all__ = ["GRID_ORDER", "STATUS_COLOURS", "auction_html", "call_html", "english_html", "judgement_html",
+__all__ = ["GRID_ORDER", "STATUS_COLOURS", "GridExposure", "auction_html", "card_html", "card_text", "call_html", "english_html", "judgement_html",
            "outcome_text", "ruling_html", "stylesheet"]
 
 #: Column order of the usual auction grid.
@@ -58,9 +60,51 @@ def seat_name(seat: Seat, lang: str = DEFAULT_LANGUAGE) -> str:
     return seat.full_name if lang == DEFAULT_LANGUAGE else t(f"cards.seat.{seat.name}", lang)
 
 
+_SUIT_SYMBOLS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
+
+
+def card_text(card: str) -> str:
+    """A card (``"SK"``, ``"HT"``) with its suit symbol and the ten as 10: ``♠K``, ``♥10``."""
+    suit, rank = card[0], card[1:]
+    return _SUIT_SYMBOLS[suit] + ("10" if rank == "T" else rank)
+
+
+def card_html(card: str) -> str:
+    """:func:`card_text` as HTML, hearts and diamonds red."""
+    text = card_text(card)
+    return f'<span class="bl-red">{text}</span>' if card[0] in "HD" else text
+
+
+@dataclass(frozen=True)
+class GridExposure:
+    """A card exposed during the auction, as the grid shows it: in the cell of the call that came
+    next (or of the player to act), before that call, marked with its owner. ``after``: how many
+    calls the grid held when it was exposed; ``title``: the words shown on pointing at it."""
+
+    after: int
+    seat: Seat
+    card: str
+    title: str
+
+
+def _exposures_html(exposures: Sequence[GridExposure]) -> str:
+    return "".join(f'<span class="bl-exposed" data-card="{escape(e.card)}" data-seat="{e.seat}" '
+                   f'title="{escape(e.title, quote=True)}">{e.seat}\u00a0{card_html(e.card)}</span> '
+                   for e in exposures)
+
+
 def auction_html(auction: "Auction", *, caption: bool = True, style: bool = True,
-                 lang: str = DEFAULT_LANGUAGE) -> str:
-    """The auction grid (West, North, East, South), the dealer's column marked, irregular calls shaded."""
+                 exposures: Sequence[GridExposure] = (), lang: str = DEFAULT_LANGUAGE) -> str:
+    """The auction grid (West, North, East, South), the dealer's column marked, irregular calls shaded.
+    ``exposures``: cards exposed during the auction, each shown at its place (before the call that
+    followed it, or in the cell of the player to act)."""
+    waiting = sorted(exposures, key=lambda exposure: exposure.after)
+
+    def before(position: int) -> str:
+        shown = [e for e in waiting if e.after <= position]
+        del waiting[:len(shown)]
+        return _exposures_html(shown)
+
     def header(seat: Seat) -> str:
         label = seat_name(seat, lang) + (t("cards.grid_dealer", lang) if seat == auction.dealer else "")
         classes = ["bl-dealer"] if seat == auction.dealer else []
@@ -75,28 +119,35 @@ def auction_html(auction: "Auction", *, caption: bool = True, style: bool = True
     cells: list[str] = []
     column = GRID_ORDER.index(auction.dealer)
     cells.extend("<td></td>" for _ in range(column))
-    for entry in auction.history:
+    for position, entry in enumerate(auction.history):
         # A call out of rotation is shown in its caller's column, so the grid can jump a seat.
         target = GRID_ORDER.index(entry.seat)
         while column % 4 != target:
             cells.append("<td></td>")
             column += 1
+        exposed = before(position)
         if entry.irregularity:
             title = escape(f"{entry.irregularity}: {entry.reason}", quote=True)
             void = " bl-void" if entry.effect == Effect.VOID else ""
             shown = call_html(entry.call)
             if entry.effect == Effect.DEEMED and entry.deemed is not None:
                 shown += f" (= {escape(entry.deemed.symbol())})"
-            cells.append(f'<td class="bl-irregular{void}" title="{title}">{shown}*</td>')
+            if exposed:  # the call's own title stays on the call, the card's on the card
+                cells.append(f'<td class="bl-irregular{void}">{exposed}<span title="{title}">{shown}*</span></td>')
+            else:
+                cells.append(f'<td class="bl-irregular{void}" title="{title}">{shown}*</td>')
         else:
-            cells.append(f"<td>{call_html(entry.call)}</td>")
+            cells.append(f"<td>{exposed}{call_html(entry.call)}</td>")
         column += 1
     if not auction.is_over and auction.next_to_call is not None:
         target = GRID_ORDER.index(auction.next_to_call)
         while column % 4 != target:
             cells.append("<td></td>")
             column += 1
-        cells.append("<td>?</td>")
+        cells.append(f"<td>{before(len(auction.history))}?</td>")
+        column += 1
+    if waiting:  # exposed after the last call of a closed auction (or ended by a ruling): a cell of their own
+        cells.append(f"<td>{_exposures_html(waiting)}</td>")
         column += 1
     while column % 4:
         cells.append("<td></td>")

@@ -19,16 +19,20 @@ from collections.abc import Callable
 from typing import Any
 
 import ipywidgets as widgets
+import traitlets
 
 from . import views
 from .calls import ALL_CALLS, BIDS, parse_call, parse_seat
 from .editions import EDITIONS
 from .errors import BridgeLawsError
 from .exercise_set import Exercise
+from .i18n import t
 from .notation import hint, parse_card
 from .views._common import EditionNames, Tokens, _view
 
 YEARS = tuple(e.year for e in EDITIONS)
+#: The scenario menu's entry while the auction shown is not a prepared scenario (the user's own).
+YOUR_AUCTION = "(your auction)"
 _SEAT_OPTIONS = (("in turn", ""), ("N", "N"), ("E", "E"), ("S", "S"), ("W", "W"))
 _DEALER_OPTIONS = (("North", "N"), ("East", "E"), ("South", "S"), ("West", "W"))
 #: The layer choice (issue 11): the corpus alone, or also the sourced supplement where it is silent.
@@ -57,6 +61,73 @@ def _language_toggle(lang: str = "en") -> widgets.ToggleButtons:
 
     return widgets.ToggleButtons(options=[(LANGUAGE_NAMES[code], code) for code in LANGUAGES],
                                  value=find_language(lang), style={"button_width": "100px"})
+
+
+class EditionChoice(widgets.Box):
+    """The editions shown: one checkbox per edition offered (the registry's, then any draft named),
+    so that a click adds or takes away one edition and leaves the others as they are (a
+    SelectMultiple deselected all the others on a plain click).
+
+    ``value`` is the tuple of the years ticked, in the order offered, as a SelectMultiple's was:
+    ``choice.value = ("1936", "1949")`` ticks those two; an observer of ``value`` sees every change.
+    A year not offered is refused (``traitlets.TraitError``)."""
+
+    value = traitlets.Tuple()
+
+    def __init__(self, options: tuple[str, ...], value: tuple[str, ...], *, vertical: bool = True,
+                 lang: str = "en") -> None:
+        self.options = tuple(options)
+        names = {edition.year: edition.name for edition in EDITIONS}
+        self.boxes: dict[str, widgets.Checkbox] = {
+            year: widgets.Checkbox(value=year in value, description=year, indent=False,
+                                   tooltip=names.get(year, year), layout=widgets.Layout(width="auto"))
+            for year in self.options}
+        self.label = widgets.Label(t("common.editions", lang))
+        flow = "column" if vertical else "row wrap"
+        super().__init__([self.label, *self.boxes.values()],
+                         layout=widgets.Layout(flex_flow=flow, align_items="flex-start" if vertical else "center",
+                                               grid_gap="0 12px"))
+        self.add_class("bl-editions")
+        self._syncing = False
+        self.value = tuple(value)
+        for box in self.boxes.values():
+            box.observe(self._on_box, names="value")
+
+    @traitlets.validate("value")
+    def _valid(self, proposal: dict[str, Any]) -> tuple[str, ...]:
+        wanted = tuple(str(year) for year in proposal["value"])
+        unknown = [year for year in wanted if year not in self.options]
+        if unknown:
+            raise traitlets.TraitError(f"not an edition offered: {', '.join(unknown)} "
+                                       f"(offered: {', '.join(self.options)})")
+        return tuple(year for year in self.options if year in wanted)
+
+    @traitlets.observe("value")
+    def _on_value(self, change: dict[str, Any]) -> None:
+        self._syncing = True
+        try:
+            for year, box in self.boxes.items():
+                box.value = year in change["new"]
+        finally:
+            self._syncing = False
+
+    def _on_box(self, _: Any) -> None:
+        if not self._syncing:
+            self.value = tuple(year for year, box in self.boxes.items() if box.value)
+
+
+def _projector_toggle(lang: str = "en") -> widgets.Checkbox:
+    """Projector mode (issue 13 §4): larger type for the back of a room; it adds the class
+    ``bl-projector`` to the widget, which bridgelaws.css enlarges."""
+    return widgets.Checkbox(value=False, description=t("stepper.projector", lang), indent=False,
+                            tooltip=t("stepper.projector_tip", lang), layout=widgets.Layout(width="auto"))
+
+
+def _follow_projector(owner: widgets.DOMWidget, toggle: widgets.Checkbox) -> None:
+    def follow(change: dict[str, Any]) -> None:
+        (owner.add_class if change["new"] else owner.remove_class)("bl-projector")
+
+    toggle.observe(follow, names="value")
 
 
 def _message(text: str, kind: str = "error") -> str:
@@ -159,11 +230,20 @@ class AuctionStepper(widgets.VBox):
     and a Play slider over the history. A click while stepped back replaces the later steps; a
     click while Play runs stops it and is not applied (the message says so), so that the later
     steps are never dropped by a click the user meant for the last step.
+
+    The controls never disagree with the auction shown (issue 13 §4): the caller returns to "in
+    turn" after every call, every error, a load and Clear; the typed box holds the whole scenario
+    (the later steps too, when stepped back: *Apply* replays it; a refused Apply leaves what was
+    typed, to be corrected); the scenario menu names the prepared scenario whose dealer and tokens
+    are the ones shown, else "(your auction)" (or "(choose a prepared scenario)" with no calls).
+    The editions are checkboxes (:class:`EditionChoice`). *Projector* enlarges the type.
+    ``lang``: the language of the words this widget adds (``bridgelaws.i18n``).
     """
 
     def __init__(self, tokens: Tokens = "", dealer: str = "N", editions: EditionNames = YEARS,
-                 scenario: str | None = None, layer: str = "corpus") -> None:
+                 scenario: str | None = None, layer: str = "corpus", lang: str = "en") -> None:
         views.warm_up()
+        self.lang = lang
         self.tokens: list[str] = []
         self.layer = _layer_toggle()
         self.layer.value = layer
@@ -175,10 +255,12 @@ class AuctionStepper(widgets.VBox):
         chosen = views.edition_years(editions)
         # A draft named among the editions (a path to its file) is offered beside the registry.
         offered = tuple(YEARS) + tuple(year for year in chosen if year not in YEARS)
-        self.editions = widgets.SelectMultiple(options=offered, value=chosen,
-                                               rows=len(offered), description="Editions", layout=layout(width="170px"))
+        self.editions = EditionChoice(offered, chosen, lang=lang)
+        self.projector = _projector_toggle(lang)
         names = [s["name"] for s in views.scenarios()]
-        self.scenario = widgets.Dropdown(options=[("(choose a prepared scenario)", "")] + [(n, n) for n in names],
+        self.scenario = widgets.Dropdown(options=[("(choose a prepared scenario)", ""),
+                                                  (t("stepper.your_auction", lang), YOUR_AUCTION)]
+                                         + [(n, n) for n in names],
                                          value="", description="Scenario", layout=layout(width="400px"))
         self.typed = widgets.Text(placeholder=f"type a scenario, e.g. 1S 1H 2H P  ({hint()})",
                                   description="Typed", layout=layout(width="400px"))
@@ -200,6 +282,9 @@ class AuctionStepper(widgets.VBox):
                                       layout=layout(width="360px"))
         self.play = widgets.Play(value=0, min=0, max=0, interval=900, description="Play")
         widgets.jslink((self.play, "value"), (self.step, "value"))
+        # In the browser the link sets the slider from the Play's value when the page renders: the
+        # Play is kept at the slider's step, or a stepper made holding a scenario would open at step 0.
+        self.step.observe(lambda change: setattr(self.play, "value", change["new"]), names="value")
         self.message = widgets.HTML(value="")
         self.view = widgets.HTML(value="")
 
@@ -218,6 +303,7 @@ class AuctionStepper(widgets.VBox):
                 row_widgets.append(button)
             box_rows.append(widgets.HBox(row_widgets))
         self.bidding_box = widgets.VBox(box_rows, layout=layout(margin="0 12px 0 0"))
+        self.bidding_box.add_class("bl-bidbox")
 
         self.apply_button.on_click(lambda _: self.apply_typed())
         self.expose_button.on_click(lambda _: self.expose())
@@ -231,18 +317,22 @@ class AuctionStepper(widgets.VBox):
         self.step.observe(lambda _: self._changed(), names="value")
         self.layer.observe(lambda _: self._changed(), names="value")
         self.english.observe(lambda _: self._changed(), names="value")
+        _follow_projector(self, self.projector)
 
         controls = widgets.VBox([
             widgets.HBox([self.scenario]),
             self.layer,
             self.english,
+            self.projector,
             widgets.HBox([self.typed, self.apply_button]),
             self.seat,
             widgets.HBox([self.card, self.expose_button, self.accept_button]),
             widgets.HBox([self.back_button, self.forward_button, self.clear_button]),
             widgets.HBox([self.play, self.step]),
         ])
-        top = widgets.HBox([widgets.VBox([self.dealer, self.editions]), self.bidding_box, controls])
+        # Wraps on a narrow screen (the controls under the bidding box) instead of running off it.
+        top = widgets.HBox([widgets.VBox([self.dealer, self.editions]), self.bidding_box, controls],
+                           layout=layout(flex_flow="row wrap"))
         super().__init__([top, self.message, self.view])
         self.add_class("bl-widget")  # 14px controls (bridgelaws.css)
         if scenario:
@@ -272,8 +362,9 @@ class AuctionStepper(widgets.VBox):
         self._try(lambda: self._click(call))
 
     def _click(self, call: str) -> None:
-        text = str(parse_call(call))
         seat = self.seat.value
+        self.seat.value = ""  # in turn again, whether the call is made or refused
+        text = str(parse_call(call))
         self._append(f"{seat}:{text}" if seat else text)
 
     def expose(self, card: str | None = None) -> None:
@@ -281,8 +372,9 @@ class AuctionStepper(widgets.VBox):
         self._try(lambda: self._expose(card))
 
     def _expose(self, card: str | None) -> None:
-        card = parse_card(self.card.value if card is None else card, " (card to expose)")
         seat = self.seat.value
+        self.seat.value = ""  # in turn again, whether the card is exposed or refused
+        card = parse_card(self.card.value if card is None else card, " (card to expose)")
         self._append(f"{seat}:!{card}" if seat else f"!{card}")
 
     def accept(self) -> None:
@@ -316,14 +408,24 @@ class AuctionStepper(widgets.VBox):
 
     def _load(self, name: str) -> None:
         scenario = views.find_scenario(name)
+        before = self.dealer.value
         self._busy = True
         try:
             self.dealer.value = scenario["dealer"]
             self.scenario.value = scenario["name"]
         finally:
             self._busy = False
-        self.typed.value = scenario["tokens"]
-        self._commit(views.token_list(scenario["tokens"]), check=True)
+        try:
+            self._commit(views.token_list(scenario["tokens"]), check=True)
+        except BridgeLawsError:
+            # Refused (no edition shown can play it): the dealer and the menu show the auction shown.
+            self._busy = True
+            try:
+                self.dealer.value = before
+            finally:
+                self._busy = False
+            self._show_scenario()
+            raise
         self.message.value = _message(f"{scenario['name']}: {scenario['about']}", "info")
 
     def apply_typed(self) -> None:
@@ -343,6 +445,7 @@ class AuctionStepper(widgets.VBox):
             self.message.value = ""
             action()
         except BridgeLawsError as error:
+            self.seat.value = ""  # after an error the caller is the player to act again
             self.message.value = _message(str(error))
 
     def _append(self, token: str) -> None:
@@ -352,7 +455,6 @@ class AuctionStepper(widgets.VBox):
                 f"Play was running: it is stopped at step {self.step.value} of {self.step.max}, and "
                 f"{token} was not added (a click now would replace the steps after this one)")
         self._commit(self.shown_tokens + [token], check=True)
-        self.seat.value = ""
 
     def _commit(self, tokens: list[str], check: bool = False) -> None:
         """Show ``tokens`` at their last step; refused (with the message) if no edition shown can
@@ -368,13 +470,34 @@ class AuctionStepper(widgets.VBox):
         try:
             self.step.max = self.play.max = len(groups)
             self.step.value = len(groups)
+            self.seat.value = ""
+            self.typed.value = " ".join(self.tokens)
         finally:
             self._busy = False
         self._refresh()
 
     def _on_scenario(self, change: dict[str, Any]) -> None:
-        if change["new"] and not self._busy:
+        if self._busy:
+            return
+        if change["new"] in ("", YOUR_AUCTION):
+            self._show_scenario()  # the blank entries load nothing: the menu goes back to what is shown
+        else:
             self.load_scenario(change["new"])
+
+    def _show_scenario(self) -> None:
+        """The menu names the prepared scenario shown (its dealer and all its tokens), else the
+        blank entry that says whether there is an auction of the user's own."""
+        current = self.scenario.value
+        matching = [s["name"] for s in views.scenarios()
+                    if s["dealer"] == self.dealer.value and views.token_list(s["tokens"]) == self.tokens]
+        wanted = current if current in matching else (matching[0] if matching else
+                                                      YOUR_AUCTION if self.tokens else "")
+        if wanted != current:
+            self._busy = True
+            try:
+                self.scenario.value = wanted
+            finally:
+                self._busy = False
 
     def _changed(self) -> None:
         if not self._busy:
@@ -382,6 +505,7 @@ class AuctionStepper(widgets.VBox):
 
     def _refresh(self) -> None:
         years = self._years()
+        self._show_scenario()
         try:
             self.view.value = views.stepper_html(self.tokens, years, self.dealer.value, self.step.value,
                                                  self.layer.value, english=self.english.value)
@@ -615,12 +739,15 @@ class CompareExplorer(_Speaks, _ShowsView, widgets.VBox):
     opens on its event: in each edition the card of that case comes first (the scenario may hold
     other irregularities, and an edition may read its tokens so that the case does not arise).
 
-    ``lang``: the language of the controls and the cards ("en" or "nl"), switched by ``self.language``."""
+    The case menu shows the case while its scenario is the one compared, else "(type below)"; the
+    editions are checkboxes (:class:`EditionChoice`); *Projector* enlarges the type. ``lang``: the
+    language of the controls and the cards ("en" or "nl"), switched by ``self.language``."""
 
     def __init__(self, lang: str = "en") -> None:
-        options: list[tuple[str, views.CaseExample | None]] = [("(type below)", None)]
+        # The blank entry's value is "" (a Dropdown shows no entry at all for the value None).
+        options: list[tuple[str, views.CaseExample | str]] = [("(type below)", "")]
         options += [(example.label, example) for example in views.case_examples()]
-        self.case = widgets.Dropdown(options=options, value=None, description="Case",
+        self.case = widgets.Dropdown(options=options, value="", description="Case",
                                      layout=widgets.Layout(width="520px"))
         self.typed = widgets.Text(value="1S 1H", description="Auction", layout=widgets.Layout(width="400px"))
         self.dealer = widgets.Dropdown(options=_DEALER_OPTIONS, value="N", description="Dealer",
@@ -629,8 +756,8 @@ class CompareExplorer(_Speaks, _ShowsView, widgets.VBox):
         self.layer = _layer_toggle()
         self.english = _english_toggle()
         # The editions compared (all five by default; the page's address may choose fewer).
-        self.editions = widgets.SelectMultiple(options=YEARS, value=YEARS, rows=len(YEARS), description="Editions",
-                                               layout=widgets.Layout(width="170px"))
+        self.editions = EditionChoice(YEARS, YEARS, vertical=False, lang=lang)
+        self.projector = _projector_toggle(lang)
         self.message = widgets.HTML()
         self.view = widgets.HTML()
         self.case.observe(self._on_case, names="value")
@@ -638,9 +765,13 @@ class CompareExplorer(_Speaks, _ShowsView, widgets.VBox):
         self.layer.observe(lambda _: self.refresh(), names="value")
         self.english.observe(lambda _: self.refresh(), names="value")
         self.editions.observe(lambda _: self.refresh(), names="value")
+        _follow_projector(self, self.projector)
         language = self._speak(lang)
-        super().__init__([language, self.case, widgets.HBox([self.typed, self.dealer, self.apply_button]),
-                          widgets.HBox([self.editions, self.layer]), self.english, self.message, self.view])
+        super().__init__([language, self.case, widgets.HBox([self.typed, self.dealer, self.apply_button],
+                                                            layout=widgets.Layout(flex_flow="row wrap")),
+                          widgets.HBox([self.editions, self.layer], layout=widgets.Layout(flex_flow="row wrap")),
+                          widgets.HBox([self.english, self.projector], layout=widgets.Layout(flex_flow="row wrap")),
+                          self.message, self.view])
         self.add_class("bl-widget")  # 14px controls (bridgelaws.css)
         self.refresh()
 
@@ -650,11 +781,11 @@ class CompareExplorer(_Speaks, _ShowsView, widgets.VBox):
         lang = self.lang
         self._relabelling = True
         try:
-            options: list[tuple[str, views.CaseExample | None]] = [(t("explorer.type_below", lang), None)]
+            options: list[tuple[str, views.CaseExample | str]] = [(t("explorer.type_below", lang), "")]
             options += [(example.label, example) for example in views.case_examples(lang)]
             self._relabelled(self.case, options, lambda new, old: new == old or (
-                new is not None and old is not None and (new.case, new.dealer, new.tokens) == (old.case, old.dealer,
-                                                                                               old.tokens)))
+                isinstance(new, views.CaseExample) and isinstance(old, views.CaseExample)
+                and (new.case, new.dealer, new.tokens) == (old.case, old.dealer, old.tokens)))
             self._relabelled(self.dealer, _seat_options(lang), lambda new, old: new == old)
             self._relabelled(self.layer, _layer_options(lang), lambda new, old: new == old)
             self.case.description = t("common.case", lang)
@@ -663,22 +794,24 @@ class CompareExplorer(_Speaks, _ShowsView, widgets.VBox):
             self.apply_button.description = t("explorer.compare", lang)
             self.layer.description = t("explorer.layer", lang)
             self.english.description = t("explorer.english", lang)
-            self.editions.description = t("common.editions", lang)
+            self.editions.label.value = t("common.editions", lang)
+            self.projector.description = t("stepper.projector", lang)
+            self.projector.tooltip = t("stepper.projector_tip", lang)
         finally:
             self._relabelling = False
 
     @property
     def focus(self) -> str | None:
         """The case the view opens on: the chosen case, while its scenario is the one shown."""
-        example: views.CaseExample | None = self.case.value
-        if example is None or (example.tokens.split(), example.dealer) != (self.typed.value.split(),
-                                                                             self.dealer.value):
+        example: views.CaseExample | str = self.case.value
+        if not isinstance(example, views.CaseExample) or (
+                (example.tokens.split(), example.dealer) != (self.typed.value.split(), self.dealer.value)):
             return None
         return example.case
 
     def _on_case(self, change: dict[str, Any]) -> None:
-        example: views.CaseExample | None = change["new"]
-        if example is not None and not self._relabelling:
+        example: views.CaseExample | str = change["new"]
+        if isinstance(example, views.CaseExample) and not self._relabelling:
             self.dealer.value = example.dealer
             self.typed.value = example.tokens
             self.refresh()
@@ -686,6 +819,8 @@ class CompareExplorer(_Speaks, _ShowsView, widgets.VBox):
     def refresh(self) -> None:
         if self._relabelling:
             return
+        if self.case.value != "" and self.focus is None:
+            self.case.value = ""  # another auction is compared: "(type below)", no case
         try:
             self.message.value = ""
             self.view.value = views.compare_html(_typed_text(self.typed.value), tuple(self.editions.value),

@@ -112,3 +112,34 @@ def test_malformed_new_tokens_give_one_line_naming_token_and_position(text, frag
     with pytest.raises(BridgeLawsError) as caught:
         parse_scenario(text)
     assert fragment in str(caught.value) and "\n" not in str(caught.value)
+
+
+# --- Card entry in either order (issue 13 §4) ----------------------------------------------------------
+
+@pytest.mark.parametrize("text, card", [
+    ("SK", "SK"), ("KS", "SK"), ("sk", "SK"), ("ks", "SK"), ("kS", "SK"),
+    ("S10", "ST"), ("10S", "ST"), ("ST", "ST"), ("TS", "ST"), ("s10", "ST"), ("10s", "ST"), ("ts", "ST"),
+    ("H2", "H2"), ("2H", "H2"), ("DA", "DA"), ("ad", "DA"), ("cj", "CJ"), ("JC", "CJ"),
+    ("♠K", "SK"), ("K♠", "SK"), ("10♥", "HT"), (" qh ", "HQ"),
+])
+def test_a_card_reads_in_either_order_with_the_ten_as_10_or_t(text, card):
+    from bridgelaws.notation import parse_card
+
+    assert parse_card(text) == card
+
+
+@pytest.mark.parametrize("text", ["W:!KS", "W:!10s", "E:!TS/seen", "!ks"])
+def test_an_exposure_token_takes_a_card_in_either_order(text):
+    (event,) = parse_scenario(text)
+    assert event.kind == "exposure" and event.card in ("SK", "ST")
+
+
+@pytest.mark.parametrize("text", ["ZK", "K", "S", "S1", "S11", "1S0", "KSK", "SKS", "10", "S 10", "KX", "", "♠♠"])
+def test_a_malformed_card_is_one_line_naming_it(text):
+    from bridgelaws.notation import parse_card
+
+    with pytest.raises(BridgeLawsError) as caught:
+        parse_card(text, " (card to expose)")
+    message = str(caught.value)
+    assert message.startswith(f"cannot read card {text!r} (card to expose):") and "\n" not in message
+    assert "either order" in message

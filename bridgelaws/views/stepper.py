@@ -14,7 +14,8 @@ from ..errors import BridgeLawsError
 from ..judging import Judgement, judge
 from ..notation import parse_scenario
 from ..present import wording
-from ..render import auction_html, call_html, ruling_html, stylesheet
+from ..i18n import t
+from ..render import GridExposure, auction_html, call_html, card_text, ruling_html, stylesheet
 from ..vocabulary import EventKind
 from ._common import YEARS, EditionNames, Tokens, _case_name, divergence_html, token_list
 
@@ -144,24 +145,42 @@ def must_pass_html(auction: Auction) -> str:
     return '<div class="bl-must-pass">Must pass: ' + "; ".join(parts) + "</div>"
 
 
+def grid_exposures(tokens: Tokens, result: Judgement, layer: str = "corpus",
+                   lang: str = "en") -> list[GridExposure]:
+    """The cards exposed during the auction judged in ``result`` (from ``tokens``), each with the
+    number of calls the grid held when it was shown: the prefix before it, judged again (a later
+    ruling can rewrite the history, so the count is taken at the time)."""
+    tokens = token_list(tokens)
+    found = []
+    for event in result.events:
+        if event.kind is not EventKind.EXPOSURE or event.seat is None or event.card is None:
+            continue
+        before = judge(tokens[:event.index - 1], result.edition, result.dealer, partial=True, layer=layer)
+        seat = t(f"common.seat.{event.seat}", lang)
+        title = t("stepper.exposed_in_grid", lang, seat=seat, card=card_text(event.card), index=event.index)
+        found.append(GridExposure(len(before.auction.history), event.seat, event.card, title))
+    return found
+
+
 def panel_html(tokens: Tokens, edition: str | Edition, dealer: str | Seat = "N", *, style: bool = True,
                layer: str = "corpus", english: bool = False) -> str:
-    """One edition's panel: the auction grid with barred players marked, who must pass, the legal
-    calls of the player to act, and a ruling card for every irregularity so far. ``style=False``
-    leaves out the stylesheet (the stepper carries it once for all its panels)."""
+    """One edition's panel: the auction grid with barred players marked and exposed cards at their
+    place, who must pass, the legal calls of the player to act, and a ruling card for every
+    irregularity so far. ``style=False`` leaves out the stylesheet (the stepper carries it once for
+    all its panels)."""
     edition = find_edition(edition)
     result, error, _ = judge_prefix(tokens, edition, dealer, layer)
-    return _panel(edition, result, error, style=style, english=english)
+    return _panel(edition, result, error, style=style, english=english, tokens=tokens, layer=layer)
 
 
 def _panel(edition: Edition, result: Judgement | None, error: str | None, *, style: bool = True,
-           notes: str = "", english: bool = False) -> str:
+           notes: str = "", english: bool = False, tokens: Tokens = None, layer: str = "corpus") -> str:
     parts = [stylesheet() if style else "", f'<div class="bl-panel" data-edition="{edition.year}">',
              f'<div class="bl-panel-head"><b>{edition.year}</b>'
              f'<span class="bl-code bl-{edition.code}">{edition.code}</span></div>',
              f'<div class="bl-panel-name">{escape(edition.name)}</div>']
     if result is not None:
-        parts.append(auction_html(result.auction, style=False))
+        parts.append(auction_html(result.auction, style=False, exposures=grid_exposures(tokens, result, layer)))
         if result.ended is not None:  # a ruling ended the auction before it closed (a new deal)
             parts.append(f'<div class="bl-ended">{escape(result.outcome_line())}</div>')
         parts.append(must_pass_html(result.auction))
@@ -234,7 +253,7 @@ def stepper_html(tokens: Tokens, editions: EditionNames = None, dealer: str | Se
     judged = [(edition, *judge_prefix(shown, edition, dealer, layer)[:2]) for edition in chosen]
     found = divergences({edition.year: result.events for edition, result, _ in judged if result is not None})
     panels = "".join(_panel(edition, result, error, style=False, notes=divergence_html(found, edition.year),
-                            english=english)
+                            english=english, tokens=shown, layer=layer)
                      for edition, result, error in judged)
     diverging = {d.index: d.summary() for d in found}
     head = steps_html(tokens, step, dealer, diverging=diverging)
