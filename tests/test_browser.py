@@ -415,3 +415,27 @@ def test_the_app_runs_a_scored_quiz_without_code_showing(browser, app_url):
     page.locator(".bl-quiz").first.scroll_into_view_if_needed()
     page.screenshot(path=str(SHOTS / "app-quiz.png"), full_page=True)
     page.close()
+
+
+def test_the_app_in_dutch_runs_the_quiz_and_keeps_the_quotes(browser, app_url):
+    """Issue 13 §6, "run a scored quiz in Dutch": the page's one language switch turns the panels
+    that follow it to Dutch (labels, case names, the quiz's questions and answers); the quoted texts
+    stay verbatim Dutch; a right answer scores."""
+    page = _open_app(browser, app_url)
+    page.locator('button:text-is("Check my answers")').wait_for(timeout=90_000)
+    page.locator('.widget-toggle-buttons:visible button:text-is("Nederlands")').first.click()
+    check = page.locator('button:text-is("Controleer mijn antwoorden")')
+    check.wait_for(timeout=30_000)
+    page.locator("text=Taal van de hele pagina:").first.wait_for(timeout=10_000)
+    row = page.locator('.widget-hbox:has(.widget-label:text-is("1936: wat doet het uittreksel van deze editie ermee?"))')
+    menu = row.locator("select").first
+    assert menu.input_value() == ""
+    menu.select_option(label="de tekst regelt het")
+    check.click()
+    page.locator("text=Score: 1 / 7").first.wait_for(timeout=30_000)
+    quiz = page.locator(".bl-quiz").first.inner_text()
+    assert "1936:22.3" in quiz and "moet het voldoende gemaakt worden" in quiz  # the quote, verbatim
+    assert "Onvoldoende bod" in page.inner_text("body")  # the case's Dutch name (data/cases.yaml)
+    page.locator(".bl-quiz").first.scroll_into_view_if_needed()
+    page.screenshot(path=str(SHOTS / "app-quiz-nl.png"), full_page=False)
+    page.close()
