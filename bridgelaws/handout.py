@@ -47,7 +47,7 @@ def handout_html(scenario: str, editions: object = None, dealer: str = "N", lang
     seat = parse_seat(dealer, " (dealer)")
     when = (generated or datetime.date.today()).isoformat()
     # The comparison carries the stylesheet at its start; the handout carries it once, in its head.
-    view = compare_html(tokens, chosen, seat, layer, english=True).removeprefix(stylesheet())
+    view = compare_html(tokens, chosen, seat, layer, english=True, lang=lang).removeprefix(stylesheet())
     years = ", ".join(e.year for e in chosen)
     title = t("print.handout.title", lang, scenario=tokens)
     sources = []

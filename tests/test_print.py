@@ -103,6 +103,8 @@ def test_the_handout_in_dutch_keeps_the_quotes():
     assert '<html lang="nl">' in dutch and "Scenario 1S 1H in de edities van de spelregels" in dutch
     assert "Gever Noord; edities 1936, 2017; gemaakt op 2026-11-30" in dutch
     assert _QUOTE.findall(dutch) == _QUOTE.findall(english) != []
+    # The comparison itself is drawn in Dutch too: the case's Dutch name, the Dutch status words.
+    assert "Onvoldoende bod" in dutch and "Insufficient bid" not in dutch and "geregeld" in dutch.lower()
 
 
 def test_the_handout_command_writes_html(tmp_path, capsys):
