@@ -28,6 +28,7 @@ from .errors import BridgeLawsError
 from .exercise_set import Exercise
 from .i18n import t
 from .notation import hint, parse_card
+from .render import seat_name
 from .views._common import EditionNames, Tokens, _view
 
 YEARS = tuple(e.year for e in EDITIONS)
@@ -221,7 +222,16 @@ class _ShowsView:
         return html
 
 
-class AuctionStepper(widgets.VBox):
+class _Said(BridgeLawsError):
+    """A message of the stepper's own, kept as a function of the language, so that a language
+    switch shows it again in the new language."""
+
+    def __init__(self, words: Callable[[str], str], lang: str) -> None:
+        self.words = words
+        super().__init__(words(lang))
+
+
+class AuctionStepper(_Speaks, widgets.VBox):
     """Step through a scenario under one or more editions side by side.
 
     Controls: the dealer, the editions, a menu of prepared scenarios, a typed scenario, a bidding
@@ -237,50 +247,46 @@ class AuctionStepper(widgets.VBox):
     typed, to be corrected); the scenario menu names the prepared scenario whose dealer and tokens
     are the ones shown, else "(your auction)" (or "(choose a prepared scenario)" with no calls).
     The editions are checkboxes (:class:`EditionChoice`). *Projector* enlarges the type.
-    ``lang``: the language of the words this widget adds (``bridgelaws.i18n``).
+
+    ``lang``: the language of the controls, the messages and the view ("en" or "nl", issue 13 §6),
+    switched by ``self.language`` or :meth:`set_language`; a switch relabels every control and
+    keeps every value (the scenario, the step, the editions, the caller's "", "N", "E", "S", "W").
     """
 
     def __init__(self, tokens: Tokens = "", dealer: str = "N", editions: EditionNames = YEARS,
                  scenario: str | None = None, layer: str = "corpus", lang: str = "en") -> None:
         views.warm_up()
-        self.lang = lang
         self.tokens: list[str] = []
         self.layer = _layer_toggle()
         self.layer.value = layer
         self.english = _english_toggle()
         self._busy = False
+        #: The message shown, when it is one of the stepper's own: its words in any language.
+        self._said: tuple[Callable[[str], str], str] | None = None
         layout = widgets.Layout
         self.dealer = widgets.Dropdown(options=_DEALER_OPTIONS, value=str(parse_seat(dealer)),
-                                       description="Dealer", layout=layout(width="170px"))
+                                       layout=layout(width="170px"))
         chosen = views.edition_years(editions)
         # A draft named among the editions (a path to its file) is offered beside the registry.
         offered = tuple(YEARS) + tuple(year for year in chosen if year not in YEARS)
         self.editions = EditionChoice(offered, chosen, lang=lang)
         self.projector = _projector_toggle(lang)
-        names = [s["name"] for s in views.scenarios()]
-        self.scenario = widgets.Dropdown(options=[("(choose a prepared scenario)", ""),
-                                                  (t("stepper.your_auction", lang), YOUR_AUCTION)]
-                                         + [(n, n) for n in names],
-                                         value="", description="Scenario", layout=layout(width="400px"))
-        self.typed = widgets.Text(placeholder=f"type a scenario, e.g. 1S 1H 2H P  ({hint()})",
-                                  description="Typed", layout=layout(width="400px"))
-        self.apply_button = widgets.Button(description="Apply", tooltip="play the typed scenario",
-                                           layout=layout(width="70px"))
-        self.seat = widgets.ToggleButtons(options=_SEAT_OPTIONS, value="", description="Caller",
-                                          tooltips=["the player whose turn it is", "North", "East", "South", "West"],
+        # The words of every control are set by _relabel (from the catalogue, in ``lang``); the values
+        # never change with the language. The buttons grow past their width for a longer word.
+        self.scenario = widgets.Dropdown(options=self._scenario_options(lang), value="",
+                                         layout=layout(width="400px"))
+        self.typed = widgets.Text(layout=layout(width="400px"))
+        self.apply_button = widgets.Button(layout=layout(width="auto", min_width="70px"))
+        self.seat = widgets.ToggleButtons(options=self._caller_options(lang), value="",
                                           style={"button_width": "70px"})
-        self.card = widgets.Text(value="SK", description="Card", layout=layout(width="140px"))
-        self.expose_button = widgets.Button(description="Expose a card", layout=layout(width="120px"),
-                                            tooltip="the caller (or the player to act) shows this card")
-        self.accept_button = widgets.Button(description="Call over it", layout=layout(width="110px"),
-                                            tooltip="the offender's left-hand opponent calls over the irregular call",
-                                            disabled=True)
-        self.back_button = widgets.Button(description="\u25c0 Back", layout=layout(width="80px"))
-        self.forward_button = widgets.Button(description="Forward \u25b6", layout=layout(width="90px"))
-        self.clear_button = widgets.Button(description="Clear", layout=layout(width="70px"))
-        self.step = widgets.IntSlider(value=0, min=0, max=0, description="Step", continuous_update=True,
-                                      layout=layout(width="360px"))
-        self.play = widgets.Play(value=0, min=0, max=0, interval=900, description="Play")
+        self.card = widgets.Text(value="SK", layout=layout(width="140px"))
+        self.expose_button = widgets.Button(layout=layout(width="auto", min_width="120px"))
+        self.accept_button = widgets.Button(layout=layout(width="auto", min_width="110px"), disabled=True)
+        self.back_button = widgets.Button(layout=layout(width="auto", min_width="80px"))
+        self.forward_button = widgets.Button(layout=layout(width="auto", min_width="90px"))
+        self.clear_button = widgets.Button(layout=layout(width="auto", min_width="70px"))
+        self.step = widgets.IntSlider(value=0, min=0, max=0, continuous_update=True, layout=layout(width="360px"))
+        self.play = widgets.Play(value=0, min=0, max=0, interval=900)
         widgets.jslink((self.play, "value"), (self.step, "value"))
         # In the browser the link sets the slider from the Play's value when the page renders: the
         # Play is kept at the slider's step, or a stepper made holding a scenario would open at step 0.
@@ -318,8 +324,10 @@ class AuctionStepper(widgets.VBox):
         self.layer.observe(lambda _: self._changed(), names="value")
         self.english.observe(lambda _: self._changed(), names="value")
         _follow_projector(self, self.projector)
+        language = self._speak(lang)
 
         controls = widgets.VBox([
+            language,
             widgets.HBox([self.scenario]),
             self.layer,
             self.english,
@@ -341,6 +349,89 @@ class AuctionStepper(widgets.VBox):
             self._try(lambda: self._commit(views.token_list(tokens)))
             if not self.view.value:
                 self._commit([])
+
+    # --- the language (issue 13 §6) ---------------------------------------------------------------------
+
+    @staticmethod
+    def _scenario_options(lang: str) -> list[tuple[str, str]]:
+        """The scenario menu: the two blank entries, then the prepared scenarios (named as in their
+        data file, in every language; the values are the names)."""
+        names = [s["name"] for s in views.scenarios()]
+        return ([(t("stepper_controls.choose_scenario", lang), ""), (t("stepper.your_auction", lang), YOUR_AUCTION)]
+                + [(name, name) for name in names])
+
+    @staticmethod
+    def _caller_options(lang: str) -> list[tuple[str, str]]:
+        """The caller selector: "in turn" (value "") and the four seats' letters (values N, E, S, W)."""
+        return [(t("stepper_controls.in_turn", lang), ""), (t("stepper_controls.letter_N", lang), "N"),
+                (t("stepper_controls.letter_E", lang), "E"), (t("stepper_controls.letter_S", lang), "S"),
+                (t("stepper_controls.letter_W", lang), "W")]
+
+    def _relabel(self) -> None:
+        """Every control's words in ``self.lang``; the values, and so the auction shown, are kept (the
+        observers do not act while the menus' options are replaced)."""
+        lang = self.lang
+        busy, self._busy = self._busy, True
+        self._relabelling = True
+        try:
+            self._relabelled(self.dealer, _seat_options(lang), lambda new, old: new == old)
+            self._relabelled(self.scenario, self._scenario_options(lang), lambda new, old: new == old)
+            self._relabelled(self.seat, self._caller_options(lang), lambda new, old: new == old)
+            self._relabelled(self.layer, _layer_options(lang), lambda new, old: new == old)
+            self.dealer.description = t("common.dealer", lang)
+            self.editions.label.value = t("common.editions", lang)
+            self.scenario.description = t("common.scenario", lang)
+            self.typed.description = t("stepper_controls.typed", lang)
+            self.typed.placeholder = t("stepper_controls.typed_placeholder", lang, hint=hint())
+            self.apply_button.description = t("stepper_controls.apply", lang)
+            self.apply_button.tooltip = t("stepper_controls.apply_tip", lang)
+            self.seat.description = t("stepper_controls.caller", lang)
+            self.seat.tooltips = [t("stepper_controls.in_turn_tip", lang)] + [
+                t("common.seat.N", lang), t("common.seat.E", lang), t("common.seat.S", lang), t("common.seat.W", lang)]
+            self.card.description = t("stepper_controls.card", lang)
+            self.expose_button.description = t("stepper_controls.expose", lang)
+            self.expose_button.tooltip = t("stepper_controls.expose_tip", lang)
+            self.accept_button.description = t("stepper_controls.call_over", lang)
+            self.accept_button.tooltip = t("stepper_controls.call_over_tip", lang)
+            self.back_button.description = t("stepper_controls.back", lang)
+            self.forward_button.description = t("stepper_controls.forward", lang)
+            self.clear_button.description = t("stepper_controls.clear", lang)
+            self.step.description = t("stepper_controls.step", lang)
+            self.play.description = t("stepper_controls.play", lang)
+            self.layer.description = t("explorer.layer", lang)
+            self.layer.tooltips = [t("stepper_controls.layer_corpus_tip", lang),
+                                   t("stepper_controls.layer_supplement_tip", lang)]
+            self.english.description = t("explorer.english", lang)
+            self.projector.description = t("stepper.projector", lang)
+            self.projector.tooltip = t("stepper.projector_tip", lang)
+        finally:
+            self._busy = busy
+            self._relabelling = False
+
+    def refresh(self) -> None:
+        """Draw the view again (in the current language), and the stepper's own message with it; a
+        message from elsewhere (a scenario's description, an engine's reason) is left as it is."""
+        if self._busy:
+            return  # while relabelling (or while another change is applied)
+        try:
+            self._refresh()
+        except BridgeLawsError as error:
+            self._show_error(error)
+            return
+        if self._said is not None:
+            words, kind = self._said
+            self.message.value = _message(words(self.lang), kind)
+
+    def _say(self, words: Callable[[str], str], kind: str = "info") -> None:
+        self._said = (words, kind)
+        self.message.value = _message(words(self.lang), kind)
+
+    def _show_error(self, error: BridgeLawsError) -> None:
+        if isinstance(error, _Said):
+            self._say(error.words, "error")
+        else:
+            self._said = None
+            self.message.value = _message(str(error))
 
     # --- what the user sees -------------------------------------------------------------------------
 
@@ -385,11 +476,11 @@ class AuctionStepper(widgets.VBox):
     def _accept(self) -> None:
         offer = views.acceptance_offer(self.shown_tokens, self._years(), self.dealer.value, self.layer.value)
         if offer is None:
-            raise BridgeLawsError("nothing to call over: no edition shown lets a call over the last call accept it")
+            raise _Said(lambda lang: t("stepper_controls.nothing_to_call_over", lang), self.lang)
         self.seat.value = offer["seat"]
-        self.message.value = _message(
-            f"Now choose {parse_seat(offer['seat']).full_name}'s call: calling over {offer['token']} accepts it "
-            f"in {', '.join(offer['editions'])} ({', '.join(offer['articles'])}).", "info")
+        seat = parse_seat(offer["seat"])
+        self._say(lambda lang: t("stepper_controls.now_choose", lang, seat=seat_name(seat, lang), token=offer["token"],
+                                 editions=", ".join(offer["editions"]), articles=", ".join(offer["articles"])))
 
     def back(self) -> None:
         if self.step.value > 0:
@@ -442,18 +533,19 @@ class AuctionStepper(widgets.VBox):
 
     def _try(self, action: Callable[[], None]) -> None:
         try:
+            self._said = None
             self.message.value = ""
             action()
         except BridgeLawsError as error:
             self.seat.value = ""  # after an error the caller is the player to act again
-            self.message.value = _message(str(error))
+            self._show_error(error)
 
     def _append(self, token: str) -> None:
         if self.play.playing:
             self.play.playing = False
-            raise BridgeLawsError(
-                f"Play was running: it is stopped at step {self.step.value} of {self.step.max}, and "
-                f"{token} was not added (a click now would replace the steps after this one)")
+            step, count = self.step.value, self.step.max
+            raise _Said(lambda lang: t("stepper_controls.play_was_running", lang, step=step, count=count, token=token),
+                        self.lang)
         self._commit(self.shown_tokens + [token], check=True)
 
     def _commit(self, tokens: list[str], check: bool = False) -> None:
@@ -463,8 +555,8 @@ class AuctionStepper(widgets.VBox):
         if check and tokens:
             errors = views.check_tokens(tokens, self._years(), self.dealer.value, self.layer.value)
             if errors and all(errors.values()):
-                first = next(iter(errors))
-                raise BridgeLawsError(f"no edition shown can play this: {errors[first]}")
+                first = errors[next(iter(errors))]
+                raise _Said(lambda lang: t("stepper_controls.no_edition_can_play", lang, error=first), self.lang)
         self.tokens = list(tokens)
         self._busy = True
         try:
@@ -508,7 +600,7 @@ class AuctionStepper(widgets.VBox):
         self._show_scenario()
         try:
             self.view.value = views.stepper_html(self.tokens, years, self.dealer.value, self.step.value,
-                                                 self.layer.value, english=self.english.value)
+                                                 self.layer.value, english=self.english.value, lang=self.lang)
         except BridgeLawsError:
             self.accept_button.disabled = True
             raise

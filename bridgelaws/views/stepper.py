@@ -14,8 +14,9 @@ from ..errors import BridgeLawsError
 from ..judging import Judgement, judge
 from ..notation import parse_scenario
 from ..present import wording
-from ..i18n import t
-from ..render import GridExposure, auction_html, call_html, card_text, ruling_html, stylesheet
+from ..i18n import DEFAULT_LANGUAGE, t
+from ..render import (GridExposure, auction_html, call_html, card_text, html_text, judgement_outcome, ruling_html,
+                      seat_name, stylesheet)
 from ..vocabulary import EventKind
 from ._common import YEARS, EditionNames, Tokens, _case_name, divergence_html, token_list
 
@@ -104,9 +105,10 @@ def warm_up() -> None:
         corpus.records(year)
 
 
-def legal_calls_html(auction: Auction, calls: Iterable[Call] | None = None) -> str:
+def legal_calls_html(auction: Auction, calls: Iterable[Call] | None = None, lang: str = DEFAULT_LANGUAGE) -> str:
     """A small bidding box of the player to act: his legal calls highlighted, the others grey.
-    ``calls``: the calls allowed now, when a ruling narrows them (a Judgement's ``legal_calls()``)."""
+    ``calls``: the calls allowed now, when a ruling narrows them (a Judgement's ``legal_calls()``).
+    ``lang``: the language of the line above it."""
     if auction.is_over:
         return ""
     seat = auction.next_to_call
@@ -114,9 +116,10 @@ def legal_calls_html(auction: Auction, calls: Iterable[Call] | None = None) -> s
     allowed = tuple(auction.legal_calls() if calls is None else calls)
     legal = set(allowed)
     bar = auction.bar_of(seat)
-    head = f"{seat.full_name} to call: {len(legal)} legal call{'s' if len(legal) != 1 else ''}"
+    head = (t("stepper_controls.view.to_call_one", lang, seat=seat_name(seat, lang), count=len(legal)) if len(legal) == 1
+            else t("stepper_controls.view.to_call", lang, seat=seat_name(seat, lang), count=len(legal)))
     if bar is not None:
-        head += f" (he must pass {wording(bar.scope).this_turn})"
+        head += t("stepper_controls.view.barred_now", lang, this_turn=wording(bar.scope, lang).this_turn)
 
     def cell(call: Call) -> str:
         cls = "bl-legal" if call in legal else "bl-not"
@@ -130,8 +133,8 @@ def legal_calls_html(auction: Auction, calls: Iterable[Call] | None = None) -> s
             f'<tbody>{"".join(rows)}</tbody></table>')
 
 
-def must_pass_html(auction: Auction) -> str:
-    """Who must pass now and why (the strongest bar per player), or ''."""
+def must_pass_html(auction: Auction, lang: str = DEFAULT_LANGUAGE) -> str:
+    """Who must pass now and why (the strongest bar per player), or '' (``lang``: its words)."""
     if auction.is_over:
         return ""
     parts = []
@@ -139,10 +142,10 @@ def must_pass_html(auction: Auction) -> str:
         bar = auction.bar_of(seat)
         if bar is not None:
             source = f", {bar.article}" if bar.article else ""
-            parts.append(f"<b>{seat.full_name}</b> ({wording(bar.scope).span}{escape(source)})")
+            parts.append(f"<b>{escape(seat_name(seat, lang))}</b> ({escape(wording(bar.scope, lang).span)}{escape(source)})")
     if not parts:
         return ""
-    return '<div class="bl-must-pass">Must pass: ' + "; ".join(parts) + "</div>"
+    return f'<div class="bl-must-pass">{html_text("stepper_controls.view.must_pass", lang)}' + "; ".join(parts) + "</div>"
 
 
 def grid_exposures(tokens: Tokens, result: Judgement, layer: str = "corpus",
@@ -163,50 +166,55 @@ def grid_exposures(tokens: Tokens, result: Judgement, layer: str = "corpus",
 
 
 def panel_html(tokens: Tokens, edition: str | Edition, dealer: str | Seat = "N", *, style: bool = True,
-               layer: str = "corpus", english: bool = False) -> str:
+               layer: str = "corpus", english: bool = False, lang: str = DEFAULT_LANGUAGE) -> str:
     """One edition's panel: the auction grid with barred players marked and exposed cards at their
     place, who must pass, the legal calls of the player to act, and a ruling card for every
     irregularity so far. ``style=False`` leaves out the stylesheet (the stepper carries it once for
-    all its panels)."""
+    all its panels). ``lang``: the language of the fixed words, the grid and the cards (the quotes
+    stay verbatim Dutch; an engine's reason is shown as it is)."""
     edition = find_edition(edition)
     result, error, _ = judge_prefix(tokens, edition, dealer, layer)
-    return _panel(edition, result, error, style=style, english=english, tokens=tokens, layer=layer)
+    return _panel(edition, result, error, style=style, english=english, tokens=tokens, layer=layer, lang=lang)
 
 
 def _panel(edition: Edition, result: Judgement | None, error: str | None, *, style: bool = True,
-           notes: str = "", english: bool = False, tokens: Tokens = None, layer: str = "corpus") -> str:
+           notes: str = "", english: bool = False, tokens: Tokens = None, layer: str = "corpus",
+           lang: str = DEFAULT_LANGUAGE) -> str:
     parts = [stylesheet() if style else "", f'<div class="bl-panel" data-edition="{edition.year}">',
              f'<div class="bl-panel-head"><b>{edition.year}</b>'
              f'<span class="bl-code bl-{edition.code}">{edition.code}</span></div>',
              f'<div class="bl-panel-name">{escape(edition.name)}</div>']
     if result is not None:
-        parts.append(auction_html(result.auction, style=False, exposures=grid_exposures(tokens, result, layer)))
+        parts.append(auction_html(result.auction, style=False, exposures=grid_exposures(tokens, result, layer, lang),
+                                  lang=lang))
         if result.ended is not None:  # a ruling ended the auction before it closed (a new deal)
-            parts.append(f'<div class="bl-ended">{escape(result.outcome_line())}</div>')
-        parts.append(must_pass_html(result.auction))
+            parts.append(f'<div class="bl-ended">{escape(judgement_outcome(result, lang))}</div>')
+        parts.append(must_pass_html(result.auction, lang))
     if error:
-        parts.append(f'<div class="bl-error"><b>{edition.year} cannot go on:</b> {escape(error)}</div>')
+        parts.append(f'<div class="bl-error"><b>{html_text("stepper_controls.view.cannot_go_on", lang, year=edition.year)}'
+                     f'</b> {escape(error)}</div>')
     parts.append(notes)
     if result is not None:
-        parts.append(legal_calls_html(result.auction, result.legal_calls()))
+        parts.append(legal_calls_html(result.auction, result.legal_calls(), lang))
         if result.no_legal_call is not None:
             parts.append(f'<div class="bl-error">{escape(result.no_legal_call.text())}</div>')
         rulings = result.rulings
         if not rulings:
-            parts.append('<div class="bl-none">No irregularity so far.</div>')
+            parts.append(f'<div class="bl-none">{html_text("stepper_controls.view.no_irregularity", lang)}</div>')
         for event, ruling in rulings:
             effect = event.effect or ""
             parts.append(f'<div class="bl-event">{escape(event.token)} &rarr; {escape(effect)}</div>')
-            parts.append(ruling_html(ruling, case_name=_case_name(event), style=False, english=english))
+            parts.append(ruling_html(ruling, case_name=_case_name(event, lang), style=False, english=english,
+                                     lang=lang))
     parts.append("</div>")
     return "".join(parts)
 
 
 def steps_html(tokens: Tokens, step: int | None = None, dealer: str | Seat = "N", *,
-               diverging: Mapping[int, str] | None = None) -> str:
+               diverging: Mapping[int, str] | None = None, lang: str = DEFAULT_LANGUAGE) -> str:
     """The scenario's tokens, the first ``step`` steps marked as played. ``diverging``: token
     position -> a note, for the tokens the editions shown read as different calls (marked
-    ``bl-diverge``, the note as the title)."""
+    ``bl-diverge``, the note as the title). ``lang``: the language of the words around them."""
     groups = steps(tokens)
     step = len(groups) if step is None else step
     seat = parse_seat(dealer, " (dealer)")
@@ -222,13 +230,15 @@ def steps_html(tokens: Tokens, step: int | None = None, dealer: str | Seat = "N"
             cls += " bl-diverge"
             title = f' title="{escape("; ".join(notes), quote=True)}"'
         spans.append(f'<span class="bl-tok {cls}"{title}>{escape(" ".join(group))}</span>')
-    body = " ".join(spans) if spans else "<i>no calls yet</i>"
-    return (f'<div class="bl-steps">Dealer <b>{seat.full_name}</b> &middot; step {step} of {len(groups)}: '
-            f"{body}</div>")
+    body = " ".join(spans) if spans else f"<i>{html_text('stepper_controls.view.no_calls', lang)}</i>"
+    return (f'<div class="bl-steps">{html_text("stepper_controls.view.dealer", lang)} '
+            f"<b>{escape(seat_name(seat, lang))}</b> &middot; "
+            f"{html_text('stepper_controls.view.step_of', lang, step=step, count=len(groups))}: {body}</div>")
 
 
 def stepper_html(tokens: Tokens, editions: EditionNames = None, dealer: str | Seat = "N",
-                 step: int | None = None, layer: str = "corpus", *, english: bool = False) -> str:
+                 step: int | None = None, layer: str = "corpus", *, english: bool = False,
+                 lang: str = DEFAULT_LANGUAGE) -> str:
     """The auction stepper's view: the scenario with the current step, then one panel per edition
     (chronological), side by side. ``step`` is the number of steps shown (None: all of them).
     Where the editions shown read the steps so far as different calls (another player's, or of
@@ -243,6 +253,10 @@ def stepper_html(tokens: Tokens, editions: EditionNames = None, dealer: str | Se
 
     ``english``: each ruling card also shows the project's English of the paragraph it quotes
     (labelled as the project's translation; the quote stays verbatim Dutch).
+
+    ``lang``: the language of the fixed words, the grids and the cards ("en" or "nl"; issue 13 §6).
+    The quotes stay verbatim Dutch; what the engine or the data write in English (an edition's
+    reason for stopping, an event's effect, a divergence's note) is shown as it is.
     """
     from ..rulings import check_layer
 
@@ -252,19 +266,18 @@ def stepper_html(tokens: Tokens, editions: EditionNames = None, dealer: str | Se
     shown = tokens_at(tokens, step)
     judged = [(edition, *judge_prefix(shown, edition, dealer, layer)[:2]) for edition in chosen]
     found = divergences({edition.year: result.events for edition, result, _ in judged if result is not None})
-    panels = "".join(_panel(edition, result, error, style=False, notes=divergence_html(found, edition.year),
-                            english=english, tokens=shown, layer=layer)
+    panels = "".join(_panel(edition, result, error, style=False, notes=divergence_html(found, edition.year, lang),
+                            english=english, tokens=shown, layer=layer, lang=lang)
                      for edition, result, error in judged)
     diverging = {d.index: d.summary() for d in found}
-    head = steps_html(tokens, step, dealer, diverging=diverging)
+    head = steps_html(tokens, step, dealer, diverging=diverging, lang=lang)
     if found:
-        head += ('<div class="bl-divergence">The editions make different auctions of these tokens '
-                 "(whose call or card each is, and what it counts as); "
-                 "each panel says how its edition reads them.</div>")
+        head += f'<div class="bl-divergence">{html_text("stepper_controls.view.divergence", lang)}</div>'
     if layer == "supplement":
-        head = ('<div class="bl-outside-banner">Layer: <b>supplement</b>. Where the corpus excerpt is '
-                "silent or only points elsewhere, a ruling marked <i>outside the corpus</i> is a "
-                "paraphrase of the full code from a named source, not the verbatim text.</div>") + head
+        banner = t("stepper_controls.view.supplement_banner", lang,
+                   layer=f"<b>{escape(t('stepper_controls.view.supplement', lang))}</b>",
+                   outside=f"<i>{escape(t('stepper_controls.view.outside', lang))}</i>")
+        head = f'<div class="bl-outside-banner">{banner}</div>' + head
     return stylesheet() + '<div class="bl-stepper">' + head + f'<div class="bl-panels">{panels}</div></div>'
 
 
