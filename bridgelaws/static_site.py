@@ -144,13 +144,6 @@ def link_matrix(html: str, prefix: str) -> str:
     return _MATRIX_ROW.sub(row, html)
 
 
-def _views_language(html: str, lang: str) -> str:
-    """A view's HTML marked as English on a page in another language: the stepper's view speaks
-    English only (its quotes carry their own ``lang="nl"``), so that a reader's software reads it as
-    English. The cards, the matrix and the article tables are drawn in the page's language."""
-    return html if lang == "en" else f'<div lang="en">{html}</div>'
-
-
 def _unstyled(html: str) -> str:
     """A view without its inline copy of the stylesheet: the site links its one file instead."""
     return html.replace(stylesheet(), "")
@@ -298,11 +291,12 @@ def _scenario_pages(lang: str) -> list[Page]:
             if step < count:
                 nav.append(f'<a rel="next" href="{step_path(slug, step + 1)[len("scenarios/"):]}">'
                            f'{escape(t("site.next", lang))} &rarr;</a>')
+            # The stepper's view in the page's language (its quotes carry their own lang="nl").
             view = link_articles(_unstyled(stepper_html(scenario["tokens"], None, scenario["dealer"], step,
-                                                        english=True)), "../")
+                                                        english=True, lang=lang)), "../")
             body = (f'<p class="bl-site-lead">{escape(scenario["about"])}</p>'
                     f'<p class="bl-site-pager">{" &middot; ".join(nav)}</p>'
-                    f'<p class="bl-site-steps">{" ".join(pager)}</p>{_views_language(view, lang)}')
+                    f'<p class="bl-site-steps">{" ".join(pager)}</p>{view}')
             title = t("site.scenario.title", lang, name=scenario["name"], step=step, count=count)
             pages.append(Page(step_path(slug, step), title, body))
     return pages

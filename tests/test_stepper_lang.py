@@ -6,6 +6,7 @@ switch drives it, in the app too (with the page's address)."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
@@ -224,3 +225,13 @@ def test_the_apps_stepper_follows_the_page_switch_and_keeps_its_address() -> Non
     assert (stepper.step.value, stepper.editions.value, stepper.tokens) == (2, ("1936", "2017"), ["1S", "1H", "2H"])
     stepper.forward()
     assert "step=3" in address.query and "stap 3 van 3" in stepper.output_html
+
+
+def test_the_static_sites_scenario_steps_are_in_the_sites_language(tmp_path: Path) -> None:
+    from bridgelaws.cli import main
+
+    assert main(["export-site", "-o", str(tmp_path / "nl"), "--lang", "nl", "--date", "2026-11-30"]) == 0
+    html = (tmp_path / "nl" / "scenarios" / "insufficient-bid-step-2.html").read_text(encoding="utf-8")
+    assert "Gever <b>Noord</b> &middot; stap 2 van 2:" in html and "Oost is aan de beurt" in html
+    assert '<div lang="en"><div class="bl-stepper"' not in html and "to call:" not in html
+    assert "moet het voldoende gemaakt worden" in html  # 1936:22.3, the quote verbatim
