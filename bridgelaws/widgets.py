@@ -34,7 +34,6 @@ from .views._common import EditionNames, Tokens, _view
 YEARS = tuple(e.year for e in EDITIONS)
 #: The scenario menu's entry while the auction shown is not a prepared scenario (the user's own).
 YOUR_AUCTION = "(your auction)"
-_SEAT_OPTIONS = (("in turn", ""), ("N", "N"), ("E", "E"), ("S", "S"), ("W", "W"))
 _DEALER_OPTIONS = (("North", "N"), ("East", "E"), ("South", "S"), ("West", "W"))
 #: The layer choice (issue 11): the corpus alone, or also the sourced supplement where it is silent.
 _LAYER_OPTIONS = (("corpus", "corpus"), ("+ supplement", "supplement"))
