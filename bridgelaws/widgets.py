@@ -154,20 +154,10 @@ def _typed_text(typed: str) -> str:
     return typed
 
 
-class _Speaks:
-    """A widget with a language switch (issue 13 §6): ``self.language`` (:func:`_language_toggle`);
-    when it changes, :meth:`_relabel` sets the controls' words from the catalogue and :meth:`refresh`
-    redraws the view in the new language. The quotes stay verbatim Dutch in every language."""
+class _HasLanguage:
+    """A widget with a language switch, ``self.language`` (:func:`_language_toggle`)."""
 
     language: widgets.ToggleButtons
-    #: True while the controls are relabelled: their observers must not redraw half-relabelled.
-    _relabelling = False
-
-    def _speak(self, lang: str) -> widgets.ToggleButtons:
-        self.language = _language_toggle(lang)
-        self.language.observe(lambda _: self._on_language(), names="value")
-        self._relabel()
-        return self.language
 
     @property
     def lang(self) -> str:
@@ -179,6 +169,21 @@ class _Speaks:
         from .i18n import find_language
 
         self.language.value = find_language(lang)
+
+
+class _Speaks(_HasLanguage):
+    """A widget with a language switch (issue 13 §6): when ``self.language`` changes, :meth:`_relabel`
+    sets the controls' words from the catalogue and :meth:`refresh` redraws the view in the new
+    language. The quotes stay verbatim Dutch in every language."""
+
+    #: True while the controls are relabelled: their observers must not redraw half-relabelled.
+    _relabelling = False
+
+    def _speak(self, lang: str) -> widgets.ToggleButtons:
+        self.language = _language_toggle(lang)
+        self.language.observe(lambda _: self._on_language(), names="value")
+        self._relabel()
+        return self.language
 
     def _on_language(self) -> None:
         self._relabel()
@@ -1044,7 +1049,7 @@ class TextSearch(_Speaks, _ShowsView, widgets.VBox):
             self.message.value = _message(str(error))
 
 
-class LanguageSwitch(widgets.HBox):
+class LanguageSwitch(_HasLanguage, widgets.HBox):
     """The app's language switch (issue 13 §6): one switch at the top of the page that sets the
     language of every panel it follows. A panel follows it through :meth:`follow`, which returns the
     panel (to display it) and hides the panel's own switch; a panel that offers no language (no
@@ -1063,16 +1068,6 @@ class LanguageSwitch(widgets.HBox):
         super().__init__([self.label, self.language])
         self.add_class("bl-widget")
         self._relabel()
-
-    @property
-    def lang(self) -> str:
-        lang: str = self.language.value
-        return lang
-
-    def set_language(self, lang: str) -> None:
-        from .i18n import find_language
-
-        self.language.value = find_language(lang)
 
     def follow(self, panel: Any) -> Any:
         if hasattr(panel, "set_language"):
