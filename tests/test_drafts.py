@@ -17,8 +17,6 @@ The expected results are read from the Dutch texts by hand, not produced by the 
 from __future__ import annotations
 
 import json
-import sys
-import types
 from pathlib import Path
 
 import pytest
@@ -311,29 +309,20 @@ def test_impact_of_the_closing_draft_names_the_changed_mechanic_and_cell():
     assert report.cells[0].base_cell.endswith("stands") and "back to the skipped player" in report.cells[0].draft_cell
 
 
-def test_impact_says_when_the_distinguishing_search_is_not_available(monkeypatch):
+def test_impact_lists_the_distinguishing_scenarios_with_the_bars_of_each_option():
+    """The shortest scenario that parts the milder draft from 1936 is East's insufficient 1C over
+    North's 1C; the options are the same two, their bars differ: under 1936:22.3.a/b the partner
+    (West) passes at his next turn after the lowest sufficient bid in the same denomination and for
+    the rest of the auction after any other; the draft bars him not at all, resp. one turn."""
     from bridgelaws.impact import impact
 
-    monkeypatch.setitem(sys.modules, "bridgelaws.distinguish", None)  # an import of it fails
-    report = impact(MILDER)
-    assert report.distinguishing is None and report.distinguishing_note.startswith("not available")
-
-
-def test_impact_lists_the_distinguishing_scenarios_when_the_search_is_there(monkeypatch):
-    from bridgelaws.impact import impact
-
-    calls = []
-
-    def distinguish(a, b, *, max_tokens):
-        calls.append((a.year, b.year, max_tokens))
-        return [types.SimpleNamespace(scenario=("1S", "1H", "2H"), dealer="N", difference="bars differ")]
-
-    module = types.ModuleType("bridgelaws.distinguish")
-    module.distinguish = distinguish
-    monkeypatch.setitem(sys.modules, "bridgelaws.distinguish", module)
-    report = impact(MILDER, max_tokens=3)
-    assert calls == [("1936", "1936-milder-insufficient", 3)]
-    assert report.distinguishing == [{"scenario": "1S 1H 2H", "dealer": "N", "difference": "bars differ"}]
+    report = impact(MILDER, max_tokens=2)
+    assert report.distinguishing_note == "scenarios up to 2 tokens (bridgelaws.distinguish)"
+    first = (report.distinguishing or [])[0]
+    assert (first["scenario"], first["dealer"]) == ("1C 1C", "N")
+    assert first["difference"] == (
+        "options: lowest-sufficient-same-denomination (bars W next-turn), other-sufficient-bid (bars W "
+        "rest-of-auction) vs lowest-sufficient-same-denomination (no bar), other-sufficient-bid (bars W next-turn)")
 
 
 def test_impact_refuses_an_edition_that_is_not_a_draft():
