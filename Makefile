@@ -29,8 +29,10 @@ chromium:
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
 	@test -x $(CHROMIUM) || { echo "chromium is missing and could not be installed"; exit 1; }
 
+# JOBS: pytest-xdist workers, each test file whole on one (`make test JOBS=1`: one worker).
+JOBS ?= 2
 test: $(STAMP) chromium
-	BRIDGELAWS_CHROMIUM=$(CHROMIUM) $(PY) -m pytest
+	BRIDGELAWS_CHROMIUM=$(CHROMIUM) $(PY) -m pytest -n $(JOBS) --dist loadfile
 
 lab: $(STAMP)
 	$(VENV)/bin/jupyter lab --notebook-dir=notebooks --ServerApp.ip=127.0.0.1 --allow-root
