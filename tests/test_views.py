@@ -460,3 +460,13 @@ def test_judge_prefix_is_the_longest_playable_prefix_of_whole_steps(tokens):
                 continue
         assert count == expected and (error is None) == (expected == len(groups))
         assert result is not None and result.to_json() == wanted.to_json()
+
+
+def test_the_matrix_legend_names_each_status_once():
+    # The label of "silent" begins with its name; the legend printed "not in the excerpt: not in the excerpt: ...".
+    for lang in ("en", "nl"):
+        html = views.matrix_html(lang=lang)
+        assert "not in the excerpt: not in the excerpt" not in html
+        assert "niet in het uittreksel: niet in het uittreksel" not in html
+    assert "not in the excerpt: the corpus" in views.matrix_html()
+    assert "ruled: the text rules on it" in views.matrix_html()

@@ -45,6 +45,13 @@ def _td(cell: dict[str, Any] | None, detail: bool, lang: str = DEFAULT_LANGUAGE)
             f'style="background:{_tint(colour)};border-left:4px solid {colour}">{escape(text)}</td>')
 
 
+def _legend_words(status: str, lang: str) -> str:
+    """A status's name and what it means, the name once (the label of "silent" already begins with
+    it: "not in the excerpt: the corpus ... does not treat it")."""
+    name, label = status_name(status, lang), status_label(status, lang)
+    return label if label.lower().startswith(name.lower() + ":") else f"{name}: {label}"
+
+
 def matrix_html(detail: bool = True, layer: str = "corpus", *, lang: str = DEFAULT_LANGUAGE) -> str:
     """Cases x editions, every cell coloured by status (ruled / referenced / not in the excerpt, and
     ``supplement`` where that layer is on), with the short rectification (``detail=False``: the
@@ -80,7 +87,7 @@ def matrix_html(detail: bool = True, layer: str = "corpus", *, lang: str = DEFAU
     shown = list(STATUS_LABELS) + (["supplement"] if layer != "corpus" else [])
     legend = " ".join(
         f'<span style="background:{_tint(STATUS_COLOURS[s])};border-left:4px solid {STATUS_COLOURS[s]};'
-        f'padding:1px 6px;margin-right:6px">{escape(status_name(s, lang))}: {escape(status_label(s, lang))}</span>'
+        f'padding:1px 6px;margin-right:6px">{escape(_legend_words(s, lang))}</span>'
         for s in shown)
     return _view(f'<div class="bl-legend">{legend}</div>'
                  f'<table class="bl-matrix" data-layer="{escape(layer)}"><thead><tr>'
