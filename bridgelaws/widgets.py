@@ -854,6 +854,10 @@ class CompareExplorer(_Speaks, _ShowsView, widgets.VBox):
         # The editions compared (all five by default; the page's address may choose fewer).
         self.editions = EditionChoice(YEARS, YEARS, vertical=False, lang=lang)
         self.projector = _projector_toggle(lang)
+        # The handout (issue 13 §3) is built on a click only: it draws the comparison once more.
+        self.handout_button = widgets.Button(description="Handout", layout=widgets.Layout(width="auto"))
+        self.handout = widgets.HTML()
+        self.handout_button.on_click(lambda _: self.make_handout())
         self.message = widgets.HTML()
         self.view = widgets.HTML()
         self.case.observe(self._on_case, names="value")
@@ -866,10 +870,24 @@ class CompareExplorer(_Speaks, _ShowsView, widgets.VBox):
         super().__init__([language, self.case, widgets.HBox([self.typed, self.dealer, self.apply_button],
                                                             layout=widgets.Layout(flex_flow="row wrap")),
                           widgets.HBox([self.editions, self.layer], layout=widgets.Layout(flex_flow="row wrap")),
-                          widgets.HBox([self.english, self.projector], layout=widgets.Layout(flex_flow="row wrap")),
+                          widgets.HBox([self.english, self.projector, self.handout_button, self.handout],
+                                       layout=widgets.Layout(flex_flow="row wrap", align_items="center")),
                           self.message, self.view])
         self.add_class("bl-widget")  # 14px controls (bridgelaws.css)
         self.refresh()
+
+    def make_handout(self) -> None:
+        """A link that saves the comparison shown as a handout (:func:`bridgelaws.handout.handout_link`:
+        one printable HTML page with every quote, the English and the sources)."""
+        from .handout import handout_link
+
+        try:
+            self.message.value = ""
+            self.handout.value = handout_link(_typed_text(self.typed.value), tuple(self.editions.value),
+                                              self.dealer.value, self.lang, self.layer.value)
+        except BridgeLawsError as error:
+            self.handout.value = ""
+            self.message.value = _message(str(error))
 
     def _relabel(self) -> None:
         from .i18n import t
@@ -893,6 +911,8 @@ class CompareExplorer(_Speaks, _ShowsView, widgets.VBox):
             self.editions.label.value = t("common.editions", lang)
             self.projector.description = t("stepper.projector", lang)
             self.projector.tooltip = t("stepper.projector_tip", lang)
+            self.handout_button.description = t("print.handout.button", lang)
+            self.handout_button.tooltip = t("print.handout.button_tip", lang)
         finally:
             self._relabelling = False
 
@@ -917,6 +937,7 @@ class CompareExplorer(_Speaks, _ShowsView, widgets.VBox):
             return
         if self.case.value != "" and self.focus is None:
             self.case.value = ""  # another auction is compared: "(type below)", no case
+        self.handout.value = ""  # a link made for what was shown before would hand out the wrong page
         try:
             self.message.value = ""
             self.view.value = views.compare_html(_typed_text(self.typed.value), tuple(self.editions.value),

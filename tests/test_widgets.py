@@ -292,3 +292,24 @@ def test_the_compare_box_refuses_a_scenario_too_long_with_a_message():
     explorer.typed.value = "P " * (MAX_TYPED_CHARS // 2 + 1)
     explorer.refresh()
     assert f"at most {MAX_TYPED_CHARS:,}" in explorer.message.value and explorer.output_html == before
+
+
+def test_the_explorer_hands_out_the_comparison_shown():
+    """Issue 13 §3: the app's comparison gives a handout of what it shows (a link that saves one
+    printable page with every quote); a new comparison takes the old link away."""
+    import base64
+
+    explorer = CompareExplorer()
+    assert explorer.handout.value == ""
+    explorer.editions.value = ("1936", "2017")
+    explorer.handout_button.click()
+    link = explorer.handout.value
+    assert 'download="handout-1S-1H.html"' in link
+    page = base64.b64decode(link.split("base64,")[1].split('"')[0]).decode("utf-8")
+    assert "moet het voldoende gemaakt worden" in page and "<script" not in page  # 1936:22.3, verbatim
+    assert 'data-edition="1949"' not in page and 'data-edition="2017"' in page
+    explorer.typed.value = "P P P P"
+    explorer.apply_button.click()
+    assert explorer.handout.value == ""
+    explorer.set_language("nl")
+    assert explorer.handout_button.description == "Hand-out"
