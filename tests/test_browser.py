@@ -394,3 +394,16 @@ def test_the_app_in_dutch_runs_the_quiz_and_keeps_the_quotes(browser, app_url):
     page.locator(".bl-quiz").first.scroll_into_view_if_needed()
     page.screenshot(path=str(SHOTS / "app-quiz-nl.png"), full_page=False)
     page.close()
+
+
+def test_the_apps_comparison_hands_out_a_printable_page(browser, app_url):
+    """Issue 13 §3 in the app: *Handout* under the comparison gives a link that saves the page."""
+    page = _open_app(browser, app_url)
+    button = page.locator('button:text-is("Handout")')
+    button.wait_for(timeout=90_000)
+    button.click()
+    link = page.locator("a.bl-handout-link").first
+    link.wait_for(timeout=30_000)
+    assert link.get_attribute("download") == "handout-1S-1H.html"
+    assert (link.get_attribute("href") or "").startswith("data:text/html;charset=utf-8;base64,")
+    page.close()
