@@ -34,6 +34,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 
+from . import datafiles
 from .content import exercises as handwritten_exercises
 from .editions import EDITIONS
 from .errors import BridgeLawsError
@@ -194,9 +195,11 @@ def build_exercise(exercise_id: str, case: str, tokens: str, dealer: str, handwr
                     tuple(year for year, ruling in rulings.items() if ruling is None))
 
 
-def exercise_set() -> list[Exercise]:
+@datafiles.cached
+def exercise_set() -> tuple[Exercise, ...]:
     """The hand-written exercises first (in their file's order), then one generated exercise for
-    every case of the catalogue they do not cover (in the catalogue's order)."""
+    every case of the catalogue they do not cover (in the catalogue's order). Built once (each
+    question judges its scenario); :func:`bridgelaws.datafiles.reset` forgets it with the data."""
     found: list[Exercise] = []
     for entry in handwritten_exercises():
         dealer = str(entry.get("dealer", "N"))
@@ -208,17 +211,17 @@ def exercise_set() -> list[Exercise]:
             continue
         dealer = str(case.scenario.get("dealer", "N"))
         found.append(build_exercise(f"case-{case.id}", case.id, case.scenario["tokens"], dealer, handwritten=False))
-    return found
+    return tuple(found)
 
 
 def find_exercise_in_set(exercise_id: str) -> Exercise:
-    for exercise in exercise_set():
+    every = exercise_set()
+    for exercise in every:
         if exercise.id == exercise_id:
             return exercise
-    raise BridgeLawsError(f"unknown exercise {exercise_id!r}: one of {', '.join(e.id for e in exercise_set())}")
+    raise BridgeLawsError(f"unknown exercise {exercise_id!r}: one of {', '.join(e.id for e in every)}")
 
 
 def case_name(case: str, lang: str) -> str:
-    """The case's name in the catalogue (``name_nl`` / ``name_en`` of data/cases.yaml)."""
-    found = find_case(case)
-    return found.name_nl if lang == "nl" else found.name_en
+    """The case's name in the catalogue (:meth:`bridgelaws.rulings.Case.name`)."""
+    return find_case(case).name(lang)
