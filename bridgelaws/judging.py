@@ -241,6 +241,7 @@ class _Run:
         self.option_events: list[Event] = []
         self.choice_note: str | None = None  # a later choice without effect (1936:21.2)
         self.exposed_cards: dict[str, Event] = {}  # each card exposed so far, by its exposure
+        self.exposed_ranks: dict[Seat, str] = {}  # the ranks each player has exposed so far, in order
         # Drafts of the events, filled in as rulings are applied (a later call can still change an
         # earlier one: an acceptance, a correction's choice); finish() turns them into EventRecords.
         self.records: list[dict[str, Any]] = []
@@ -293,7 +294,9 @@ class _Run:
             ruling.assumption = rulings_data.EVENT_ASSUMPTION
         else:
             honours = next((b.honours for b in branches if b.condition == condition), None) or ""
-            ruling.assumption = _exposure_assumption(ruling, card[1], honours, self.exposed[seat])
+            ruling.assumption = _exposure_assumption(ruling, card[1], self.exposed_ranks.get(seat, ""), honours,
+                                                     self.exposed[seat])
+        self.exposed_ranks[seat] = self.exposed_ranks.get(seat, "") + card[1]
         bars = self._bars(ruling, "exposed-card")
         auction.add_bars(bars)
         record["effect"] = "; ".join(must_pass(b.seat.full_name, b.scope) for b in bars) or "no one is barred"
@@ -954,25 +957,28 @@ def _base(event: Event, seat: Seat | None) -> dict[str, Any]:
             "case": None, "ruling": None}
 
 
-def _exposure_assumption(ruling: Ruling, rank: str, honours: str, exposed: int) -> str | None:
-    """Which of a branch's assumptions decides an exposed card of ``rank``, the ``exposed``-th the
-    player has shown: the reading of "honneur" (``assumption_for_ranks``) only for a rank it covers
-    when the count does not decide; the reading of "two or more" as counting cards shown at different
-    moments (``assumption_for_count``) only when the count decides and the rank would not. A branch
-    without these fields keeps its assumption as it is."""
+def _exposure_assumption(ruling: Ruling, rank: str, earlier: str, honours: str, exposed: int) -> str | None:
+    """Which of a branch's assumptions decides an exposed card of ``rank``, the player's ``exposed``-th
+    (``earlier``: the ranks he exposed before it). No label where a card beyond doubt an honour (this
+    one or an earlier) decides; the reading of "honneur" (``assumption_for_ranks``) where only a rank
+    it covers does; the reading of "two or more" as counting cards shown at different moments
+    (``assumption_for_count``) where the count does; both where either would (second reading,
+    2026-11-30: a ten then a low card reads as a low card then a ten). A branch without these fields
+    keeps its assumption as it is."""
     if not (ruling.assumption_for_ranks or ruling.assumption_for_count):
         return ruling.assumption
-    certain_rank = rank in honours and rank not in (ruling.assumption_for_ranks or "")
-    assumed_rank = rank in (ruling.assumption_for_ranks or "")
-    if certain_rank or not honours:
-        return None if honours else ruling.assumption  # an honour beyond doubt; a branch not by rank
+    if not honours:
+        return ruling.assumption  # a branch not chosen by rank
+    assumed = ruling.assumption_for_ranks or ""
+    shown = rank + earlier
+    if any(r in honours and r not in assumed for r in shown):
+        return None  # an honour beyond doubt bars the partner whatever the readings
+    by_rank = any(r in assumed for r in shown)
     if exposed >= 2 and ruling.assumption_for_count:
-        if assumed_rank and ruling.assumption:
+        if by_rank and ruling.assumption:
             return f"{ruling.assumption} Either reading alone leads here: {ruling.assumption_for_count}"
         return ruling.assumption_for_count
-    if assumed_rank:
-        return ruling.assumption if exposed < 2 else None
-    return None
+    return ruling.assumption if rank in assumed else None
 
 
 def _over(event: Event, auction: Auction) -> BridgeLawsError:

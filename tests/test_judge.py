@@ -216,3 +216,24 @@ def test_a_card_exposed_twice_is_an_error_naming_both_tokens():
         judge("P !SK E:!SK", "2017", "N")
     # Two different cards are two exposures.
     assert len(judge("P !SK !SQ", "2017", "N").events) == 3
+
+
+@pytest.mark.parametrize("tokens, readings", [
+    ("1S W:!SQ", set()),                               # a queen: 23.b beyond doubt
+    ("1S W:!ST", {"honneur"}),                         # a ten: only if it is an honour
+    ("1S W:!S5 2H W:!S4", {"count"}),                  # two low cards: only if cards shown apart count
+    ("1S W:!S4 2H W:!ST", {"honneur", "count"}),       # either reading bars East
+    ("1S W:!ST 2H W:!S4", {"honneur", "count"}),       # the same, in the other order (second reading)
+    ("1S W:!SQ 2H W:!S4", set()),                      # the queen barred East already, beyond doubt
+])
+def test_1936_exposed_card_labels_the_reading_that_decides(tokens, readings):
+    """1936:23.b: "als zulk een kaart een honneur is of als er twee of meer van dergelijke kaarten
+    zijn". The corpus defines no "honneur" (the ten), nor says whether cards shown at different
+    moments count together (1949:26.a.n1 does, for 1949): the last card's ruling names the
+    assumption(s) its bar rests on, and none where a queen decides. Checked by hand, 2026-11-30."""
+    ruling = judge(tokens, "1936").events[-1].ruling
+    assert [b["scope"] for b in ruling.barred] == ["rest-of-auction"]
+    text = ruling.assumption or ""
+    found = {name for name, words in (("honneur", 'does not define "honneur"'), ("count", "twee of meer"))
+             if words in text}
+    assert found == readings
