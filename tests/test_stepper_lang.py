@@ -80,7 +80,7 @@ def test_the_stepper_switched_to_dutch_shows_dutch_labels_and_card_words_with_th
     assert labels["editions"] == "Edities"
     assert labels["scenario"] == ("Scenario", (("(kies een voorbereid scenario)", ""),
                                                ("(eigen biedverloop)", "(your auction)")))
-    assert labels["typed"][0] == "Typ" and labels["typed"][1].startswith("typ een scenario, bv. 1S 1H 2H P")
+    assert labels["typed"][0] == "Getypt" and labels["typed"][1].startswith("typ een scenario, bv. 1S 1H 2H P")
     assert labels["apply"][0] == "Toepassen"
     # the caller's values stay "", "N", "E", "S", "W"; the letters are the Dutch seats' (Oost, Zuid)
     assert labels["caller"][:2] == ("Bieder", (("aan de beurt", ""), ("N", "N"), ("O", "E"), ("Z", "S"), ("W", "W")))
@@ -179,7 +179,7 @@ def test_the_steppers_own_messages_follow_the_language() -> None:
     assert stepper.seat.value == "S"  # the selection the message asks for is kept
     refused = AuctionStepper("1S 1H", editions=("2017",), lang="nl")
     refused.accept()
-    assert "niets om te aanvaarden" in refused.message.value
+    assert "niets om na te bieden" in refused.message.value
     refused.set_language("en")
     assert "nothing to call over" in refused.message.value
     # a message that is not the stepper's own (a scenario's description, data in English) stays
