@@ -361,7 +361,7 @@ def parse_rulings(value: object, name: str, case_id: str) -> dict[str, RulingSpe
 # ------------------------------------------------------------------------------------ the supplement
 
 #: The kinds of source of the supplementary layer (``data/supplement/sources.yaml``).
-SourceKind = Literal["code-text", "translation", "commentary"]
+SourceKind = Literal["code-text", "retyped", "translation", "later-code", "commentary"]
 SOURCE_KINDS: tuple[str, ...] = get_args(SourceKind)
 _DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 #: Fields a corpus ruling has and a supplementary ruling never may: the verbatim layer is the corpus.

@@ -41,7 +41,7 @@ class Provenance:
     source: str  # the source id
     source_title: str
     address: str
-    kind: str  # code-text, translation or commentary
+    kind: str  # code-text, retyped, translation, later-code or commentary (schema.SOURCE_KINDS)
     read: str  # YYYY-MM-DD
 
     def as_dict(self) -> dict[str, str]:
@@ -134,7 +134,9 @@ def provenance(article_id: str) -> Provenance:
                       address=source.address, kind=source.kind, read=source.read)
 
 
-_KIND_WORDS = {"code-text": "the code's text", "translation": "a translation", "commentary": "a commentary"}
+_KIND_WORDS = {"code-text": "the code's text, as its publisher issued it", "retyped": "a third party's retyping of the code's text",
+               "translation": "a translation", "later-code": "a later code, not this edition's text",
+               "commentary": "a commentary"}
 
 
 def provenance_line(provenances: tuple[Provenance, ...] | list[Provenance]) -> str:
