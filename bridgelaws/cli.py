@@ -8,6 +8,7 @@ import sys
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from .errors import BridgeLawsError
+from .vocabulary import DEFAULT_LAYER
 
 if TYPE_CHECKING:
     from .calls import Call
@@ -777,10 +778,11 @@ def _max_tokens(text: str) -> int:
 def _layer_option(parser: argparse.ArgumentParser, both: bool = False) -> None:
     choices = ["corpus", "supplement"] + (["both"] if both else [])
     parser.add_argument(
-        "--layer", choices=choices, default="corpus",
-        help="corpus: the verbatim corpus alone (default); supplement: where the corpus excerpt is silent "
-             "or only points elsewhere, the sourced paraphrase of the full code (data/supplement/), "
-             "marked as outside the corpus" + ("; both: the two side by side" if both else ""))
+        "--layer", choices=choices, default=str(DEFAULT_LAYER),
+        help="supplement (the default): the best sourced answer: the verbatim corpus where the excerpt "
+             "rules, else the sourced paraphrase of the full code (data/supplement/, marked as outside "
+             "the corpus), else the gap; corpus: the verbatim corpus alone"
+             + ("; both: the two side by side" if both else ""))
 
 
 def _raise_if_unplayable(report: dict[str, Any]) -> None:

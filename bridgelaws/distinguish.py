@@ -52,7 +52,7 @@ from typing import TYPE_CHECKING, Any
 
 from .errors import BridgeLawsError
 from .notation import INCIDENTS
-from .vocabulary import Layer
+from .vocabulary import DEFAULT_LAYER, Layer
 
 if TYPE_CHECKING:  # the engine is imported when a search runs: the command line's start stays light
     from .calls import Seat
@@ -447,7 +447,7 @@ def _offered(result: Judgement, position: int) -> tuple[str, ...]:
 
 
 def search(a: str | int | Edition, b: str | int | Edition, *, max_tokens: int = DEFAULT_MAX_TOKENS,
-           layer: str | Layer = Layer.CORPUS, dealer: str | Seat = "N", space: Space = DEFAULT_SPACE,
+           layer: str | Layer = DEFAULT_LAYER, dealer: str | Seat = "N", space: Space = DEFAULT_SPACE,
            prune: bool = True) -> Search:
     """:func:`distinguish`, with how much it judged. ``prune=False`` extends every scenario both
     editions can play, parted or not, and keeps only the differences of scenarios whose prefix had
@@ -517,7 +517,7 @@ def check_max_tokens(max_tokens: int) -> None:
 
 
 def distinguish(a: str | int | Edition, b: str | int | Edition, *, max_tokens: int = DEFAULT_MAX_TOKENS,
-                layer: str | Layer = Layer.CORPUS, dealer: str | Seat = "N",
+                layer: str | Layer = DEFAULT_LAYER, dealer: str | Seat = "N",
                 space: Space = DEFAULT_SPACE) -> list[Difference]:
     """The shortest scenarios (up to ``max_tokens``) on which editions ``a`` and ``b`` give a
     different result, one per kind of difference, shortest first. ``a`` and ``b``: anything

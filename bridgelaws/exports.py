@@ -28,7 +28,7 @@ from typing import Any, Iterable
 
 from .errors import BridgeLawsError
 from .i18n import t
-from .vocabulary import Layer
+from .vocabulary import DEFAULT_LAYER, Layer
 
 __all__ = ["EXPORT_FORMATS", "MATRIX_COLUMNS", "MatrixRow", "latex_escape", "matrix_csv", "matrix_json",
            "matrix_latex", "matrix_rows", "matrix_xlsx", "write_bytes"]
@@ -93,7 +93,7 @@ def _text(value: object) -> str:
     return str(value)
 
 
-def matrix_rows(layer: str | Layer = Layer.CORPUS, editions: Any = None) -> list[MatrixRow]:
+def matrix_rows(layer: str | Layer = DEFAULT_LAYER, editions: Any = None) -> list[MatrixRow]:
     """Every case under every edition, in the matrix's order (cases as data/cases.yaml lists them,
     editions chronological), one :class:`MatrixRow` per cell.
 
@@ -140,7 +140,7 @@ def matrix_csv(rows: Iterable[MatrixRow]) -> str:
     return out.getvalue()
 
 
-def matrix_json(rows: Iterable[MatrixRow], layer: str = "corpus") -> str:
+def matrix_json(rows: Iterable[MatrixRow], layer: str = DEFAULT_LAYER) -> str:
     """The rows as one JSON object (the shape is in this module's docstring)."""
     rows = list(rows)
     editions = list(dict.fromkeys(row.edition for row in rows))

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from .present import STATUS_NAMES
 from .render import STATUS_COLOURS
+from .vocabulary import DEFAULT_LAYER
 
 if TYPE_CHECKING:
     import os
@@ -142,7 +143,7 @@ def _layer_title(layer: str) -> str:
             "corpus, and outside it the sourced supplement where the excerpt has no ruling")
 
 
-def status_over_time(layer: str = "corpus") -> Figure:
+def status_over_time(layer: str = DEFAULT_LAYER) -> Figure:
     """Per edition, how many cases of the catalogue its text rules on, only points elsewhere for,
     or does not treat in its excerpt (stacked bars, chronological); ``layer="supplement"``: also
     the cases a supplementary ruling covers, in their own colour."""
@@ -171,7 +172,7 @@ def status_over_time(layer: str = "corpus") -> Figure:
     return fig
 
 
-def strictness_figure(layer: str = "corpus") -> Figure:
+def strictness_figure(layer: str = DEFAULT_LAYER) -> Figure:
     """How strict each edition is: turns barred per case and edition (a heat map; grey where the
     text does not rule), and the turns barred over all cases, by year (see
     :func:`bridgelaws.views.turns_barred` for how the turns are counted). ``layer="supplement"``:
@@ -230,29 +231,34 @@ def strictness_figure(layer: str = "corpus") -> Figure:
                  else STATUS_COLOURS["supplement"])
 
     years = list(range(len(EDITIONS)))  # chronological, evenly spaced like the heat map's columns
+    # Issue 21 §3: a gap is never drawn as zero. A sum of turns over the cases each edition rules on
+    # would count every gap as "no bar"; the bars are the turns per case the edition rules on, each
+    # labelled with how many cases that is, and an edition that rules on none has no bar at all.
     # Counts: pandas-stubs type a scalar of .loc as any Scalar.
-    turns = [int(summary.loc[e.year, "turns_barred"]) for e in EDITIONS]  # type: ignore[arg-type]
     ruled = [int(summary.loc[e.year, "ruled"]) for e in EDITIONS]  # type: ignore[arg-type]
     extra = [int(summary.loc[e.year, "supplement"]) if "supplement" in summary.columns else 0  # type: ignore[arg-type]
              for e in EDITIONS]
-    barred_cases = [int(summary.loc[e.year, "cases_with_a_bar"]) for e in EDITIONS]  # type: ignore[arg-type]
+    holding = [r + x for r, x in zip(ruled, extra)]
+    per_case = [float(summary.loc[e.year, "turns_per_ruled_case"]) if n else float("nan")  # type: ignore[arg-type]
+                for e, n in zip(EDITIONS, holding)]
     colours = [CODE_COLOURS[e.code] for e in EDITIONS]
-    bars = trend.bar(years, turns, width=0.55, color=colours, alpha=0.85, label="turns barred, all cases")
-    trend.bar_label(bars, fontsize=9, padding=3, zorder=5,
-                    bbox={"facecolor": "white", "edgecolor": "none", "pad": 0.6})
-    trend.plot(years, ruled, color=STATUS_COLOURS["ruled"], marker="o", label="cases the text rules on")
-    if layer != "corpus":
-        trend.plot(years, [r + x for r, x in zip(ruled, extra)], color=STATUS_COLOURS["supplement"], marker="s",
-                   label="with the supplement (outside the corpus)")
-    trend.plot(years, barred_cases, color="#d7301f", marker="^", linestyle="--", label="cases with a bar")
+    shown = [(x, v, c, n) for x, v, c, n in zip(years, per_case, colours, holding) if n]
+    bars = trend.bar([x for x, *_ in shown], [v for _, v, *_ in shown], width=0.55,
+                     color=[c for *_, c, _ in shown], alpha=0.85, label="turns barred per case ruled on")
+    trend.bar_label(bars, labels=[f"{v:.2f}\n{n} of {len(case_ids)}" for _, v, _, n in shown], fontsize=8,
+                    padding=3, zorder=5, bbox={"facecolor": "white", "edgecolor": "none", "pad": 0.6})
+    for x, n in zip(years, holding):
+        if not n:
+            trend.text(x, 0.05, "no ruling\nin any layer", ha="center", va="bottom", fontsize=7.5, color="#888")
     trend.set_xticks(years, [f"{e.year}\n{e.code}" for e in EDITIONS], fontsize=9)
-    # Room above the bars for the legend, which has a line more with the supplement.
-    trend.set_ylim(0, max(turns + [r + x for r, x in zip(ruled, extra)]) * (1.2 if layer == "corpus" else 1.55))
-    trend.set_xlabel("edition (chronological)")
-    trend.set_title("Strictness over time", fontsize=10)
+    top_value = max((v for v in per_case if not math.isnan(v)), default=1.0) or 1.0
+    trend.set_ylim(0, top_value * 1.45)
+    trend.set_ylabel("turns barred per case ruled on")
+    trend.set_xlabel("edition (on each bar: cases ruled on)")
+    trend.set_title("Strictness over time (gaps not counted)", fontsize=10)
     handles, labels = trend.get_legend_handles_labels()
     trend.legend(handles, labels, frameon=False, fontsize=8.5, loc="upper right")
-    trend.text(0.99, 0.70, "bars: brown rubber, green duplicate", transform=trend.transAxes, ha="right",
+    trend.text(0.99, 0.80, "bars: brown rubber, green duplicate", transform=trend.transAxes, ha="right",
                fontsize=8, color="#666")
     trend.spines[["top", "right"]].set_visible(False)
     return fig
@@ -266,7 +272,7 @@ CHANGE_COLOURS = {"introduced": "#2e7d32", "removed": "#6d4c41", "stricter": "#c
 CHANGE_EFFECT_COLOUR = "#6a1b9a"
 
 
-def ledger_timeline(subjects: list[str] | None = None, layer: str = "corpus", kind: str = "case") -> Figure:
+def ledger_timeline(subjects: list[str] | None = None, layer: str = DEFAULT_LAYER, kind: str = "case") -> Figure:
     """A timeline per case (or mechanic, ``kind="mechanic"``): a dot per edition coloured by its
     status (ruled, referenced, not in the excerpt; supplement with ``layer="supplement"``), and
     between consecutive editions the ledger's word for the step; "first" and "last" mark the first

@@ -19,6 +19,7 @@ import tempfile
 from html import escape
 
 from .errors import BridgeLawsError
+from .vocabulary import DEFAULT_LAYER
 from .i18n import find_language, t
 
 __all__ = ["CHROMIUM_NAMES", "find_chromium", "handout_html", "handout_link", "handout_pdf", "write_handout"]
@@ -30,7 +31,7 @@ PRINT_TIMEOUT = 120
 
 
 def handout_html(scenario: str, editions: object = None, dealer: str = "N", lang: str = "en",
-                 layer: str = "corpus", *, generated: datetime.date | None = None) -> str:
+                 layer: str = DEFAULT_LAYER, *, generated: datetime.date | None = None) -> str:
     """The handout as one HTML document (see the module's docstring). ``generated``: the date it
     names (default today). A scenario that cannot be read, an unknown edition or dealer: one
     :class:`BridgeLawsError` line, as for ``compare``."""
@@ -79,7 +80,7 @@ def handout_html(scenario: str, editions: object = None, dealer: str = "N", lang
 
 
 def handout_link(scenario: str, editions: object = None, dealer: str = "N", lang: str = "en",
-                 layer: str = "corpus", *, generated: datetime.date | None = None) -> str:
+                 layer: str = DEFAULT_LAYER, *, generated: datetime.date | None = None) -> str:
     """A link that saves the handout (:func:`handout_html`) as an HTML file, for the comparison
     explorer or the app: the page travels inside the link (a ``data:`` address), so no server and
     no kernel is asked when it is clicked. Marked ``bl-no-print``: it is not printed."""
@@ -147,7 +148,7 @@ def handout_pdf(html: str) -> bytes:
 
 
 def write_handout(path: str, scenario: str, editions: object = None, dealer: str = "N", lang: str = "en",
-                  layer: str = "corpus", *, generated: datetime.date | None = None) -> str:
+                  layer: str = DEFAULT_LAYER, *, generated: datetime.date | None = None) -> str:
     """Write the handout to ``path``: HTML for ``.html``/``.htm``, PDF for ``.pdf`` (complete or not
     at all). Returns the kind written ("HTML" or "PDF")."""
     from .exports import write_bytes

@@ -39,7 +39,7 @@ from .notation import INCIDENTS, Event, parse_scenario
 from .present import must_pass
 from .records import EventRecord
 from .rulings import Ruling
-from .vocabulary import ALL_PASS_OUTCOMES, Layer, Outcome, Scope
+from .vocabulary import ALL_PASS_OUTCOMES, DEFAULT_LAYER, Layer, Outcome, Scope
 
 #: The option token that says the partners consulted about a right (1936:21.3): ``#consulted``.
 CONSULTED = "consulted"
@@ -151,7 +151,7 @@ class Judgement:
 
 
 def judge(scenario: str | list[str], edition: str | Edition = DEFAULT_EDITION, dealer: str | Seat = "N", *,
-          partial: bool = False, layer: str | Layer = Layer.CORPUS) -> Judgement:
+          partial: bool = False, layer: str | Layer = DEFAULT_LAYER) -> Judgement:
     """Run ``scenario`` (the notation of :mod:`bridgelaws.notation`) under ``edition``.
 
     Where the edition cannot go on, :class:`BridgeLawsError` is raised; with ``partial=True`` the

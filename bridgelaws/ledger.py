@@ -104,7 +104,7 @@ from typing import TYPE_CHECKING, Any, Iterable, Sequence
 from .editions import MECHANICS, Edition, find_edition
 from .errors import BridgeLawsError
 from .rulings import Ruling, cases, check_layer, corpus_spec, find_case, generic_ruling, spec
-from .vocabulary import Layer, Status, _Word
+from .vocabulary import DEFAULT_LAYER, Layer, Status, _Word
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -579,7 +579,7 @@ def _conditions(case_id: str, editions: Sequence[Edition], layer: Layer) -> list
 
 
 def compare_case(case_id: str, from_: str | int | Edition, to: str | int | Edition,
-                 layer: str | Layer = Layer.CORPUS) -> Entry:
+                 layer: str | Layer = DEFAULT_LAYER) -> Entry:
     """The ledger's entry for a case between two editions."""
     find_case(case_id)
     layer = check_layer(layer)
@@ -714,7 +714,7 @@ def compare_mechanic(mechanic: str, from_: str | int | Edition, to: str | int | 
 
 # --- the ledger ------------------------------------------------------------------------------------
 
-def ledger(from_: str | int | Edition, to: str | int | Edition, layer: str | Layer = Layer.CORPUS,
+def ledger(from_: str | int | Edition, to: str | int | Edition, layer: str | Layer = DEFAULT_LAYER,
            subjects: Iterable[str] | None = None) -> list[Entry]:
     """Every case (in the matrix's order), then every mechanic (in the registry's order), between
     two editions. ``subjects``: only these case or mechanic ids. Mechanics have no supplementary
@@ -741,7 +741,7 @@ def _subjects(subjects: Iterable[str] | None) -> set[str] | None:
     return wanted
 
 
-def all_across_gaps(layer: str | Layer = Layer.CORPUS, subjects: Iterable[str] | None = None) -> list[Entry]:
+def all_across_gaps(layer: str | Layer = DEFAULT_LAYER, subjects: Iterable[str] | None = None) -> list[Entry]:
     """:func:`across_gaps` for every case, then every mechanic (or only ``subjects``)."""
     wanted = _subjects(subjects)
     found = [e for c in cases() if wanted is None or c.id in wanted for e in across_gaps(c.id, layer, SubjectKind.CASE)]
@@ -749,7 +749,7 @@ def all_across_gaps(layer: str | Layer = Layer.CORPUS, subjects: Iterable[str] |
                     for e in across_gaps(m, layer, SubjectKind.MECHANIC)]
 
 
-def consecutive(layer: str | Layer = Layer.CORPUS, subjects: Iterable[str] | None = None,
+def consecutive(layer: str | Layer = DEFAULT_LAYER, subjects: Iterable[str] | None = None,
                 editions: Sequence[str | int | Edition] | None = None) -> list[Entry]:
     """The ledger between each edition of the registry (or of ``editions``) and the next."""
     from .editions import EDITIONS
@@ -774,7 +774,7 @@ def _kind_of(subject: str, kind: str | None) -> SubjectKind:
     return found
 
 
-def across_gaps(subject: str, layer: str | Layer = Layer.CORPUS, kind: str | None = None,
+def across_gaps(subject: str, layer: str | Layer = DEFAULT_LAYER, kind: str | None = None,
                 editions: Sequence[str | int | Edition] | None = None) -> list[Entry]:
     """The entries between each edition whose excerpt rules on ``subject`` and the previous edition
     whose excerpt rules on it, skipping the editions whose excerpt does not (each entry names them
@@ -858,7 +858,7 @@ class CaseHistory:
         return text
 
 
-def history(subject: str, layer: str | Layer = Layer.CORPUS, kind: str | None = None) -> CaseHistory:
+def history(subject: str, layer: str | Layer = DEFAULT_LAYER, kind: str | None = None) -> CaseHistory:
     """The timeline of one case or mechanic across the registry's editions. ``kind``: ``case`` or
     ``mechanic``, for an id that is both (``all-pass``); by default a case if there is one."""
     from .editions import EDITIONS
@@ -891,7 +891,7 @@ def frame(entries: Sequence[Entry]) -> "pd.DataFrame":
     return pd.DataFrame([e.row() for e in entries], columns=list(COLUMNS))
 
 
-def overview(layer: str | Layer = Layer.CORPUS, kind: str = SubjectKind.CASE) -> "pd.DataFrame":
+def overview(layer: str | Layer = DEFAULT_LAYER, kind: str = SubjectKind.CASE) -> "pd.DataFrame":
     """Subjects x consecutive steps (``1932 -> 1936`` ...): the word of each step, with the ground
     of a ``not comparable`` in brackets. Rows in the matrix's (or the registry's) order."""
     import pandas as pd

@@ -18,7 +18,7 @@ from .present import describe, short_rectification
 from .present import options_short as describe_options
 from .records import EventRecord
 from .rulings import Ruling, branches, cases, check_layer, find_case, generic_ruling
-from .vocabulary import Layer
+from .vocabulary import DEFAULT_LAYER, Layer
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -148,7 +148,7 @@ def _proposal_columns(ruling: Ruling) -> dict[str, Any]:
 
 
 def compare_results(scenario: str | list[str], editions: Any = None,
-                    dealer: str | Seat = "N", layer: str | Layer = Layer.CORPUS) -> list[Comparison]:
+                    dealer: str | Seat = "N", layer: str | Layer = DEFAULT_LAYER) -> list[Comparison]:
     """The scenario judged under each edition (chronological). A scenario an edition cannot
     continue (for instance a correction its text forbids) gives its error instead; a token that
     cannot be read, or a dealer that is no seat, is no edition's doing: one BridgeLawsError."""
@@ -219,7 +219,7 @@ def compare_event_rows(results: list[Comparison]) -> list[dict[str, Any]]:
 
 
 def compare_rows(scenario: str, editions: Any = None, dealer: str | Seat = "N",
-                 layer: str | Layer = Layer.CORPUS) -> list[dict[str, Any]]:
+                 layer: str | Layer = DEFAULT_LAYER) -> list[dict[str, Any]]:
     """One dict per edition: the ruling on the scenario's first irregularity, and the final state
     (every irregularity: :func:`compare_records`, :func:`compare_event_rows`).
 
@@ -230,7 +230,7 @@ def compare_rows(scenario: str, editions: Any = None, dealer: str | Seat = "N",
 
 
 def compare(scenario: str, editions: str | Iterable[str | int | Edition] | None = None,
-            dealer: str | Seat = "N", layer: str | Layer = Layer.CORPUS) -> pd.DataFrame:
+            dealer: str | Seat = "N", layer: str | Layer = DEFAULT_LAYER) -> pd.DataFrame:
     """A DataFrame, one row per edition (chronological), for ``scenario`` in the notation.
     ``layer="supplement"``: the supplementary layer too (its rows carry ``layer``, ``source``,
     ``read`` and ``outside_corpus``)."""
@@ -243,7 +243,7 @@ def compare(scenario: str, editions: str | Iterable[str | int | Edition] | None 
 
 
 def compare_events(scenario: str, editions: str | Iterable[str | int | Edition] | None = None,
-                   dealer: str | Seat = "N", layer: str | Layer = Layer.CORPUS) -> pd.DataFrame:
+                   dealer: str | Seat = "N", layer: str | Layer = DEFAULT_LAYER) -> pd.DataFrame:
     """A DataFrame, one row per edition and irregular event (the rows of ``compare --csv``),
     indexed by edition and event."""
     import pandas as pd
@@ -255,7 +255,7 @@ def compare_events(scenario: str, editions: str | Iterable[str | int | Edition] 
     return frame.set_index(["edition", "event"])
 
 
-def canonical_ruling(case_id: str, edition: str | Edition, layer: str | Layer = Layer.CORPUS) -> Ruling:
+def canonical_ruling(case_id: str, edition: str | Edition, layer: str | Layer = DEFAULT_LAYER) -> Ruling:
     """The ruling of the case's canonical scenario under ``edition``; where the scenario does not
     give rise to the case there (or the case is a situation), the edition's generic ruling."""
     case = find_case(case_id)
@@ -279,7 +279,7 @@ def _cell_text(ruling: Ruling, lang: str = "en") -> str:
     return f"{text} [{ruling.outside_corpus}]" if ruling.outside_corpus else text
 
 
-def matrix_cells(layer: str | Layer = Layer.CORPUS, editions: Any = None) -> list[dict[str, Any]]:
+def matrix_cells(layer: str | Layer = DEFAULT_LAYER, editions: Any = None) -> list[dict[str, Any]]:
     """Every (case, edition) cell: {"case", "edition", "status", "layer", "cell", "ruling"}.
     ``layer="supplement"``: a cell whose corpus ruling is silent or referenced takes the
     supplementary ruling where one exists (its ``layer`` is then ``supplement``). ``editions``: as
@@ -295,7 +295,7 @@ def matrix_cells(layer: str | Layer = Layer.CORPUS, editions: Any = None) -> lis
     return cells
 
 
-def matrix_coverage(layer: str | Layer = Layer.CORPUS, editions: Any = None) -> list[dict[str, Any]]:
+def matrix_coverage(layer: str | Layer = DEFAULT_LAYER, editions: Any = None) -> list[dict[str, Any]]:
     """Per edition: how many cells hold a ruling (``ruled`` from the corpus, ``supplement`` from the
     supplementary layer), of how many, and the share."""
     cells = matrix_cells(layer, editions)
@@ -310,7 +310,7 @@ def matrix_coverage(layer: str | Layer = Layer.CORPUS, editions: Any = None) -> 
     return rows
 
 
-def matrix(detail: bool = True, layer: str = "corpus", editions: Any = None, *, lang: str = "en") -> pd.DataFrame:
+def matrix(detail: bool = True, layer: str = DEFAULT_LAYER, editions: Any = None, *, lang: str = "en") -> pd.DataFrame:
     """Cases x editions. Each cell: status and a short rectification (``detail=False``: status only,
     as a reader sees it: "not in the excerpt" for ``silent``).
 

@@ -32,8 +32,15 @@ class Status(_Word):
 class Layer(_Word):
     """Which texts the engine rules from (``judge(..., layer=...)``, ``--layer`` on the CLI)."""
 
-    CORPUS = "corpus"  # the verbatim corpus alone (the default)
-    SUPPLEMENT = "supplement"  # also the sourced paraphrases of data/supplement/ where the corpus has no ruling
+    CORPUS = "corpus"  # the verbatim corpus alone: the text-only view (``--layer corpus``)
+    SUPPLEMENT = "supplement"  # the best sourced answer (the default): the corpus where the excerpt rules,
+    # else a sourced paraphrase of data/supplement/ (its own status and label), else the gap
+
+
+#: The layer every entry point reads unless told otherwise (issue 21 §3): the best sourced answer. The
+#: verbatim corpus where the excerpt rules; else the labelled paraphrase of the full code from a named
+#: source; else the gap, with what was searched. ``Layer.CORPUS`` keeps the text-only view.
+DEFAULT_LAYER = Layer.SUPPLEMENT
 
 
 class Scope(_Word):

@@ -29,21 +29,24 @@ from .exercise_set import Exercise
 from .i18n import t
 from .notation import hint, parse_card
 from .render import seat_name
+from .vocabulary import DEFAULT_LAYER
 from .views._common import EditionNames, Tokens, _view
 
 YEARS = tuple(e.year for e in EDITIONS)
 #: The scenario menu's entry while the auction shown is not a prepared scenario (the user's own).
 YOUR_AUCTION = "(your auction)"
 _DEALER_OPTIONS = (("North", "N"), ("East", "E"), ("South", "S"), ("West", "W"))
-#: The layer choice (issue 11): the corpus alone, or also the sourced supplement where it is silent.
-_LAYER_OPTIONS = (("corpus", "corpus"), ("+ supplement", "supplement"))
+#: The layer choice (issues 11, 21): the best sourced answer (the default: the corpus, else the sourced
+#: supplement where the excerpt is silent, else the gap), or the verbatim corpus alone.
+_LAYER_OPTIONS = (("best sourced", "supplement"), ("corpus only", "corpus"))
 
 
 def _layer_toggle() -> widgets.ToggleButtons:
     return widgets.ToggleButtons(
-        options=_LAYER_OPTIONS, value="corpus", description="Layer",
-        tooltips=["the verbatim corpus alone",
-                  "where the corpus excerpt is silent: a sourced paraphrase of the full code, marked as such"],
+        options=_LAYER_OPTIONS, value=str(DEFAULT_LAYER), description="Layer",
+        tooltips=["the corpus where the excerpt rules; where it is silent, a sourced paraphrase of the full code, "
+                  "marked as such; else the gap",
+                  "the verbatim corpus alone"],
         style={"button_width": "110px"})
 
 
@@ -212,7 +215,7 @@ def _seat_options(lang: str) -> list[tuple[str, str]]:
 def _layer_options(lang: str) -> list[tuple[str, str]]:
     from .i18n import t
 
-    return [(t("explorer.layer_corpus", lang), "corpus"), (t("explorer.layer_supplement", lang), "supplement")]
+    return [(t("explorer.layer_supplement", lang), "supplement"), (t("explorer.layer_corpus", lang), "corpus")]
 
 
 class _ShowsView:
@@ -258,7 +261,7 @@ class AuctionStepper(_Speaks, widgets.VBox):
     """
 
     def __init__(self, tokens: Tokens = "", dealer: str = "N", editions: EditionNames = YEARS,
-                 scenario: str | None = None, layer: str = "corpus", lang: str = "en") -> None:
+                 scenario: str | None = None, layer: str = DEFAULT_LAYER, lang: str = "en") -> None:
         views.warm_up()
         self.tokens: list[str] = []
         self.layer = _layer_toggle()
@@ -403,8 +406,8 @@ class AuctionStepper(_Speaks, widgets.VBox):
             self.step.description = t("stepper_controls.step", lang)
             self.play.description = t("stepper_controls.play", lang)
             self.layer.description = t("explorer.layer", lang)
-            self.layer.tooltips = [t("stepper_controls.layer_corpus_tip", lang),
-                                   t("stepper_controls.layer_supplement_tip", lang)]
+            self.layer.tooltips = [t("stepper_controls.layer_supplement_tip", lang),
+                                   t("stepper_controls.layer_corpus_tip", lang)]
             self.english.description = t("explorer.english", lang)
             self.projector.description = t("stepper.projector", lang)
             self.projector.tooltip = t("stepper.projector_tip", lang)

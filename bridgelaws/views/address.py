@@ -28,6 +28,7 @@ from ..errors import BridgeLawsError
 from ._common import YEARS
 from .compare import case_examples
 from .stepper import edition_years, steps
+from ..vocabulary import DEFAULT_LAYER
 
 LAYERS = ("corpus", "supplement")
 #: The longest scenario an address may carry, in characters: the typed box's limit
@@ -50,7 +51,7 @@ class StepperAddress:
     dealer: str = "N"
     editions: tuple[str, ...] = YEARS
     step: int | None = None
-    layer: str = "corpus"
+    layer: str = DEFAULT_LAYER
 
 
 @dataclass(frozen=True)
@@ -62,7 +63,7 @@ class CompareAddress:
     tokens: tuple[str, ...] | None = None
     dealer: str | None = None
     editions: tuple[str, ...] = YEARS
-    layer: str = "corpus"
+    layer: str = DEFAULT_LAYER
 
 
 def _values(query: str, keys: tuple[str, ...]) -> dict[str, str]:
@@ -137,7 +138,7 @@ def parse_stepper_address(query: str) -> StepperAddress:
         dealer=_dealer("dealer", values["dealer"]) if "dealer" in values else "N",
         editions=_editions("editions", values["editions"]) if "editions" in values else YEARS,
         step=step,
-        layer=_layer("layer", values["layer"]) if "layer" in values else "corpus",
+        layer=_layer("layer", values["layer"]) if "layer" in values else DEFAULT_LAYER,
     )
 
 
@@ -155,7 +156,7 @@ def parse_compare_address(query: str) -> CompareAddress:
         dealer=_dealer("compare_dealer", values["compare_dealer"]) if "compare_dealer" in values else None,
         editions=(_editions("compare_editions", values["compare_editions"]) if "compare_editions" in values
                   else YEARS),
-        layer=_layer("compare_layer", values["compare_layer"]) if "compare_layer" in values else "corpus",
+        layer=_layer("compare_layer", values["compare_layer"]) if "compare_layer" in values else DEFAULT_LAYER,
     )
 
 
@@ -165,7 +166,7 @@ def _query(pairs: Mapping[str, str]) -> str:
 
 def stepper_query(state: StepperAddress) -> str:
     """The query string of the stepper's state: scenario (when there is one), dealer, editions, step
-    (with a scenario), layer (when it is not the corpus). :func:`parse_stepper_address` reads it back."""
+    (with a scenario), layer (when it is not the default, the best sourced answer). :func:`parse_stepper_address` reads it back."""
     pairs: dict[str, str] = {}
     if state.tokens:
         pairs["scenario"] = " ".join(state.tokens)
@@ -173,7 +174,7 @@ def stepper_query(state: StepperAddress) -> str:
     pairs["editions"] = ",".join(state.editions)
     if state.tokens:
         pairs["step"] = str(len(steps(list(state.tokens))) if state.step is None else state.step)
-    if state.layer != "corpus":
+    if state.layer != DEFAULT_LAYER:
         pairs["layer"] = state.layer
     return _query(pairs)
 
@@ -189,7 +190,7 @@ def compare_query(state: CompareAddress) -> str:
         pairs["compare_dealer"] = state.dealer
     if state.editions != YEARS:
         pairs["compare_editions"] = ",".join(state.editions)
-    if state.layer != "corpus":
+    if state.layer != DEFAULT_LAYER:
         pairs["compare_layer"] = state.layer
     return _query(pairs)
 

@@ -13,6 +13,7 @@ from ..notation import parse_scenario
 from ..present import STATUS_COLOURS, describe
 from ..render import html_text, judgement_outcome, ruling_html, seat_name
 from ..rulings import cases, find_case
+from ..vocabulary import DEFAULT_LAYER
 from ._common import EditionNames, Tokens, _case_name, _view, divergence_html, token_list
 
 if TYPE_CHECKING:
@@ -64,7 +65,7 @@ def case_choices(lang: str = DEFAULT_LANGUAGE) -> list[tuple[str, str]]:
 
 
 def compare_table(scenario: Tokens, editions: EditionNames = None,
-                  dealer: str | Seat = "N", layer: str = "corpus") -> pd.DataFrame:
+                  dealer: str | Seat = "N", layer: str = DEFAULT_LAYER) -> pd.DataFrame:
     """The library's comparison (:func:`bridgelaws.tables.compare`), trimmed to the columns a
     reader needs first."""
     from ..present import status_name
@@ -82,7 +83,7 @@ def compare_table(scenario: Tokens, editions: EditionNames = None,
 
 
 def compare_html(scenario: Tokens, editions: EditionNames = None, dealer: str | Seat = "N",
-                 layer: str = "corpus", *, focus: str | None = None, english: bool = False,
+                 layer: str = DEFAULT_LAYER, *, focus: str | None = None, english: bool = False,
                  lang: str = DEFAULT_LANGUAGE) -> str:
     """The scenario under each edition, one row per edition: a card (article, Dutch quote, English
     summary, assumption flag) for every irregular event, in the order of the scenario, and where the

@@ -10,7 +10,7 @@ from ..i18n import DEFAULT_LANGUAGE, t
 from ..present import STATUS_COLOURS, STATUS_LABELS, short_rectification, status_label, status_name
 from ..rulings import Ruling, cases
 from ..render import html_text
-from ..vocabulary import Scope
+from ..vocabulary import DEFAULT_LAYER, Scope
 from ._common import YEARS, _view
 
 if TYPE_CHECKING:
@@ -52,7 +52,7 @@ def _legend_words(status: str, lang: str) -> str:
     return label if label.lower().startswith(name.lower() + ":") else f"{name}: {label}"
 
 
-def matrix_html(detail: bool = True, layer: str = "corpus", *, lang: str = DEFAULT_LANGUAGE) -> str:
+def matrix_html(detail: bool = True, layer: str = DEFAULT_LAYER, *, lang: str = DEFAULT_LANGUAGE) -> str:
     """Cases x editions, every cell coloured by status (ruled / referenced / not in the excerpt, and
     ``supplement`` where that layer is on), with the short rectification (``detail=False``: the
     status only). From :func:`bridgelaws.tables.matrix_cells`.
@@ -95,7 +95,7 @@ def matrix_html(detail: bool = True, layer: str = "corpus", *, lang: str = DEFAU
                  f'<tbody>{"".join(rows)}</tbody></table>')
 
 
-def status_counts(layer: str = "corpus") -> pd.DataFrame:
+def status_counts(layer: str = DEFAULT_LAYER) -> pd.DataFrame:
     """Editions x statuses: how many cases each edition rules, references or is silent on (the
     excerpt does not treat them); with ``layer="supplement"``, also how many a supplementary
     ruling covers."""
@@ -133,7 +133,7 @@ def turns_barred(ruling: Ruling) -> int | None:
     return total + (min(mine) if mine else 0) + (max(theirs) if theirs else 0)
 
 
-def strictness(layer: str = "corpus") -> pd.DataFrame:
+def strictness(layer: str = DEFAULT_LAYER) -> pd.DataFrame:
     """Per case and edition: status, the bars of the canonical ruling, and the turns barred
     (:func:`turns_barred`; NaN where the text is silent or only points elsewhere: silence is not
     "no penalty"). Rows in matrix order, editions chronological. ``layer="supplement"``: the
@@ -152,7 +152,7 @@ def strictness(layer: str = "corpus") -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def strictness_table(layer: str = "corpus") -> pd.DataFrame:
+def strictness_table(layer: str = DEFAULT_LAYER) -> pd.DataFrame:
     """Cases x editions: turns barred (NaN where the text does not rule)."""
     frame = strictness(layer).pivot(index="case", columns="edition", values="turns_barred")
     frame = frame.loc[[c.id for c in cases()], list(YEARS)]
@@ -160,7 +160,7 @@ def strictness_table(layer: str = "corpus") -> pd.DataFrame:
     return frame
 
 
-def strictness_summary(layer: str = "corpus") -> pd.DataFrame:
+def strictness_summary(layer: str = DEFAULT_LAYER) -> pd.DataFrame:
     """Per edition: cases ruled, referenced and silent; turns barred in all, and per ruled case.
     With ``layer="supplement"``, a ``supplement`` column, and the turns count the supplementary
     rulings as well (``ruled`` stays the corpus's own)."""

@@ -17,7 +17,7 @@ from ..present import wording
 from ..i18n import DEFAULT_LANGUAGE, t
 from ..render import (GridExposure, auction_html, call_html, card_text, html_text, judgement_outcome, ruling_html,
                       seat_name, stylesheet)
-from ..vocabulary import EventKind
+from ..vocabulary import DEFAULT_LAYER, EventKind
 from ._common import YEARS, EditionNames, Tokens, _case_name, divergence_html, token_list
 
 if TYPE_CHECKING:
@@ -50,7 +50,7 @@ def tokens_at(tokens: Tokens, step: int | None = None) -> list[str]:
 
 
 def judge_prefix(tokens: Tokens, edition: str | Edition,
-                 dealer: str | Seat = "N", layer: str = "corpus") -> tuple[Judgement | None, str | None, int]:
+                 dealer: str | Seat = "N", layer: str = DEFAULT_LAYER) -> tuple[Judgement | None, str | None, int]:
     """Judge ``tokens`` under ``edition``; if the edition cannot go on at some step, the judgement
     of the longest playable prefix of whole steps and the error. Returns ``(judgement, error,
     steps_judged)``."""
@@ -77,7 +77,7 @@ def judge_prefix(tokens: Tokens, edition: str | Edition,
 
 
 def check_tokens(tokens: Tokens, editions: EditionNames = None,
-                 dealer: str | Seat = "N", layer: str = "corpus") -> dict[str, str | None]:
+                 dealer: str | Seat = "N", layer: str = DEFAULT_LAYER) -> dict[str, str | None]:
     """For each edition, None if the whole scenario plays, else the error message."""
     result: dict[str, str | None] = {}
     for edition in find_editions(editions):
@@ -148,7 +148,7 @@ def must_pass_html(auction: Auction, lang: str = DEFAULT_LANGUAGE) -> str:
     return f'<div class="bl-must-pass">{html_text("stepper_controls.view.must_pass", lang)}' + "; ".join(parts) + "</div>"
 
 
-def grid_exposures(tokens: Tokens, result: Judgement, layer: str = "corpus",
+def grid_exposures(tokens: Tokens, result: Judgement, layer: str = DEFAULT_LAYER,
                    lang: str = "en") -> list[GridExposure]:
     """The cards exposed during the auction judged in ``result`` (from ``tokens``), each with the
     number of calls the grid held when it was shown: the prefix before it, judged again (a later
@@ -166,7 +166,7 @@ def grid_exposures(tokens: Tokens, result: Judgement, layer: str = "corpus",
 
 
 def panel_html(tokens: Tokens, edition: str | Edition, dealer: str | Seat = "N", *, style: bool = True,
-               layer: str = "corpus", english: bool = False, lang: str = DEFAULT_LANGUAGE) -> str:
+               layer: str = DEFAULT_LAYER, english: bool = False, lang: str = DEFAULT_LANGUAGE) -> str:
     """One edition's panel: the auction grid with barred players marked and exposed cards at their
     place, who must pass, the legal calls of the player to act, and a ruling card for every
     irregularity so far. ``style=False`` leaves out the stylesheet (the stepper carries it once for
@@ -178,7 +178,7 @@ def panel_html(tokens: Tokens, edition: str | Edition, dealer: str | Seat = "N",
 
 
 def _panel(edition: Edition, result: Judgement | None, error: str | None, *, style: bool = True,
-           notes: str = "", english: bool = False, tokens: Tokens = None, layer: str = "corpus",
+           notes: str = "", english: bool = False, tokens: Tokens = None, layer: str = DEFAULT_LAYER,
            lang: str = DEFAULT_LANGUAGE) -> str:
     parts = [stylesheet() if style else "", f'<div class="bl-panel" data-edition="{edition.year}">',
              f'<div class="bl-panel-head"><b>{edition.year}</b>'
@@ -237,7 +237,7 @@ def steps_html(tokens: Tokens, step: int | None = None, dealer: str | Seat = "N"
 
 
 def stepper_html(tokens: Tokens, editions: EditionNames = None, dealer: str | Seat = "N",
-                 step: int | None = None, layer: str = "corpus", *, english: bool = False,
+                 step: int | None = None, layer: str = DEFAULT_LAYER, *, english: bool = False,
                  lang: str = DEFAULT_LANGUAGE) -> str:
     """The auction stepper's view: the scenario with the current step, then one panel per edition
     (chronological), side by side. ``step`` is the number of steps shown (None: all of them).
@@ -282,7 +282,7 @@ def stepper_html(tokens: Tokens, editions: EditionNames = None, dealer: str | Se
 
 
 def acceptance_offer(tokens: Tokens, editions: EditionNames = None,
-                     dealer: str | Seat = "N", layer: str = "corpus") -> dict[str, Any] | None:
+                     dealer: str | Seat = "N", layer: str = DEFAULT_LAYER) -> dict[str, Any] | None:
     """Whether the last step can be accepted by calling over it, in some shown edition.
 
     Returns ``{"seat", "token", "articles", "editions"}`` (the seat that calls over it: the
