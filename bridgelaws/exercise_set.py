@@ -41,7 +41,7 @@ from .errors import BridgeLawsError
 from .judging import judge
 from .present import must_pass_key
 from .rulings import Ruling, cases, find_case
-from .vocabulary import Outcome, Status
+from .vocabulary import Layer, Outcome, Status
 
 
 class AnswerKind(StrEnum):
@@ -154,7 +154,8 @@ def _case_bars_someone(case: str) -> bool:
 def case_ruling(tokens: str, dealer: str, case: str, edition: str) -> Ruling | None:
     """The ruling of the first event of ``case`` when ``edition`` judges the scenario; None when the
     scenario does not raise the case there."""
-    result = judge(tokens, edition, dealer)
+    # The exercises ask what each excerpt covers (ruled, referenced, silent): the corpus layer, named.
+    result = judge(tokens, edition, dealer, layer=Layer.CORPUS)
     return next((event.ruling for event in result.events if event.case == case and event.ruling is not None), None)
 
 
@@ -162,7 +163,8 @@ def first_case(tokens: str, dealer: str) -> str:
     """The case a hand-written exercise without ``case`` is about: the first event with a case,
     under the first edition (chronologically) in which the scenario raises one."""
     for edition in EDITIONS:
-        found = next((event.case for event in judge(tokens, edition, dealer).events if event.case), None)
+        found = next((event.case for event in judge(tokens, edition, dealer, layer=Layer.CORPUS).events if event.case),
+                     None)
         if found:
             return found
     raise BridgeLawsError(f"exercises: the scenario {tokens!r} raises no case under any edition")

@@ -77,7 +77,7 @@ class CaseItem(pytest.Item):
             check_ruling(generic_ruling(self.case, entry["edition"]), expect)
             return
         scenario = entry["scenario"]
-        result = judge(scenario["tokens"], entry["edition"], scenario["dealer"])
+        result = judge(scenario["tokens"], entry["edition"], scenario["dealer"], layer="corpus")
         state = result.state
         if "event" in expect:
             event = next(e for e in result.events if e.index == expect["event"])

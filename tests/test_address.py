@@ -20,12 +20,16 @@ def test_the_issues_address_reads_as_its_parts_and_is_written_back_the_same():
 
 
 def test_absent_parameters_take_the_defaults_and_unknown_ones_are_left_alone():
-    assert parse_stepper_address("") == StepperAddress((), "N", ALL, None, "corpus")
+    # The default layer is the best sourced answer (issue 21 §3); an address names only the corpus view.
+    assert parse_stepper_address("") == StepperAddress((), "N", ALL, None, "supplement")
     assert parse_stepper_address("utm_source=mail&template=lab") == StepperAddress()
-    state = parse_stepper_address("scenario=E:1H+W:!SK&dealer=west&editions=all&layer=supplement&step=0")
-    assert state == StepperAddress(("E:1H", "W:!SK"), "W", ALL, 0, "supplement")
+    state = parse_stepper_address("scenario=E:1H+W:!SK&dealer=west&editions=all&layer=corpus&step=0")
+    assert state == StepperAddress(("E:1H", "W:!SK"), "W", ALL, 0, "corpus")
     assert parse_stepper_address(stepper_query(state)) == state
-    assert stepper_query(state) == "scenario=E:1H%20W:!SK&dealer=W&editions=1932,1936,1949,2007,2017&step=0&layer=supplement"
+    assert stepper_query(state) == "scenario=E:1H%20W:!SK&dealer=W&editions=1932,1936,1949,2007,2017&step=0&layer=corpus"
+    # An older link that names the supplement still opens on it; the address it writes leaves the default out.
+    old = parse_stepper_address("dealer=N&layer=supplement")
+    assert old.layer == "supplement" and "layer" not in stepper_query(old)
 
 
 @pytest.mark.parametrize("query, named", [
@@ -55,9 +59,10 @@ def test_a_malformed_stepper_address_is_one_line_naming_the_parameter(query, nam
 
 def test_the_explorers_address():
     assert parse_compare_address("scenario=1S") == CompareAddress()  # the stepper's parameters are not its own
-    state = parse_compare_address("case=insufficient-bid&compare_editions=1936,2017&compare_layer=supplement")
-    assert state == CompareAddress(case="insufficient-bid", editions=("1936", "2017"), layer="supplement")
-    assert compare_query(state) == "case=insufficient-bid&compare_editions=1936,2017&compare_layer=supplement"
+    state = parse_compare_address("case=insufficient-bid&compare_editions=1936,2017&compare_layer=corpus")
+    assert state == CompareAddress(case="insufficient-bid", editions=("1936", "2017"), layer="corpus")
+    assert compare_query(state) == "case=insufficient-bid&compare_editions=1936,2017&compare_layer=corpus"
+    assert parse_compare_address("case=insufficient-bid").layer == "supplement"  # the default
     typed = CompareAddress(tokens=("1S", "1H"), dealer="E")
     assert compare_query(typed) == "compare_scenario=1S%201H&compare_dealer=E"
     assert parse_compare_address(compare_query(typed)) == typed
@@ -96,10 +101,10 @@ def test_the_stepper_opens_on_the_address_and_writes_every_change_back():
     assert "&dealer=S&" in address.query
     stepper.click("P")
     assert address.query.startswith("scenario=1S%201H%202H%20P&") and address.query.endswith("&step=4")
-    stepper.layer.value = "supplement"
-    assert address.query.endswith("&layer=supplement")
+    stepper.layer.value = "corpus"
+    assert address.query.endswith("&layer=corpus")
     stepper.clear()
-    assert address.query == "dealer=S&editions=1936,2017&layer=supplement"
+    assert address.query == "dealer=S&editions=1936,2017&layer=corpus"
 
 
 def test_a_malformed_address_gives_the_message_and_a_clean_stepper():

@@ -35,11 +35,15 @@ from bridgelaws import views
 from bridgelaws.cli import main
 
 FIVE = ("1932", "1936", "1949", "2007", "2017")
+CORPUS = "corpus"  # the expectations below are read from the excerpts alone
 EDITIONS = ",".join(FIVE)  # the five editions whose law the expectations state
 TWO_EVENTS = "1S P X W:!SK"
 
 
 def run(capsys, *argv):
+    # The expectations are the corpus's (read from the excerpts): the text-only layer, named.
+    if "--layer" not in argv:
+        argv = (argv[0], "--layer", "corpus", *argv[1:])
     assert main(list(argv)) == 0
     out, err = capsys.readouterr()
     assert err == ""
@@ -115,7 +119,7 @@ def test_the_text_shows_every_event_of_each_edition(capsys):
 
 
 def test_the_html_cards_show_every_event_of_each_edition():
-    html = views.compare_html(TWO_EVENTS, FIVE)
+    html = views.compare_html(TWO_EVENTS, FIVE, layer=CORPUS)
     rows = dict(re.findall(r'<tr data-edition="(\d{4})".*?>(.*?)</tr>', html, flags=re.S))
     assert list(rows) == list(FIVE)
     for year, row in rows.items():
@@ -131,14 +135,14 @@ def test_the_dataframes():
 
     from bridgelaws.tables import compare, compare_events
 
-    frame = compare_events(TWO_EVENTS, FIVE)
+    frame = compare_events(TWO_EVENTS, FIVE, layer=CORPUS)
     assert list(frame.index) == [(year, number) for year in FIVE for number in (1, 2)]
-    positions = compare_events("1S 1H 1D", FIVE)["index"]
+    positions = compare_events("1S 1H 1D", FIVE, layer=CORPUS)["index"]
     assert str(positions.dtype) == "Int64"  # whole numbers beside 1936's empty row, not 2.0, 3.0
     assert [None if value is pd.NA else value for value in positions] == [2, 3, None, 2, 3, 2, 3, 2, 3]
     assert frame.loc[("1936", 2), "case"] == "exposed-card"
     # The table of before keeps one row per edition (the first event).
-    assert list(compare(TWO_EVENTS, FIVE)["case"]) == ["inadmissible-double"] * 5
+    assert list(compare(TWO_EVENTS, FIVE, layer=CORPUS)["case"]) == ["inadmissible-double"] * 5
 
 
 # --- the same tokens, different auctions -----------------------------------------------------------
@@ -171,12 +175,12 @@ def test_the_json_says_where_the_editions_read_the_tokens_differently(capsys):
 def test_no_note_where_every_edition_reads_the_tokens_alike(capsys, tokens):
     assert "make different auctions" not in run(capsys, "compare", "--editions", EDITIONS, tokens)
     assert all(r["divergences"] == [] for r in json.loads(run(capsys, "compare", "--json", tokens)))
-    assert "bl-divergence" not in views.compare_html(tokens).split("</style>", 1)[1]
-    assert "bl-divergence" not in views.stepper_html(tokens).split("</style>", 1)[1]
+    assert "bl-divergence" not in views.compare_html(tokens, layer=CORPUS).split("</style>", 1)[1]
+    assert "bl-divergence" not in views.stepper_html(tokens, layer=CORPUS).split("</style>", 1)[1]
 
 
 def test_the_html_says_where_the_editions_read_the_tokens_differently():
-    html = views.compare_html("1S 1H 2H P 3H", FIVE)
+    html = views.compare_html("1S 1H 2H P 3H", FIVE, layer=CORPUS)
     body = html.split("</style>", 1)[1]
     head = body.split('<table class="bl-compare">')[0]
     assert ("3H (token 5): in 1932, 1949, 2007, 2017 North&#x27;s 3H; in 1936 West&#x27;s 3H (irregular: call by a "
@@ -187,21 +191,21 @@ def test_the_html_says_where_the_editions_read_the_tokens_differently():
 
 
 def test_the_stepper_says_where_the_editions_read_the_tokens_differently():
-    body = views.stepper_html("1S 1H 2H", FIVE).split("</style>", 1)[1]
+    body = views.stepper_html("1S 1H 2H", FIVE, layer=CORPUS).split("</style>", 1)[1]
     assert re.findall(r'<span class="bl-tok bl-done bl-diverge" title="([^"]*)">([^<]*)</span>', body) == [
         ("2H (token 3): in 1932, 1949, 2007, 2017 South&#x27;s 2H; in 1936 East&#x27;s 2H, replacing his 1H "
          "(token 2)", "2H")]
     panel_1936 = body.split('<div class="bl-panel" data-edition="1936">')[1].split('<div class="bl-panel"')[0]
     assert "2H (token 3): here East&#x27;s 2H, replacing his 1H (token 2)" in panel_1936
     # Stepped back before the 2H, nothing is read differently yet.
-    assert "bl-divergence" not in views.stepper_html("1S 1H 2H", FIVE, step=2).split("</style>", 1)[1]
+    assert "bl-divergence" not in views.stepper_html("1S 1H 2H", FIVE, step=2, layer=CORPUS).split("</style>", 1)[1]
 
 
 # --- the explorer opens on the chosen case's event ----------------------------------------------------
 
 
 def test_compare_html_puts_the_chosen_case_first():
-    html = views.compare_html("1S 1H 2H P 3H", FIVE, focus="call-when-barred")
+    html = views.compare_html("1S 1H 2H P 3H", FIVE, focus="call-when-barred", layer=CORPUS)
     rows = dict(re.findall(r'<tr data-edition="(\d{4})"(.*?)</tr>', html, flags=re.S))
     events_1936 = re.findall(r'class="bl-compare-event( bl-focus)?" data-index="(\d+)" data-case="([\w-]+)"',
                              rows["1936"])

@@ -66,7 +66,7 @@ def test_every_key_is_a_fresh_judgement_of_the_scenario(exercise):
     assert exercise.questions, exercise.id
     asked = {(q.edition, q.kind) for q in exercise.questions}
     for edition in EDITIONS:
-        result = judge(exercise.tokens, edition, exercise.dealer)
+        result = judge(exercise.tokens, edition, exercise.dealer, layer="corpus")
         rulings = [e.ruling for e in result.events if e.case == exercise.case and e.ruling is not None]
         if not rulings:
             assert edition.year in exercise.not_raised

@@ -57,9 +57,10 @@ ENGLISH_LABELS = {
     "expose": ("Expose a card", "the caller (or the player to act) shows this card"),
     "accept": ("Call over it", "the offender's left-hand opponent calls over the irregular call"),
     "moves": ("\u25c0 Back", "Forward \u25b6", "Clear", "Step", "Play"),
-    "layer": ("Layer", (("corpus", "corpus"), ("+ supplement", "supplement")),
-              ("the verbatim corpus alone",
-               "where the corpus excerpt is silent: a sourced paraphrase of the full code, marked as such")),
+    "layer": ("Layer", (("best sourced", "supplement"), ("corpus only", "corpus")),
+              ("the corpus where the excerpt rules; where it is silent, a sourced paraphrase of the full code, "
+               "marked as such; else the gap",
+               "the verbatim corpus alone")),
     "english": "English of the quoted paragraph (the project's translation)",
     "projector": ("Projector (larger type)", "larger type, to be read from the back of a room"),
 }
@@ -70,7 +71,7 @@ def test_the_stepper_opens_with_its_english_words_as_before() -> None:
 
 
 def test_the_stepper_switched_to_dutch_shows_dutch_labels_and_card_words_with_the_quotes_unchanged() -> None:
-    stepper = AuctionStepper(editions=("1936", "2017"))
+    stepper = AuctionStepper(editions=("1936", "2017"), layer="corpus")  # 2017's excerpt: the 1H stands
     stepper.load_scenario("insufficient bid")
     stepper.english.value = True
     english = stepper.output_html
@@ -87,7 +88,7 @@ def test_the_stepper_switched_to_dutch_shows_dutch_labels_and_card_words_with_th
     assert labels["caller"][2] == ("de speler die aan de beurt is", "Noord", "Oost", "Zuid", "West")
     assert labels["card"] == "Kaart" and labels["expose"][0] == "Toon een kaart" and labels["accept"][0] == "Bied daarna"
     assert labels["moves"] == ("\u25c0 Terug", "Verder \u25b6", "Wissen", "Stap", "Afspelen")
-    assert labels["layer"][:2] == ("Laag", (("corpus", "corpus"), ("+ aanvulling", "supplement")))
+    assert labels["layer"][:2] == ("Laag", (("best onderbouwd", "supplement"), ("alleen corpus", "corpus")))
     assert labels["english"].startswith("Engels van de geciteerde alinea")
     assert labels["projector"][0] == "Projector (grotere letters)"
     # no control keeps an English word
@@ -177,7 +178,7 @@ def test_the_steppers_own_messages_follow_the_language() -> None:
     stepper.set_language("nl")
     assert "Kies nu de bieding van Zuid: een bieding na 1H aanvaardt die in 1936 (1936:22.2)." in stepper.message.value
     assert stepper.seat.value == "S"  # the selection the message asks for is kept
-    refused = AuctionStepper("1S 1H", editions=("2017",), lang="nl")
+    refused = AuctionStepper("1S 1H", editions=("2017",), layer="corpus", lang="nl")  # 2017's excerpt: no acceptance
     refused.accept()
     assert "niets om na te bieden" in refused.message.value
     refused.set_language("en")

@@ -60,10 +60,15 @@ def _cli(capsys, *argv):
 # --- the engine: the layer is applied only when asked ---------------------------------------------
 
 
-def test_the_corpus_layer_is_the_default_and_unchanged(fixture_data):
+def test_the_best_sourced_layer_is_the_default_and_the_corpus_one_option_away(fixture_data):
+    # Issue 21 §3: where the excerpt only points elsewhere (2017:18.D, "zie artikel 27"), the default
+    # answer is the sourced paraphrase (the fixture's 2017:99.A), labelled as outside the corpus.
     ruling = judge("1S 1H", "2017").events[1].ruling
+    assert ruling.status == "supplement" and ruling.layer == "supplement" and ruling.provenance != ()
+    # --layer corpus: the text-only view, as before.
+    ruling = judge("1S 1H", "2017", layer="corpus").events[1].ruling
     assert ruling.status == "referenced" and ruling.layer == "corpus" and ruling.provenance == ()
-    assert judge("1S 1H", "2017").state["barred"] == []
+    assert judge("1S 1H", "2017", layer="corpus").state["barred"] == []
 
 
 def test_the_supplement_layer_applies_a_supplementary_ruling_like_a_ruling(fixture_data):
@@ -109,8 +114,10 @@ def test_judge_json_marks_the_layer_and_the_source(fixture_data, capsys):
     assert code == 0 and ruling["status"] == "supplement" and ruling["layer"] == "supplement"
     assert ruling["source"] == "fixture-2017" and ruling["read"] == "2026-11-30"
     assert ruling["quote_nl"] is None and ruling["outside_corpus"] == PROVENANCE_99A
-    code, out, _ = _cli(capsys, "judge", "--edition", "2017", "--json", "1S 1H")
+    code, out, _ = _cli(capsys, "judge", "--edition", "2017", "--layer", "corpus", "--json", "1S 1H")
     assert json.loads(out)["events"][1]["ruling"]["layer"] == "corpus"
+    code, out, _ = _cli(capsys, "judge", "--edition", "2017", "--json", "1S 1H")
+    assert json.loads(out)["events"][1]["ruling"]["layer"] == "supplement"  # the default
 
 
 def test_judge_text_says_outside_the_corpus_never_as_a_quote(fixture_data, capsys):
@@ -136,7 +143,8 @@ def test_compare_rows_carry_layer_source_and_read(fixture_data, capsys):
     row = compare_rows("1S 1H", ["2017"], layer="supplement")[0]
     assert row["status"] == "supplement" and row["layer"] == "supplement"
     assert row["source"] == "fixture-2017" and row["read"] == "2026-11-30" and row["quote_nl"] is None
-    assert "layer" not in compare_rows("1S 1H", ["2017"])[0]  # the corpus rows are as before
+    assert "layer" not in compare_rows("1S 1H", ["2017"], layer="corpus")[0]  # the corpus rows are as before
+    assert compare_rows("1S 1H", ["2017"])[0]["layer"] == "supplement"  # the default: the best sourced
     code, out, _ = _cli(capsys, "compare", "--editions", "2017", "--layer", "supplement", "--csv", "1S 1H")
     assert code == 0 and "outside_corpus" in out.splitlines()[0] and PROVENANCE_99A in out
 
@@ -183,10 +191,12 @@ def test_the_matrix_view_and_figures_take_the_layer(fixture_data):
     html = views.matrix_html(layer="both")
     assert 'data-status="supplement" data-layer="supplement"' in html and "outside the corpus" in html
     assert views.status_counts("supplement").loc["2017", "supplement"] == 2
-    assert "supplement" not in views.status_counts().columns
+    assert "supplement" not in views.status_counts("corpus").columns
+    assert views.status_counts().loc["2017", "supplement"] == 2  # the default counts the supplement
     assert views.strictness_table("supplement").loc["insufficient-bid", "2017"] == 1
     title = figures.strictness_figure("supplement").get_suptitle()
-    assert "supplement" in title and "corpus alone" in figures.strictness_figure().get_suptitle()
+    assert "supplement" in title and "corpus alone" in figures.strictness_figure("corpus").get_suptitle()
+    assert figures.strictness_figure().get_suptitle() == title  # the default layer is the best sourced
 
 
 def test_the_stepper_shows_the_layer(fixture_data):
@@ -194,7 +204,8 @@ def test_the_stepper_shows_the_layer(fixture_data):
 
     html = views.stepper_html("1S 1H", ["2017"], layer="supplement")
     assert "bl-outside-banner" in html and PROVENANCE_99A in html
-    assert 'class="bl-outside' not in views.stepper_html("1S 1H", ["2017"])
+    assert 'class="bl-outside' not in views.stepper_html("1S 1H", ["2017"], layer="corpus")
+    assert "bl-outside-banner" in views.stepper_html("1S 1H", ["2017"])  # the default
 
 
 def test_the_stepper_widget_has_a_layer_toggle(fixture_data):
@@ -202,10 +213,12 @@ def test_the_stepper_widget_has_a_layer_toggle(fixture_data):
     from bridgelaws.widgets import AuctionStepper, CompareExplorer
 
     stepper = AuctionStepper("1S 1H", editions=("2017",))
+    assert stepper.layer.value == "supplement" and PROVENANCE_99A in stepper.output_html  # the default
+    stepper.layer.value = "corpus"
     assert 'class="bl-outside' not in stepper.output_html
-    stepper.layer.value = "supplement"
-    assert PROVENANCE_99A in stepper.output_html
     explorer = CompareExplorer()
+    assert explorer.layer.value == "supplement"
+    explorer.layer.value = "corpus"
     explorer.layer.value = "supplement"
     assert PROVENANCE_99A in explorer.output_html
 
@@ -278,7 +291,7 @@ def test_an_entry_without_its_source_place_or_paraphrase_is_refused(fixture_data
 
 @pytest.mark.parametrize("field, value, message", [
     ("kind", "memory", "supplement/sources.yaml: fixture-2017.kind: 'memory' is not one of code-text, "
-                       "translation, commentary"),
+                       "retyped, translation, later-code, commentary"),
     ("read", "30-11-2026", "supplement/sources.yaml: fixture-2017.read: expected a date YYYY-MM-DD"),
     ("read", None, "supplement/sources.yaml: fixture-2017.read: expected a date YYYY-MM-DD"),
 ])

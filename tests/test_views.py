@@ -134,7 +134,7 @@ def test_stepper_shows_one_panel_per_edition_in_order():
 
 
 def test_stepper_exposed_honour_bars_partner_differently_in_1936_and_1949():
-    found = panels(views.stepper_html("1S W:!SK", None, "N"))
+    found = panels(views.stepper_html("1S W:!SK", None, "N", layer="corpus"))  # the excerpts alone
     # 1936:23.b: the owner's partner must pass "telkens wanneer het zijn beurt is" (every turn).
     assert "1936:23.b" in found["1936"] and "Must pass: <b>East</b> (rest of the auction" in found["1936"]
     assert "telkens wanneer het zijn beurt is om te bieden" in found["1936"]
@@ -179,9 +179,9 @@ def test_stepper_html_is_deterministic():
 
 def test_acceptance_is_offered_only_where_the_text_has_it():
     # 1936:22.2: a call over the irregular call accepts it; the other texts have no such rule.
-    offer = views.acceptance_offer("1S 1H", None, "N")
+    offer = views.acceptance_offer("1S 1H", None, "N", layer="corpus")
     assert offer == {"seat": "S", "token": "1H", "articles": ["1936:22.2"], "editions": ["1936"]}
-    assert views.acceptance_offer("1S 1H", ("1949", "2017"), "N") is None
+    assert views.acceptance_offer("1S 1H", ("1949", "2017"), "N", layer="corpus") is None
     assert views.acceptance_offer("1S", None, "N") is None
 
 
@@ -250,7 +250,7 @@ def test_references_outside_the_corpus():
 
 
 def test_matrix_html_colours_every_cell_by_status():
-    html = views.matrix_html()
+    html = views.matrix_html(layer="corpus")  # the statuses of the excerpts
     rows = re.findall(r'<tr data-case="([a-z-]+)">(.*?)</tr>', html)
     assert [case for case, _ in rows] == list(case_ids())
     statuses = {case: [dict(zip(YEARS, re.findall(r'data-status="(\w+)"', body)))[y] for y in FIVE]
@@ -278,22 +278,22 @@ def test_turns_barred():
 
 
 def test_strictness_table_shape_and_silence():
-    table = views.strictness_table()
+    table = views.strictness_table("corpus")  # the excerpts alone
     assert list(table.columns) == list(YEARS) and list(table.index) == list(case_ids())
     assert math.isnan(table.loc["insufficient-bid", "2017"])  # 2017:18.D refers to Art. 27
     assert table.loc["exposed-card", "1949"] == 1
-    summary = views.strictness_summary()
+    summary = views.strictness_summary("corpus")
     assert summary.loc["1936", "turns_barred"] == summary["turns_barred"].max()
 
 
 def test_compare_html_and_table():
-    html = views.compare_html("1S 1H")
+    html = views.compare_html("1S 1H", layer="corpus")  # the excerpts alone
     rows = re.findall(r'<tr data-edition="(\d{4})" data-status="(\w+)"', html)
     assert [year for year, _ in rows] == list(YEARS)
     assert _only(dict(rows)) == {"1932": "referenced", "1936": "ruled", "1949": "silent", "2007": "silent",
                                  "2017": "referenced"}
     assert "moet het voldoende gemaakt worden" in html  # 1936:22.3
-    table = views.compare_table("1S 1H")
+    table = views.compare_table("1S 1H", layer="corpus")
     assert list(table.index) == list(YEARS) and "summary_en" in table
 
 

@@ -60,7 +60,11 @@ def test_bidding_box_has_the_38_calls_and_clicks(stepper):
     html = stepper.output_html
     # 1936:22.3: the insufficient bid is void and the offender must make it sufficient.
     assert "1H &rarr; void: the offender must replace it" in panel(html, "1936")
-    assert "stands (assumption)" in panel(html, "2017")
+    # 2017's excerpt only points to Art. 27 (18.D); by default the sourced paraphrase of 27B rules: void.
+    assert "1H &rarr; void: the offender must replace it" in panel(html, "2017")
+    assert "outside the corpus" in panel(html, "2017")
+    stepper.layer.value = "corpus"
+    assert "stands (assumption)" in panel(stepper.output_html, "2017")
 
 
 def test_seat_selector_calls_out_of_turn_and_resets(stepper):
@@ -121,6 +125,7 @@ def test_call_over_it_accepts_where_the_text_allows_it(stepper):
 
 
 def test_call_over_it_is_refused_where_no_text_allows_it(stepper):
+    stepper.layer.value = "corpus"  # the excerpts of 1949 and 2017 have no acceptance (2017's Law 27A is outside)
     stepper.editions.value = ("1949", "2017")
     stepper.load_scenario("insufficient bid")
     assert stepper.accept_button.disabled
@@ -243,6 +248,7 @@ def test_the_compare_explorer_opens_on_the_chosen_cases_event():
 
 
 def test_the_stepper_widget_says_where_the_editions_read_the_tokens_differently(stepper):
+    stepper.layer.value = "corpus"  # under the excerpts only 1936 makes East replace his 1H (22.3)
     stepper.typed.value = "1S 1H 2H"
     stepper.apply_typed()
     assert "2H (token 3): here East&#x27;s 2H, replacing his 1H (token 2)" in panel(stepper.output_html, "1936")

@@ -40,7 +40,7 @@ def test_the_comparison_explorer_switches_to_dutch_and_back() -> None:
     assert explorer.case.description == "Geval" and explorer.dealer.description == "Gever"
     assert explorer.typed.description == "Biedingen" and explorer.apply_button.description == "Vergelijk"
     assert explorer.case.label == "Pas voor de beurt: voor het eerste bod"
-    assert explorer.dealer.label == "Noord" and explorer.layer.options[1] == ("+ aanvulling", "supplement")
+    assert explorer.dealer.label == "Noord" and explorer.layer.options[0] == ("best onderbouwd", "supplement")
     # the state is kept: the case, its scenario, the editions, the English toggle
     assert explorer.focus == "pass-out-of-rotation" and explorer.typed.value == "S:P"
     assert explorer.editions.value == ("1936", "2017") and explorer.english.value is True

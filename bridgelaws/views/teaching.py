@@ -17,6 +17,7 @@ from ..render import ruling_html
 from ..rulings import find_case
 from ._common import _view
 from ..content import find_exercise, history
+from ..vocabulary import Layer
 
 
 def exercise_answers(exercise: str | dict[str, Any]) -> list[dict[str, Any]]:
@@ -26,7 +27,8 @@ def exercise_answers(exercise: str | dict[str, Any]) -> list[dict[str, Any]]:
         exercise = find_exercise(exercise)
     answers: list[dict[str, Any]] = []
     for edition in EDITIONS:
-        result = judge(exercise["tokens"], edition, exercise.get("dealer", "N"))
+        # The exercises ask what each excerpt covers (as exercise_set does): the corpus layer, named.
+        result = judge(exercise["tokens"], edition, exercise.get("dealer", "N"), layer=Layer.CORPUS)
         rulings = result.rulings
         wanted = exercise.get("case")
         pick = next(((e, r) for e, r in rulings if e.case == wanted), None) if wanted else None
