@@ -59,7 +59,7 @@ def test_the_english_listing_is_unchanged_by_the_option(capsys: Any) -> None:
 
 def test_the_language_from_the_environment(capsys: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("BRIDGELAWS_LANG", "nl")
-    code, out, _ = run(capsys, "compare", "--editions", "1936,2017", "1S 1H")
+    code, out, _ = run(capsys, "compare", "--editions", "1936,2017", "--layer", "corpus", "1S 1H")
     assert code == 0
     assert out.startswith('scenario "1S 1H", gever Noord\n')
     assert "1936  Onvoldoende bod (insufficient-bid): GEREGELD" in out
@@ -104,12 +104,12 @@ def test_machine_formats_are_not_translated(capsys: Any) -> None:
 
 
 def test_the_matrix_in_dutch(capsys: Any) -> None:
-    code, out, _ = run(capsys, "matrix", "--status", "--lang", "nl")
+    code, out, _ = run(capsys, "matrix", "--status", "--layer", "corpus", "--lang", "nl")
     assert code == 0
     assert "insufficient-bid        doorverwezen" in out and "niet in het uittreksel" in out and "not in the excerpt" not in out
     assert "cellen met een uitspraak (alleen het corpus):" in out
     assert "  1936  15 van 20   75.0 %  (15 corpus)" in out
-    code, out, _ = run(capsys, "matrix", "--editions", "1936", "--lang", "nl")
+    code, out, _ = run(capsys, "matrix", "--editions", "1936", "--layer", "corpus", "--lang", "nl")
     assert "insufficient-bid  (Onvoldoende bod)\n   1936  geregeld (1936:22.3): geannuleerd;" in out
 
 

@@ -204,15 +204,15 @@ def test_1936_1949_an_exposed_honour_bars_partner_for_the_auction_or_one_turn():
 
 
 def test_1932_2017_an_incorrect_deal_ends_the_auction_only_in_1932():
-    difference = by_scenario(distinguish("1932", "2017", max_tokens=1))["[incorrect-deal]"]
+    difference = by_scenario(distinguish("1932", "2017", max_tokens=1, layer="corpus"))["[incorrect-deal]"]
     assert difference.a.case == difference.b.case == "incorrect-deal"
     assert (difference.a.status, difference.b.status) == ("ruled", "silent")
     assert difference.b.outcome == "open" and difference.a.outcome != "open"
 
 
 def test_the_layer_is_passed_to_the_judge():
-    corpus = distinguish("2007", "2017", max_tokens=1)
-    supplement = distinguish("2007", "2017", max_tokens=1, layer="supplement")
+    corpus = distinguish("2007", "2017", max_tokens=1, layer="corpus")
+    supplement = distinguish("2007", "2017", max_tokens=1)  # the default: the best sourced answer
     assert not any("supplement" in (d.a.status, d.b.status) for d in corpus)
     assert any("supplement" in (d.a.status, d.b.status) for d in supplement)
 
@@ -221,7 +221,7 @@ def test_where_one_edition_cannot_play_the_scenario_the_other_shows_its_event():
     # North's "last call" made with cards from a wrong board, before anyone has called: 2007's
     # ruling cancels that call (data/rulings/wrong-board.yaml), and there is none, so 2007 cannot
     # go on; 2017's excerpt does not treat the case (silent) and the auction continues.
-    difference = by_scenario(distinguish("2007", "2017", max_tokens=1))["N:[wrong-board]"]
+    difference = by_scenario(distinguish("2007", "2017", max_tokens=1, layer="corpus"))["N:[wrong-board]"]
     assert difference.aspects == ("error",)
     assert difference.a.status == "error" and "no call to cancel" in (difference.a.error or "")
     assert (difference.b.case, difference.b.status) == ("wrong-board", "silent")

@@ -45,7 +45,9 @@ def test_one_row_per_case_and_edition_agreeing_with_the_matrix(rows):
         assert row.ruling == frame.loc[row.case, row.edition], (row.case, row.edition)
     statuses = {(c["case"], c["edition"]): str(c["status"]) for c in matrix_cells()}
     assert {(r.case, r.edition): r.status for r in rows} == statuses
-    assert {r.layer for r in rows} == {"corpus"}
+    # The default is the best sourced answer: the corpus's cells, and the supplement's where it is silent.
+    assert {r.layer for r in rows} == {"corpus", "supplement"}
+    assert {r.layer for r in matrix_rows("corpus")} == {"corpus"}
     silent = next(r for r in rows if r.status == "silent")
     assert silent.status_name == "not in the excerpt"
 
@@ -79,7 +81,7 @@ def test_json_has_the_documented_shape(rows, capsys):
     code, out, _ = run(capsys, "matrix", "--format", "json")
     data = json.loads(out)
     assert code == 0
-    assert (data["format"], data["version"], data["layer"]) == ("bridgelaws-matrix", 1, "corpus")
+    assert (data["format"], data["version"], data["layer"]) == ("bridgelaws-matrix", 1, "supplement")
     assert data["editions"] == YEARS and data["columns"] == list(MATRIX_COLUMNS)
     assert data["rows"] == [r.as_dict() for r in rows]
     assert all(list(row) == list(MATRIX_COLUMNS) for row in data["rows"])

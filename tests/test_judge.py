@@ -68,7 +68,7 @@ def test_silent_edition_continues_under_the_labelled_default():
 
 
 def test_referenced_edition_names_the_article_outside_the_corpus():
-    ruling = judge("1S 1H", "2017", "N").events[1].ruling
+    ruling = judge("1S 1H", "2017", "N", layer="corpus").events[1].ruling
     assert ruling.status == "referenced" and ruling.references == ["2017:27"]
     assert ruling.assumption
 

@@ -212,7 +212,7 @@ def test_every_word_appears_in_the_real_ledger():
     if every situation is, which no real entry is (the excerpts' silences are "silent"): those two
     words are tried on a made-up edition (test_an_entry_wholly_introduced_on_a_made_up_edition)."""
     years = [e.year for e in EDITIONS]
-    entries = [e for a in years for b in years if a != b for e in ledger.ledger(a, b)]
+    entries = [e for a in years for b in years if a != b for e in ledger.ledger(a, b, layer="corpus")]
     words = {e.change for e in entries}
     situation_words = {s.change for e in entries for s in e.situations}
     assert words == set(Change) - {Change.INTRODUCED, Change.REMOVED}
@@ -359,15 +359,15 @@ def test_history_of_a_case():
     """misnamed-double: 1932:13.4 first, then 1936:22.4, not in the 1949 and 2007 excerpts, then
     2017:19.A.3. Its last change is 1936 -> 2017 (1936:22.4 "zijn maat moet passen"; 2017:19.A.3 no
     bar): milder, across 1949 and 2007 (decision B; the old history said 2007 -> 2017 introduced)."""
-    found = ledger.history("misnamed-double")
+    found = ledger.history("misnamed-double", layer="corpus")  # the excerpts' history
     assert (found.first_ruled, found.last_ruled) == ("1932", "2017")
     assert found.last_changed is not None and found.last_changed.change is Change.MILDER
     assert (found.last_changed.from_edition, found.last_changed.to_edition) == ("1936", "2017")
     assert found.last_changed.skipped == ("1949", "2007")
     assert "first appears in the excerpts in 1932" in found.sentence()
     assert "across 1949, 2007" in found.sentence()
-    assert ledger.history("call-after-close").first_ruled is None
-    assert ledger.history("all-pass", kind="mechanic").kind == "mechanic"
+    assert ledger.history("call-after-close", layer="corpus").first_ruled is None
+    assert ledger.history("all-pass", layer="corpus", kind="mechanic").kind == "mechanic"
 
 
 def test_an_excerpt_boundary_is_not_a_change_in_the_history():
@@ -384,9 +384,9 @@ def test_an_excerpt_boundary_is_not_a_change_in_the_history():
 
 
 def test_across_gaps_on_the_command_line(capsys):
-    code, out, _ = run(capsys, "ledger", "--across-gaps", "--subject", "misnamed-double")
+    code, out, _ = run(capsys, "ledger", "--across-gaps", "--layer", "corpus", "--subject", "misnamed-double")
     assert code == 0 and "1936 -> 2017  milder (across 1949, 2007)" in out
-    code, out, _ = run(capsys, "ledger", "--across-gaps", "--json")
+    code, out, _ = run(capsys, "ledger", "--across-gaps", "--layer", "corpus", "--json")
     assert code == 0 and any(item["skipped"] == ["1949", "2007"] for item in json.loads(out))
 
 

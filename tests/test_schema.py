@@ -137,7 +137,7 @@ def test_silence_is_the_default_for_an_edition_the_file_does_not_list(data):
     # A call case without an entry: the call stands as made, as for every silent text.
     _edit(data / "rulings" / "insufficient-bid.yaml", lambda raw: raw["rulings"].pop("2017"))
     datafiles.reset()
-    result = judge("1S 1H", "2017")
+    result = judge("1S 1H", "2017", layer="corpus")
     assert result.events[1].ruling is not None and result.events[1].ruling.status == "silent"
     assert result.state["next_to_call"] == "S"
 
