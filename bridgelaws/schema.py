@@ -540,6 +540,37 @@ def parse_supplement_rulings(value: object, name: str, case_id: str,
     return result
 
 
+@dataclass(frozen=True)
+class ShingleExemption:
+    """A source of the layer without a shingle file (``supplement/shingles/exempt.yaml``): why, and the
+    queries tried to have its page returned again."""
+
+    source: str
+    reason: str
+    searched: str
+
+
+def parse_shingle_exemptions(value: object, name: str,
+                             sources: Mapping[str, SupplementSource]) -> dict[str, ShingleExemption]:
+    """``supplement/shingles/exempt.yaml``: ``{exempt: [{source, reason, searched}]}``, each source
+    of ``sources.yaml`` and given once."""
+    loc = Loc(name)
+    raw = fields(value, loc, ("exempt",))
+    result: dict[str, ShingleExemption] = {}
+    for i, item in enumerate(listing(raw["exempt"] or [], loc.at("exempt"))):
+        at = loc.at("exempt").at(i)
+        entry = fields(item, at, ("source", "reason", "searched"))
+        source_id = string(entry["source"], at.at("source"))
+        at = Loc(name, source_id)
+        if source_id not in sources:
+            raise at.at("source").error(f"{source_id!r} is not a source of supplement/sources.yaml")
+        if source_id in result:
+            raise at.at("source").error("the source is exempted twice")
+        result[source_id] = ShingleExemption(source=source_id, reason=text(entry["reason"], at.at("reason")),
+                                             searched=text(entry["searched"], at.at("searched")))
+    return result
+
+
 # ------------------------------------------------------------------------------------ cases
 
 

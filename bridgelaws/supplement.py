@@ -27,7 +27,8 @@ from .errors import BridgeLawsError
 from .schema import RulingSpec, SupplementArticle, SupplementGap, SupplementSource
 
 __all__ = ["Provenance", "SupplementArticle", "SupplementGap", "SupplementSource", "article", "articles",
-           "gaps", "provenance", "provenance_line", "ruling_spec", "rulings", "sources"]
+           "copied_runs", "gaps", "guarded_texts", "provenance", "provenance_line", "ruling_spec", "rulings",
+           "shingle_exemptions", "source_shingles", "sources"]
 
 DIRECTORY = "supplement"
 
@@ -149,3 +150,83 @@ def provenance_line(provenances: tuple[Provenance, ...] | list[Provenance]) -> s
                f"({_KIND_WORDS.get(items[0].kind, items[0].kind)}), read {items[0].read}"
                for items in groups.values()]
     return "outside the corpus: " + "; ".join(clauses)
+
+
+# ------------------------------------------------------------------- the paraphrase guard (issue 21 §2)
+
+SHINGLES = f"{DIRECTORY}/shingles"
+
+
+@datafiles.cached
+def shingle_exemptions() -> dict[str, schema.ShingleExemption]:
+    """The sources without a shingle file, each with why (``shingles/exempt.yaml``), by source id."""
+    name = f"{SHINGLES}/exempt.yaml"
+    if not datafiles.exists(name):
+        return {}
+    return schema.parse_shingle_exemptions(datafiles.load(name), name, sources())
+
+
+@datafiles.cached
+def source_shingles(source_id: str) -> frozenset[str]:
+    """The hashes of the eight-word shingles of one source (``shingles/<id>.txt``); an empty set for a
+    source exempted in ``shingles/exempt.yaml``; one error line when the file is missing or malformed."""
+    from .shingles import parse_shingle_file
+
+    if source_id not in sources():
+        raise BridgeLawsError(f"{source_id!r} is not a source of data/{DIRECTORY}/sources.yaml")
+    name = f"{SHINGLES}/{source_id}.txt"
+    if not datafiles.exists(name):
+        if source_id in shingle_exemptions():
+            return frozenset()
+        raise BridgeLawsError(f"{name}: missing: every source has a shingle file (tools/shingles.py {source_id}) "
+                              f"or an exemption in {SHINGLES}/exempt.yaml")
+    if source_id in shingle_exemptions():
+        raise BridgeLawsError(f"{SHINGLES}/exempt.yaml: {source_id}: exempted, but {name} exists: keep one")
+    return parse_shingle_file(datafiles.path(name).read_text(encoding="utf-8"), name, source_id)
+
+
+def guarded_texts() -> list[tuple[str, str]]:
+    """Every text of the layer written in the project's words, with a label naming its entry: each
+    article's ``title_en`` and ``paraphrase_en`` (``2017:27.B.4 paraphrase_en``), and every string of
+    eight words or more in a supplementary ruling (``rulings/insufficient-bid.yaml 2017.summary_en``:
+    summaries in both languages, assumptions, options' texts). Gaps and sources' notes are not
+    paraphrases (they quote the queries and the pages on purpose) and are not guarded."""
+    from .rulings import cases
+    from .shingles import SIZE, words
+
+    texts = [(f"{a.id} {field}", getattr(a, field)) for a in articles() for field in ("title_en", "paraphrase_en")]
+
+    def walk(value: object, path: str, out: list[tuple[str, str]]) -> None:
+        if isinstance(value, str):
+            if len(words(value)) >= SIZE:
+                out.append((path, value))
+        elif isinstance(value, dict):
+            for key, item in value.items():
+                walk(item, f"{path}.{key}" if path else str(key), out)
+        elif isinstance(value, list):
+            for i, item in enumerate(value):
+                walk(item, f"{path}[{i}]", out)
+
+    for case in cases():
+        name = f"{DIRECTORY}/rulings/{case.id}.yaml"
+        if datafiles.exists(name):
+            rulings(case.id)  # checked on load first: a bad file is its own error line
+            found: list[tuple[str, str]] = []
+            walk((datafiles.load(name) or {}).get("rulings") or {}, "", found)
+            texts.extend((f"rulings/{case.id}.yaml {path}", text) for path, text in found)
+    return texts
+
+
+def copied_runs() -> list[tuple[str, str, list[str]]]:
+    """``(entry, source id, [shared eight-word runs])`` for every guarded text that shares a shingle
+    with any source read (empty when every paraphrase is the project's own words)."""
+    from .shingles import shared
+
+    hashes = {source_id: source_shingles(source_id) for source_id in sources()}
+    found = []
+    for label, text in guarded_texts():
+        for source_id, known in hashes.items():
+            runs = shared(text, known)
+            if runs:
+                found.append((label, source_id, runs))
+    return found

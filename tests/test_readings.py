@@ -178,6 +178,8 @@ def _load_everything() -> None:
     supplement.articles()
     for case_id in rulings_data.case_ids():
         supplement.rulings(case_id)
+    for source_id in supplement.sources():  # supplement/shingles/: the paraphrase guard (issue 21 section 2)
+        supplement.source_shingles(source_id)
     from bridgelaws import translation
 
     for edition in editions.find_editions(None):
