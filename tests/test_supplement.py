@@ -278,7 +278,7 @@ def test_an_entry_without_its_source_place_or_paraphrase_is_refused(fixture_data
 
 @pytest.mark.parametrize("field, value, message", [
     ("kind", "memory", "supplement/sources.yaml: fixture-2017.kind: 'memory' is not one of code-text, "
-                       "translation, commentary"),
+                       "retyped, translation, later-code, commentary"),
     ("read", "30-11-2026", "supplement/sources.yaml: fixture-2017.read: expected a date YYYY-MM-DD"),
     ("read", None, "supplement/sources.yaml: fixture-2017.read: expected a date YYYY-MM-DD"),
 ])
@@ -323,7 +323,7 @@ def test_every_real_entry_has_a_source_kind_read_date_and_paraphrase():
     assert entries, "data/supplement/ holds no article"
     for entry in entries:
         source = sources[entry.source]
-        assert source.kind in ("code-text", "translation", "commentary"), entry.id
+        assert source.kind in ("code-text", "retyped", "translation", "later-code", "commentary"), entry.id
         assert re.fullmatch(r"\d{4}-\d{2}-\d{2}", source.read), entry.id
         assert source.title and source.address and entry.paraphrase_en.strip() and entry.where, entry.id
         assert source.edition == entry.edition, entry.id
