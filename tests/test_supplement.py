@@ -336,7 +336,7 @@ def test_every_real_entry_has_a_source_kind_read_date_and_paraphrase():
     assert entries, "data/supplement/ holds no article"
     for entry in entries:
         source = sources[entry.source]
-        assert source.kind in ("code-text", "translation", "commentary"), entry.id
+        assert source.kind in ("code-text", "retyped", "translation", "later-code", "commentary"), entry.id
         assert re.fullmatch(r"\d{4}-\d{2}-\d{2}", source.read), entry.id
         assert source.title and source.address and entry.paraphrase_en.strip() and entry.where, entry.id
         assert source.edition == entry.edition, entry.id
