@@ -390,3 +390,25 @@ def test_a_supplementary_all_pass_outcome_must_match_the_engine(fixture_data):
     assert _error(excinfo) == ("supplement/rulings/all-pass.yaml: 2007.outcome: 'redeal', but the engine ends "
                                "four passes in 2007 with 'passed-out' (data/editions.yaml); mend the registry "
                                "or the entry")
+
+
+@needs_real
+def test_every_real_ruling_resting_on_a_later_code_says_so():
+    """A ruling whose articles come from a later code says, in its summary and its assumption, that it
+    rests on a later code and not on the edition's own text (issue 21, section 4)."""
+    sources = supplement.sources()
+    by_id = {entry.id: entry for entry in supplement.articles()}
+    found = 0
+    for case in cases():
+        for year, spec in supplement.rulings(case.id).items():
+            named = set(spec.articles) | {o.article for o in spec.options if o.article}
+            for branch in spec.when:
+                named |= set(branch.articles or ()) | ({branch.article} if branch.article else set())
+            if not any(sources[by_id[a].source].kind == "later-code" for a in named if a in by_id):
+                continue
+            found += 1
+            texts = [spec.summary_en, spec.assumption or ""]
+            texts += [t for b in spec.when for t in (b.summary_en or "", b.assumption or "")]
+            for text in (t for t in texts if t):
+                assert "later code" in text and f"not the {year} text" in text, (case.id, year, text)
+    assert found, "no real ruling rests on a later code"
