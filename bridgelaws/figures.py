@@ -140,7 +140,7 @@ def sizes() -> Figure:
 
 def _layer_title(layer: str) -> str:
     return ("the corpus alone" if layer == "corpus" else
-            "corpus, and outside it the sourced supplement where the excerpt has no ruling")
+            "best sourced: the corpus, else the sourced supplement (outside the corpus); gaps left empty")
 
 
 def status_over_time(layer: str = DEFAULT_LAYER) -> Figure:
