@@ -270,8 +270,11 @@ class _Run:
     def exposure(self, event: Event) -> None:
         auction = self.auction
         self._check_not_ended(event)
-        if auction.is_over:
-            raise _over(event, auction)
+        if auction.is_over and event.seat is None:
+            # After the close no one is to act: the token must say whose card it was.
+            raise BridgeLawsError(f"{event.token!r} at position {event.index}: the auction has closed, so the "
+                                  f"exposure must name the player (e.g. W:{event.token})")
+        # A card exposed after the close is ruled from the data (an `after-close` branch, issue 21).
         seat = event.seat if event.seat is not None else auction.state.next_seat  # not over: someone is to act
         card = event.card
         assert card is not None  # an exposure token always names its card
@@ -282,16 +285,19 @@ class _Run:
                                   f"({first.token!r} at position {first.index}); a card can be exposed once")
         self.exposed[seat] = self.exposed.get(seat, 0) + 1
         record = _base(event, seat)
-        record.update(card=card, case="exposed-card",
-                      reason=_EXPOSURE_REASONS[event.manner or ""].format(seat=seat.full_name, card=card,
-                                                                          partner=seat.partner.full_name))
+        reason = _EXPOSURE_REASONS[event.manner or ""].format(seat=seat.full_name, card=card,
+                                                               partner=seat.partner.full_name)
+        if auction.is_over:
+            reason = reason.replace("during the auction", "after the auction had closed")
+        record.update(card=card, case="exposed-card", reason=reason)
         branches = rulings_data.spec("exposed-card", self.edition, self.layer).when
         condition = first_holding(branches, Situation(auction, seat, card=card, exposed=self.exposed[seat],
                                                       manner=event.manner))
         ruling = rulings_data.resolve("exposed-card", self.edition, condition=condition, offender=seat,
                                       layer=self.layer)
         if not ruling.rules:
-            ruling.assumption = rulings_data.EVENT_ASSUMPTION
+            if not ruling.assumption or ruling.assumption == rulings_data.DEFAULT_ASSUMPTION:
+                ruling.assumption = rulings_data.EVENT_ASSUMPTION
         else:
             honours = next((b.honours for b in branches if b.condition == condition), None) or ""
             ruling.assumption = _exposure_assumption(ruling, card[1], self.exposed_ranks.get(seat, ""), honours,
@@ -673,7 +679,7 @@ class _Run:
         else:
             case = "unintended-call"
             manner = event.manner
-            if index != len(auction) - 1 or auction.is_over:
+            if index != len(auction) - 1:
                 raise BridgeLawsError(
                     f"change {event.token!r} at position {event.index}: a change of call comes before "
                     f"the next player calls, right after {seat.full_name}'s call")
@@ -692,9 +698,18 @@ class _Run:
             record["effect"] = (f"{original.call} stands; the change is not made"
                                 + _label(ruling))
             return
+        closed = auction.is_over
         self._replace_call(event, index, new, case, record["reason"], ruling)
         self.misinformed.discard(seat)
         record["effect"] = f"{new} replaces {original.call}"
+        if closed:
+            # The closing pass changed: the text applied does not say that the closed auction opens
+            # again (issue 21, section 5; data/rulings/README.md).
+            record["effect"] += "; the auction is open again (assumption)"
+            ruling.assumption = _joined(ruling.assumption, (
+                f"The change was made right after the closing pass. {', '.join(ruling.articles[:1])} does not "
+                "say that the auction, closed by that pass, is open again; the engine applies it as during "
+                "the auction and continues the auction after the new call. An assumption, not law."))
 
     def is_own_change(self, event: Event) -> bool:
         """A call written for the player who made the last call, before anyone else called: he
