@@ -158,6 +158,26 @@ def _after_close(situation: Situation, branch: BranchSpec) -> bool:
     return situation.auction.is_over
 
 
+@condition("after-all-pass")
+def _after_all_pass(situation: Situation, branch: BranchSpec) -> bool:
+    """The auction has closed with no bid, all four having passed (2017:22.B "Alle vier de spelers
+    passen (maar zie artikel 25)")."""
+    auction = situation.auction
+    return auction.is_over and auction.contract is None
+
+
+@condition("opening-lead-out-of-turn")
+def _opening_lead_out_of_turn(situation: Situation, branch: BranchSpec) -> bool:
+    """After the auction has closed with a contract, a defender who is not the declarer's left-hand
+    opponent plays a card (the token says ``/early``): a lead out of turn (2017:17.D.1 "Als het een
+    uitkomst voor de beurt is, zie artikel 54")."""
+    auction = situation.auction
+    contract = auction.contract if auction.is_over else None
+    if contract is None or situation.manner != "early":
+        return False
+    return situation.seat == contract.declarer.rho
+
+
 @condition("not-at-turn")
 def _not_at_turn(situation: Situation, branch: BranchSpec) -> bool:
     """The player is not the one whose turn it is to call (1932:17.1.a, 1936:20, 2017:20.B)."""

@@ -414,7 +414,8 @@ class Closing(NamedTuple):
     #: auction goes back (None when no such sentence keeps the auction open).
     lost_turn: Seat | None = None
     #: Where the edition's closing sentences could be read to disagree on this auction, the reading
-    #: the engine takes (shown beside the assumption that keeps the auction open); "" otherwise.
+    #: the engine takes (shown beside the assumption that keeps the auction open, or on the pass
+    #: that closes it); "" otherwise.
     reading: str = ""
 
 
@@ -427,20 +428,27 @@ def _other_three_players(edition: Edition, last_caller: Seat | None,
     """1932:11.3 "door de andere drie spelers gepast is": the three players other than the last
     caller have each passed since his call (his own pass does not count, nor a second pass by one
     of them). With no call, 11.2 "Indien in de eerste ronde van het bieden alle vier spelers
-    passen": closed when the first four passes (the first round) were made by the four players;
-    if they were not, 11.3 "In elk ander geval gaat het bieden voort totdat na een bod, dubbel of
-    herdubbel ...": the auction stays open until a call has been passed out by the other three."""
+    passen", read with 11.1 ("daarna moet elke speler in volgorde eene bieding doen"): the first
+    round is each player's first call, so it has passed out once each of the four players has made
+    his first call, a pass; a second pass by a player who passed out of turn before the last of
+    them called is no call of that round (issue 21, section 5: the reading of the first four calls
+    as the round left an auction without a bid that could never close, 11.3 closing only "na een
+    bod, dubbel of herdubbel")."""
     passers = {p.seat for p in passes}
     if last_caller is None:
-        if len(passes) < 4:
-            return Closing(False, edition.rule("all-pass"))
-        if len({p.seat for p in passes[:4]}) == 4:
-            return Closing(True, edition.rule("all-pass"))
-        return Closing(False, edition.rule("end-of-auction"), reading=(
-            'Reading: "in de eerste ronde van het bieden alle vier spelers passen" (11.2) did not '
-            "happen, the first four passes not being made by the four players, so \"In elk ander geval\" "
-            "(11.3) the auction goes on until a bid, double or redouble has been passed by the other "
-            "three players."))
+        closed = len(passers) == 4
+        first_four = {p.seat for p in passes[:4]}
+        if not closed or len(first_four) == 4:
+            return Closing(closed, edition.rule("all-pass"))
+        return Closing(True, edition.rule("all-pass"), reading=(
+            'Reading: "in de eerste ronde van het bieden alle vier spelers passen" (11.2) is read as '
+            'each of the four players making his first call ("daarna moet elke speler in volgorde eene '
+            'bieding doen", 11.1), and each passing; a player who passed again before the last of the '
+            "four made his first call made no call of that round. So the first round has passed out "
+            'and "gaat het spel niet door" (11.2). The text does not say how a pass out of turn bears '
+            "on the round; read as the first four calls, the round would not have passed out, and 11.3 "
+            '("In elk ander geval ... totdat na een bod, dubbel of herdubbel") could not close an '
+            "auction in which nobody bids."))
     closed = passers >= set(Seat) - {last_caller}
     if closed or len(passes) < 3 or not doubled:
         return Closing(closed, edition.rule("end-of-auction"))

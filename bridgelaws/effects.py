@@ -41,6 +41,9 @@ class _Act:
     bars: list[Bar]
     record: dict[str, Any]
     proper: Seat  # the player whose turn it was
+    #: Who calls next where the ruling's own text does not say and the engine decides (a call out of
+    #: rotation that 1936:22.6 names: the player whose turn it was); None: as the effect does.
+    turn_to: Seat | None = None
 
 
 EFFECTS: dict[str, Callable[[_Run, _Act], None]] = {}
@@ -82,14 +85,15 @@ def _replace(run: _Run, act: _Act) -> None:
 
 @effect("cancel-partners-double")
 def _cancel_partners_double(run: _Run, act: _Act) -> None:
-    run._cancel_partners_double(act.seat, act.call, act.case, act.reason, act.ruling, act.bars, act.record)
+    run._cancel_partners_double(act.seat, act.call, act.case, act.reason, act.ruling, act.bars, act.record,
+                                act.turn_to)
 
 
 @effect("deemed-pass")
 def _deemed_pass(run: _Run, act: _Act) -> None:
     run.auction.record(Entry(act.seat, act.call, act.case, act.reason, effect="deemed", deemed=PASS,
-                             ruling=act.ruling), bars=act.bars)
-    act.record["effect"] = "deemed a pass"
+                             ruling=act.ruling), bars=act.bars, next_seat=act.turn_to)
+    act.record["effect"] = "deemed a pass" + _turn_words(act)
 
 
 @effect("deemed-same")
@@ -102,8 +106,12 @@ def _deemed_same(run: _Run, act: _Act) -> None:
 def _stand(run: _Run, act: _Act, words: str) -> None:
     # The irregular call stands as made (accepted): the auction counts it, the bars still apply.
     run.auction.record(Entry(act.seat, act.call, act.case, act.reason, True, effect="made", ruling=act.ruling),
-                       bars=act.bars)
-    act.record["effect"] = words
+                       bars=act.bars, next_seat=act.turn_to)
+    act.record["effect"] = words + _turn_words(act)
+
+
+def _turn_words(act: _Act) -> str:
+    return f"; {act.turn_to.full_name} calls (assumption)" if act.turn_to is not None else ""
 
 
 @effect("keep")

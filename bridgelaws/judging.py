@@ -33,7 +33,7 @@ from .auction import Auction, Bar, Entry
 from .calls import PASS, Call, Seat, parse_seat
 from .conditions import Situation, first_holding
 from .effects import CORRECTIONS, EFFECTS, _Act, _effect_of, _PendingCorrection
-from .editions import DEFAULT_EDITION, Edition, find_edition
+from .editions import DEFAULT_EDITION, Edition, PassMade, find_edition
 from .errors import BridgeLawsError
 from .notation import INCIDENTS, Event, parse_scenario
 from .present import must_pass
@@ -270,8 +270,11 @@ class _Run:
     def exposure(self, event: Event) -> None:
         auction = self.auction
         self._check_not_ended(event)
-        if auction.is_over:
-            raise _over(event, auction)
+        if auction.is_over and event.seat is None:
+            # After the close no one is to act: the token must say whose card it was.
+            raise BridgeLawsError(f"{event.token!r} at position {event.index}: the auction has closed, so the "
+                                  f"exposure must name the player (e.g. W:{event.token})")
+        # A card exposed after the close is ruled from the data (an `after-close` branch, issue 21).
         seat = event.seat if event.seat is not None else auction.state.next_seat  # not over: someone is to act
         card = event.card
         assert card is not None  # an exposure token always names its card
@@ -282,16 +285,19 @@ class _Run:
                                   f"({first.token!r} at position {first.index}); a card can be exposed once")
         self.exposed[seat] = self.exposed.get(seat, 0) + 1
         record = _base(event, seat)
-        record.update(card=card, case="exposed-card",
-                      reason=_EXPOSURE_REASONS[event.manner or ""].format(seat=seat.full_name, card=card,
-                                                                          partner=seat.partner.full_name))
+        reason = _EXPOSURE_REASONS[event.manner or ""].format(seat=seat.full_name, card=card,
+                                                               partner=seat.partner.full_name)
+        if auction.is_over:
+            reason = reason.replace("during the auction", "after the auction had closed")
+        record.update(card=card, case="exposed-card", reason=reason)
         branches = rulings_data.spec("exposed-card", self.edition, self.layer).when
         condition = first_holding(branches, Situation(auction, seat, card=card, exposed=self.exposed[seat],
                                                       manner=event.manner))
         ruling = rulings_data.resolve("exposed-card", self.edition, condition=condition, offender=seat,
                                       layer=self.layer)
         if not ruling.rules:
-            ruling.assumption = rulings_data.EVENT_ASSUMPTION
+            if not ruling.assumption or ruling.assumption == rulings_data.DEFAULT_ASSUMPTION:
+                ruling.assumption = rulings_data.EVENT_ASSUMPTION
         else:
             honours = next((b.honours for b in branches if b.condition == condition), None) or ""
             ruling.assumption = _exposure_assumption(ruling, card[1], self.exposed_ranks.get(seat, ""), honours,
@@ -326,13 +332,22 @@ class _Run:
                 auction = self.auction
         record = _base(event, seat)
         record["call"] = event.call
+        dropped: _PendingCorrection | None = None
         if self.pending_correction is not None:
             correction, self.pending_correction = self.pending_correction, None
             self.result.pending_requirement = None
             if seat == correction.offender:
                 self._correct(event, record, choices, *correction)
                 return
-        problem = detect(auction, call, seat, event.named)
+            dropped = correction
+        self._judge_call(event, record, call, seat, marks, choices)
+        if dropped is not None:
+            self._note_bound_and_barred(dropped, record)
+
+    def _judge_call(self, event: Event, record: dict[str, Any], call: Call, seat: Seat, marks: list[str],
+                    choices: list[str]) -> None:
+        auction = self.auction
+        problem = detect(auction, call, seat, event.named, self.layer)
         if problem is None:
             if marks:
                 raise BridgeLawsError(
@@ -347,6 +362,7 @@ class _Run:
             if auction.outcome in ALL_PASS_OUTCOMES:
                 # The situation "all four pass": the ruling says what the edition's text does now.
                 ruling = rulings_data.resolve("all-pass", self.edition, offender=seat, layer=self.layer)
+                _note_closed_by_reading(auction, ruling)
                 record.update(case="all-pass", reason="all four players passed")
                 self._attach(record, ruling)
                 record["effect"] = auction.outcome
@@ -359,6 +375,23 @@ class _Run:
             self._marked(event, record, seat, case, reason, marks)
             return
         self._rule(event, record, seat, case, reason, choices)
+
+    def _note_bound_and_barred(self, correction: _PendingCorrection, record: dict[str, Any]) -> None:
+        """The offender had to make his insufficient bid sufficient (1936:22.3) when another player's
+        call was ruled, and that ruling bars him (1936:22.5.b, 22.6): the text does not say which
+        comes first; the card of that call says what the engine does (issue 21, section 5)."""
+        offender = correction.offender
+        bar = self.auction.bar_of(offender)
+        ruling = record.get("ruling")
+        if bar is None or ruling is None or self.auction.is_over:
+            return
+        insufficient = correction.original
+        note = (f"{offender.full_name} was bound to make his insufficient {insufficient} sufficient "
+                f"({correction.ruling.articles[0]}) and is now also barred ({bar.article}). The text does not "
+                "say which comes first; the engine applies the bar: he may only pass, his "
+                f"{insufficient} stays void, and the bar that {correction.ruling.articles[0]} would have put "
+                "on his partner with the replacing bid is not imposed. An assumption, not law.")
+        ruling.assumption = _joined(ruling.assumption, note)
 
     # --- rulings -----------------------------------------------------------------------------------
 
@@ -381,7 +414,16 @@ class _Run:
             if call.is_pass and not auction.is_over and before.edition.after(
                     before.state.seen_from(seat), PASS).over:
                 _note_kept_open(auction, ruling)
+            if call.is_pass and auction.is_over:
+                _note_closed_by_reading(auction, ruling)
             return
+        out_of_turn = rulings_data.spec(case, self.edition, self.layer).out_of_turn
+        turn_to = None
+        if out_of_turn is not None and seat != proper:
+            # 1936:22.6 names the call wherever it was made; who calls next it does not say. The
+            # entry's own assumption speaks of a call made in turn: this one replaces it.
+            turn_to = proper
+            ruling.assumption = out_of_turn
         bars = self._bars(ruling, case)
         choice = self._choice(ruling, choices, event, seat)
         if choice is not None:
@@ -392,7 +434,7 @@ class _Run:
         if choice is not None and choice.get("assumption"):
             ruling.assumption = " ".join(filter(None, [ruling.assumption, choice["assumption"]]))
         self._attach(record, ruling)  # the choice and its assumption belong to the ruling shown
-        act = _Act(seat, call, case, reason, ruling, bars, record, proper)
+        act = _Act(seat, call, case, reason, ruling, bars, record, proper, turn_to)
         EFFECTS[_effect_of(ruling, choice)](self, act)
         if self.choice_note is not None:
             record["effect"] = f"{record['effect']}; {self.choice_note}"
@@ -405,7 +447,7 @@ class _Run:
         if ruling.options and any(o["by"] != str(offender) for o in ruling.options):
             lapse = self._exercise(ruling, choices, event, offender)
             if lapse is not None:
-                ruling.assumption = lapse
+                ruling.assumption = _joined(ruling.assumption, lapse)
                 return None
             choices = [c for c in choices if c != CONSULTED][:1]  # 21.2: the first choice stands
         for choice in choices:
@@ -421,14 +463,14 @@ class _Run:
         if open_rights and not any(o["default"] for o in ruling.options):
             holder = open_rights[0]["by"]
             name = Seat[holder].full_name if holder in "NESW" else holder
-            ruling.assumption = (
+            ruling.assumption = _joined(ruling.assumption, 
                 f"The text gives {name} a right ({open_rights[0]['article']}: "
                 f"{open_rights[0]['text']}); none was chosen, so the engine assumes it is not exercised. "
                 "An assumption, not law; choose with #" + " or #".join(o["choice"] for o in open_rights) + ".")
             return None
         for option in ruling.options:
             if option["default"]:
-                ruling.assumption = (
+                ruling.assumption = _joined(ruling.assumption,
                     f"The text leaves the choice to {Seat[option['by']].full_name if option['by'] in 'NESW' else option['by']}"
                     f" ({option['article']}); none was given, so the engine assumes: {option['text']}. "
                     f"An assumption, not law; choose with #" + " or #".join(o["choice"] for o in ruling.options) + ".")
@@ -474,7 +516,7 @@ class _Run:
         return None
 
     def _cancel_partners_double(self, seat: Seat, call: Call, case: str, reason: str, ruling: Ruling,
-                                bars: list[Bar], record: dict[str, Any]) -> None:
+                                bars: list[Bar], record: dict[str, Any], turn_to: Seat | None = None) -> None:
         # 1936:22.6.a: the offender is deemed to have passed, and his partner's double is void.
         auction = self.auction
         index: int | None
@@ -493,8 +535,10 @@ class _Run:
                              cancelled.accepted, cancelled.marks, effect="void", ruling=ruling))
         for entry in later[1:]:
             auction.record(entry)
-        auction.record(Entry(seat, call, case, reason, effect="deemed", deemed=PASS, ruling=ruling), bars=bars)
-        record["effect"] = f"deemed a pass; {seat.partner.full_name}'s {cancelled.call} cancelled"
+        auction.record(Entry(seat, call, case, reason, effect="deemed", deemed=PASS, ruling=ruling), bars=bars,
+                       next_seat=turn_to)
+        record["effect"] = f"deemed a pass; {seat.partner.full_name}'s {cancelled.call} cancelled" + (
+            f"; {turn_to.full_name} calls (assumption)" if turn_to is not None else "")
 
     def _correct(self, event: Event, record: dict[str, Any], choices: list[str],
                  original_record: dict[str, Any], offender: Seat, ruling: Ruling, original: Call) -> None:
@@ -585,6 +629,7 @@ class _Run:
         auction.record(Entry(seat, call, "skipped-turn-at-end", record["reason"], True, ruling=ruling))
         if auction.is_over:
             record["effect"] = "the auction ends" + ("" if ruling.rules else " (assumption)")
+            _note_closed_by_reading(auction, ruling)
         else:
             record["effect"] = "stands; the auction is not over (assumption)"
             _note_kept_open(auction, ruling)
@@ -634,7 +679,7 @@ class _Run:
         else:
             case = "unintended-call"
             manner = event.manner
-            if index != len(auction) - 1 or auction.is_over:
+            if index != len(auction) - 1:
                 raise BridgeLawsError(
                     f"change {event.token!r} at position {event.index}: a change of call comes before "
                     f"the next player calls, right after {seat.full_name}'s call")
@@ -653,9 +698,18 @@ class _Run:
             record["effect"] = (f"{original.call} stands; the change is not made"
                                 + _label(ruling))
             return
+        closed = auction.is_over
         self._replace_call(event, index, new, case, record["reason"], ruling)
         self.misinformed.discard(seat)
         record["effect"] = f"{new} replaces {original.call}"
+        if closed:
+            # The closing pass changed: the text applied does not say that the closed auction opens
+            # again (issue 21, section 5; data/rulings/README.md).
+            record["effect"] += "; the auction is open again (assumption)"
+            ruling.assumption = _joined(ruling.assumption, (
+                f"The change was made right after the closing pass. {', '.join(ruling.articles[:1])} does not "
+                "say that the auction, closed by that pass, is open again; the engine applies it as during "
+                "the auction and continues the auction after the new call. An assumption, not law."))
 
     def is_own_change(self, event: Event) -> bool:
         """A call written for the player who made the last call, before anyone else called: he
@@ -798,15 +852,33 @@ def strongest_bars(bars: Iterable[Bar]) -> list[dict[str, str]]:
     return [{"seat": seat, "scope": scope} for seat, scope in scopes.items()]
 
 
-def detect(auction: Auction, call: Call, seat: Seat, named: Call | None = None) -> tuple[str, str] | None:
+def detect(auction: Auction, call: Call, seat: Seat, named: Call | None = None,
+           layer: Layer = Layer.CORPUS) -> tuple[str, str] | None:
     """The case of ``call`` by ``seat`` now, with a one-line reason; None for a proper call."""
     problem = auction.irregularity(call, seat)
+    if problem is not None and problem[0].endswith("-out-of-rotation") and not call.is_pass:
+        problem = _named_whatever_the_turn(auction, call, seat, layer) or problem
     if problem is None and named is not None and named != auction.last_bid:
         verb = "double" if call.is_double else "redouble"
         problem = ("misnamed-double", f"{call} named {named}, but the bid to {verb} is {auction.last_bid}")
     if call.is_pass and (problem is None or problem[0] == "pass-out-of-rotation"):
         problem = _skipped_turn_problem(auction, seat, problem)
     return problem
+
+
+def _named_whatever_the_turn(auction: Auction, call: Call, seat: Seat, layer: Layer) -> tuple[str, str] | None:
+    """A call out of rotation that the edition's text names by what it is, whatever the turn it
+    was made at (1936:22.6: "meer dan zeven trekken biedt", "het bod van zijn maat doubleert", with
+    no "op zijn beurt" or "in goede volgorde"; the ruling's ``out_of_turn``): that case, with both
+    faults in the reason. 1936:22.5 speaks of "Een juiste bieding" only (data/rulings/README.md,
+    issue 21 section 5)."""
+    refusal = auction.edition.check(auction.state.seen_from(seat), call)
+    if refusal is None or rulings_data.spec(refusal.case, auction.edition, layer).out_of_turn is None:
+        return None
+    turn = auction.state.next_seat
+    return (refusal.case, f"{refusal.why} ({auction.edition.refusal_basis(refusal)}), and made out of "
+                          f"rotation: it is {turn.full_name}'s turn, not {seat.full_name}'s "
+                          f"({auction.edition.rule('rotation')})")
 
 
 def _skipped_turn_problem(auction: Auction, seat: Seat,
@@ -825,7 +897,11 @@ def _skipped_turn_problem(auction: Auction, seat: Seat,
         index, skipped = point
         called_since = {entry.seat for entry in auction.history[index + 1:] if entry.counts_as is not None}
         if skipped == seat or skipped in called_since:
-            # Not "lost his turn" of a player who is calling now or has called since.
+            # Not "lost his turn" of a player who is calling now or has called since; and where the
+            # edition's closing sentence, on these passes, does not read whose turn each was (1932:11.2
+            # reads who passed), that earlier skip bears on nothing: an ordinary pass (issue 21, 5).
+            if not _turns_bear_on_closing(auction, seat):
+                return problem
             return ("skipped-turn-at-end", f"by the count of three passes this pass would close the "
                                            f"auction, but {skipped.full_name}'s turn was taken earlier by a pass out of rotation")
         return ("skipped-turn-at-end", f"by the count of three passes this pass would close the "
@@ -834,6 +910,18 @@ def _skipped_turn_problem(auction: Auction, seat: Seat,
         return problem
     return ("skipped-turn-at-end", f"this pass out of rotation would close the auction, but it takes "
                                    f"{point[1].full_name}'s turn")
+
+
+def _turns_bear_on_closing(auction: Auction, seat: Seat) -> bool:
+    """Whether the edition's closing sentence, on the passes since the last call with ``seat``'s
+    pass in turn added, answers otherwise than it would were every one of them made in turn."""
+    state = auction.state
+    passes = state.passes + (PassMade(seat, state.next_seat),)
+    doubled = state.position.doubled > 0
+    as_made = auction.edition.closing(state.last_caller, passes, doubled=doubled)
+    in_turn = auction.edition.closing(state.last_caller, tuple(PassMade(p.seat, p.seat) for p in passes),
+                                      doubled=doubled)
+    return as_made.over != in_turn.over or as_made.lost_turn != in_turn.lost_turn
 
 
 def _skip_point(auction: Auction, seat: Seat | None = None) -> tuple[int, Seat] | None:
@@ -876,6 +964,21 @@ def _note_kept_open(auction: Auction, ruling: Ruling) -> None:
                 "pass. The continuation is an assumption, not law; the auction is never closed against "
                 "that sentence.")
     ruling.assumption = f"{ruling.assumption} {note}" if ruling.assumption else note
+
+
+def _note_closed_by_reading(auction: Auction, ruling: Ruling) -> None:
+    """A pass that closes the auction only on the engine's reading of the edition's closing
+    sentences (1932:11.2's "eerste ronde" after a pass out of turn): the label says so."""
+    closing = auction.closing
+    if closing.over and closing.reading:
+        note = (f"On the engine's reading of {auction.edition.year}'s closing sentences ({closing.basis}) the "
+                f"auction is closed after this pass. {closing.reading} An assumption, not law.")
+        ruling.assumption = _joined(ruling.assumption, note)
+
+
+def _joined(first: str | None, then: str) -> str:
+    """An entry's own assumption, then the engine's words on the choice (neither hides the other)."""
+    return f"{first} {then}" if first else then
 
 
 def _sufficient_bids(auction: Auction) -> list[Call]:

@@ -45,7 +45,8 @@ TOKENS: tuple[TokenDoc, ...] = (
              "correction", hint=True),
     TokenDoc(("8C",), "a bid of more than seven"),
     TokenDoc(("W:!SK",),
-             "West exposes the king of spades during the auction (`!SK` alone: the player to act); a card "
+             "West exposes the king of spades during the auction (`!SK` alone: the player to act), or "
+             "after it has closed (then the seat is required; each edition's text rules it, or is silent); a card "
              "is written either way round, the ten as `10` or `T`, in any case: `!SK`, `!KS`, `!S10`, `!10S`, "
              "`!ST`",
              hint=True),
@@ -55,7 +56,8 @@ TOKENS: tuple[TokenDoc, ...] = (
              "(`/early`); the seat is always the card's owner"),
     TokenDoc(("=2S", "N:=2S"),
              "the player who made the preceding call corrects it, in the same breath, to 2S: a slip of "
-             "the tongue, before the next player calls (1932:16 \"practisch in één adem herstelt\"; "
+             "the tongue, before the next player calls, also right after the closing pass (1932:16 "
+             "\"practisch in één adem herstelt\"; "
              "1936:22.1 leaves it to the other players to decide \"op het oogenblik zelf\": under 1936 "
              "`=` is taken as their decision that the call was unintended, an assumption)"),
     TokenDoc((">2S", "N:>2S"),

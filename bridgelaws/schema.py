@@ -171,7 +171,7 @@ class OptionSpec:
 #: remember which fields their file gave (``given``): an explicit null overrides too.
 _COMMON = ("status", "articles", "references", "call_stands", "deemed", "barred", "options", "play",
            "assumption", "quote_nl", "quote_from", "summary_en", "summary_nl", "next", "acceptance", "requires",
-           "outcome", "assumption_for_ranks", "assumption_for_count")
+           "outcome", "assumption_for_ranks", "assumption_for_count", "out_of_turn")
 _ENTRY_FIELDS = _COMMON + ("when",)
 _BRANCH_FIELDS = ("condition", "article", "honours", "bar_from") + _COMMON
 
@@ -200,6 +200,11 @@ class _Common:
     outcome: Outcome | None = None
     assumption_for_ranks: str | None = None
     assumption_for_count: str | None = None
+    #: Where the text names the call whatever turn it was made at (1936:22.6 has no "op zijn beurt"
+    #: or "in goede volgorde"): a call out of rotation that is this case is ruled by this entry, not
+    #: by the edition's ruling on calls out of rotation, and this text, the engine's answer to who
+    #: calls next then (the text does not say), is shown as an assumption.
+    out_of_turn: str | None = None
     given: frozenset[str] = field(default=frozenset(), repr=False, compare=False)
 
     def values(self) -> dict[str, Any]:
@@ -267,6 +272,7 @@ def _common(raw: dict[str, Any], loc: Loc, choices: tuple[str, ...]) -> dict[str
         "quote_nl": opt_string, "quote_from": opt_string, "acceptance": opt_string,
         "assumption_for_ranks": _ranks,
         "assumption_for_count": lambda v, at: None if v is None else text(v, at),
+        "out_of_turn": lambda v, at: None if v is None else text(v, at),
         "next": lambda v, at: None if v is None else one_of(v, get_args(Next), at),
         "requires": lambda v, at: None if v is None else one_of(v, get_args(Requires), at),
         "outcome": lambda v, at: None if v is None else one_of(v, get_args(Outcome), at),

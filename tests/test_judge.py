@@ -135,7 +135,9 @@ def test_options_can_be_chosen_in_the_notation():
 @pytest.mark.parametrize("text, fragment", [
     ("1S ^I 2H", "that call is proper"),
     ("1S ^I S:2H", "does not fit"),
-    ("1S P P P W:!SK", "the auction is already over"),  # a call after the close is a case (test_playable)
+    # A card exposed after the close is a scenario the texts speak to or are silent on (issue 21,
+    # section 5: tests/cases/exposed-card.yaml); without a seat no one is to act, so it must name one.
+    ("1S P P P !SK", "must name the player"),
     ("1S P #keep", "nothing to choose"),
 ])
 def test_inconsistent_scenarios_are_clear_errors(text, fragment):
@@ -237,3 +239,23 @@ def test_1936_exposed_card_labels_the_reading_that_decides(tokens, readings):
     found = {name for name, words in (("honneur", 'does not define "honneur"'), ("count", "twee of meer"))
              if words in text}
     assert found == readings
+
+
+def test_1936_bound_by_22_3_and_barred_by_22_5_the_card_says_what_the_engine_decides():
+    # Issue 21, section 5. East's 1H is insufficient: 22.3 "moet het voldoende gemaakt worden".
+    # West (his partner) then bids 2H at East's turn: 22.5 "Een juiste bieding, die niet in goede
+    # volgorde werd gedaan, vervalt ... en het bieden gaat over op den speler, wiens beurt het was",
+    # and 22.5.b "dan moet de maat van den overtreder passen, telkens wanneer het zijn beurt is":
+    # East is both bound and barred. The text does not say which comes first; the engine applies the
+    # bar, and the card of West's call says so as an assumption.
+    result = judge("1S 1H W:2H", "1936", "N")
+    west = result.events[2]
+    assert west.case == "bid-out-of-rotation"
+    assumption = west.ruling.assumption or ""
+    assert "East was bound" in assumption and "1936:22.3" in assumption and "1936:22.5" in assumption
+    assert "which comes first" in assumption and "An assumption, not law" in assumption
+    assert result.state["next_to_call"] == "E" and result.state["legal_calls"] == ["P"]
+    # Where East is not barred (an opponent's call over the 1H accepts it, 22.2), nothing is said.
+    accepted = judge("1S 1H S:2H", "1936", "N")
+    south = accepted.events[2].ruling
+    assert south is None or "bound" not in (south.assumption or "")

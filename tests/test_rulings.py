@@ -145,3 +145,23 @@ def test_acceptance_data_is_verbatim_and_matches_the_rulings_that_name_it():
             named = {raw.get("acceptance")} | {b.get("acceptance") for b in raw.get("when", []) or []}
             for article in named - {None}:
                 assert data[year]["article"] == article, (case_id, year)
+
+
+def test_1936_summaries_keep_the_conditions_of_the_text_and_turn_reverts_is_an_assumption():
+    # Issue 21, section 5, each condition read in the Dutch: 22.6c "of, als geen van beide
+    # tegenspelers heeft geboden, de tegenspeler aan de linkerhand van den overtreder"; 22.3 "Indien
+    # een onvoldoend bod in goede volgorde gedaan"; 22.4 "bij het doubleeren of redoubleeren, op zijn
+    # beurt gedaan".
+    from bridgelaws.rulings import generic_ruling
+
+    barred = generic_ruling("call-when-barred", "1936", "barred-under")
+    assert "if neither opponent has bid" in barred.summary_en
+    insufficient = generic_ruling("insufficient-bid", "1936")
+    assert "in goede volgorde gedaan" in insufficient.summary_en
+    assert "in goede volgorde gedaan" in (insufficient.summary_nl or "")
+    assert "op zijn beurt gedaan" in generic_ruling("misnamed-double", "1936").summary_en
+    # 22.6c says nothing of who calls next: the card's "turn reverts" (next: proper) is an assumption.
+    for case, condition in (("bid-above-seven", None), ("inadmissible-double", "otherwise"),
+                            ("call-when-barred", "barred-under")):
+        ruling = generic_ruling(case, "1936", condition)
+        assert ruling.next == "proper" and "turn reverts" in (ruling.assumption or ""), case
