@@ -5,9 +5,9 @@ exercises, the test cases of both layers, and a few probes of whose turn it was 
 known) is judged under every edition of the registry and in both layers, one event at a time. After
 each event that a ruling rules on, four things are checked:
 
-1. **No forbidden call is open or accepted.** A barred player's legal calls are a pass alone; while an
-   offender owes a replacement, no call the ruling's requirement forbids is listed; a replacement the
-   requirement forbids never stands.
+1. **No forbidden call is open or accepted.** A barred player's legal calls are a pass alone, and a call
+   he makes other than a pass never stands as a proper call; while an offender owes a replacement, no
+   call the ruling's requirement forbids is listed; a replacement the requirement forbids never stands.
 2. **The structured fields are what the engine applies.** Every bar of the ruling (and of the option
    chosen) is in force after the event and no other bar is added by it; the call's fate (``call_stands``,
    ``deemed``), who calls next (``next``), a change of call made or not, a new deal (``outcome``).
@@ -284,6 +284,13 @@ def _check_forbidden(now) -> list[str]:
     """1. No call a ruling forbids is listed as legal."""
     problems = []
     auction = now.auction
+    for index, entry in enumerate(auction.history):
+        # A call a bar forbade never stands as a proper call.
+        barred = [bar for bar in auction.state_before(index).bars if bar.seat == entry.seat]
+        counted = entry.counts_as
+        if barred and counted is not None and not counted.is_pass and entry.irregularity is None:
+            problems.append(f"{entry.seat.full_name}'s {entry.call} stands as proper, though he had to pass "
+                            f"({barred[0].article})")
     if now.ended is not None or auction.is_over:
         return problems
     legal = now.legal_calls()
