@@ -95,6 +95,15 @@ def _at_partners_turn(situation: Situation, branch: BranchSpec) -> bool:
     return not situation.auction.is_over and situation.auction.state.next_seat == situation.seat.partner
 
 
+@condition("has-called")
+def _has_called(situation: Situation, branch: BranchSpec) -> bool:
+    """The offender has made a call earlier in this auction that still counts (2007:31.B and its
+    footnote: at the left-hand opponent's turn, a bid by a player who has not called before falls under
+    31B; a later one is a change of call under Law 25)."""
+    return any(entry.seat == situation.seat and entry.counts_as is not None
+               for entry in situation.auction.history)
+
+
 @condition("partner-doubled-bid")
 def _partner_doubled_bid(situation: Situation, branch: BranchSpec) -> bool:
     """The offender doubles or redoubles a bid his partner has doubled or redoubled (1936:22.6.a)."""

@@ -126,14 +126,34 @@ def _void(run: _Run, act: _Act) -> None:
     act.record["effect"] = f"void: {act.proper.full_name} calls"
 
 
+@effect("redeal")
+def _redeal(run: _Run, act: _Act) -> None:
+    # An opponent's right to a new deal, taken (the 1932 column on calls out of turn): the call is
+    # void and the auction ends; the same dealer deals again (Outcome.REDEAL).
+    from .vocabulary import Outcome
+
+    run.auction.record(Entry(act.seat, act.call, act.case, act.reason, effect="void", ruling=act.ruling),
+                       next_seat=act.proper, bars=act.bars)
+    article = next((o["article"] for o in act.ruling.options if o["choice"] == "redeal" and o["article"]), None)
+    run.result.ended = (Outcome.REDEAL, (article,) if article else tuple(act.ruling.articles))
+    act.record["effect"] = f"the auction ends: {Outcome.REDEAL}"
+
+
 @effect("stands")
 def _stands(run: _Run, act: _Act) -> None:
     _stand(run, act, "stands")
 
 
+def _doubles(call: Call) -> bool:
+    return call.is_double or call.is_redouble
+
+
 #: The offender's own options (1936:22.3): which correction a replacing bid is, given the lowest
-#: sufficient bid in the denomination of his insufficient bid. The replacing bid chooses the option.
+#: sufficient bid in the denomination of his insufficient bid. The replacing call chooses the option.
+#: ``double-or-redouble`` (2007/2017:27.B.3) is an attempt the ruling's ``requires: no-double``
+#: forbids: it is cancelled, its option's bars apply, and the offender must still replace his bid.
 CORRECTIONS: dict[str, Callable[[Call, Call | None], bool]] = {
     "lowest-sufficient-same-denomination": lambda call, lowest: call is lowest,
-    "other-sufficient-bid": lambda call, lowest: call is not lowest,
+    "other-sufficient-bid": lambda call, lowest: call is not lowest and not _doubles(call),
+    "double-or-redouble": lambda call, lowest: _doubles(call),
 }

@@ -130,6 +130,9 @@ class Judgement:
         calls = self.auction.legal_calls()
         if self.pending_requirement == "sufficient-bid":
             calls = tuple(call for call in calls if call.is_bid)
+        elif self.pending_requirement == "no-double":
+            # 2007/2017:27.B.3: a double or redouble may not replace the insufficient bid.
+            calls = tuple(call for call in calls if not (call.is_double or call.is_redouble))
         return calls
 
     @property
@@ -463,10 +466,12 @@ class _Run:
         if open_rights and not any(o["default"] for o in ruling.options):
             holder = open_rights[0]["by"]
             name = Seat[holder].full_name if holder in "NESW" else holder
-            ruling.assumption = _joined(ruling.assumption, 
+            unexercised = (
                 f"The text gives {name} a right ({open_rights[0]['article']}: "
                 f"{open_rights[0]['text']}); none was chosen, so the engine assumes it is not exercised. "
                 "An assumption, not law; choose with #" + " or #".join(o["choice"] for o in open_rights) + ".")
+            # The ruling's own assumption (a reading of its source) is kept before it.
+            ruling.assumption = " ".join(filter(None, [ruling.assumption, unexercised]))
             return None
         for option in ruling.options:
             if option["default"]:
@@ -566,6 +571,9 @@ class _Run:
         # The option whose correction this bid is (1936:22.3.a or b), if the ruling offers one.
         option = next((o for o in ruling.options
                        if o["choice"] in CORRECTIONS and CORRECTIONS[o["choice"]](call, lowest)), None)
+        if ruling.requires == "no-double" and problem is None and (call.is_double or call.is_redouble):
+            self._forbidden_correction(event, record, call, original_record, offender, ruling, original, option)
+            return
         auction.call(call, offender)
         record.update(case=None, irregularity=None, reason=None, correction_of=original_record["index"])
         if option is not None:
@@ -578,6 +586,31 @@ class _Run:
             self._attach(original_record, ruling)
             record["effect"] = f"replaces {original}: {option['text']}"
         self.records.append(record)
+
+    def _forbidden_correction(self, event: Event, record: dict[str, Any], call: Call,
+                              original_record: dict[str, Any], offender: Seat, ruling: Ruling, original: Call,
+                              option: dict[str, Any] | None) -> None:
+        """A double or redouble put in the place of an insufficient bid where the ruling forbids it
+        (2007/2017:27.B.3): the attempt is cancelled, the bars of the ruling's option for it apply,
+        and the offender must still replace his bid. Without such an option, one error line."""
+        if option is None:
+            raise BridgeLawsError(
+                f"{event.token!r} at position {event.index}: a double or redouble may not replace "
+                f"{offender.full_name}'s insufficient {original} ({', '.join(ruling.articles[:1])})")
+        bars = [Bar(parse_seat(b["seat"]), b["scope"], option.get("article") or "", ruling.case)
+                for b in option["barred"]]
+        reason = (f"{offender.full_name} tried to replace his insufficient {original} by {call}, "
+                  f"which may not replace it ({option.get('article')})")
+        self.auction.record(Entry(offender, call, ruling.case, reason, effect="void", ruling=ruling),
+                            next_seat=offender, bars=bars)
+        record.update(case=ruling.case, irregularity=ruling.case, reason=reason)
+        record["effect"] = "; ".join(
+            [f"cancelled ({option.get('article')})"] + [must_pass(b.seat.full_name, b.scope) for b in bars]
+            + [f"{offender.full_name} must still replace his {original}"])
+        self.records.append(record)
+        # The correction is still owed.
+        self.pending_correction = _PendingCorrection(original_record, offender, ruling, original)
+        self.result.pending_requirement = ruling.requires
 
     def _accept(self, record: dict[str, Any], snapshot: Auction, offender: Seat, case: str, reason: str,
                 call: Call, marks: tuple[str, ...], *, caller: Seat | None = None) -> None:

@@ -30,7 +30,9 @@ Scope = Literal["next-turn", "rest-of-auction"]
 Next = Literal["offender", "proper", "rotation", "skipped"]
 #: "P": deemed a pass; "same": deemed the double or redouble of the bid actually made.
 Deemed = Literal["P", "same"]
-Requires = Literal["sufficient-bid"]
+#: "sufficient-bid": the replacement must be a sufficient bid (1936:22.3); "no-double": any legal call
+#: but a double or redouble (2007/2017:27.B.3).
+Requires = Literal["sufficient-bid", "no-double"]
 Outcome = Literal["redeal", "next-deal", "passed-out"]  # see vocabulary.Outcome
 CaseKind = Literal["call", "event", "situation"]
 Code = Literal["rubber", "duplicate"]

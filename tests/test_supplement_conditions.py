@@ -38,3 +38,12 @@ def test_the_dealers_partner_passing_first_passes_at_partners_turn() -> None:
 def test_after_the_close_neither_holds() -> None:
     assert not _holds("at-rho-turn", ["1S", "P", "P", "P"], "E")
     assert not _holds("at-partners-turn", ["1S", "P", "P", "P"], "W")
+
+
+def test_has_called_holds_once_the_offender_has_a_call_that_counts() -> None:
+    # 2007:31.B and its footnote: at the left-hand opponent's turn, a bid by a player who has not
+    # called before falls under 31B; a later one is a change of call.
+    assert not _holds("has-called", [], "W")
+    assert not _holds("has-called", ["1S", "P"], "W")  # North and East have called, West has not
+    assert _holds("has-called", ["1S", "P", "P"], "N")
+    assert _holds("has-called", ["1S", "P"], "E")
