@@ -728,7 +728,11 @@ class _Run:
         self._attach(record, ruling)
         self.records.append(record)
         if ruling.call_stands is not False:
+            # The ruling's bars hold whether or not the change is made (1949 from 1959 Art. 29b1).
+            bars = self._bars(ruling, case)
+            auction.add_bars(bars)
             record["effect"] = (f"{original.call} stands; the change is not made"
+                                + "".join(f"; {must_pass(b.seat.full_name, b.scope)}" for b in bars)
                                 + _label(ruling))
             return
         closed = auction.is_over
