@@ -876,7 +876,15 @@ def _calls_over(pending: _PendingAcceptance, event: Event, seat: Seat) -> bool:
     heading says who: "Een tegenspeler doet een bieding na een onjuiste bieding". The offender's
     partner does not accept (his call is judged on its own); the reading is recorded in
     data/rulings/README.md."""
-    return event.seat is not None and seat != pending.offender and seat != pending.offender.partner
+    if event.seat is None or seat == pending.offender or seat == pending.offender.partner:
+        return False
+    ruling = pending.record.get("ruling")
+    if ruling is not None and ruling.layer is Layer.SUPPLEMENT:
+        # The later codes read for the supplement give the acceptance to the offender's left-hand
+        # opponent alone, calling in rotation (2007/2017 Law 27A1; 1959 Art. 27, "van zijn
+        # rechtertegenstander", "in goede volgorde"): the other opponent's call accepts nothing.
+        return seat == pending.offender.lho
+    return True
 
 
 def strongest_bars(bars: Iterable[Bar]) -> list[dict[str, str]]:

@@ -321,6 +321,11 @@ def _build(case_id: str, edition: Edition, condition: str | None,
         # Never a silent fallback to the `otherwise` branch.
         raise BridgeLawsError(f"unknown condition {condition!r}: one of {', '.join(CONDITIONS)}")
     supplementary = _supplement_spec(case_id, edition) if layer is Layer.SUPPLEMENT else None
+    if supplementary is not None:
+        branch = _branch(supplementary, condition)
+        if branch is not None and branch.status == "silent":
+            # A gap of the sources for this situation (data/supplement/README.md): the corpus's answer.
+            supplementary = None
     entry_spec = supplementary or corpus_spec(case_id, edition)
     chosen = _branch(entry_spec, condition)
     merged = entry_spec.values()

@@ -534,7 +534,9 @@ def parse_supplement_rulings(value: object, name: str, case_id: str,
                         raise at.at("when").at(i).at(key).error("never allowed in the supplement: the "
                                                                 "verbatim layer is the corpus alone")
         spec = parse_ruling(item, at)
-        if spec.status != "ruled" or any(b.status not in (None, "ruled") for b in spec.when):
+        # A branch may be a gap ('silent': the sources read say nothing of that situation; the corpus
+        # then answers it), never 'referenced'; the entry itself must rule.
+        if spec.status != "ruled" or any(b.status not in (None, "ruled", "silent") for b in spec.when):
             raise at.at("status").error("a supplementary ruling must rule ('ruled'); where the sources "
                                         "give no rectification, write a gap in supplement/<year>.yaml")
         if not spec.articles:

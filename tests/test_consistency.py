@@ -335,7 +335,11 @@ def _check_event(event, previous, now, edition: str, layer: str) -> list[str]:
             if ruling.deemed == "P" and entry.counts_as != PASS:
                 problems.append(f"the ruling deems it a pass, the engine counts {entry.counts_as}")
         void = ruling.call_stands is False or (chosen is not None and chosen["choice"] == "cancel")
-        if open_after and void and not keeps and ruling.next in ("offender", "proper"):
+        # A call that also accepted the irregular call before it (1936:22.2) moves the turn first: the
+        # player "whose turn it was" is then the one after the accepted call, not before.events' one.
+        accepted_now = any((e.effect or "").startswith("accepted") for e in now.events if e.index < event.index) \
+            and not any((e.effect or "").startswith("accepted") for e in previous.events)
+        if open_after and void and not keeps and not accepted_now and ruling.next in ("offender", "proper"):
             expected = event.seat if ruling.next == "offender" else before.next_to_call
             if after.next_to_call != expected:
                 problems.append(f"the ruling gives the turn to the {ruling.next} ({expected}), "

@@ -428,3 +428,16 @@ def test_every_real_ruling_resting_on_a_later_code_says_so():
             for text in (t for t in texts if t):
                 assert "later code" in text and f"not the {year} text" in text, (case.id, year, text)
     assert found, "no real ruling rests on a later code"
+
+
+def test_a_gap_in_a_branch_of_a_supplementary_ruling_leaves_the_corpus_answer():
+    """Second reading (issue 21), finding 6: the 1975 Art. 20 read for 1949 speaks of a review at one's
+    turn only; at another moment the supplement has a gap (a branch with status 'silent'), and the
+    answer is the corpus's, never a supplementary status without a rule read."""
+    spec = supplement.rulings("review-request")["1949"]
+    gaps = {b.condition for b in spec.when if b.status == "silent"}
+    assert gaps == {"after-close", "not-at-turn"}
+    at_other_moment = judge("1S W:?", "1949").events[1].ruling  # West asks at East's turn
+    assert at_other_moment.status == "silent" and at_other_moment.layer == "corpus"
+    at_his_turn = judge("1S ?", "1949").events[1].ruling  # East asks at his own turn: Art. 20 read
+    assert at_his_turn.status == "supplement"
