@@ -490,3 +490,40 @@ def test_an_unmarked_irregular_call_in_a_pbn_file_is_a_bad_game(tmp_path):
     assert "must be marked ^I (insufficient) or ^S (out of rotation) (PBN 3.9)" in errors[0]
     assert "error:" not in done.stdout
     assert done.stdout.rstrip().endswith("1 games could not be read (see the errors above)")
+
+
+# --- issue 22, low: help to a full device, digits of other scripts, a date out of range ------------
+
+@pytest.mark.parametrize("args", [["--help"], ["judge", "--help"], []], ids=["help", "judge-help", "none"])
+def test_help_to_a_full_device_is_one_line_and_exit_2(args):
+    if not os.path.exists("/dev/full"):
+        pytest.skip("no /dev/full on this system")
+    with open("/dev/full", "w") as full:
+        done = subprocess.run([sys.executable, "-m", "bridgelaws", *args], stdout=full, stderr=subprocess.PIPE,
+                              text=True, timeout=120, cwd=REPO)
+    done.stdout = ""
+    _one_error_line(done, "cannot write the output: No space left on device")
+
+
+@pytest.mark.parametrize("command", [["distinguish", "1936", "2017"],
+                                     ["impact", "data/drafts/1936-milder-insufficient-bid.yaml"]],
+                         ids=["distinguish", "impact"])
+@pytest.mark.parametrize("digits", ["\u0665", "\uff15", "\u0969"], ids=["arabic-indic", "fullwidth", "devanagari"])
+def test_max_tokens_takes_ascii_digits_only(command, digits):
+    # int() reads "٥" (Arabic-Indic five), "５" (fullwidth) and "३" (Devanagari three) as 5, 5 and 3.
+    done = _bridgelaws([*command, "--max-tokens", digits])
+    _one_error_line(done, f"bridgelaws {command[0]}: argument --max-tokens: a whole number, not {digits!r} "
+                          f"(see --help)")
+
+
+@pytest.mark.parametrize("epoch", ["99999999999999999999", "253402300800"])  # the second: 10000-01-01
+def test_a_source_date_epoch_out_of_range_is_one_line(tmp_path, epoch):
+    from bridgelaws.static_site import generation_date
+
+    with pytest.raises(BridgeLawsError, match=r"^SOURCE_DATE_EPOCH='\d+' is out of range: seconds since 1970 up "
+                                              r"to the year 9999$"):
+        generation_date(environ={"SOURCE_DATE_EPOCH": epoch})
+    assert generation_date(environ={"SOURCE_DATE_EPOCH": "253402300799"}) == "9999-12-31"  # its last second
+    done = _bridgelaws(["export-site", "-o", str(tmp_path / "site")], env={**os.environ, "SOURCE_DATE_EPOCH": epoch})
+    _one_error_line(done, f"SOURCE_DATE_EPOCH={epoch!r} is out of range")
+    assert not (tmp_path / "site").exists() or not any((tmp_path / "site").iterdir())
