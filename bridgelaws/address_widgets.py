@@ -182,7 +182,13 @@ def explorer_from_address(address: PageAddress) -> CompareExplorer:
         explorer.message.value = _message(str(refused))
         state = None
     if state is not None:
-        explorer.editions.value = state.editions
+        try:
+            explorer.editions.value = state.editions
+        except traitlets.TraitError:  # an edition the explorer does not offer: the parser refuses drafts
+            explorer.message.value = _message(f"the page's address has compare_editions="
+                                              f"{','.join(state.editions)!r}: the comparison shows "
+                                              f"{', '.join(explorer.editions.options)}")
+            state = CompareAddress(layer=state.layer, case=state.case, tokens=state.tokens, dealer=state.dealer)
         explorer.layer.value = state.layer
         if state.case is not None:
             examples = [e for e in case_examples() if e.case == state.case]

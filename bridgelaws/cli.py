@@ -38,6 +38,12 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:  # one line, not usage plus message
         raise BridgeLawsError(f"{self.prog}: {message} (see --help)")
 
+    def _print_message(self, message: str, file: Any = None) -> None:
+        # argparse drops an error of the write (``--help > /dev/full`` exited 0, silent): here it
+        # reaches _run, which says it in one line with exit 2.
+        if message:
+            (file or sys.stderr).write(message)
+
 
 def _cmd_editions(args: argparse.Namespace) -> int:
     from . import corpus
@@ -767,6 +773,9 @@ def _max_tokens(text: str) -> int:
 
     # argparse turns a ValueError (BridgeLawsError is one) into "invalid value": say why instead.
     try:
+        # ASCII digits only: int() also reads other scripts' digits ("٥", Arabic-Indic five, as 5).
+        if not (text.strip().isascii() and text.strip().lstrip("+-").isdigit()):
+            raise ValueError(text)
         value = int(text)
         check_max_tokens(value)
     except ValueError as error:
@@ -1138,6 +1147,15 @@ def _error_line(message: str, argv: list[str] | None) -> str:
     return f"bridgelaws: error: {message}" if lang == "en" else t("cli.error_prefix", lang, message=message)
 
 
+def _unwritten(error: OSError | UnicodeEncodeError) -> int:
+    """Output that could not be written: one line on stderr, exit 2 (a closed pipe: 0, quietly)."""
+    if isinstance(error, BrokenPipeError):
+        return 0
+    _discard_unwritten_output()
+    print(f"bridgelaws: error: {one_line(_output_error(error))}", file=sys.stderr)
+    return 2
+
+
 def _run(parser: argparse.ArgumentParser, argv: list[str] | None) -> int:
     closed = sys.stdout is None
     if closed:
@@ -1147,6 +1165,7 @@ def _run(parser: argparse.ArgumentParser, argv: list[str] | None) -> int:
         _lang(args)  # an unknown --lang (or BRIDGELAWS_LANG) is one line, whatever the command
         if not getattr(args, "func", None):
             parser.print_help()
+            sys.stdout.flush()
             return 0
         code: int = args.func(args)
         sys.stdout.flush()  # a full device says so here, while one line and exit 2 can still be given
@@ -1155,11 +1174,15 @@ def _run(parser: argparse.ArgumentParser, argv: list[str] | None) -> int:
         print(_error_line(one_line(error), argv), file=sys.stderr)
         return 2
     except (UnicodeEncodeError, OSError) as error:
-        if isinstance(error, BrokenPipeError):
-            return 0
-        _discard_unwritten_output()
-        print(f"bridgelaws: error: {one_line(_output_error(error))}", file=sys.stderr)
-        return 2
+        return _unwritten(error)
+    except SystemExit:
+        # argparse's --help (exit 0) or usage error (exit 2): what it printed is flushed here, where
+        # a full device can still be one line and exit 2 (at the interpreter's exit it was silent).
+        try:
+            sys.stdout.flush()
+        except (UnicodeEncodeError, OSError) as error:
+            return _unwritten(error)
+        raise
     except KeyboardInterrupt:
         print("bridgelaws: interrupted", file=sys.stderr)
         return 130

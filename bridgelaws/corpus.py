@@ -313,9 +313,43 @@ def references(edition: str | None = None, in_corpus: bool | None = None) -> tup
 
 #: A query word: letters and digits, with ``*`` for any letters (a wildcard).
 _QUERY_WORD = re.compile(r"(?:[^\W_]|\*)+")
+#: The longest query :func:`search` takes, in characters: the longest printed word of the corpus has
+#: 21 letters, so this leaves room for a phrase of several words while bounding what one query asks.
+MAX_QUERY = 200
 #: How much of the text a snippet shows before its first match, and how far after it other
 #: matches are still marked in the same snippet.
 _BEFORE, _AFTER, _SPAN = 40, 40, 80
+
+
+class _Glob:
+    """A query word with ``*`` (folded) as a test on a folded word, matched without backtracking.
+
+    The stars split the word into literal parts (a run of stars is one star): the first part must
+    begin the word, the last must end it, and each part between is looked for at its leftmost place
+    after the one before. The leftmost place leaves the most room to the parts after it, so no other
+    place is ever tried: each part is looked for once, and the work is at most the word's length
+    times the number of parts, whatever the stars (a regular expression ``.*a.*.*b`` tries every way
+    of splitting the word between its ``.*``, exponential in their number).
+    """
+
+    __slots__ = ("head", "middle", "tail", "least")
+
+    def __init__(self, folded: str) -> None:
+        parts = folded.split("*")
+        self.head, self.tail = parts[0], parts[-1]
+        self.middle = tuple(part for part in parts[1:-1] if part)
+        self.least = len(self.head) + len(self.tail) + sum(len(part) for part in self.middle)
+
+    def __call__(self, word: str) -> bool:
+        if len(word) < self.least or not word.startswith(self.head) or not word.endswith(self.tail):
+            return False
+        position, end = len(self.head), len(word) - len(self.tail)
+        for part in self.middle:
+            found = word.find(part, position, end)
+            if found < 0:
+                return False
+            position = found + len(part)
+        return True
 
 
 def _word_test(word: str, variants: bool) -> Any:
@@ -325,10 +359,10 @@ def _word_test(word: str, variants: bool) -> Any:
     if "*" in word:
         if not word.strip("*"):
             raise BridgeLawsError(f"a wildcard needs letters: {word!r} would match every word")
-        pattern = re.compile(".*".join(re.escape(part) for part in spelling.fold(word).split("*")))
+        glob = _Glob(spelling.fold(word))
         if variants:
-            return lambda w: bool(pattern.fullmatch(spelling.fold(w)) or pattern.fullmatch(spelling.key(w)))
-        return lambda w: bool(pattern.fullmatch(spelling.fold(w)))
+            return lambda w: glob(spelling.fold(w)) or glob(spelling.key(w))
+        return lambda w: glob(spelling.fold(w))
     if variants:
         wanted = spelling.key(word)
         return lambda w: spelling.key(w) == wanted
@@ -375,7 +409,13 @@ def search(query: str, edition: str | None = None, *, variants: bool = True) -> 
     punctuation stands between them). With ``variants`` (the default) a word also finds its other
     spellings: the words with the same :func:`bridgelaws.spelling.key` ("doubleren" finds 1936's
     "doubleeren" and 1932's "dubbelen"); ``variants=False`` finds the folded form only.
+
+    A query is at most :data:`MAX_QUERY` characters; a wildcard is matched without backtracking
+    (:class:`_Glob`), so the work grows with the query's length, never faster.
     """
+    if isinstance(query, str) and len(query) > MAX_QUERY:
+        raise BridgeLawsError(f"search query too long: {len(query):,} characters, at most {MAX_QUERY} "
+                              f"(it begins {query[:20]!r})")
     if not isinstance(query, str) or not _QUERY_WORD.search(query):
         raise BridgeLawsError(f"search needs a word, got {query!r}")
     tests = [_word_test(word, variants) for word in _QUERY_WORD.findall(query)]

@@ -401,12 +401,14 @@ class _Run:
     def _rule(self, event: Event, record: dict[str, Any], seat: Seat, case: str, reason: str,
               choices: list[str]) -> None:
         auction = self.auction
-        before = auction.copy()
         state = auction.state
         proper = state.next_seat
         call = _call_of(event)
         ruling = rulings_data.resolve(case, self.edition, condition=self._condition(case, call, seat, event.named),
                                       offender=seat, first_bidder=self._first_bidder(seat), layer=self.layer)
+        # The auction before the ruling, kept only for a ruling that a call over it may accept: a
+        # copy for every ruled call made a scenario of n irregular calls copy n histories.
+        before = auction.copy() if ruling.acceptance else None
         self._attach(record, ruling)
         if case == "skipped-turn-at-end":
             self._skipped_turn(event, record, seat, ruling)
@@ -414,8 +416,8 @@ class _Run:
         if not ruling.rules:
             auction.record(Entry(seat, call, case, reason, True, effect="made", ruling=ruling))
             record["effect"] = "stands (assumption)"
-            if call.is_pass and not auction.is_over and before.edition.after(
-                    before.state.seen_from(seat), PASS).over:
+            if call.is_pass and not auction.is_over and auction.edition.after(
+                    state.seen_from(seat), PASS).over:
                 _note_kept_open(auction, ruling)
             if call.is_pass and auction.is_over:
                 _note_closed_by_reading(auction, ruling)
@@ -442,7 +444,7 @@ class _Run:
         if self.choice_note is not None:
             record["effect"] = f"{record['effect']}; {self.choice_note}"
             self.choice_note = None
-        if ruling.acceptance:
+        if before is not None:
             self.pending_acceptance = _PendingAcceptance(record, before, seat, case, reason, call, ())
 
     def _choice(self, ruling: Ruling, choices: list[str], event: Event,
@@ -846,20 +848,12 @@ class _Run:
                              Situation(self.auction, seat, call, named))
 
     def _first_bidder(self, offender: Seat) -> Seat | None:
-        """1936:22.6.c: the opponent who first bid the denomination last bid by his side."""
-        opponents = {offender.lho, offender.rho}
-        last_strain = None
-        for entry in self.auction.history:
-            counted = entry.counts_as
-            if counted is not None and counted.is_bid and entry.seat in opponents:
-                last_strain = counted.strain
-        if last_strain is None:
+        """1936:22.6.c: the opponent who first bid the denomination last bid by his side (kept by the
+        auction with each state: :meth:`Auction.side_bids`)."""
+        bids = self.auction.side_bids(offender.lho)
+        if bids.last_strain is None:
             return None
-        for entry in self.auction.history:
-            counted = entry.counts_as
-            if counted is not None and counted.is_bid and entry.seat in opponents and counted.strain == last_strain:
-                return entry.seat
-        return None
+        return bids.first_bidders[bids.last_strain]
 
     def _bars(self, ruling: Ruling, case: str) -> list[Bar]:
         return [Bar(parse_seat(b["seat"]), b["scope"], b.get("article") or "", case)

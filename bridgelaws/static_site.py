@@ -362,9 +362,14 @@ def generation_date(date: str | None = None, environ: dict[str, str] | None = No
         return date
     epoch = (os.environ if environ is None else environ).get("SOURCE_DATE_EPOCH")
     if epoch is not None and epoch.strip():
-        if not epoch.strip().isdigit():
+        if not (epoch.strip().isascii() and epoch.strip().isdigit()):
             raise BridgeLawsError(f"SOURCE_DATE_EPOCH={epoch!r} is not a whole number of seconds since 1970")
-        return _dt.datetime.fromtimestamp(int(epoch), _dt.timezone.utc).date().isoformat()
+        shown = epoch.strip() if len(epoch.strip()) <= 20 else epoch.strip()[:17] + "..."
+        try:
+            return _dt.datetime.fromtimestamp(int(epoch), _dt.timezone.utc).date().isoformat()
+        except (OverflowError, OSError, ValueError):  # beyond the years the calendar of datetime holds
+            raise BridgeLawsError(f"SOURCE_DATE_EPOCH={shown!r} is out of range: seconds since 1970 up to "
+                                  f"the year 9999") from None
     return _dt.datetime.now(_dt.timezone.utc).date().isoformat()
 
 

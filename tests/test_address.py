@@ -145,3 +145,75 @@ def test_the_play_widget_keeps_the_steppers_step():
     assert stepper.play.value == 2
     stepper.back()
     assert stepper.play.value == 1
+
+
+# --- issue 22: an address is typed by anyone ------------------------------------------------------
+
+def test_the_address_names_only_the_registrys_editions_and_the_shipped_drafts(tmp_path, monkeypatch):
+    from bridgelaws import datafiles, drafts
+
+    # A valid draft outside data/drafts/: a path would have made the server read it.
+    monkeypatch.chdir(tmp_path)
+    outside = tmp_path / "mine.yaml"
+    outside.write_text(datafiles.path("drafts/1936-milder-insufficient-bid.yaml").read_text(encoding="utf-8"),
+                       encoding="utf-8")
+    loaded = dict(drafts._loaded)
+    messages = []
+    for path in ("mine.yaml", "absent.yaml", "/etc/hostname.yaml"):
+        with pytest.raises(BridgeLawsError) as refused:
+            parse_stepper_address(f"?editions=1936,{path}")
+        messages.append(str(refused.value).replace(path, "PATH"))
+    # One message whatever the file (present, absent): nothing of it is read, not even whether it exists.
+    assert len(set(messages)) == 1 and "\n" not in messages[0]
+    assert messages[0] == ("the page's address has editions='1936,PATH': 'PATH' is not an edition of the app: "
+                           "choose 1932, 1936, 1949, 2007, 2017, or an example draft (1936-2017-closing, "
+                           "1936-milder-insufficient)")
+    assert drafts._loaded == loaded  # no draft was loaded
+    # The shipped drafts, by the id the address writes and by their file's name under data/.
+    assert parse_stepper_address("?editions=1936,1936-milder-insufficient").editions == (
+        "1936", "1936-milder-insufficient")
+    assert parse_stepper_address("?editions=drafts/1936-with-2017-closing.yaml").editions == ("1936-2017-closing",)
+    assert parse_stepper_address("?editions=all").editions == ALL
+
+
+def test_a_draft_in_the_address_reads_back_as_it_was_written():
+    state = StepperAddress(tokens=("1S", "1H"), editions=("1936", "1936-milder-insufficient"), step=2)
+    parse_stepper_address("?editions=1936-milder-insufficient")  # loaded, as the stepper's own choice would be
+    assert parse_stepper_address(stepper_query(state)) == state
+
+
+def test_a_scenario_that_begins_with_a_mark_opens_the_page(monkeypatch):
+    # "^S 1C" (issue 22; distinguish prints such scenarios): the mark belongs to the call after it.
+    from bridgelaws.views.stepper import stepper_html, steps
+
+    state = parse_stepper_address("?scenario=%5ES%20E:1C%20P&step=1")
+    assert state.tokens == ("^S", "E:1C", "P") and state.step == 1
+    assert steps(list(state.tokens)) == [["^S", "E:1C"], ["P"]]
+    assert steps(["^S", "^I", "1C"]) == [["^S", "^I", "1C"]]
+    assert "bl-steps" in stepper_html(["^S", "1C"])  # North called in turn: each panel says so, no exception
+    plain = widgets.stepper_from_address(widgets.PageAddress(""))
+    for query in ("scenario=%5ES%201C", "scenario=%5ES%20E:1C&step=1"):
+        stepper = widgets.stepper_from_address(widgets.PageAddress(query))
+        assert len(stepper.children) == len(plain.children) and stepper.message.value == ""
+    stepper = widgets.stepper_from_address(widgets.PageAddress(""))
+    stepper.typed.value = "^S 1C"
+    stepper.apply_typed()
+    assert stepper.tokens == ["^S", "1C"] and len(stepper.children) == len(plain.children)
+    stepper.typed.value = "^S"  # a mark without its call: the one message
+    stepper.apply_typed()
+    assert "must precede a call" in stepper.message.value and len(stepper.children) == len(plain.children)
+
+
+def test_the_explorers_editions_are_the_registrys():
+    # The explorer offers the registry's editions; a draft (here by its shipped file name, which the
+    # stepper takes) is one message, not a TraitError.
+    with pytest.raises(BridgeLawsError, match="^the page's address has compare_editions='data/drafts/"
+                                              "1936-milder-insufficient-bid.yaml': 'data/drafts/1936-milder-insufficient-...' "
+                                              "is not an edition the comparison shows: choose 1932, 1936, "
+                                              "1949, 2007, 2017$"):
+        parse_compare_address("?compare_editions=data/drafts/1936-milder-insufficient-bid.yaml")
+    plain = widgets.explorer_from_address(widgets.PageAddress(""))
+    address = widgets.PageAddress("case=insufficient-bid&compare_editions=1936,data/drafts/1936-milder-insufficient-bid.yaml")
+    explorer = widgets.explorer_from_address(address)
+    assert "is not an edition the comparison shows" in explorer.message.value
+    assert len(explorer.children) == len(plain.children) and tuple(explorer.editions.value) == ALL

@@ -46,3 +46,37 @@ def test_random_irregular_scenarios_give_a_result_or_one_clear_error(scenario, e
             assert state["legal_calls"] == ["P"]
     else:
         assert state["legal_calls"] == []
+
+
+def _side_bids_by_reading_the_history(history, seat):
+    """1936:22.6.c as the judge first read it: the strain of the last bid of seat's side, and who of
+    the side first bid each strain, from the calls as they count (void: no call; deemed: as deemed)."""
+    side = {seat, seat.partner}
+    last, firsts = None, [None] * 5
+    for entry in history:
+        counted = entry.counts_as
+        if counted is not None and counted.is_bid and entry.seat in side:
+            last = counted.strain
+            if firsts[counted.strain] is None:
+                firsts[counted.strain] = entry.seat
+    return last, tuple(firsts)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(tokens, max_size=14), st.sampled_from(EDITIONS), st.sampled_from(SEATS))
+def test_the_bids_kept_with_each_state_are_those_the_history_holds(scenario, edition, dealer):
+    # Issue 22: Auction.side_bids keeps what the judge once read from the whole history at every
+    # ruling; at every point of every judged auction (rulings, void and deemed calls, changes), the two agree.
+    from bridgelaws.calls import Seat
+
+    try:
+        auction = judge(scenario, edition, dealer, partial=True).auction
+    except BridgeLawsError:
+        return
+    history = auction.history
+    for length in range(len(history) + 1):
+        state = auction.state_before(length)
+        for seat in Seat:
+            assert tuple(state.sides[seat % 2]) == _side_bids_by_reading_the_history(history[:length], seat)
+    for seat in Seat:
+        assert tuple(auction.side_bids(seat)) == _side_bids_by_reading_the_history(history, seat)

@@ -186,3 +186,34 @@ def test_diff_html_shows_deletions_insertions_and_spelling():
     assert "similarity 36% = 2 × 8 aligned words / (26 + 18 words)" in html
     html = views.diff_html("2007:17.A", "2017:17.A")
     assert '<span class="bl-spelling" title="één">een</span>' in html and "<del>" not in html.split("bl-legend")[0]
+
+
+# --- the wildcard matcher (issue 22: no backtracking) ----------------------------------------------
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.text("ab*", min_size=1, max_size=9).filter(lambda p: "*" in p), st.text("ab", max_size=9))
+def test_the_wildcard_matcher_agrees_with_the_definition(pattern, word):
+    import re
+
+    from bridgelaws.corpus import _Glob
+
+    # The definition: '*' stands for any letters, none included; the rest is literal, the whole word.
+    wanted = re.fullmatch("".join(".*" if c == "*" else re.escape(c) for c in pattern), word) is not None
+    assert _Glob(pattern)(word) is wanted
+
+
+@pytest.mark.parametrize("pattern, word, matches", [
+    ("pas*", "passen", True), ("*pas*", "toepassing", True), ("*pas", "toepassing", False),
+    ("a*a", "a", False),  # the head and the tail may not share the one letter
+    ("a*a", "aa", True), ("ab*ba", "aba", False), ("*ab*ab*", "xabxab", True), ("*ab*ab*", "xabx", False),
+    ("**", "", True), ("b**e*d", "bied", True), ("b**e*d", "biedt", False), ("b*e*d", "bieden", False),
+    ("b*e*n", "bieden", True), ("*e*e*e*", "doubleeren", True), ("*e*e*e*e*", "doubleeren", False),
+])
+def test_the_wildcard_matcher_on_examples(pattern, word, matches):
+    from bridgelaws.corpus import _Glob
+
+    assert _Glob(pattern)(word) is matches

@@ -16,6 +16,7 @@ from ..auction import Auction
 from ..calls import Call, Seat
 from .lexer import _Token, _pbn_call
 from ..editions import DEFAULT_EDITION
+from .limits import shown_marks
 from .model import SUFFIX_NAGS, AuctionToken
 
 #: NAGs that may only annotate played cards (3.7).
@@ -52,6 +53,10 @@ class AuctionGrid:
         self.fail = fail
         self.places: list[_Place] = []
         self.pending: list[str] = []  # irregularity marks waiting for their call
+        # Kept beside the list so that no mark makes the reader look through the marks before it (a
+        # run of 160,000 '^S' took 200 s): how many are ^S, and whether one is ^I (the last, if any).
+        self.pending_skips = 0
+        self.pending_insufficient = False
         self.pending_line = 0
         self.position = 0  # places of the grid used so far
         self.hyphens = 0
@@ -68,7 +73,7 @@ class AuctionGrid:
         for token in tokens:
             handlers.get(token.kind, AuctionGrid._bad_token)(self, token)
         if self.pending:
-            self.fail(self.pending_line, f"{' '.join(self.pending)} at the end of the auction: the mark "
+            self.fail(self.pending_line, f"{shown_marks(self.pending)} at the end of the auction: the mark "
                                          f"must precede a call")
         for place in self.places:
             if place.note is not None and place.note not in self.notes:
@@ -104,7 +109,7 @@ class AuctionGrid:
 
     def _all_pass(self, token: _Token) -> None:
         if self.pending:
-            self.fail(token.line, f"{' '.join(self.pending)} before AP: the mark must precede a single call")
+            self.fail(token.line, f"{shown_marks(self.pending)} before AP: the mark must precede a single call")
         if self.ended:
             self.fail(token.line, "AP after the auction has ended")
         self.places.append(_Place("AP", token.text, token.line, seat=self._seat()))
@@ -120,13 +125,14 @@ class AuctionGrid:
             edition = self.closing.edition
             self.fail(line, f"call {text!r} after the auction has ended (as {edition.year} ends it: "
                             f"{edition.rule('end-of-auction')})")
-        if "^I" in self.pending and not call.is_bid:
+        if self.pending_insufficient and not call.is_bid:
             self.fail(line, f"^I before {text!r}: ^I marks an insufficient bid, {text} is not a bid")
-        self.position += self.pending.count("^S")
+        self.position += self.pending_skips
         seat = self._seat()
         self.position += 1
         self.places.append(_Place("call", text, line, call=call, seat=seat, marks=tuple(self.pending)))
         self.pending = []
+        self.pending_skips, self.pending_insufficient = 0, False
         # Made as it stands (accept=True): here only the end of the auction matters.
         self.closing.call(call, seat, accept=True)
         self.ended = self.closing.is_over
@@ -146,9 +152,13 @@ class AuctionGrid:
         self._start(line)
         if self.ended:
             self.fail(line, f"{mark} after the auction has ended")
-        if "^I" in self.pending:
+        if self.pending_insufficient:
             self.fail(line, f"{mark} after ^I: ^I must come right before its bid")
         self.pending.append(mark)
+        if mark == "^S":
+            self.pending_skips += 1
+        else:
+            self.pending_insufficient = True
         self.pending_line = line
 
     def _annotation(self, token: _Token) -> None:
@@ -171,7 +181,7 @@ class AuctionGrid:
         if self.star:
             self.fail(line, "'+' after '*'")
         if self.pending:
-            self.fail(line, f"{' '.join(self.pending)} before '+': the mark must precede a call")
+            self.fail(line, f"{shown_marks(self.pending)} before '+': the mark must precede a call")
         if self.ended:
             self.fail(line, "'+' after the auction has ended: no call is to follow")
         self._start(line)
@@ -186,7 +196,7 @@ class AuctionGrid:
         if self.plus:
             self.fail(line, "'*' after '+': an auction to be continued may not end with '*' (3.5)")
         if self.pending:
-            self.fail(line, f"{' '.join(self.pending)} before '*': the mark must precede a call")
+            self.fail(line, f"{shown_marks(self.pending)} before '*': the mark must precede a call")
         self.star = True
         self.places.append(_Place("*", "*", line))
 

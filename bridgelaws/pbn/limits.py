@@ -17,3 +17,13 @@ MAX_GAME_CHARS = 1 << 20
 #: What is kept of a line longer than the limit: more bytes than the longest accepted line can take
 #: in UTF-8 (4 bytes a character), so that the kept part, decoded, is still too long.
 KEPT_LINE_BYTES = 4 * (MAX_LINE_CHARS + 1)
+#: The most irregularity marks an error line repeats; a longer run is shown by its start and count
+#: (a game may hold a run of some 300,000 '^S' within :data:`MAX_GAME_CHARS`).
+SHOWN_MARKS = 4
+
+
+def shown_marks(marks: "list[str] | tuple[str, ...]") -> str:
+    """Marks for a one-line message: all of them, or the first few and how many there are."""
+    if len(marks) <= SHOWN_MARKS:
+        return " ".join(marks)
+    return f"{' '.join(marks[:SHOWN_MARKS])} ... ({len(marks):,} marks)"

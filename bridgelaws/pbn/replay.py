@@ -16,6 +16,7 @@ from ..auction import Auction
 from ..calls import PASS, Call, Seat
 from ..editions import Edition
 from ..errors import BridgeLawsError
+from .limits import SHOWN_MARKS, shown_marks
 
 if TYPE_CHECKING:
     from .model import AuctionToken, Game
@@ -68,7 +69,9 @@ def _replay_call(game: Game, auction: Auction, token: AuctionToken, number: int)
     if call is None or seat is None:
         raise BridgeLawsError(f"{game.where}: line {token.line}: call {number}: a call token without "
                               f"its call and seat")
-    what = f"{game.where}: line {token.line}: call {number} ({seat.full_name} {token.written()})"
+    written = token.written() if len(token.marks) <= SHOWN_MARKS else (
+        f"{shown_marks(token.marks)} {token.text or token.call}")
+    what = f"{game.where}: line {token.line}: call {number} ({seat.full_name} {written})"
     marks = token.marks + token.annotations
     if auction.is_over:
         raise BridgeLawsError(f"{what}: the auction is already over ({auction.outcome})")

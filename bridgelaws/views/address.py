@@ -6,7 +6,8 @@ The stepper's parameters::
     ?scenario=1S%201H&dealer=N&editions=1936,2017&step=2&layer=supplement
 
 ``scenario``: the calls in the notation of the typed box (as ``bridgelaws judge`` takes them);
-``dealer``: N, E, S or W; ``editions``: years, comma-separated (``all``: every edition); ``step``:
+``dealer``: N, E, S or W; ``editions``: years, comma-separated (``all``: every edition), and the
+shipped example drafts by their id or file name (never another file: :func:`shipped_drafts`); ``step``:
 how many steps are shown (0 to the number of steps; absent: all of them); ``layer``: ``corpus``
 (absent) or ``supplement``. The explorer's, on the same page, carry the prefix ``compare_``
 (``compare_scenario``, ``compare_dealer``, ``compare_editions``, ``compare_layer``) and ``case``:
@@ -107,11 +108,47 @@ def _dealer(key: str, value: str) -> str:
         raise _malformed(key, value, "the dealer is N, E, S or W") from None
 
 
-def _editions(key: str, value: str) -> tuple[str, ...]:
+def shipped_drafts() -> dict[str, str]:
+    """The example drafts shipped with the package, as an address may name them: by their id (what
+    the address writes, e.g. ``1936-milder-insufficient``) and by their file's name under ``data/``
+    (``drafts/1936-milder-insufficient-bid.yaml``, also with ``data/`` before it), each mapped to
+    that name under ``data/``."""
+    from ..drafts import example_drafts, load_example
+
+    names: dict[str, str] = {}
+    for name in example_drafts():
+        names[load_example(name).year] = name
+        names[name] = name
+        names["data/" + name] = name
+    return names
+
+
+def _editions(key: str, value: str, *, drafts: bool = True) -> tuple[str, ...]:
+    """The editions an address names: the registry's years (``all``: every one) and, with
+    ``drafts``, the shipped example drafts by name. Nothing else: an address is typed by anyone,
+    and a path would make the server open a file of its machine (issue 22), so no file is opened,
+    nor asked whether it exists, for a name that is not a shipped draft's."""
     if not value.strip():
         raise _malformed(key, value, f"choose at least one edition of {', '.join(YEARS)} (or all)")
+    shipped = shipped_drafts() if drafts else {}
+    names: list[str] = []
+    for name in value.replace(",", " ").split():
+        if name.lower() == "all":
+            names.extend(year for year in YEARS if year not in names)
+        elif name in YEARS:
+            names.append(name)
+        elif name in shipped:
+            from ..drafts import load_example
+
+            names.append(load_example(shipped[name]).year)  # loaded: found again by its id
+        else:
+            offered = ", ".join(YEARS) + (f", or an example draft ({', '.join(sorted(n for n in shipped if '/' not in n))})"
+                                         if shipped else "")
+            shown = name if len(name) <= 40 else name[:37] + "..."
+            raise _malformed(key, value, f"{shown!r} is not an edition {'of the app' if drafts else 'the comparison shows'}: "
+                                         f"choose {offered}")
     try:
-        return edition_years(value)
+        return edition_years(names)
     except BridgeLawsError as error:
         raise _malformed(key, value, str(error)) from None
 
@@ -154,8 +191,9 @@ def parse_compare_address(query: str) -> CompareAddress:
         case=case,
         tokens=_tokens("compare_scenario", values["compare_scenario"]) if "compare_scenario" in values else None,
         dealer=_dealer("compare_dealer", values["compare_dealer"]) if "compare_dealer" in values else None,
-        editions=(_editions("compare_editions", values["compare_editions"]) if "compare_editions" in values
-                  else YEARS),
+        # The explorer offers the registry's editions only (the stepper shows a draft beside them).
+        editions=(_editions("compare_editions", values["compare_editions"], drafts=False)
+                  if "compare_editions" in values else YEARS),
         layer=_layer("compare_layer", values["compare_layer"]) if "compare_layer" in values else DEFAULT_LAYER,
     )
 
@@ -196,4 +234,4 @@ def compare_query(state: CompareAddress) -> str:
 
 
 __all__ = ["CompareAddress", "StepperAddress", "compare_query", "parse_compare_address",
-           "parse_stepper_address", "stepper_query"]
+           "parse_stepper_address", "shipped_drafts", "stepper_query"]

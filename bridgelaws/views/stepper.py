@@ -25,17 +25,22 @@ if TYPE_CHECKING:
 
 
 def steps(tokens: Tokens) -> list[list[str]]:
-    """The scenario cut into steps: each call or exposed card with the marks and options after it.
+    """The scenario cut into steps: each call or exposed card with the marks and options after it
+    (marks before the first call belong to the first step).
 
     Raises :class:`BridgeLawsError` (naming the token) when a token cannot be read.
     """
     tokens = token_list(tokens)
     groups: list[list[str]] = []
+    leading: list[str] = []  # marks before the first call (``^S 1C``): they belong to it
     for event in parse_scenario(tokens):
-        if event.kind in ("mark", "option"):
+        if event.kind in ("mark", "option") and groups:
             groups[-1].append(event.token)
-        else:
-            groups.append([event.token])
+        elif event.kind == "mark":
+            leading.append(event.token)
+        else:  # parse_scenario refuses an option before any call, and marks with no call after them
+            groups.append(leading + [event.token])
+            leading = []
     return groups
 
 
