@@ -562,6 +562,7 @@ def _matrix_export(args: argparse.Namespace) -> int:
     """``matrix --format csv|json|xlsx|latex [-o FILE]``: the tidy rows (bridgelaws.exports), to
     standard output or, complete or not at all, to FILE; a workbook only to a file."""
     from . import exports
+    from ._cliio import write_output
     from .i18n import t
 
     if args.status:
@@ -571,13 +572,13 @@ def _matrix_export(args: argparse.Namespace) -> int:
     lang = _lang(args)  # the headings of xlsx and LaTeX; CSV and JSON keep their column ids
     rows = exports.matrix_rows(args.layer, args.editions)
     if args.format == "xlsx":
-        exports.write_bytes(args.output, exports.matrix_xlsx(rows, lang))
+        write_output(args.output, exports.matrix_xlsx(rows, lang))
         print(t("print.cli.wrote", lang, path=args.output, what=t("print.cli.rows", lang, count=len(rows))))
         return 0
     text = {"csv": lambda: exports.matrix_csv(rows), "json": lambda: exports.matrix_json(rows, args.layer),
             "latex": lambda: exports.matrix_latex(rows, lang)}[args.format]()
     if args.output:
-        exports.write_bytes(args.output, text.encode("utf-8"))
+        write_output(args.output, text)
         print(t("print.cli.wrote", lang, path=args.output, what=t("print.cli.rows", lang, count=len(rows))))
     else:
         sys.stdout.write(text)
@@ -803,30 +804,13 @@ def _cmd_exercises(args: argparse.Namespace) -> int:
         raise BridgeLawsError("--key goes with the handout (--handout or --format html)")
     found = exercise_set()
     if fmt == "anki":
-        import os
-        import tempfile
-
-        from .exercise_export import write_anki
+        from ._cliio import write_output
+        from .exercise_export import anki_deck
 
         if not args.output:
             raise BridgeLawsError("--format anki writes a file: give it with -o FILE.apkg")
-        target = os.path.realpath(args.output)
-        if os.path.isdir(target):
-            raise BridgeLawsError(f"cannot write {args.output}: it is a folder")
-        try:
-            handle, temp = tempfile.mkstemp(dir=os.path.dirname(target), prefix=".bridgelaws-", suffix=".apkg")
-        except OSError as exc:
-            raise BridgeLawsError(f"cannot write {args.output}: {exc.strerror or exc}") from None
-        os.close(handle)
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(temp, 0o666 & ~umask)  # an ordinary new file, not mkstemp's 0600
-        try:
-            count = write_anki(found, temp, lang)
-            os.replace(temp, target)
-        finally:
-            if os.path.exists(temp):
-                os.unlink(temp)
+        data, count = anki_deck(found, lang)
+        write_output(args.output, data)
         print(f"{count} notes in {len(found)} exercises written to {args.output}", file=sys.stderr)
         return 0
     if fmt == "html":
@@ -846,14 +830,9 @@ def _cmd_exercises(args: argparse.Namespace) -> int:
     if not args.output:
         sys.stdout.write(text)
         return 0
-    from ._cliio import AtomicOutput
+    from ._cliio import write_output
 
-    output = AtomicOutput(args.output)
-    try:
-        output.stream.write(text)
-        output.commit()
-    finally:
-        output.abandon()
+    write_output(args.output, text)
     return 0
 
 

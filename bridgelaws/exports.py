@@ -22,7 +22,6 @@ from __future__ import annotations
 import csv
 import io
 import json
-import os
 from dataclasses import dataclass
 from typing import Any, Iterable
 
@@ -282,31 +281,9 @@ def latex_document(table: str) -> str:
 
 
 def write_bytes(path: str, data: bytes) -> None:
-    """Write ``data`` to ``path`` under a temporary name beside it, renamed only when complete (an
-    interrupted run leaves no half file); a path that cannot be written is one line."""
-    import tempfile
+    """Write ``data`` to ``path``, complete or not at all: :func:`bridgelaws._cliio.write_output`,
+    the one writer of every ``-o`` (a device or a FIFO is written to, a link followed, neither
+    replaced); a path that cannot be written is one line."""
+    from ._cliio import write_output
 
-    if not path:
-        raise BridgeLawsError("--output needs a file name (it was empty)")
-    target = os.path.realpath(path)
-    if os.path.isdir(target):
-        raise BridgeLawsError(f"cannot write {path}: it is a folder")
-    try:
-        fd, temp = tempfile.mkstemp(dir=os.path.dirname(target), prefix=f".{os.path.basename(target)}.",
-                                    suffix=".part")
-    except OSError as exc:
-        raise BridgeLawsError(f"cannot write {path}: {exc.strerror or exc}") from None
-    try:
-        umask = os.umask(0)
-        os.umask(umask)
-        os.fchmod(fd, 0o666 & ~umask)
-        with os.fdopen(fd, "wb") as stream:
-            stream.write(data)
-            stream.flush()
-            os.fsync(stream.fileno())
-        os.replace(temp, target)
-    except OSError as exc:
-        raise BridgeLawsError(f"cannot write {path}: {exc.strerror or exc}") from None
-    finally:
-        if os.path.exists(temp):
-            os.remove(temp)
+    write_output(path, data)

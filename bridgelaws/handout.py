@@ -150,14 +150,14 @@ def write_handout(path: str, scenario: str, editions: object = None, dealer: str
                   layer: str = "corpus", *, generated: datetime.date | None = None) -> str:
     """Write the handout to ``path``: HTML for ``.html``/``.htm``, PDF for ``.pdf`` (complete or not
     at all). Returns the kind written ("HTML" or "PDF")."""
-    from .exports import write_bytes
+    from ._cliio import write_output
 
     kind = os.path.splitext(path)[1].lower()
     if kind not in (".html", ".htm", ".pdf"):
         raise BridgeLawsError(f"handout: -o {path!r} must end in .html or .pdf")
     html = handout_html(scenario, editions, dealer, lang, layer, generated=generated)
     if kind == ".pdf":
-        write_bytes(path, handout_pdf(html))
+        write_output(path, handout_pdf(html))
         return "PDF"
-    write_bytes(path, html.encode("utf-8"))
+    write_output(path, html)
     return "HTML"
