@@ -24,6 +24,50 @@ _CONTROLS = {code: f"\\x{code:02x}" for code in [*range(0x20), *range(0x7f, 0xa0
 _CONTROLS.update({ord("\n"): "\\n", ord("\r"): "\\r", ord("\t"): "\\t"})
 
 
+#: The same escapes for a listing that shows what a draft wrote (``judge``, ``compare``, ``impact``):
+#: every control character but the line feeds the listing is made of.
+_SHOWN = {code: text for code, text in _CONTROLS.items() if code != ord("\n")}
+#: For JSON: json.dumps escapes C0 itself; DEL and C1 (raw with ensure_ascii=False) become \u escapes.
+_JSON_SHOWN = {code: f"\\u{code:04x}" for code in range(0x7f, 0xa0)}
+
+
+def shown(text: str) -> str:
+    """``text`` as a listing prints it: control characters escaped as in :func:`one_line` (so that a
+    draft's text cannot move the cursor, recolour or retitle the terminal), line feeds kept."""
+    return text.translate(_SHOWN)
+
+
+class _Escaped:
+    """Standard output through :func:`shown` (or, for JSON, DEL and C1 as ``\\u`` escapes)."""
+
+    def __init__(self, stream: Any, table: dict[int, str]) -> None:
+        self._stream, self._table = stream, table
+
+    def write(self, text: str) -> int:
+        return self._stream.write(text.translate(self._table))
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
+
+
+def _escaping(command: Any) -> Any:
+    """A command whose listing shows a draft's text (its id, name, wording, reason, summary): what it
+    prints goes through :class:`_Escaped` (issue 22: a draft is untrusted input)."""
+    import functools
+
+    @functools.wraps(command)
+    def run(args: argparse.Namespace) -> int:
+        saved = sys.stdout
+        sys.stdout = _Escaped(saved, _JSON_SHOWN if getattr(args, "json", False) else _SHOWN)
+        try:
+            code: int = command(args)
+            return code
+        finally:
+            sys.stdout = saved
+
+    return run
+
+
 def one_line(error: object) -> str:
     """The message on one line, whatever the user typed into it: control characters escaped, and
     cut after :data:`MAX_ERROR_CHARS` characters, saying how many were left out."""
@@ -292,6 +336,7 @@ def _cmd_count(args: argparse.Namespace) -> int:
     return 0
 
 
+@_escaping
 def _cmd_judge(args: argparse.Namespace) -> int:
     from .judging import judge
     from .present import describe
@@ -339,6 +384,7 @@ def _cmd_judge(args: argparse.Namespace) -> int:
     return 0
 
 
+@_escaping
 def _cmd_compare(args: argparse.Namespace) -> int:
     from .divergence import token_readings
     from .present import assumption_line, call_stands_line, describe, quote_line, status_name
@@ -351,6 +397,7 @@ def _cmd_compare(args: argparse.Namespace) -> int:
     if args.csv:
         import csv
 
+        from .exports import spreadsheet_row
         from .tables import COMPARE_EVENT_COLUMNS
 
         # The csv module, not pandas: a column with empty cells (an edition with no event) keeps
@@ -361,7 +408,7 @@ def _cmd_compare(args: argparse.Namespace) -> int:
         writer = csv.DictWriter(sys.stdout, fieldnames=[*COMPARE_EVENT_COLUMNS, *dict.fromkeys(added)],
                                 lineterminator="\n")
         writer.writeheader()
-        writer.writerows(event_rows)
+        writer.writerows(spreadsheet_row(row) for row in event_rows)
         return 0
     lang = _lang(args)
     if lang != "en":
@@ -479,7 +526,14 @@ def _cmd_matrix(args: argparse.Namespace) -> int:
     lang = "en" if args.csv else _lang(args)  # --csv: a machine format, English whatever --lang says
     frame = matrix(detail=not args.status, layer=args.layer, editions=args.editions, lang=lang)
     if args.csv:
-        sys.stdout.write(frame.to_csv())
+        from .exports import spreadsheet_cell
+
+        # Every text cell, the editions' names and the cases' ids too, safe from a spreadsheet's formulas.
+        safe = frame.map(spreadsheet_cell)
+        safe.columns = [spreadsheet_cell(str(c)) for c in safe.columns]
+        safe.index = [spreadsheet_cell(str(i)) for i in safe.index]
+        safe.index.name = frame.index.name
+        sys.stdout.write(safe.to_csv())
         return 0
 
     width = max(len(i) for i in frame.index)
@@ -506,6 +560,7 @@ def _cmd_matrix(args: argparse.Namespace) -> int:
     return 0
 
 
+@_escaping
 def _cmd_impact(args: argparse.Namespace) -> int:
     """What a draft edition changes against its base (bridgelaws.impact)."""
     from .impact import impact, impact_html, impact_text
@@ -713,9 +768,11 @@ def _cmd_ledger(args: argparse.Namespace) -> int:
         print(json.dumps([e.as_dict() for e in entries], indent=2, ensure_ascii=False))
         return 0
     if args.csv:
+        from .exports import spreadsheet_row
+
         writer = csv.DictWriter(sys.stdout, fieldnames=ledger.COLUMNS, lineterminator="\n")
         writer.writeheader()
-        writer.writerows(e.row() for e in entries)
+        writer.writerows(spreadsheet_row(e.row()) for e in entries)
         return 0
     width = max([len("subject")] + [len(e.subject) for e in entries])
     print(f"{'subject':<{width}}  {'kind':<8}  {'from':>4} -> {'to':<4}  change")
