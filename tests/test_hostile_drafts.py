@@ -373,3 +373,118 @@ def test_a_drafts_control_characters_in_json_are_escapes(escape_draft, capsys):
     out = capsys.readouterr().out
     assert _raw_controls(out) == []
     assert json.loads(out)["name"] == "name \x1b]0;retitled\x07 \x9b2J"
+
+
+# --- the YAML of a draft: bounded ------------------------------------------------------------------------
+
+PROBE = REPO / "benchmarks" / "peak_memory.py"
+PEAK_LIMIT_MB = 200
+
+
+def _bomb() -> str:
+    """The classic alias bomb: nine levels of nine aliases, 9**9 (387 million) strings once expanded."""
+    lines = ['a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]']
+    for level, name in enumerate("bcdefghi"):
+        previous = "abcdefgh"[level]
+        lines.append(f"{name}: &{name} [" + ",".join([f"*{previous}"] * 9) + "]")
+    return "\n".join(lines) + "\n"
+
+
+VALID_HEAD = 'draft: bounded\nname: n\nbase: "1936"\nchanges:\n'
+
+
+def _judge_with(path: Path, timeout: float = 30) -> tuple[subprocess.CompletedProcess, float]:
+    """The command line on a draft in a child (at most 700 MB of address space, killed after
+    ``timeout`` seconds), and its peak memory in MB."""
+    import resource
+
+    def limit() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (700 << 20, 700 << 20))
+
+    # The probe is a script: PYTHONPATH makes it import this checkout's package, not an installed one.
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(REPO), os.environ.get("PYTHONPATH", "")])}
+    done = subprocess.run([sys.executable, str(PROBE), "judge", "--edition", str(path), "1S 1H"],
+                          capture_output=True, text=True, timeout=timeout, cwd=REPO, preexec_fn=limit, env=env)
+    lines = done.stderr.splitlines()
+    peak = int(lines[-1].split()[1]) / 1024 if lines and lines[-1].startswith("peak-kb ") else float("nan")
+    done.stderr = "\n".join(lines[:-1]) + "\n"
+    return done, peak
+
+
+def _refused_in_one_line(path: Path, problem: str, timeout: float = 30) -> None:
+    done, peak = _judge_with(path, timeout)
+    assert done.returncode == 2, done.stderr[-1500:]
+    assert "Traceback" not in done.stderr, done.stderr[-1500:]
+    lines = done.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith(f"bridgelaws: error: {path}") and problem in lines[0], lines
+    assert peak < PEAK_LIMIT_MB, f"peak {peak:.0f} MB"
+
+
+@pytest.mark.parametrize("shape, text, problem", [
+    ("alias-bomb", _bomb(), "line 3: more than 16 aliases"),
+    ("flow-nesting", "a: " + "[" * 1000 + "]" * 1000 + "\n", "line 1: nested more than 32 deep"),
+    ("block-nesting", "a:\n" + "- " * 1000 + "x\n", "line 2: nested more than 32 deep"),
+    ("long-integer", VALID_HEAD + "  - mechanic: bid-range\n    max_level: " + "9" * 100_000
+     + "\n    wording: w\n    reason: r\n", "line 6: a number of 100,000 characters (at most 32)"),
+    ("tagged-integer", "draft: !!int '" + "9" * 100_000 + "'\n", "line 1: a number of 100,000 characters"),
+    ("long-float", "draft: " + "9" * 100_000 + ".5\n", "line 1: a number of 100,002 characters"),
+    ("self-holding", "a: &a [*a]\n", "line 1: an alias refers to a mapping or list that holds it"),
+    ("too-big", "# " + "x" * 200_000 + "\n", "the draft file is larger than 131,072 bytes"),
+])
+def test_a_hostile_draft_is_one_line_and_exit_2_in_bounded_memory(tmp_path, shape, text, problem):
+    path = tmp_path / f"{shape}.yaml"
+    path.write_text(text, encoding="utf-8")
+    if shape == "alias-bomb":
+        assert len(text.encode()) < 600  # a few hundred bytes (the issue's: 520)
+    _refused_in_one_line(path, problem)
+
+
+def test_a_fifo_named_yaml_is_refused_without_waiting(tmp_path):
+    fifo = tmp_path / "x.yaml"
+    os.mkfifo(fifo)
+    _refused_in_one_line(fifo, "cannot read the draft: it is a FIFO, not a file")
+    link = tmp_path / "link.yaml"
+    link.symlink_to(fifo)  # through a link too
+    _refused_in_one_line(link, "cannot read the draft: it is a FIFO, not a file")
+
+
+def test_an_endless_device_named_yaml_is_refused_without_reading(tmp_path):
+    zero = os.stat("/dev/zero")
+    device = tmp_path / "x.yaml"
+    try:
+        os.mknod(device, 0o020666, zero.st_rdev)  # a character device: a copy of /dev/zero's node
+    except PermissionError:
+        pytest.skip("making a device node needs root (CI and the developers' machines run as root)")
+    _refused_in_one_line(device, "cannot read the draft: it is a device, not a file")
+
+
+def test_a_folder_named_yaml_is_one_line(tmp_path, capsys):
+    folder = tmp_path / "x.yaml"
+    folder.mkdir()
+    assert main(["judge", "--edition", str(folder), "1S 1H"]) == 2
+    assert "cannot read the draft: it is a folder, not a file" in capsys.readouterr().err
+
+
+def test_a_draft_with_a_few_aliases_still_reads_and_names_its_lines(tmp_path, capsys):
+    """Aliases within the bound are read as YAML reads them, and an error under one names the line
+    of the path it was first met on (the bookkeeping does not expand the alias)."""
+    draft = tmp_path / "aliases.yaml"
+    draft.write_text(VALID_HEAD + """  - closing: &rule three-passes-no-lost-turn
+    wording: &words "Wanneer na een bieding driemaal is gepast, is het bieden niet beëindigd."
+    reason: *words
+""", encoding="utf-8")
+    assert main(["judge", "--edition", str(draft), "1S P P P"]) == 0
+    capsys.readouterr()
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(VALID_HEAD + """  - mechanic: bid-range
+    max_level: &level [1, 2]
+    wording: w
+    reason: r
+  - case: bid-above-seven
+    wording: w
+    reason: r
+    ruling: {articles: *level}
+""", encoding="utf-8")
+    assert main(["judge", "--edition", str(bad), "1S"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and f"{bad}: line 6: changes[0].max_level: expected a level from 1 to" in err
