@@ -1,26 +1,36 @@
-"""Plumbing of the command line: an output file written atomically, and progress on stderr."""
+"""Plumbing of the command line: an output file written atomically (the one writer of every ``-o``),
+and progress on stderr."""
 
 from __future__ import annotations
 
 import os
 import stat
 import sys
-from typing import IO
+from typing import IO, Any
 
 from .errors import BridgeLawsError
 
 
+#: The temporary file of an output is named ``.<name>.<random>.part`` beside it.
+PART_SUFFIX = ".part"
+
+
 class AtomicOutput:
-    """A text file written under a temporary name beside ``path`` and renamed to ``path`` only by
+    """A file written under a temporary name beside ``path`` and renamed to ``path`` only by
     :meth:`commit` (``os.replace``): an interrupted or failed run leaves ``path`` as it was (absent,
     or the old file, with its mode). :meth:`abandon` (always call it, e.g. in a ``finally``) removes
     the temporary file unless committed. ``source``: the input's path, which is never overwritten.
+    ``binary``: the stream takes bytes (a workbook, a PDF, a deck), else text (UTF-8, ``\\n``).
 
     What is not a regular file is never replaced by one: a symbolic link is written through (its
     target is replaced, the link stays), and a device, a FIFO or a socket (``/dev/null``, a pipe) is
-    written to directly, as a shell's ``>`` would."""
+    written to directly, as a shell's ``>`` would.
 
-    def __init__(self, path: str, source: str | None = None):
+    The temporary file is locked (``flock``) while its run lives: a run killed outright (SIGKILL,
+    a power cut) leaves it unlocked, and the next run that writes the same name removes it
+    (:func:`remove_stale_parts`); a run still writing keeps its own."""
+
+    def __init__(self, path: str, source: str | None = None, *, binary: bool = False):
         import tempfile
 
         if not path:
@@ -37,6 +47,7 @@ class AtomicOutput:
             raise BridgeLawsError(f"--output {path} is the input file: the input is never overwritten")
         self.committed = False
         self.temp: str | None = None
+        self.stream: IO[Any]
         try:
             existing = os.stat(self.target)
         except FileNotFoundError:
@@ -45,16 +56,21 @@ class AtomicOutput:
             raise BridgeLawsError(f"cannot write {path}: {exc.strerror or exc}") from None
         if existing is not None and not stat.S_ISREG(existing.st_mode):
             try:
-                self.stream = open(self.target, "w", encoding="utf-8", newline="\n")
+                if binary:
+                    self.stream = open(self.target, "wb")
+                else:
+                    self.stream = open(self.target, "w", encoding="utf-8", newline="\n")
             except OSError as exc:
                 raise BridgeLawsError(f"cannot write {path}: {exc.strerror or exc}") from None
             return
         directory = os.path.dirname(self.target)
+        prefix = f".{os.path.basename(self.target)}."
         try:
-            fd, self.temp = tempfile.mkstemp(dir=directory, prefix=f".{os.path.basename(self.target)}.",
-                                             suffix=".part")
+            fd, self.temp = tempfile.mkstemp(dir=directory, prefix=prefix, suffix=PART_SUFFIX)
         except OSError as exc:
             raise BridgeLawsError(f"cannot write {path}: {exc.strerror or exc}") from None
+        _lock(fd)
+        remove_stale_parts(self.target, keep=self.temp)
         if existing is not None:
             mode = stat.S_IMODE(existing.st_mode)  # the replaced file keeps its mode
         else:
@@ -62,7 +78,10 @@ class AtomicOutput:
             os.umask(umask)
             mode = 0o666 & ~umask  # as an ordinary new file, not mkstemp's 0600
         os.fchmod(fd, mode)
-        self.stream = os.fdopen(fd, "w", encoding="utf-8", newline="\n")
+        if binary:
+            self.stream = os.fdopen(fd, "wb")
+        else:
+            self.stream = os.fdopen(fd, "w", encoding="utf-8", newline="\n")
 
     def commit(self) -> None:
         self.stream.flush()
@@ -71,22 +90,90 @@ class AtomicOutput:
             self.committed = True
             return
         os.fsync(self.stream.fileno())
-        self.stream.close()
-        os.replace(self.temp, self.target)
+        os.replace(self.temp, self.target)  # before close: the lock is held until the name is gone
         self.committed = True
+        self.stream.close()
 
     def abandon(self) -> None:
         if self.committed:
             return
+        if self.temp is not None:
+            try:
+                os.unlink(self.temp)  # before close, while the lock still says the file is ours
+            except OSError:
+                pass
         try:
             self.stream.close()
         except OSError:
             pass
-        if self.temp is not None:
+
+
+def write_output(path: str, data: str | bytes, source: str | None = None) -> None:
+    """The one way a command writes its ``-o FILE``: ``data`` (text as UTF-8, or bytes) written
+    whole or not at all, by the rules of :class:`AtomicOutput` (a device or a FIFO written to, a
+    symbolic link followed, neither ever replaced; a regular file replaced atomically, keeping its
+    mode). A path that cannot be written is one :class:`BridgeLawsError` line."""
+    output = AtomicOutput(path, source, binary=isinstance(data, bytes))
+    try:
+        output.stream.write(data)
+        output.commit()
+    except OSError as exc:
+        raise BridgeLawsError(f"cannot write {path}: {exc.strerror or exc}") from None
+    finally:
+        output.abandon()
+
+
+def _lock(fd: int) -> None:
+    """Mark a temporary file as in use for as long as this process holds it open."""
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - not on Windows: a stale temporary file stays there
+        return
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:  # pragma: no cover - a file system without locks
+        pass
+
+
+def remove_stale_parts(target: str, keep: str | None = None) -> list[str]:
+    """Remove the temporary files (``.<name>.*.part``) that earlier runs writing ``target`` left
+    behind when they were killed: a regular file that no living run holds locked. Returns the
+    names removed. Without ``fcntl`` (Windows) nothing is removed."""
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover
+        return []
+    directory = os.path.dirname(target) or "."
+    prefix = f".{os.path.basename(target)}."
+    removed: list[str] = []
+    try:
+        names = [n for n in os.listdir(directory) if n.startswith(prefix) and n.endswith(PART_SUFFIX)]
+    except OSError:
+        return removed
+    for name in names:
+        path = os.path.join(directory, name)
+        if keep is not None and os.path.abspath(path) == os.path.abspath(keep):
+            continue
+        try:
+            fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0))
+        except OSError:  # a link, gone, or not ours to read
+            continue
+        try:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                continue
             try:
-                os.unlink(self.temp)
-            except OSError:
-                pass
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except OSError:  # held: a run still writing it
+                continue
+            same = os.stat(path, follow_symlinks=False)
+            if (same.st_dev, same.st_ino) == (os.fstat(fd).st_dev, os.fstat(fd).st_ino):
+                os.unlink(path)
+                removed.append(name)
+        except OSError:
+            continue
+        finally:
+            os.close(fd)
+    return removed
 
 
 class ReadProgress:

@@ -25,6 +25,50 @@ _CONTROLS = {code: f"\\x{code:02x}" for code in [*range(0x20), *range(0x7f, 0xa0
 _CONTROLS.update({ord("\n"): "\\n", ord("\r"): "\\r", ord("\t"): "\\t"})
 
 
+#: The same escapes for a listing that shows what a draft wrote (``judge``, ``compare``, ``impact``):
+#: every control character but the line feeds the listing is made of.
+_SHOWN = {code: text for code, text in _CONTROLS.items() if code != ord("\n")}
+#: For JSON: json.dumps escapes C0 itself; DEL and C1 (raw with ensure_ascii=False) become \u escapes.
+_JSON_SHOWN = {code: f"\\u{code:04x}" for code in range(0x7f, 0xa0)}
+
+
+def shown(text: str) -> str:
+    """``text`` as a listing prints it: control characters escaped as in :func:`one_line` (so that a
+    draft's text cannot move the cursor, recolour or retitle the terminal), line feeds kept."""
+    return text.translate(_SHOWN)
+
+
+class _Escaped:
+    """Standard output through :func:`shown` (or, for JSON, DEL and C1 as ``\\u`` escapes)."""
+
+    def __init__(self, stream: Any, table: dict[int, str]) -> None:
+        self._stream, self._table = stream, table
+
+    def write(self, text: str) -> int:
+        return self._stream.write(text.translate(self._table))
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
+
+
+def _escaping(command: Any) -> Any:
+    """A command whose listing shows a draft's text (its id, name, wording, reason, summary): what it
+    prints goes through :class:`_Escaped` (issue 22: a draft is untrusted input)."""
+    import functools
+
+    @functools.wraps(command)
+    def run(args: argparse.Namespace) -> int:
+        saved = sys.stdout
+        sys.stdout = _Escaped(saved, _JSON_SHOWN if getattr(args, "json", False) else _SHOWN)
+        try:
+            code: int = command(args)
+            return code
+        finally:
+            sys.stdout = saved
+
+    return run
+
+
 def one_line(error: object) -> str:
     """The message on one line, whatever the user typed into it: control characters escaped, and
     cut after :data:`MAX_ERROR_CHARS` characters, saying how many were left out."""
@@ -299,6 +343,7 @@ def _cmd_count(args: argparse.Namespace) -> int:
     return 0
 
 
+@_escaping
 def _cmd_judge(args: argparse.Namespace) -> int:
     from .judging import judge
     from .present import describe
@@ -346,6 +391,7 @@ def _cmd_judge(args: argparse.Namespace) -> int:
     return 0
 
 
+@_escaping
 def _cmd_compare(args: argparse.Namespace) -> int:
     from .divergence import token_readings
     from .present import assumption_line, call_stands_line, describe, quote_line, status_name
@@ -358,6 +404,7 @@ def _cmd_compare(args: argparse.Namespace) -> int:
     if args.csv:
         import csv
 
+        from .exports import spreadsheet_row
         from .tables import COMPARE_EVENT_COLUMNS
 
         # The csv module, not pandas: a column with empty cells (an edition with no event) keeps
@@ -368,7 +415,7 @@ def _cmd_compare(args: argparse.Namespace) -> int:
         writer = csv.DictWriter(sys.stdout, fieldnames=[*COMPARE_EVENT_COLUMNS, *dict.fromkeys(added)],
                                 lineterminator="\n")
         writer.writeheader()
-        writer.writerows(event_rows)
+        writer.writerows(spreadsheet_row(row) for row in event_rows)
         return 0
     lang = _lang(args)
     if lang != "en":
@@ -486,7 +533,14 @@ def _cmd_matrix(args: argparse.Namespace) -> int:
     lang = "en" if args.csv else _lang(args)  # --csv: a machine format, English whatever --lang says
     frame = matrix(detail=not args.status, layer=args.layer, editions=args.editions, lang=lang)
     if args.csv:
-        sys.stdout.write(frame.to_csv())
+        from .exports import spreadsheet_cell
+
+        # Every text cell, the editions' names and the cases' ids too, safe from a spreadsheet's formulas.
+        safe = frame.map(spreadsheet_cell)
+        safe.columns = [spreadsheet_cell(str(c)) for c in safe.columns]
+        safe.index = [spreadsheet_cell(str(i)) for i in safe.index]
+        safe.index.name = frame.index.name
+        sys.stdout.write(safe.to_csv())
         return 0
 
     width = max(len(i) for i in frame.index)
@@ -513,6 +567,7 @@ def _cmd_matrix(args: argparse.Namespace) -> int:
     return 0
 
 
+@_escaping
 def _cmd_impact(args: argparse.Namespace) -> int:
     """What a draft edition changes against its base (bridgelaws.impact)."""
     from .impact import impact, impact_html, impact_text
@@ -569,6 +624,7 @@ def _matrix_export(args: argparse.Namespace) -> int:
     """``matrix --format csv|json|xlsx|latex [-o FILE]``: the tidy rows (bridgelaws.exports), to
     standard output or, complete or not at all, to FILE; a workbook only to a file."""
     from . import exports
+    from ._cliio import write_output
     from .i18n import t
 
     if args.status:
@@ -578,13 +634,13 @@ def _matrix_export(args: argparse.Namespace) -> int:
     lang = _lang(args)  # the headings of xlsx and LaTeX; CSV and JSON keep their column ids
     rows = exports.matrix_rows(args.layer, args.editions)
     if args.format == "xlsx":
-        exports.write_bytes(args.output, exports.matrix_xlsx(rows, lang))
+        write_output(args.output, exports.matrix_xlsx(rows, lang))
         print(t("print.cli.wrote", lang, path=args.output, what=t("print.cli.rows", lang, count=len(rows))))
         return 0
     text = {"csv": lambda: exports.matrix_csv(rows), "json": lambda: exports.matrix_json(rows, args.layer),
             "latex": lambda: exports.matrix_latex(rows, lang)}[args.format]()
     if args.output:
-        exports.write_bytes(args.output, text.encode("utf-8"))
+        write_output(args.output, text)
         print(t("print.cli.wrote", lang, path=args.output, what=t("print.cli.rows", lang, count=len(rows))))
     else:
         sys.stdout.write(text)
@@ -719,9 +775,11 @@ def _cmd_ledger(args: argparse.Namespace) -> int:
         print(json.dumps([e.as_dict() for e in entries], indent=2, ensure_ascii=False))
         return 0
     if args.csv:
+        from .exports import spreadsheet_row
+
         writer = csv.DictWriter(sys.stdout, fieldnames=ledger.COLUMNS, lineterminator="\n")
         writer.writeheader()
-        writer.writerows(e.row() for e in entries)
+        writer.writerows(spreadsheet_row(e.row()) for e in entries)
         return 0
     width = max([len("subject")] + [len(e.subject) for e in entries])
     print(f"{'subject':<{width}}  {'kind':<8}  {'from':>4} -> {'to':<4}  change")
@@ -814,30 +872,13 @@ def _cmd_exercises(args: argparse.Namespace) -> int:
         raise BridgeLawsError("--key goes with the handout (--handout or --format html)")
     found = exercise_set()
     if fmt == "anki":
-        import os
-        import tempfile
-
-        from .exercise_export import write_anki
+        from ._cliio import write_output
+        from .exercise_export import anki_deck
 
         if not args.output:
             raise BridgeLawsError("--format anki writes a file: give it with -o FILE.apkg")
-        target = os.path.realpath(args.output)
-        if os.path.isdir(target):
-            raise BridgeLawsError(f"cannot write {args.output}: it is a folder")
-        try:
-            handle, temp = tempfile.mkstemp(dir=os.path.dirname(target), prefix=".bridgelaws-", suffix=".apkg")
-        except OSError as exc:
-            raise BridgeLawsError(f"cannot write {args.output}: {exc.strerror or exc}") from None
-        os.close(handle)
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(temp, 0o666 & ~umask)  # an ordinary new file, not mkstemp's 0600
-        try:
-            count = write_anki(found, temp, lang)
-            os.replace(temp, target)
-        finally:
-            if os.path.exists(temp):
-                os.unlink(temp)
+        data, count = anki_deck(found, lang)
+        write_output(args.output, data)
         print(f"{count} notes in {len(found)} exercises written to {args.output}", file=sys.stderr)
         return 0
     if fmt == "html":
@@ -857,14 +898,9 @@ def _cmd_exercises(args: argparse.Namespace) -> int:
     if not args.output:
         sys.stdout.write(text)
         return 0
-    from ._cliio import AtomicOutput
+    from ._cliio import write_output
 
-    output = AtomicOutput(args.output)
-    try:
-        output.stream.write(text)
-        output.commit()
-    finally:
-        output.abandon()
+    write_output(args.output, text)
     return 0
 
 

@@ -76,8 +76,10 @@ def anki_fields(exercise: Exercise, question: Question, lang: str) -> list[str]:
             escape(evidence_text(question.evidence, lang))]
 
 
-def write_anki(exercises: Sequence[Exercise], path: str, lang: str = "en") -> int:
-    """Write the exercise set as an Anki deck (``.apkg``) to ``path``; the number of notes."""
+def anki_deck(exercises: Sequence[Exercise], lang: str = "en") -> tuple[bytes, int]:
+    """The exercise set as an Anki deck (``.apkg``, a zip archive) in memory, and its number of notes."""
+    import io
+
     import genanki  # type: ignore[import-untyped]
 
     lang = find_language(lang)
@@ -94,5 +96,16 @@ def write_anki(exercises: Sequence[Exercise], path: str, lang: str = "en") -> in
                                        guid=genanki.guid_for("bridgelaws", lang, question.id),
                                        tags=["bridgelaws", exercise.case, question.edition]))
             count += 1
-    genanki.Package(deck).write_to_file(path, timestamp=ANKI_TIMESTAMP)
+    out = io.BytesIO()
+    genanki.Package(deck).write_to_file(out, timestamp=ANKI_TIMESTAMP)
+    return out.getvalue(), count
+
+
+def write_anki(exercises: Sequence[Exercise], path: str, lang: str = "en") -> int:
+    """Write the exercise set as an Anki deck (``.apkg``) to ``path`` (complete or not at all, by
+    :func:`bridgelaws._cliio.write_output`); the number of notes."""
+    from ._cliio import write_output
+
+    data, count = anki_deck(exercises, lang)
+    write_output(path, data)
     return count

@@ -22,7 +22,7 @@ from __future__ import annotations
 import csv
 import io
 import json
-import os
+import re
 from dataclasses import dataclass
 from typing import Any, Iterable
 
@@ -31,7 +31,7 @@ from .i18n import t
 from .vocabulary import DEFAULT_LAYER, Layer
 
 __all__ = ["EXPORT_FORMATS", "MATRIX_COLUMNS", "MatrixRow", "latex_escape", "matrix_csv", "matrix_json",
-           "matrix_latex", "matrix_rows", "matrix_xlsx", "write_bytes"]
+           "matrix_latex", "matrix_rows", "matrix_xlsx", "spreadsheet_cell", "spreadsheet_row", "write_bytes"]
 
 #: The formats of ``bridgelaws matrix --format``.
 EXPORT_FORMATS = ("csv", "json", "xlsx", "latex")
@@ -85,6 +85,30 @@ COLUMN_KEYS: dict[str, str] = {
 }
 
 
+#: What a spreadsheet reads as the start of a formula (or of a DDE call) in a text cell: ``=``,
+#: ``+``, ``-``, ``@``, and a tab or carriage return before one (OWASP's "CSV injection" list).
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+#: A text that is a plain number ("-3", "+1.5", "2e3"): a spreadsheet reads it as that number,
+#: never as a formula, so it is left as it is. So is a lone "-" (the exports' "none").
+_PLAIN_NUMBER = re.compile(r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?|-")
+
+
+def spreadsheet_cell(value: object) -> object:
+    """A cell of CSV or Excel that no spreadsheet runs as a formula (issue 22): a *text* that begins
+    with one of :data:`FORMULA_STARTS` gets a single quote in front (``'=HYPERLINK(...)``), as
+    spreadsheet exporters do, unless it is a plain number or a lone dash. Every other value (a
+    number, None, a text that starts otherwise) is returned as it is: only text cells are touched,
+    so a count stays a count."""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS) and not _PLAIN_NUMBER.fullmatch(value):
+        return "'" + value
+    return value
+
+
+def spreadsheet_row(row: dict[str, Any]) -> dict[str, Any]:
+    """:func:`spreadsheet_cell` of every value of a row (the keys are the program's column ids)."""
+    return {key: spreadsheet_cell(value) for key, value in row.items()}
+
+
 def _text(value: object) -> str:
     if value is None:
         return ""
@@ -132,11 +156,12 @@ def matrix_rows(layer: str | Layer = DEFAULT_LAYER, editions: Any = None) -> lis
 
 
 def matrix_csv(rows: Iterable[MatrixRow]) -> str:
-    """Tidy CSV: a header of :data:`MATRIX_COLUMNS`, then one line per row (lists joined by "; ")."""
+    """Tidy CSV: a header of :data:`MATRIX_COLUMNS`, then one line per row (lists joined by "; "),
+    every text cell safe from a spreadsheet's formulas (:func:`spreadsheet_cell`)."""
     out = io.StringIO()
     writer = csv.DictWriter(out, fieldnames=list(MATRIX_COLUMNS), lineterminator="\n")
     writer.writeheader()
-    writer.writerows(row.as_strings() for row in rows)
+    writer.writerows(spreadsheet_row(row.as_strings()) for row in rows)
     return out.getvalue()
 
 
@@ -172,7 +197,7 @@ def matrix_xlsx(rows: Iterable[MatrixRow], lang: str = "en") -> bytes:
     sheet.append(_headings(lang))
     sheet.append(list(MATRIX_COLUMNS))
     for row in rows:
-        sheet.append([row.as_strings()[name] or None for name in MATRIX_COLUMNS])
+        sheet.append([spreadsheet_cell(row.as_strings()[name] or None) for name in MATRIX_COLUMNS])
     bold = Font(bold=True)
     for cell in sheet[1]:
         cell.font = bold
@@ -187,7 +212,7 @@ def matrix_xlsx(rows: Iterable[MatrixRow], lang: str = "en") -> bytes:
 
     grid = book.create_sheet("matrix")
     editions = list(dict.fromkeys(row.edition for row in rows))
-    grid.append([t("print.column.case", lang), *editions])
+    grid.append([t("print.column.case", lang), *(spreadsheet_cell(edition) for edition in editions)])
     by_case: dict[str, dict[str, str]] = {}
     for row in rows:
         if row.layer == Layer.CORPUS or row.case not in by_case or row.edition not in by_case[row.case]:
@@ -195,7 +220,7 @@ def matrix_xlsx(rows: Iterable[MatrixRow], lang: str = "en") -> bytes:
         else:  # layer "both": the supplementary ruling after the corpus's
             by_case[row.case][row.edition] += f"\n{row.ruling}"
     for case, cells in by_case.items():
-        grid.append([case, *(cells.get(edition) for edition in editions)])
+        grid.append([case, *(spreadsheet_cell(cells.get(edition)) for edition in editions)])
     for cell in grid[1]:
         cell.font = bold
     grid.freeze_panes = "B2"
@@ -282,31 +307,9 @@ def latex_document(table: str) -> str:
 
 
 def write_bytes(path: str, data: bytes) -> None:
-    """Write ``data`` to ``path`` under a temporary name beside it, renamed only when complete (an
-    interrupted run leaves no half file); a path that cannot be written is one line."""
-    import tempfile
+    """Write ``data`` to ``path``, complete or not at all: :func:`bridgelaws._cliio.write_output`,
+    the one writer of every ``-o`` (a device or a FIFO is written to, a link followed, neither
+    replaced); a path that cannot be written is one line."""
+    from ._cliio import write_output
 
-    if not path:
-        raise BridgeLawsError("--output needs a file name (it was empty)")
-    target = os.path.realpath(path)
-    if os.path.isdir(target):
-        raise BridgeLawsError(f"cannot write {path}: it is a folder")
-    try:
-        fd, temp = tempfile.mkstemp(dir=os.path.dirname(target), prefix=f".{os.path.basename(target)}.",
-                                    suffix=".part")
-    except OSError as exc:
-        raise BridgeLawsError(f"cannot write {path}: {exc.strerror or exc}") from None
-    try:
-        umask = os.umask(0)
-        os.umask(umask)
-        os.fchmod(fd, 0o666 & ~umask)
-        with os.fdopen(fd, "wb") as stream:
-            stream.write(data)
-            stream.flush()
-            os.fsync(stream.fileno())
-        os.replace(temp, target)
-    except OSError as exc:
-        raise BridgeLawsError(f"cannot write {path}: {exc.strerror or exc}") from None
-    finally:
-        if os.path.exists(temp):
-            os.remove(temp)
+    write_output(path, data)

@@ -22,12 +22,36 @@ from .errors import BridgeLawsError
 from .vocabulary import DEFAULT_LAYER
 from .i18n import find_language, t
 
-__all__ = ["CHROMIUM_NAMES", "find_chromium", "handout_html", "handout_link", "handout_pdf", "write_handout"]
+__all__ = ["CHROMIUM_NAMES", "CONTENT_SECURITY_POLICY", "find_chromium", "handout_html", "handout_link", "handout_pdf",
+           "with_policy", "write_handout"]
 
 #: Where Chromium is looked for: $BRIDGELAWS_CHROMIUM, then these names on the PATH.
 CHROMIUM_NAMES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
 #: Seconds Chromium may take to print the handout.
 PRINT_TIMEOUT = 120
+#: The handout's content security policy (a ``<meta>`` first in its head): the page may load nothing
+#: at all (no script, frame, image file, font or stylesheet, from a network or from ``file://``);
+#: only its own inline stylesheet, and images written into the page (``data:``), if it ever has one.
+#: Whatever a draft's text holds is escaped (issue 22); this policy is what keeps the headless
+#: Chromium that prints the PDF from reading a local file even if something were not.
+CONTENT_SECURITY_POLICY = ("default-src 'none'; style-src 'unsafe-inline'; img-src data:; "
+                           "base-uri 'none'; form-action 'none'")
+
+
+_POLICY_META = f'<meta http-equiv="Content-Security-Policy" content="{escape(CONTENT_SECURITY_POLICY, quote=False)}">'
+
+
+def with_policy(html: str) -> str:
+    """``html`` with :data:`CONTENT_SECURITY_POLICY` as the first element of its head (added right
+    after ``<head>``, or before everything when there is no head), unless it is there already."""
+    import re
+
+    if _POLICY_META in html.split("<body", 1)[0]:
+        return html
+    head = re.search(r"<head(\s[^>]*)?>", html, re.IGNORECASE)
+    if head is None:
+        return _POLICY_META + html
+    return html[:head.end()] + _POLICY_META + html[head.end():]
 
 
 def handout_html(scenario: str, editions: object = None, dealer: str = "N", lang: str = "en",
@@ -63,6 +87,7 @@ def handout_html(scenario: str, editions: object = None, dealer: str = "N", lang
         "<!DOCTYPE html>",
         f'<html lang="{lang}">',
         '<head><meta charset="utf-8">',
+        _POLICY_META,
         f"<title>{escape(title)}</title>",
         stylesheet(),
         "</head>",
@@ -109,8 +134,11 @@ def find_chromium() -> str | None:
 
 def handout_pdf(html: str) -> bytes:
     """``html`` printed to PDF (A4, the print stylesheet's pages) by headless Chromium, with a
-    profile of its own that is thrown away, and no network. No Chromium, or one that fails: one
-    line naming what is missing."""
+    profile of its own that is thrown away, and no network. The page is opened from a folder of its
+    own; what it may load is what its content security policy allows (:func:`handout_html` puts
+    :data:`CONTENT_SECURITY_POLICY` first in its head: nothing outside the document, no file; a
+    page without it is given it, :func:`with_policy`). No Chromium, or one that fails: one line naming what
+    is missing."""
     chromium = find_chromium()
     named = os.environ.get("BRIDGELAWS_CHROMIUM")
     if chromium is None and named:
@@ -119,6 +147,7 @@ def handout_pdf(html: str) -> bytes:
     if chromium is None:
         raise BridgeLawsError("the PDF handout needs Chromium (set BRIDGELAWS_CHROMIUM, or install chromium: "
                               "make chromium); write FILE.html instead")
+    html = with_policy(html)
     with tempfile.TemporaryDirectory(prefix="bridgelaws-handout-") as folder:
         page = os.path.join(folder, "handout.html")
         pdf = os.path.join(folder, "handout.pdf")
@@ -151,14 +180,14 @@ def write_handout(path: str, scenario: str, editions: object = None, dealer: str
                   layer: str = DEFAULT_LAYER, *, generated: datetime.date | None = None) -> str:
     """Write the handout to ``path``: HTML for ``.html``/``.htm``, PDF for ``.pdf`` (complete or not
     at all). Returns the kind written ("HTML" or "PDF")."""
-    from .exports import write_bytes
+    from ._cliio import write_output
 
     kind = os.path.splitext(path)[1].lower()
     if kind not in (".html", ".htm", ".pdf"):
         raise BridgeLawsError(f"handout: -o {path!r} must end in .html or .pdf")
     html = handout_html(scenario, editions, dealer, lang, layer, generated=generated)
     if kind == ".pdf":
-        write_bytes(path, handout_pdf(html))
+        write_output(path, handout_pdf(html))
         return "PDF"
-    write_bytes(path, html.encode("utf-8"))
+    write_output(path, html)
     return "HTML"

@@ -211,8 +211,8 @@ def ruling_html(ruling: Ruling, *, case_name: str | None = None, style: bool = T
     view = describe(ruling, lang)
     name = escape(case_name or view.case)
     parts = [f'<div class="bl-card" style="--bl-status:{view.colour}" data-case="{escape(view.case)}" '
-             f'data-edition="{view.edition}" data-status="{view.status}">',
-             f'<div><b>{view.edition}</b> &middot; {name} '
+             f'data-edition="{escape(view.edition)}" data-status="{view.status}">',
+             f'<div><b>{escape(view.edition)}</b> &middot; {name} '
              f'<span class="bl-status">{view.label}</span></div>']
     if view.articles:
         parts.append(f'<div class="bl-articles">{escape(view.articles)}</div>')

@@ -414,6 +414,9 @@ class ExportSummary:
 def _previous_export(directory: Path) -> list[str] | None:
     """The files a previous export wrote into ``directory`` (its :data:`MARKER`), or None."""
     marker = directory / MARKER
+    if marker.is_symlink():
+        raise BridgeLawsError(f"{marker} is a symbolic link: export-site never follows a link inside the "
+                              "site's directory; remove it, or choose a new or empty directory")
     if not marker.is_file():
         return None
     text = marker.read_text(encoding="utf-8", errors="replace")
@@ -428,26 +431,124 @@ def _inside(name: str) -> bool:
     return bool(name) and not name.startswith("/") and ".." not in parts and "\\" not in name and ":" not in name
 
 
-def _remove_previous(directory: Path, names: Iterable[str]) -> None:
-    """Remove the files a previous export listed, and the folders they leave empty; nothing else.
-    A listed name that would lead outside the directory is ignored; a link is removed, never followed."""
-    folders: set[Path] = set()
+def _linked(where: Path) -> BridgeLawsError:
+    return BridgeLawsError(f"{where} is a symbolic link: export-site never follows a link inside the site's "
+                           "directory; remove it, or choose a new or empty directory")
+
+
+def _check_no_linked_folder(directory: Path, names: Iterable[str]) -> None:
+    """Refuse (one line, before anything is removed or written) a folder of the site that is a
+    symbolic link: the export would remove and write files wherever it points."""
+    seen: set[str] = set()
     for name in names:
         if not _inside(name):
             continue
-        target = directory / name
-        if target.is_symlink() or target.is_file():
-            target.unlink()
-            folders.update(directory / "/".join(name.split("/")[:depth]) for depth in range(1, name.count("/") + 1))
-    for folder in sorted(folders, key=lambda p: len(p.parts), reverse=True):
-        if folder.is_dir() and not folder.is_symlink() and not any(folder.iterdir()):
-            folder.rmdir()
+        parts = name.split("/")
+        for depth in range(1, len(parts)):
+            folder = "/".join(parts[:depth])
+            if folder not in seen:
+                seen.add(folder)
+                if (directory / folder).is_symlink():
+                    raise _linked(directory / folder)
+
+
+# Every removal and write below goes through descriptors of the site's folders, each opened relative
+# to the one above without following a link (O_NOFOLLOW): a link put in place of a folder after the
+# check above is refused too, never followed.
+_FOLDER_FLAGS = os.O_RDONLY | getattr(os, "O_DIRECTORY", 0)
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+
+
+def _open_folder(root: int, parts: list[str], create: bool, shown: Path) -> int | None:
+    """A descriptor of the folder ``parts`` under ``root`` (a descriptor), never through a link;
+    None when it is missing and ``create`` is false."""
+    import errno
+
+    fd = os.dup(root)
+    try:
+        for depth, part in enumerate(parts, start=1):
+            try:
+                child = os.open(part, _FOLDER_FLAGS | _NOFOLLOW, dir_fd=fd)
+            except FileNotFoundError:
+                if not create:
+                    os.close(fd)
+                    return None
+                os.mkdir(part, 0o777, dir_fd=fd)
+                child = os.open(part, _FOLDER_FLAGS | _NOFOLLOW, dir_fd=fd)
+            except OSError as exc:
+                if exc.errno in (errno.ELOOP, errno.ENOTDIR):
+                    raise _linked(shown / "/".join(parts[:depth])) from None
+                raise
+            os.close(fd)
+            fd = child
+        return fd
+    except BaseException:
+        os.close(fd)
+        raise
+
+
+def _remove_previous(directory: Path, root: int, names: Iterable[str]) -> None:
+    """Remove the files a previous export listed, and the folders they leave empty; nothing else.
+    A listed name that would lead outside the directory is ignored; a link is removed, never followed."""
+    import stat
+
+    folders: set[tuple[str, ...]] = set()
+    for name in names:
+        if not _inside(name):
+            continue
+        parts = name.split("/")
+        folder = _open_folder(root, parts[:-1], False, directory)
+        if folder is None:
+            continue
+        try:
+            try:
+                found = os.stat(parts[-1], dir_fd=folder, follow_symlinks=False)
+            except FileNotFoundError:
+                continue
+            if stat.S_ISREG(found.st_mode) or stat.S_ISLNK(found.st_mode):
+                os.unlink(parts[-1], dir_fd=folder)
+                folders.update(tuple(parts[:depth]) for depth in range(1, len(parts)))
+        finally:
+            os.close(folder)
+    for parts in sorted(folders, key=len, reverse=True):
+        parent = _open_folder(root, list(parts[:-1]), False, directory)
+        if parent is None:
+            continue
+        try:
+            os.rmdir(parts[-1], dir_fd=parent)  # only an empty folder, never a link (ENOTDIR)
+        except OSError:
+            pass
+        finally:
+            os.close(parent)
+
+
+def _write_file(directory: Path, root: int, name: str, text: str) -> None:
+    """Write one file of the site at ``name`` (below ``root``), never through a link."""
+    import errno
+
+    parts = name.split("/")
+    folder = _open_folder(root, parts[:-1], True, directory)
+    assert folder is not None
+    try:
+        try:
+            fd = os.open(parts[-1], os.O_WRONLY | os.O_CREAT | os.O_TRUNC | _NOFOLLOW, 0o666, dir_fd=folder)
+        except OSError as exc:
+            if exc.errno == errno.ELOOP:
+                raise _linked(directory / name) from None
+            raise
+        with open(fd, "w", encoding="utf-8", newline="\n") as handle:
+            handle.write(text)
+    finally:
+        os.close(folder)
 
 
 def export(directory: str | Path, lang: str = "en", date: str | None = None) -> ExportSummary:
     """Write the site into ``directory`` (created if needed). A directory that is not empty must be
     a previous export: its files (and only those) are replaced; any other is refused, one line, and so
-    is a previous export holding a file of another's where this export would write one."""
+    is a previous export holding a file of another's where this export would write one. No link inside
+    the directory is ever followed: a folder of the site (or the marker) that is a symbolic link is
+    refused, one line, before anything is removed or written; a listed file that is a link is removed
+    as a link. The directory named itself may be a link (it is followed, as ``-o FILE`` is)."""
     directory = Path(directory)
     if directory.exists() and not directory.is_dir():
         raise BridgeLawsError(f"{directory} is not a directory: export-site writes a directory of pages")
@@ -458,6 +559,7 @@ def export(directory: str | Path, lang: str = "en", date: str | None = None) -> 
             raise BridgeLawsError(f"{directory} is not empty and holds no earlier export of the site ({MARKER}): "
                                   "choose a new or empty directory")
     files = build(lang, date)
+    _check_no_linked_folder(directory, [*(previous or ()), *files])
     if previous is not None:
         ours = set(previous)
         for name in sorted(files):
@@ -465,21 +567,22 @@ def export(directory: str | Path, lang: str = "en", date: str | None = None) -> 
             if name not in ours and (target.exists() or target.is_symlink()):
                 raise BridgeLawsError(f"{target} was not written by the earlier export in {directory} and this "
                                       "export would replace it: move it, or choose a new or empty directory")
-        _remove_previous(directory, previous)
     directory.mkdir(parents=True, exist_ok=True)
-    # The marker lists every file this export may write before it writes one, so that an export
-    # stopped half-way leaves a directory the next export still recognises as its own.
-    _write_marker(directory, sorted(set(previous or ()) | set(files)))
-    for name, text in files.items():
-        target = directory / name
-        target.parent.mkdir(parents=True, exist_ok=True)
-        with open(target, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(text)
-    names = tuple(sorted(files))
-    _write_marker(directory, names)
+    root = os.open(directory, _FOLDER_FLAGS)
+    try:
+        if previous is not None:
+            _remove_previous(directory, root, previous)
+        # The marker lists every file this export may write before it writes one, so that an export
+        # stopped half-way leaves a directory the next export still recognises as its own.
+        _write_file(directory, root, MARKER, _marker_text(sorted(set(previous or ()) | set(files))))
+        for name, text in files.items():
+            _write_file(directory, root, name, text)
+        names = tuple(sorted(files))
+        _write_file(directory, root, MARKER, _marker_text(names))
+    finally:
+        os.close(root)
     return ExportSummary(directory, names)
 
 
-def _write_marker(directory: Path, names: Iterable[str]) -> None:
-    with open(directory / MARKER, "w", encoding="utf-8", newline="\n") as handle:
-        handle.write(_MARKER_HEAD + "".join(f"{name}\n" for name in names))
+def _marker_text(names: Iterable[str]) -> str:
+    return _MARKER_HEAD + "".join(f"{name}\n" for name in names)

@@ -492,15 +492,8 @@ def document(edition: str | None = None) -> str:
 
 def export(path: str, edition: str | None = None) -> None:
     """Write :func:`document` to ``path`` (written whole or not at all)."""
-    from ._cliio import AtomicOutput
+    from ._cliio import write_output
 
     text = document(edition)  # every error about the data or the edition before the file is touched
-    output = AtomicOutput(path)
-    try:
-        output.stream.write(text)
-        output.commit()
-    except OSError as exc:
-        raise BridgeLawsError(f"cannot write {path}: {exc.strerror or exc}") from None
-    finally:
-        output.abandon()
+    write_output(path, text)
 

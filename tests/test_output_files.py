@@ -85,3 +85,119 @@ def test_a_device_node_is_written_to_and_stays_a_device(capsys, tmp_path):
     assert code == 0
     assert stat.S_ISCHR(device.stat().st_mode) and device.stat().st_rdev == null.st_rdev
     assert leftovers(tmp_path) == []
+
+
+# --- every writer, by the one output function (issue 22, "Critical: output files") ------------------
+#
+# Before, only `pbn` kept these rules: `matrix --format csv|json|latex|xlsx -o`, `handout -o` and
+# `exercises --format anki -o` wrote a temporary file and renamed it onto the name given, so a FIFO,
+# a device node or a symbolic link became a regular file (exit 0).
+
+#: Each writer: the command (OUT is the output's name), the name's ending, and what its output starts with.
+WRITERS = {
+    "matrix-csv": (["matrix", "--format", "csv", "-o", "OUT"], ".csv", b"case,case_name_en,"),
+    "matrix-json": (["matrix", "--format", "json", "-o", "OUT"], ".json", b'{\n  "format": "bridgelaws-matrix"'),
+    "matrix-latex": (["matrix", "--format", "latex", "-o", "OUT"], ".tex", b"% "),
+    "matrix-xlsx": (["matrix", "--format", "xlsx", "-o", "OUT"], ".xlsx", b"PK\x03\x04"),
+    "handout": (["handout", "1S 1H", "-o", "OUT"], ".html", b"<!DOCTYPE html>"),
+    "exercises-anki": (["exercises", "--format", "anki", "-o", "OUT"], ".apkg", b"PK\x03\x04"),
+    "exercises-gift": (["exercises", "--format", "gift", "-o", "OUT"], ".gift", b"// "),
+    "export-tei": (["export-tei", "1936", "-o", "OUT"], ".xml", b"<?xml"),
+}
+
+
+def write_with(capsys: pytest.CaptureFixture[str], writer: str, out: Path) -> tuple[int, str]:
+    command, _, _ = WRITERS[writer]
+    code = main([str(out) if word == "OUT" else word for word in command])
+    _, err = capsys.readouterr()
+    return code, err
+
+
+@pytest.mark.parametrize("writer", WRITERS)
+def test_every_writer_writes_to_a_fifo_and_leaves_it_a_fifo(capsys, tmp_path, writer):
+    _, ending, start = WRITERS[writer]
+    fifo = tmp_path / f"pipe{ending}"
+    os.mkfifo(fifo)
+    received: list[bytes] = []
+    reader = threading.Thread(target=lambda: received.append(fifo.read_bytes()), daemon=True)
+    reader.start()
+    code, err = write_with(capsys, writer, fifo)
+    reader.join(timeout=30)
+    assert code == 0, err
+    assert received and received[0].startswith(start)
+    assert stat.S_ISFIFO(fifo.lstat().st_mode)
+    assert sorted(p.name for p in tmp_path.iterdir()) == [fifo.name]
+
+
+@pytest.mark.parametrize("writer", WRITERS)
+def test_every_writer_follows_a_symbolic_link_and_keeps_it(capsys, tmp_path, writer):
+    _, ending, start = WRITERS[writer]
+    (tmp_path / "real").mkdir()
+    target = tmp_path / "real" / f"out{ending}"
+    target.write_bytes(b"old\n")
+    target.chmod(0o640)
+    link = tmp_path / f"link{ending}"
+    link.symlink_to(target)
+    code, err = write_with(capsys, writer, link)
+    assert code == 0, err
+    assert link.is_symlink() and os.readlink(link) == str(target)
+    assert target.read_bytes().startswith(start)
+    assert stat.S_IMODE(target.stat().st_mode) == 0o640  # the replaced file keeps its mode
+    assert leftovers(tmp_path) == [] and leftovers(target.parent) == []
+
+
+@pytest.mark.parametrize("writer", WRITERS)
+def test_every_writer_writes_to_a_device_node_and_leaves_it_a_device(capsys, tmp_path, writer):
+    _, ending, _ = WRITERS[writer]
+    null = os.stat("/dev/null")
+    device = tmp_path / f"null{ending}"
+    try:
+        os.mknod(device, stat.S_IFCHR | 0o666, null.st_rdev)
+    except PermissionError:
+        pytest.skip("making a device node needs root (CI and the developers' machines run as root)")
+    code, err = write_with(capsys, writer, device)
+    assert code == 0, err
+    assert stat.S_ISCHR(device.lstat().st_mode) and device.lstat().st_rdev == null.st_rdev
+    assert sorted(p.name for p in tmp_path.iterdir()) == [device.name]
+
+
+def test_a_dangling_symbolic_link_is_followed_and_its_target_made(capsys, tmp_path):
+    target = tmp_path / "made.csv"
+    link = tmp_path / "link.csv"
+    link.symlink_to(target)
+    code, err = write_with(capsys, "matrix-csv", link)
+    assert code == 0, err
+    assert link.is_symlink() and target.read_bytes().startswith(b"case,")
+
+
+# --- a temporary file left by a killed run (issue 22, Low) --------------------------------------------
+
+
+def test_a_part_file_left_by_a_killed_run_is_removed_by_the_next_run(capsys, tmp_path):
+    import signal
+    import subprocess
+    import sys
+
+    from bridgelaws._cliio import remove_stale_parts
+
+    out = tmp_path / "report.txt"
+    unrelated = tmp_path / ".other.txt.abc.part"  # another output's: never touched
+    unrelated.write_text("x")
+    # A run that has opened its output and is still writing: it holds its .part.
+    holder = subprocess.Popen(
+        [sys.executable, "-c", "import sys, time; from bridgelaws._cliio import AtomicOutput;"
+         "o = AtomicOutput(sys.argv[1]); print(o.temp, flush=True); time.sleep(60)", str(out)],
+        cwd=Path(__file__).resolve().parents[1], stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout is not None
+        part = Path(holder.stdout.readline().strip())
+        assert part.parent == tmp_path and part.name.startswith(".report.txt.") and part.name.endswith(".part")
+        assert remove_stale_parts(str(out)) == [] and part.exists()  # a living run keeps its file
+    finally:
+        holder.send_signal(signal.SIGKILL)  # killed outright: no clean-up of its own
+        holder.wait(timeout=30)
+    assert part.exists()
+    code, _, _ = run(capsys, "-o", str(out))
+    assert code == 0 and "agree with their tags" in out.read_text()
+    assert not part.exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == [unrelated.name, out.name]

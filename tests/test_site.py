@@ -332,6 +332,67 @@ def test_an_earlier_export_holding_a_users_file_where_a_page_goes_is_refused(tmp
     assert sorted(p.name for p in tmp_path.iterdir()) == [".bridgelaws-site", "matrix.html"]
 
 
+def _outside_folder(tmp_path: Path) -> tuple[Path, dict[str, str]]:
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    sentinels = {"insufficient-bid.html": "a page of someone else's", "sentinel.txt": "keep me"}
+    for name, text in sentinels.items():
+        (outside / name).write_text(text, encoding="utf-8")
+    return outside, sentinels
+
+
+def _unchanged(outside: Path, sentinels: dict[str, str]) -> bool:
+    return {p.name: p.read_text(encoding="utf-8") for p in outside.iterdir()} == sentinels
+
+
+def test_a_folder_of_an_earlier_export_that_is_a_link_is_refused_and_never_followed(site, tmp_path, capsys):
+    """Issue 22: `cases` replaced by a link to another folder. Before, the re-export removed the
+    listed pages through the link (cases/insufficient-bid.html of the other folder) and wrote its
+    pages there."""
+    import shutil
+
+    again = tmp_path / "again"
+    shutil.copytree(site, again, symlinks=True)
+    outside, sentinels = _outside_folder(tmp_path)
+    shutil.rmtree(again / "cases")
+    (again / "cases").symlink_to(outside, target_is_directory=True)
+    before = sorted(p.relative_to(again).as_posix() for p in again.rglob("*"))
+    assert main(["export-site", "-o", str(again)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and f"{again / 'cases'} is a symbolic link" in err
+    assert _unchanged(outside, sentinels)
+    assert sorted(p.relative_to(again).as_posix() for p in again.rglob("*")) == before  # nothing removed
+
+
+def test_a_link_put_in_place_of_a_folder_after_the_check_is_never_followed(site, tmp_path, monkeypatch):
+    """The removal and the writes open each folder without following a link, whatever the check saw."""
+    import shutil
+
+    again = tmp_path / "again"
+    shutil.copytree(site, again, symlinks=True)
+    outside, sentinels = _outside_folder(tmp_path)
+
+    def swap(directory, names):  # the check passes; then the folder becomes a link
+        shutil.rmtree(again / "cases")
+        (again / "cases").symlink_to(outside, target_is_directory=True)
+
+    monkeypatch.setattr(static_site, "_check_no_linked_folder", swap)
+    with pytest.raises(BridgeLawsError, match="cases is a symbolic link"):
+        static_site.export(again, date=DATE)
+    assert _unchanged(outside, sentinels)
+
+
+def test_a_marker_that_is_a_link_is_refused(tmp_path, capsys):
+    elsewhere = tmp_path / "elsewhere.txt"
+    elsewhere.write_text(static_site._MARKER_HEAD + "index.html\n", encoding="utf-8")
+    site_dir = tmp_path / "site"
+    site_dir.mkdir()
+    (site_dir / ".bridgelaws-site").symlink_to(elsewhere)
+    assert main(["export-site", "-o", str(site_dir)]) == 2
+    assert "is a symbolic link" in capsys.readouterr().err
+    assert elsewhere.read_text(encoding="utf-8") == static_site._MARKER_HEAD + "index.html\n"
+
+
 def test_a_directory_of_other_files_is_refused_in_one_line(tmp_path, capsys):
     (tmp_path / "thesis.docx").write_text("a user's file", encoding="utf-8")
     assert main(["export-site", "-o", str(tmp_path)]) == 2

@@ -45,6 +45,6 @@ def divergence_html(found: list[Divergence], year: str, lang: str = DEFAULT_LANG
     notes = [d.note(year) for d in found if year in d.words]
     if not notes:
         return ""
-    return (f'<div class="bl-divergence" data-edition="{year}">'
+    return (f'<div class="bl-divergence" data-edition="{escape(year)}">'
             f"{html_text('views.divergence_how', lang, year=year)}<ul>"
             + "".join(f"<li>{escape(note)}</li>" for note in notes) + "</ul></div>")

@@ -112,7 +112,7 @@ def compare_html(scenario: Tokens, editions: EditionNames = None, dealer: str | 
         edition = result.edition
         notes = divergence_html(found, edition.year, lang)
         if result.judgement is None:
-            rows.append(f'<tr data-edition="{edition.year}"><th>{edition.year}</th><td colspan="3">'
+            rows.append(f'<tr data-edition="{escape(edition.year)}"><th>{escape(edition.year)}</th><td colspan="3">'
                         f'<div class="bl-error">{escape(str(result.error))}</div>{notes}</td></tr>')
             continue
         status = "regular"
@@ -151,8 +151,8 @@ def compare_html(scenario: Tokens, editions: EditionNames = None, dealer: str | 
                                        lang=lang)
                          + "</div>")
         rows.append(
-            f'<tr data-edition="{edition.year}" data-status="{status}"{focus_attribute}><th>{edition.year}<br>'
-            f'<span class="bl-code bl-{edition.code}">{edition.code}</span></th>'
+            f'<tr data-edition="{escape(edition.year)}" data-status="{status}"{focus_attribute}><th>{escape(edition.year)}<br>'
+            f'<span class="bl-code bl-{escape(edition.code)}">{escape(edition.code)}</span></th>'
             f"<td>{badges}</td>"
             f"<td>{''.join(cards)}{notes}</td>"
             f"<td>{escape(judgement_outcome(result.judgement, lang))}</td></tr>")

@@ -185,9 +185,9 @@ def panel_html(tokens: Tokens, edition: str | Edition, dealer: str | Seat = "N",
 def _panel(edition: Edition, result: Judgement | None, error: str | None, *, style: bool = True,
            notes: str = "", english: bool = False, tokens: Tokens = None, layer: str = DEFAULT_LAYER,
            lang: str = DEFAULT_LANGUAGE) -> str:
-    parts = [stylesheet() if style else "", f'<div class="bl-panel" data-edition="{edition.year}">',
-             f'<div class="bl-panel-head"><b>{edition.year}</b>'
-             f'<span class="bl-code bl-{edition.code}">{edition.code}</span></div>',
+    parts = [stylesheet() if style else "", f'<div class="bl-panel" data-edition="{escape(edition.year)}">',
+             f'<div class="bl-panel-head"><b>{escape(edition.year)}</b>'
+             f'<span class="bl-code bl-{escape(edition.code)}">{escape(edition.code)}</span></div>',
              f'<div class="bl-panel-name">{escape(edition.name)}</div>']
     if result is not None:
         parts.append(auction_html(result.auction, style=False, exposures=grid_exposures(tokens, result, layer, lang),

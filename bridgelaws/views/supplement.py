@@ -63,7 +63,7 @@ def layers_html(case_id: str, *, lang: str = DEFAULT_LANGUAGE) -> str:
         extra = canonical_ruling(case_id, edition, "supplement")
         right = (ruling_html(extra, case_name=case.name(lang), style=False, lang=lang) if extra.layer == "supplement"
                  else f'<div class="bl-none">&ndash; {html_text("views.no_supplementary", lang)}</div>')
-        rows.append(f'<tr data-edition="{edition.year}"><th>{edition.year}</th>'
+        rows.append(f'<tr data-edition="{escape(edition.year)}"><th>{escape(edition.year)}</th>'
                     f"<td>{ruling_html(corpus, case_name=case.name(lang), style=False, lang=lang)}</td>"
                     f"<td>{right}</td></tr>")
     return _view(f"<h4>{escape(case.name(lang))} <code>{escape(case.id)}</code></h4>"
