@@ -61,7 +61,7 @@ def test_call_over_it_accepts_the_irregular_call_in_1936():
 
 
 def test_silent_edition_continues_under_the_labelled_default():
-    result = judge("1S 1H", "1949", "N")
+    result = judge("1S 1H", "1949", "N", layer="corpus")  # 1949:23 defines it, no rectification
     ruling = result.events[1].ruling
     assert ruling.status == "silent" and "assumption, not law" in ruling.assumption
     assert result.state["next_to_call"] == "S"

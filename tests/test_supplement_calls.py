@@ -36,7 +36,8 @@ def test_27_b_3_the_replacement_is_still_owed_after_the_attempt() -> None:
 
 def test_27_b_3_only_where_the_ruling_forbids_it() -> None:
     # The corpus layer of 2017 (27 is not in the corpus: the cell is referenced) keeps its default.
-    assert "X" in judge("1S 1H", "2017").state["legal_calls"]
+    assert "X" in judge("1S 1H", "2017", layer="corpus").state["legal_calls"]
+    assert "X" not in judge("1S 1H", "2017").state["legal_calls"]  # the default: 27B3 forbids it
 
 
 def test_the_double_or_redouble_correction_matches_doubles_only() -> None:

@@ -113,6 +113,7 @@ def test_dealer_change_rerenders(stepper):
 
 
 def test_call_over_it_accepts_where_the_text_allows_it(stepper):
+    stepper.layer.value = "corpus"  # 1936:22.2 accepts; 1949's excerpt has no acceptance
     stepper.load_scenario("insufficient bid")
     assert not stepper.accept_button.disabled
     stepper.accept_button.click()
