@@ -45,7 +45,7 @@ app: $(STAMP)
 	$(PY) -m bridgelaws.serving --host=$(HOST) --port=$(PORT)
 
 # Rebuild every generated file from its source, in this order: the golden files (tests/golden/), the
-# README's command examples and the notation tables (tools/regen_docs.py: from the CLI's real output
+# command examples of README.md and docs/*.md and the notation tables (tools/regen_docs.py: from the CLI's real output
 # and bridgelaws/notation.py), then the eight notebooks (from notebooks/src/*.md, executed and
 # cleaned) and the tidy app notebook (notebooks/build.py). On a clean tree it changes nothing; after
 # a change to the engine, the data, the views or a notebook source, review `git diff` and commit it.

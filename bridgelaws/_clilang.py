@@ -1,6 +1,6 @@
 """The CLI's listings in a language other than English (``--lang nl``; issue 13 §6).
 
-The English listings of :mod:`bridgelaws.cli` stay as they are, word for word (the README and the
+The English listings of :mod:`bridgelaws.cli` stay as they are, word for word (the documentation and the
 tests read them); the listings here are the same listings with their fixed words from the message
 catalogue (``data/messages/cli.yaml``, ``cards.yaml``). What the engine and the data write in English
 (an event's reason and effect, a summary with no Dutch one written, an assumption) is shown as it is;

@@ -78,9 +78,72 @@ def one_line(error: object) -> str:
     return text
 
 
+PROG = "bridgelaws"
+
+#: Options that take a comma list of editions, per command: ``--editions 1936 2017`` (a space
+#: instead of the comma) is answered with "did you mean --editions 1936,2017?".
+_LIST_OPTIONS = {"compare": "--editions", "matrix": "--editions", "handout": "--editions",
+                 "count-auctions": "--edition", "coverage": "--edition", "pbn": "--edition"}
+
+
+def _looks_like_editions(word: str) -> bool:
+    """A word that reads as editions: years, ``all``, draft files, or a comma list of them."""
+    import re
+
+    parts = [part for part in word.split(",") if part]
+    return bool(parts) and all(re.fullmatch(r"\d{4}|all|\S+\.ya?ml", part) for part in parts)
+
+
+def _comma_list_hint(argv: list[str], command: str | None) -> str | None:
+    """``compare: --editions 1936 2017: did you mean --editions 1936,2017? ...`` when editions
+    follow a comma-list option as separate words; else None."""
+    option = _LIST_OPTIONS.get(command or "")
+    if option is None:
+        return None
+    for i, word in enumerate(argv):
+        if word == option:
+            values, rest = [], argv[i + 1:]
+        elif word.startswith(option + "="):
+            values, rest = [word[len(option) + 1:]], argv[i + 1:]
+        else:
+            continue
+        for following in rest:
+            if not _looks_like_editions(following):
+                break
+            values.append(following)
+        if len(values) >= 2 and _looks_like_editions(values[0]):
+            return (f"{command}: {option} {' '.join(values)}: did you mean {option} {','.join(values)}? "
+                    f"(a comma list, without spaces)")
+    return None
+
+
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:  # one line, not usage plus message
-        raise BridgeLawsError(f"{self.prog}: {message} (see --help)")
+        # The line's own prefix is "bridgelaws: error:"; the message names the command, not the program.
+        command = self.prog.removeprefix(PROG).strip()
+        where = f"{command}: " if command else ""
+        raise BridgeLawsError(f"{where}{message} (see {self.prog} --help)")
+
+    def parse_args(self, args: Any = None, namespace: Any = None) -> Any:
+        argv = sys.argv[1:] if args is None else [str(arg) for arg in args]
+        commands = self._subcommands()
+        command = next((word for word in argv if word in commands), None)
+        hint = _comma_list_hint(argv, command)
+        if hint:
+            raise BridgeLawsError(hint)
+        parsed, extras = self.parse_known_args(argv, namespace)
+        if extras:
+            named = getattr(parsed, "command", None)
+            where = f"{named}: " if named else ""
+            see = f"{PROG} {named} --help" if named else f"{PROG} --help"
+            raise BridgeLawsError(f"{where}unrecognized arguments: {' '.join(extras)} (see {see})")
+        return parsed
+
+    def _subcommands(self) -> set[str]:
+        for action in self._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                return set(action.choices)
+        return set()
 
     def _print_message(self, message: str, file: Any = None) -> None:
         # argparse drops an error of the write (``--help > /dev/full`` exited 0, silent): here it
@@ -904,8 +967,85 @@ def _cmd_exercises(args: argparse.Namespace) -> int:
     return 0
 
 
+#: Two worked examples per command, shown at the end of its ``--help`` (and the program's own).
+#: tests/test_cli.py parses each of them; the command reference is docs/commands.md.
+EXAMPLES: dict[str, tuple[tuple[str, str], tuple[str, str]]] = {
+    PROG: (('bridgelaws compare "1S 1H"', "an insufficient bid under all five editions, articles quoted"),
+           ("bridgelaws matrix --status", "each case under each edition: ruled, referenced, supplement or a gap")),
+    "editions": (("bridgelaws editions", "each edition, its source, and what it inherits where its text is silent"),
+                 ("bridgelaws editions --rules", "every mechanic of each edition with the article(s) it rests on")),
+    "cite": (("bridgelaws cite 1936:22.6.c", "a record cited as text, with its stable id and its source"),
+             ("bridgelaws cite 2017:18.A --format bibtex", "the same for a reference manager: one @misc entry")),
+    "export-tei": (("bridgelaws export-tei -o corpus.xml", "the five texts as one teiCorpus"),
+                   ("bridgelaws export-tei 1936 -o 1936.xml", "the 1936 text alone")),
+    "export-site": (("bridgelaws export-site -o site", "the matrix, the cases, the articles and the scenarios as HTML pages"),
+                    ("bridgelaws export-site --lang nl --date 2026-12-01 -o site-nl",
+                     "the same site in Dutch, dated (the same bytes on every run)")),
+    "article": (("bridgelaws article 1936:22.3", "the verbatim Dutch of 1936 rule 22.3 and the records under it"),
+                ("bridgelaws article 1936:22.6.c --en", "with the project's English under each Dutch paragraph")),
+    "search": (("bridgelaws search doubleren --edition 1936", "finds the old spelling 'doubleeren' too"),
+               ('bridgelaws search "pas*" --exact', "every word starting with 'pas', in the spelling asked for only")),
+    "diff": (("bridgelaws diff 1932:14 1936:18", "the rule on passing, 1932 against 1936: words deleted and inserted"),
+             ("bridgelaws diff doubling@1936 doubling@1949", "a topic's articles in two editions")),
+    "count-auctions": (("bridgelaws count-auctions", "the number of complete legal auctions, every edition"),
+                       ("bridgelaws count-auctions --edition 1949", "one edition")),
+    "judge": (('bridgelaws judge --edition 2017 "1NT P 3NT P P P"', "a regular auction: contract and declarer"),
+              ('bridgelaws judge --edition 1936 "1S 1H 2H"',
+               "an insufficient bid made sufficient: West must pass once (1936:22.3.a)")),
+    "compare": (('bridgelaws compare "1S 1H"', "an insufficient bid under all five editions, side by side"),
+                ('bridgelaws compare --editions 1936,1949 --layer corpus "1S W:!SK"',
+                 "West exposes the king of spades: the corpus alone, two editions")),
+    "distinguish": (("bridgelaws distinguish 1936 1949", "one shortest scenario per kind of difference"),
+                    ("bridgelaws distinguish 2007 2017 --max-tokens 3 --json", "a shorter search, as JSON")),
+    "matrix": (("bridgelaws matrix --status", "the status of every case under every edition, and each edition's share"),
+               ("bridgelaws matrix --format xlsx -o matrix.xlsx", "the tidy table for a paper, as an Excel workbook")),
+    "handout": (('bridgelaws handout "1S 1H" -o handout.html', "one self-contained page to print"),
+                ('bridgelaws handout --lang nl --editions 1936,2017 "1S W:!SK" -o handout.pdf',
+                 "in Dutch, two editions, printed to PDF by headless Chromium")),
+    "impact": (("bridgelaws impact data/drafts/1936-milder-insufficient-bid.yaml --max-tokens 2",
+                "what the example draft changes against 1936, scenarios up to 2 tokens"),
+               ("bridgelaws impact data/drafts/1936-with-2017-closing.yaml --space calls --html",
+                "the other example draft as an HTML page, searching calls only")),
+    "coverage": (("bridgelaws coverage", "how many records of each text the engine models, and why not the rest"),
+                 ("bridgelaws coverage --edition 2017", "every 2017 record not modelled, with its reason")),
+    "ledger": (("bridgelaws ledger --from 1936 --to 1949", "what became of every case and mechanic from 1936 to 1949"),
+               ("bridgelaws ledger --across-gaps --subject misnamed-double",
+                "one case, compared across the excerpts that are silent on it")),
+    "exercises": (("bridgelaws exercises --handout --key -o exercises.html",
+                   "the printable questions, then the key on its own page"),
+                  ("bridgelaws exercises --format gift --lang nl -o oefeningen.gift",
+                   "the questions in Dutch for Moodle (Question bank > Import > GIFT)")),
+    "pbn": (("bridgelaws pbn games.pbn", "per game the recorded contract and each edition's"),
+            ("bridgelaws pbn games.pbn --edition 1936,2017 --json -o report.json",
+             "two editions, as JSON, written only when the whole file is read")),
+}
+
+
+def _examples_epilog(command: str) -> str:
+    lines = ["examples:"]
+    for line, what in EXAMPLES[command]:
+        lines += [f"  {line}", f"      {what}"]
+    return "\n".join(lines)
+
+
+def _with_examples(parser: argparse.ArgumentParser, command: str) -> None:
+    """The parser's --help: its description (wrapped here, as the raw formatter keeps it as given),
+    then the command's two examples."""
+    import textwrap
+
+    parser.formatter_class = argparse.RawDescriptionHelpFormatter
+    if parser.description:
+        parser.description = "\n".join(textwrap.wrap(" ".join(parser.description.split()), 78))
+    parser.epilog = _examples_epilog(command)
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="bridgelaws", description=__doc__.split("\n")[0])
+    parser = _Parser(prog=PROG, description="The bidding rules of contract bridge in five editions of the Laws "
+                     "(1932, 1936, 1949, 2007, 2017), read from their Dutch texts. Every answer is the best "
+                     "sourced one: the verbatim corpus where the excerpt rules, else the sourced paraphrase "
+                     "(outside the corpus), else the gap; --layer corpus gives the text alone. Every error: "
+                     "exit code 2 and one line on stderr.")
+    _with_examples(parser, PROG)
     _lang_option(parser, argparse.SUPPRESS)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
@@ -990,8 +1130,8 @@ def build_parser() -> argparse.ArgumentParser:
                     "auction closed within the tokens gets one token more (what happens after the close). "
                     f"Size: {DEFAULT_SPACE.sequences(DEFAULT_MAX_TOKENS):,} token sequences of up to "
                     f"{DEFAULT_MAX_TOKENS} tokens (options aside), of which the search, extending only what "
-                    "both editions agree on, judges 16,606 for 1936-1949 and 69,861 for 2007-2017, the "
-                    "closest pair. Time (benchmarks/run.py --only distinguish, processor time): about 1,450 "
+                    "both editions agree on, judges 15,598 for 1936-1949 and 64,216 for 2007-2017, the "
+                    "closest pair, with the default layer (16,606 and 69,861 with --layer corpus). Time (benchmarks/run.py --only distinguish, processor time): about 1,450 "
                     "scenarios a second; all ten pairs up to 3 tokens in 49 s; a pair up to 4 tokens in 10 s "
                     "to 50 s. Each token more multiplies the space by about nine.")
     p.add_argument("a", metavar="A", help="an edition, e.g. 1936")
@@ -1085,8 +1225,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                    help="progress on stderr (default: for files of 2 MB and more)")
     p.set_defaults(func=_cmd_pbn)
-    for command in sub.choices.values():  # --lang after the command too
+    for name, command in sub.choices.items():  # --lang after the command too
         _lang_option(command)
+        if not command.description:
+            command.description = next(action.help for action in sub._choices_actions if action.dest == name)
+        _with_examples(command, name)
     return parser
 
 
@@ -1180,7 +1323,9 @@ def _error_line(message: str, argv: list[str] | None) -> str:
     from .i18n import t
 
     lang = language_of_argv(sys.argv[1:] if argv is None else list(argv))
-    return f"bridgelaws: error: {message}" if lang == "en" else t("cli.error_prefix", lang, message=message)
+    while message.startswith(f"{PROG}: "):  # the line has the prefix once, whatever raised it
+        message = message[len(PROG) + 2:]
+    return f"{PROG}: error: {message}" if lang == "en" else t("cli.error_prefix", lang, message=message)
 
 
 def _unwritten(error: OSError | UnicodeEncodeError) -> int:

@@ -67,7 +67,7 @@ __all__ = ["CALLS_SPACE", "DEFAULT_MAX_TOKENS", "DEFAULT_SPACE", "MAX_TOKENS", "
 #: it (:data:`WITNESSES`).
 DEFAULT_MAX_TOKENS = 4
 #: The longest search the command accepts: beyond it the space grows past what a sane run judges
-#: (about ten times more scenarios per token; the measured figures are in the README).
+#: (about ten times more scenarios per token; the measured figures are in docs/performance.md).
 MAX_TOKENS = 5
 
 _SEATS = ("N", "E", "S", "W")
@@ -140,7 +140,7 @@ class Space:
                    for length in range(1, max_tokens + 1) for k in range(min(length, self.max_special) + 1))
 
     def describe(self) -> str:
-        """The space in words (``distinguish --help``, the README)."""
+        """The space in words (``distinguish --help``, docs/committees.md)."""
         return (f"calls in turn {' '.join(self.in_turn)}; calls {'/'.join(self.named_calls)} by each named seat; "
                 f"{' '.join(self.named_doubles)}; exposures {' '.join(self.exposures)} by each seat; changes "
                 f"{' '.join(self.changes)} and {'/'.join(self.named_changes)} by each seat; ? and every incident "

@@ -7,7 +7,7 @@
 Every page load of the app starts a kernel (a Python process of about 65 MB: ``make bench-app``).
 The settings that keep that in bounds are in ``app/voila.json``: the page's own shutdown request on
 close is accepted (Voilà's front end sends it without the ``_xsrf`` cookie, which this server never
-sets; the README says why accepting it is safe here), kernels whose page has gone are culled when idle, and :class:`CappedKernelManager` refuses a new page
+sets; docs/teachers.md says why accepting it is safe here), kernels whose page has gone are culled when idle, and :class:`CappedKernelManager` refuses a new page
 beyond ``max_kernels`` open at once (HTTP 503, "try again later") rather than filling the memory.
 
 The host is an explicit choice. ``127.0.0.1`` (the default) answers only this machine, and only to a

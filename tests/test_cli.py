@@ -148,3 +148,112 @@ def test_compare_in_text_mode_lists_every_token_of_every_canonical_scenario(caps
         assert "token 2: South's incident S:[wrong-board]" in out
     if tokens == "[incorrect-deal]":
         assert "token 1: incident [incorrect-deal]" in out
+
+
+# --- Issue 25 §1: the error line names the command once, and --editions with spaces gets a hint.
+
+@pytest.mark.parametrize("argv, line", [
+    # A space instead of the comma: the second year was read as the scenario, the scenario left over.
+    (["compare", "--editions", "1936", "2017", "1S 1H"],
+     "bridgelaws: error: compare: --editions 1936 2017: did you mean --editions 1936,2017? "
+     "(a comma list, without spaces)\n"),
+    (["compare", "--editions", "1936", "2017"],
+     "bridgelaws: error: compare: --editions 1936 2017: did you mean --editions 1936,2017? "
+     "(a comma list, without spaces)\n"),
+    (["matrix", "--status", "--editions", "1932", "1949", "2017"],
+     "bridgelaws: error: matrix: --editions 1932 1949 2017: did you mean --editions 1932,1949,2017? "
+     "(a comma list, without spaces)\n"),
+    (["count-auctions", "--edition", "1936", "1949"],
+     "bridgelaws: error: count-auctions: --edition 1936 1949: did you mean --edition 1936,1949? "
+     "(a comma list, without spaces)\n"),
+    (["--lang", "nl", "compare", "--editions", "1936", "2017", "1S 1H"],
+     "bridgelaws: fout: compare: --editions 1936 2017: did you mean --editions 1936,2017? "
+     "(a comma list, without spaces)\n"),
+    (["judge", "--edition", "1936", "1S", "extra"],
+     "bridgelaws: error: judge: unrecognized arguments: extra (see bridgelaws judge --help)\n"),
+    (["compare", "--dealer"],
+     "bridgelaws: error: compare: argument --dealer: expected one argument (see bridgelaws compare --help)\n"),
+])
+def test_an_argument_error_is_one_line_with_the_prefix_once(capsys, argv, line):
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == ""
+    assert err == line
+    assert err.count("bridgelaws") == (2 if "--help" in line else 1)  # the prefix, and the help to read
+
+
+def test_a_judge_edition_is_not_offered_as_a_comma_list(capsys):
+    # judge takes one edition: no "did you mean" for it, the extra word is named instead.
+    code, _, err = run(capsys, "judge", "--edition", "1936", "2017", "1S")
+    assert code == 2 and "did you mean" not in err and "unrecognized arguments: 1S" in err
+
+
+def test_the_comma_list_still_works(capsys):
+    code, out, err = run(capsys, "compare", "--editions", "1936,2017", "--layer", "corpus", "1S 1H")
+    assert code == 0 and err == ""
+    assert "\n1936  insufficient-bid: RULED" in out and "\n2017  insufficient-bid: REFERENCED" in out
+    assert "\n1932 " not in out
+
+
+# --- Each --help ends with two worked examples, in plain text (no reStructuredText markup).
+
+def _helps():
+    from bridgelaws.cli import build_parser
+
+    parser = build_parser()
+    subparsers = next(action for action in parser._actions if action.dest == "command")
+    return {"bridgelaws": parser.format_help(),
+            **{name: command.format_help() for name, command in subparsers.choices.items()}}
+
+
+HELPS = _helps()
+
+
+def test_every_command_has_help():
+    assert set(HELPS) == {"bridgelaws", "editions", "cite", "export-tei", "export-site", "article", "search",
+                          "diff", "count-auctions", "judge", "compare", "distinguish", "matrix", "handout",
+                          "impact", "coverage", "ledger", "exercises", "pbn"}
+
+
+@pytest.mark.parametrize("command", sorted(HELPS))
+def test_help_ends_with_two_examples_that_parse(command):
+    import re
+    import shlex
+
+    from bridgelaws.cli import build_parser
+
+    text = HELPS[command]
+    assert "\nexamples:\n" in text
+    tail = text.rsplit("\nexamples:\n", 1)[1].rstrip("\n").split("\n")
+    assert len(tail) == 4, tail  # two examples, each a command line and a line saying what it shows
+    lines, whats = tail[0::2], tail[1::2]
+    for line, what in zip(lines, whats):
+        assert line.startswith("  bridgelaws ") and what.startswith("      ") and what.strip()
+        assert len(line) <= 80 and len(what) <= 80
+        if command != "bridgelaws":
+            assert re.search(rf"^  bridgelaws {re.escape(command)}( |$)", line), line
+        # Each example is a call the parser accepts (it is not run here: some take minutes).
+        args = build_parser().parse_args(shlex.split(line)[1:])
+        assert args.command
+
+
+@pytest.mark.parametrize("command", sorted(HELPS))
+def test_help_has_no_restructuredtext_markup(command):
+    import re
+
+    text = HELPS[command]
+    assert "``" not in text
+    assert not re.search(r":(func|mod|class|meth|data|attr|ref|doc):`", text)
+
+
+def test_the_examples_in_help_run(capsys, tmp_path, monkeypatch):
+    # The quick ones are run (the search, the site and the drafts' impact take long; their options parse above).
+    import shlex
+
+    from bridgelaws.cli import EXAMPLES
+
+    monkeypatch.chdir(tmp_path)
+    quick = {"editions", "cite", "article", "diff", "judge", "compare", "coverage", "matrix"}
+    for command in sorted(quick):
+        for line, _ in EXAMPLES[command]:
+            code, out, err = run(capsys, *shlex.split(line)[1:])
+            assert code == 0 and err == "" and out, (line, err)

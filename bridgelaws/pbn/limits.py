@@ -4,7 +4,7 @@ PBN 2.1 says a line has at most 255 characters (2.4). Files written by other pro
 rule (long comments, long tag values), so the reader is lenient, up to these limits; beyond them the
 game is one error line and reading goes on with the next game. The limits keep the memory of every
 reading path bounded by design whatever a file holds (a line without end, ``/dev/zero``, a game of
-gigabytes): the README's robustness section gives the measured peaks.
+gigabytes): docs/performance.md (hostile input) gives the measured peaks.
 """
 
 #: The longest line the reader accepts, in characters (PBN: 255). A longer line is never held whole:
