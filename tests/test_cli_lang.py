@@ -36,7 +36,7 @@ def test_judge_in_dutch_before_or_after_the_command(capsys: Any, argv: list[str]
     assert "GEREGELD [1936:22.3" in out
     # the quote is verbatim, its label Dutch
     assert 'tekst: "moet het voldoende gemaakt worden in dezelfde of in een andere speelsoort"' in out
-    assert "             Tenzij een tegenstander van de overtreder daarna al een bieding heeft gedaan" in out
+    assert '             Een onvoldoend bod dat op zijn beurt is gedaan ("in goede volgorde gedaan"): tenzij een' in out
     assert "Unless an opponent" not in out
     assert "1936: Zuid is aan de beurt" in out
     assert "  W moet passen bij zijn volgende beurt\n" in out

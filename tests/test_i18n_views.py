@@ -113,8 +113,9 @@ def test_the_comparison_in_dutch_has_dutch_fixed_words_and_the_same_quotes() -> 
         assert words in english, words
         assert words not in dutch, words
     # every edition's ruling on the insufficient bid has a Dutch summary written (data/rulings/insufficient-bid.yaml)
-    assert "<div>Tenzij een tegenstander van de overtreder daarna al een bieding heeft gedaan" in dutch
-    assert "Unless an opponent of the offender" not in dutch and "Unless an opponent of the offender" in english
+    assert "<div>Een onvoldoend bod dat op zijn beurt is gedaan (&quot;in goede volgorde gedaan&quot;): tenzij een" in dutch
+    assert "unless an opponent of the\n" not in dutch and "An insufficient bid made in turn" in english
+    assert "An insufficient bid made in turn" not in dutch
     assert "samenvatting" not in dutch and "Tenzij" not in english
 
 
