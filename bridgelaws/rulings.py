@@ -112,6 +112,10 @@ class Ruling:
     #: For an edition made from a draft (:mod:`bridgelaws.drafts`) that changes this case: the
     #: proposed wording and its reason (never a quote of a published text; ``quote_nl`` is None).
     proposal: Proposal | None = None
+    #: Consequences for the score in words (an adjusted score, the director's discretion), as ``play``.
+    score: list[str] = field(default_factory=list)
+    #: What of the ruling its source never reached (data/supplement/rulings ``unread``), or None.
+    unread: str | None = None
 
     def as_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -381,6 +385,7 @@ def _build(case_id: str, edition: Edition, condition: str | None,
         outcome=merged.get("outcome"), condition=chosen.condition if chosen else None,
         assumption_for_ranks=merged.get("assumption_for_ranks"),
         assumption_for_count=merged.get("assumption_for_count"),
+        score=list(merged.get("score") or ()), unread=merged.get("unread"),
     )
 
 
