@@ -460,10 +460,12 @@ def load_draft(path: str | os.PathLike[str]) -> DraftEdition:
     shipped example wherever the command runs (and in an installed wheel)."""
     name = str(path).strip()
     file = Path(name)
-    if not file.exists() and name.startswith("data/"):
+    if not file.exists() and (name.startswith("data/") or file.name == name):
         from . import datafiles
 
-        file = datafiles.path(name.removeprefix("data/"))
+        # data/drafts/X.yaml, or a bare X.yaml not in the working folder: a shipped example.
+        shipped = datafiles.path(name.removeprefix("data/") if name.startswith("data/") else f"drafts/{name}")
+        file = shipped if shipped.exists() or name.startswith("data/") else file
     return _load(file, name)
 
 
