@@ -153,7 +153,8 @@ def profile(ruling: "Ruling") -> Profile:
     values = {
         "barred": f"{bars} (turns barred: {turns})",
         "offender": offender_words,
-        "opponents": ", ".join(sorted(theirs)) or "none",
+        "opponents": (", ".join(sorted(theirs)) or "none") + (
+            "" if ruling.acceptance else "; a call over it: acceptance not said"),
         "call": fate,
         "play": ", ".join(sorted(kinds)) or "none",
         "score": "; ".join(sorted(score)) or "not recorded",
