@@ -845,12 +845,18 @@ def _cmd_ledger(args: argparse.Namespace) -> int:
         writer.writerows(spreadsheet_row(e.row()) for e in entries)
         return 0
     width = max([len("subject")] + [len(e.subject) for e in entries])
-    print(f"{'subject':<{width}}  {'kind':<8}  {'from':>4} -> {'to':<4}  change")
+    years = max([4] + [len(e.from_edition) for e in entries] + [len(e.to_edition) for e in entries])
+    print(f"{'subject':<{width}}  {'kind':<8}  {'from':>{years}} -> {'to':<{years}}  change [layers]")
     for entry in entries:
         because = f" ({entry.because})" if entry.because else ""
         skipped = f" (across {', '.join(entry.skipped)})" if entry.skipped else ""
-        print(f"{entry.subject:<{width}}  {entry.kind:<8}  {entry.from_edition:>4} -> {entry.to_edition:<4}  "
-              f"{entry.change}{because}{skipped}")
+        layers = (f" [{entry.from_side.layer} -> {entry.to_side.layer}]"
+                  if entry.from_side.rules and entry.to_side.rules else "")
+        print(f"{entry.subject:<{width}}  {entry.kind:<8}  {entry.from_edition:>{years}} -> "
+              f"{entry.to_edition:<{years}}  {entry.change}{because}{layers}{skipped}")
+        moved = entry.profile_words()
+        if moved:
+            print(f"{'':<{width}}  profile: {moved}")
         if args.reasons:
             print(textwrap.fill(entry.reason, width=100, initial_indent="    ", subsequent_indent="    ",
                                 break_on_hyphens=False, break_long_words=False))

@@ -45,7 +45,7 @@ _CHANGE_FIELDS = ("wording", "reason")
 _CHANGE_OPTIONAL = ("case", "ruling", "closing", "mechanic", "max_level")
 #: The fields of a changed ruling that a draft never takes over from the base entry: the base's quote
 #: (the draft's wording takes its place), its summary and its assumption (both speak of the base's text).
-_NOT_INHERITED = ("quote_nl", "quote_from", "summary_en", "assumption")
+_NOT_INHERITED = ("quote_nl", "quote_from", "summary_en", "assumption", "unread")
 
 
 @dataclass(frozen=True)
@@ -600,10 +600,12 @@ def load_draft(path: str | os.PathLike[str]) -> DraftEdition:
     shipped example wherever the command runs (and in an installed wheel)."""
     name = str(path).strip()
     file = Path(name)
-    if not file.exists() and name.startswith("data/"):
+    if not file.exists() and (name.startswith("data/") or file.name == name):
         from . import datafiles
 
-        file = datafiles.path(name.removeprefix("data/"))
+        # data/drafts/X.yaml, or a bare X.yaml not in the working folder: a shipped example.
+        shipped = datafiles.path(name.removeprefix("data/") if name.startswith("data/") else f"drafts/{name}")
+        file = shipped if shipped.exists() or name.startswith("data/") else file
     return _load(file, name)
 
 

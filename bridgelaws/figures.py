@@ -266,10 +266,11 @@ def strictness_figure(layer: str = DEFAULT_LAYER) -> Figure:
 
 #: The colour of each word of the ledger (:mod:`bridgelaws.ledger`) in :func:`ledger_timeline`.
 CHANGE_COLOURS = {"introduced": "#2e7d32", "removed": "#6d4c41", "stricter": "#c62828", "milder": "#1565c0",
-                  "reworded": "#ef6c00", "unchanged": "#9e9e9e", "not comparable": "#bdbdbd"}
-#: A step that is not comparable because the effect changed (``mixed``, ``unordered``), not because a
-#: text is silent: drawn in its own colour, so that it does not look like silence.
-CHANGE_EFFECT_COLOUR = "#6a1b9a"
+                  "mixed": "#6a1b9a", "reworded": "#ef6c00", "rewritten": "#f9a825", "unchanged": "#9e9e9e",
+                  "same effect": "#78909c", "not comparable": "#bdbdbd"}
+#: A step whose effect changed in dimensions that do not agree (``mixed``): drawn in its own colour,
+#: so that it does not look like silence.
+CHANGE_EFFECT_COLOUR = CHANGE_COLOURS["mixed"]
 
 
 def ledger_timeline(subjects: list[str] | None = None, layer: str = DEFAULT_LAYER, kind: str = "case") -> Figure:
@@ -292,8 +293,7 @@ def ledger_timeline(subjects: list[str] | None = None, layer: str = DEFAULT_LAYE
         y = len(histories) - 1 - row
         ax.plot([0, len(EDITIONS) - 1], [y, y], color="#e0e0e0", linewidth=1, zorder=1)
         for i, step in enumerate(found.steps):
-            changed = step.because in ("mixed", "unordered")  # the effect changed, in a way not ordered
-            colour = CHANGE_EFFECT_COLOUR if changed else CHANGE_COLOURS[step.change]
+            colour = CHANGE_COLOURS[step.change]
             ax.plot([i + 0.12, i + 0.88], [y, y], color=colour, linewidth=3 if step.change != "not comparable" else 1.5,
                     linestyle="-" if step.change != "not comparable" else ":", zorder=2)
             word = str(step.change) if step.change != "not comparable" else f"n.c. ({step.because})"

@@ -112,6 +112,10 @@ class Ruling:
     #: For an edition made from a draft (:mod:`bridgelaws.drafts`) that changes this case: the
     #: proposed wording and its reason (never a quote of a published text; ``quote_nl`` is None).
     proposal: Proposal | None = None
+    #: Consequences for the score in words (an adjusted score, the director's discretion), as ``play``.
+    score: list[str] = field(default_factory=list)
+    #: What of the ruling its source never reached (data/supplement/rulings ``unread``), or None.
+    unread: str | None = None
 
     def as_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -386,6 +390,7 @@ def _build(case_id: str, edition: Edition, condition: str | None,
         outcome=merged.get("outcome"), condition=chosen.condition if chosen else None,
         assumption_for_ranks=merged.get("assumption_for_ranks"),
         assumption_for_count=merged.get("assumption_for_count"),
+        score=list(merged.get("score") or ()), unread=merged.get("unread"),
     )
 
 
@@ -412,6 +417,19 @@ def acceptance_ruling(case_id: str, edition: str | int | Edition, offender: Seat
             summary_en=f"{caller.full_name if caller is not None else 'A later player'} called over it, which accepts it: {entry_.paraphrase_en}",
             layer=Layer.SUPPLEMENT, provenance=(supplement.provenance(entry_.id),),
             corpus_status=ruling.corpus_status, corpus_summary=ruling.corpus_summary)
+    base_data = acceptance_data().get(_rulings_year(edition))
+    if (ruling is not None and ruling.proposal is not None and ruling.acceptance
+            and (base_data is None or base_data["article"] != ruling.acceptance)):
+        # A draft's ruling names an acceptance its base's text does not give: the draft's provision
+        # rules, citing the base's record it names (the base's own acceptance keeps its quote).
+        who = caller.full_name if caller is not None else "A later player"
+        return Ruling(
+            case=case_id, edition=edition.year, status=Status.RULED,
+            articles=[ruling.proposal.provision, ruling.acceptance], call_stands=True, accepted=True,
+            next="rotation", proposal=ruling.proposal,
+            summary_en=(f"{who} called over the irregular call, which accepts it under the draft's ruling "
+                        f"(acceptance: {ruling.acceptance}): the auction continues as if it had been proper "
+                        "and in turn; no rectification."))
     data = acceptance_data().get(_rulings_year(edition))
     if data is None:
         raise BridgeLawsError(f"the {edition.year} text lets no call over an irregular call accept it")

@@ -173,7 +173,7 @@ class OptionSpec:
 #: remember which fields their file gave (``given``): an explicit null overrides too.
 _COMMON = ("status", "articles", "references", "call_stands", "deemed", "barred", "options", "play",
            "assumption", "quote_nl", "quote_from", "summary_en", "summary_nl", "next", "acceptance", "requires",
-           "outcome", "assumption_for_ranks", "assumption_for_count", "out_of_turn")
+           "outcome", "assumption_for_ranks", "assumption_for_count", "out_of_turn", "score", "unread")
 _ENTRY_FIELDS = _COMMON + ("when",)
 _BRANCH_FIELDS = ("condition", "article", "honours", "bar_from") + _COMMON
 
@@ -207,6 +207,11 @@ class _Common:
     #: by the edition's ruling on calls out of rotation, and this text, the engine's answer to who
     #: calls next then (the text does not say), is shown as an assumption.
     out_of_turn: str | None = None
+    #: Consequences for the score (an adjusted score, the director's discretion), in words, as ``play``.
+    score: tuple[str, ...] = ()
+    #: What of this ruling its source never reached (a supplementary ruling whose source was not read
+    #: for the branch the engine applies it to), in words: the ledger compares nothing there.
+    unread: str | None = None
     given: frozenset[str] = field(default=frozenset(), repr=False, compare=False)
 
     def values(self) -> dict[str, Any]:
@@ -263,6 +268,8 @@ def _common(raw: dict[str, Any], loc: Loc, choices: tuple[str, ...]) -> dict[str
         "status": lambda v, at: one_of(v, STATUSES, at),
         "articles": strings, "references": strings,
         "play": lambda v, at: tuple(text(item, at.at(i)) for i, item in enumerate(listing(v or [], at))),
+        "score": lambda v, at: tuple(text(item, at.at(i)) for i, item in enumerate(listing(v or [], at))),
+        "unread": lambda v, at: None if v is None else text(v, at),
         "call_stands": lambda v, at: None if v is None else boolean(v, at),
         "deemed": lambda v, at: None if v is None else one_of(v, get_args(Deemed), at),
         "barred": _bars,

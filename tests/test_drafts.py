@@ -395,7 +395,7 @@ changes:
 
 def test_a_draft_gives_a_ruling_where_the_base_is_silent(tmp_path):
     # 1949:23 "een bod dat niet hoger is, is onvoldoende" defines the insufficient bid, no rectification.
-    (_, silent), = judge("1S 1H", "1949", layer="corpus").rulings
+    (_, silent), = judge("1S 1H", "1949", layer="corpus").rulings  # the excerpt (the supplement rules)
     assert silent.status == "silent"
     path = tmp_path / "new.yaml"
     path.write_text(NEW_RULING, encoding="utf-8")
