@@ -45,7 +45,7 @@ class _Escaped:
         self._stream, self._table = stream, table
 
     def write(self, text: str) -> int:
-        return self._stream.write(text.translate(self._table))
+        return int(self._stream.write(text.translate(self._table)))
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._stream, name)

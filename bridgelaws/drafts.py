@@ -295,7 +295,8 @@ def _check_events(source: str, name: str) -> None:
                 raise refused(event, f"more than {MAX_ALIASES} aliases (*name; a draft needs none)")
         elif isinstance(event, yaml.ScalarEvent) and len(event.value) > MAX_NUMBER_CHARS:
             tag = event.tag if event.tag not in (None, "!") else (
-                resolver.resolve(yaml.ScalarNode, event.value, event.implicit) if event.implicit[0] else None)
+                resolver.resolve(yaml.ScalarNode, event.value, event.implicit)  # type: ignore[no-untyped-call]
+                if event.implicit[0] else None)
             if tag in _NUMBER_TAGS or tag in ("!!int", "!!float"):
                 raise refused(event, f"a number of {len(event.value):,} characters (at most {MAX_NUMBER_CHARS})")
 

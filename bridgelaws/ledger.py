@@ -481,6 +481,12 @@ def _pointer_words(ruling: Ruling) -> str:
 def _compare_resolved(a: Ruling, b: Ruling) -> tuple[Change, Because | None, str, tuple[Dimension, ...]]:
     from .profile import compare as compare_profiles, word as profile_word, words as profile_words
 
+    unread = [r for r in (a, b) if r.rules and r.unread]
+    if unread:
+        # A side whose source never reached this branch compares with nothing, ruling or not.
+        return (Change.NOT_COMPARABLE, Because.UNREAD,
+                "; ".join(f"{r.edition} rules outside the corpus ({_cell(r)}), but its source was never read "
+                          f"for this: {r.unread}" for r in unread), ())
     if not a.rules or not b.rules:
         if a.rules:
             if b.status == Status.REFERENCED:
@@ -497,11 +503,6 @@ def _compare_resolved(a: Ruling, b: Ruling) -> tuple[Change, Because | None, str
         because = Because.REFERENCED if Status.REFERENCED in (a.status, b.status) else Because.SILENT
         return (Change.NOT_COMPARABLE, because,
                 f"neither rules: {_not_ruling_words(a)}; {_not_ruling_words(b)}", ())
-    unread = [r for r in (a, b) if r.unread]
-    if unread:
-        return (Change.NOT_COMPARABLE, Because.UNREAD,
-                "; ".join(f"{r.edition} rules outside the corpus ({_cell(r)}), but its source was never read "
-                          f"for this: {r.unread}" for r in unread), ())
     dims = compare_profiles(a, b)
     layers = f"{a.edition}: {_layer_words(a)}; {b.edition}: {_layer_words(b)}"
     moved = profile_word(dims)
@@ -514,9 +515,9 @@ def _compare_resolved(a: Ruling, b: Ruling) -> tuple[Change, Because | None, str
         return (Change.SAME_EFFECT, None,
                 f"{effect}; {a.edition}: {_cell(a)}, {_layer_words(a)}; {b.edition}: {_cell(b)}, {_layer_words(b)}; "
                 f"a paraphrase's wording is the project's, so the wording is not compared", dims)
-    word, because, reason = _compare_wording(rule_sentence(a), rule_sentence(b), list(a.articles),
-                                             list(b.articles), effect, (a.edition, b.edition))
-    return word, because, reason, dims
+    word, why, reason = _compare_wording(rule_sentence(a), rule_sentence(b), list(a.articles),
+                                         list(b.articles), effect, (a.edition, b.edition))
+    return word, why, reason, dims
 
 
 def _resolves(article: str) -> bool:

@@ -510,12 +510,12 @@ def _remove_previous(directory: Path, root: int, names: Iterable[str]) -> None:
                 folders.update(tuple(parts[:depth]) for depth in range(1, len(parts)))
         finally:
             os.close(folder)
-    for parts in sorted(folders, key=len, reverse=True):
-        parent = _open_folder(root, list(parts[:-1]), False, directory)
+    for path_parts in sorted(folders, key=len, reverse=True):
+        parent = _open_folder(root, list(path_parts[:-1]), False, directory)
         if parent is None:
             continue
         try:
-            os.rmdir(parts[-1], dir_fd=parent)  # only an empty folder, never a link (ENOTDIR)
+            os.rmdir(path_parts[-1], dir_fd=parent)  # only an empty folder, never a link (ENOTDIR)
         except OSError:
             pass
         finally:

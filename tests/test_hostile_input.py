@@ -512,8 +512,8 @@ def test_help_to_a_full_device_is_one_line_and_exit_2(args):
 def test_max_tokens_takes_ascii_digits_only(command, digits):
     # int() reads "٥" (Arabic-Indic five), "５" (fullwidth) and "३" (Devanagari three) as 5, 5 and 3.
     done = _bridgelaws([*command, "--max-tokens", digits])
-    _one_error_line(done, f"bridgelaws {command[0]}: argument --max-tokens: a whole number, not {digits!r} "
-                          f"(see --help)")
+    _one_error_line(done, f"{command[0]}: argument --max-tokens: a whole number, not {digits!r} "
+                          f"(see bridgelaws {command[0]} --help)")
 
 
 @pytest.mark.parametrize("epoch", ["99999999999999999999", "253402300800"])  # the second: 10000-01-01
