@@ -911,10 +911,17 @@ def _named_whatever_the_turn(auction: Auction, call: Call, seat: Seat, layer: La
     no "op zijn beurt" or "in goede volgorde"; the ruling's ``out_of_turn``): that case, with both
     faults in the reason. 1936:22.5 speaks of "Een juiste bieding" only (data/rulings/README.md,
     issue 21 section 5)."""
+    turn = auction.state.next_seat
+    barred = next((b for b in auction.bars if b.seat == seat and b.scope == Scope.REST_OF_AUCTION), None)
+    if barred is not None and rulings_data.spec(CALL_WHEN_BARRED, auction.edition, layer).out_of_turn is not None:
+        # 1936:22.6.c: "wanneer hij ... moet passen", whatever the turn; only a bar for the rest of the
+        # auction is read as "must pass" at a turn not his own (a bar at his next turn binds that turn).
+        return (CALL_WHEN_BARRED, f"{seat.full_name} must pass for the rest of the auction ({barred.article}), "
+                                  f"and the call is made out of rotation: it is {turn.full_name}'s turn, not "
+                                  f"{seat.full_name}'s ({auction.edition.rule('rotation')})")
     refusal = auction.edition.check(auction.state.seen_from(seat), call)
     if refusal is None or rulings_data.spec(refusal.case, auction.edition, layer).out_of_turn is None:
         return None
-    turn = auction.state.next_seat
     return (refusal.case, f"{refusal.why} ({auction.edition.refusal_basis(refusal)}), and made out of "
                           f"rotation: it is {turn.full_name}'s turn, not {seat.full_name}'s "
                           f"({auction.edition.rule('rotation')})")
@@ -1037,6 +1044,7 @@ def _lowest_sufficient(auction: Auction, original: Call) -> Call | None:
 
 
 CALL_AFTER_CLOSE = "call-after-close"
+CALL_WHEN_BARRED = "call-when-barred"
 _CHANGE_ASSUMPTION = (
     "The text gives no rule for this change of call: the engine lets the call stand as first made and "
     "does not make the change. This is the engine's default, an assumption, not law.")

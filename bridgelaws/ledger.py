@@ -487,6 +487,16 @@ def _compare_resolved(a: Ruling, b: Ruling) -> tuple[Change, Because | None, str
         return (Change.NOT_COMPARABLE, Because.UNREAD,
                 "; ".join(f"{r.edition} rules outside the corpus ({_cell(r)}), but its source was never read "
                           f"for this: {r.unread}" for r in unread), ())
+    silent_case = [r for r in (a, b) if not r.rules and r.status == Status.SILENT
+                   and corpus_spec(r.case, r.edition).status == Status.SILENT]
+    if silent_case and (a.rules or b.rules):
+        # The excerpt does not treat the case at all and no source was read for this situation (a
+        # gap of the supplement): nothing says the rule was absent, so it is neither introduced nor
+        # removed here.
+        return (Change.NOT_COMPARABLE, Because.SILENT,
+                "; ".join(f"{_not_ruling_words(r)}, and no source read for the supplement covers this "
+                          f"situation" for r in silent_case) + "; "
+                + "; ".join(f"{r.edition} rules ({_cell(r)})" for r in (a, b) if r.rules), ())
     if not a.rules or not b.rules:
         if a.rules:
             if b.status == Status.REFERENCED:

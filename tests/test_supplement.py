@@ -441,3 +441,22 @@ def test_a_gap_in_a_branch_of_a_supplementary_ruling_leaves_the_corpus_answer():
     assert at_other_moment.status == "silent" and at_other_moment.layer == "corpus"
     at_his_turn = judge("1S ?", "1949").events[1].ruling  # East asks at his own turn: Art. 20 read
     assert at_his_turn.status == "supplement"
+
+
+def test_gaps_of_the_second_reading_of_the_engine_leave_the_corpus_answer():
+    """Second reading of the engine (issue 21), findings 10, 16, 22, 23: where the sources read say
+    nothing of a situation, the supplement has a gap there and the corpus's answer stands."""
+    def status(tokens: str, year: str, index: int) -> str:
+        ruling = judge(tokens, year).events[index].ruling
+        assert ruling is not None
+        return str(ruling.status)
+
+    for year in ("2007", "2017"):
+        assert status("1S W:!S5/said", year, 1) == "silent"  # a remark: Law 24 is about a card seen
+        assert status("1S W:!S5/early", year, 1) == "supplement"  # 24B: a premature lead
+        assert status("1S P P P W:!SK", year, 4) != "supplement"  # after the close: Law 24 does not speak
+    assert status("1S P P P W:!SK", "1932", 4) == "silent"  # rule 43 is "tijdens het bieden"
+    # 1932 rule 39 read only before any bid for partner's or LHO's turn; the column's RHO rule for any call.
+    assert status("S:1S", "1932", 0) == "supplement"  # before any bid, at partner's turn
+    assert status("1C W:1S", "1932", 1) == "silent"  # after a bid, at partner's turn: a gap
+    assert status("1C P W:X", "1932", 2) == "supplement"  # a double at RHO's turn: the column's rule
