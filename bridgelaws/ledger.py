@@ -488,7 +488,7 @@ def _compare_resolved(a: Ruling, b: Ruling) -> tuple[Change, Because | None, str
                 "; ".join(f"{r.edition} rules outside the corpus ({_cell(r)}), but its source was never read "
                           f"for this: {r.unread}" for r in unread), ())
     silent_case = [r for r in (a, b) if not r.rules and r.status == Status.SILENT
-                   and corpus_spec(r.case, r.edition).status == Status.SILENT]
+                   and str(corpus_spec(r.case, r.edition).status) == str(Status.SILENT)]
     if silent_case and (a.rules or b.rules):
         # The excerpt does not treat the case at all and no source was read for this situation (a
         # gap of the supplement): nothing says the rule was absent, so it is neither introduced nor

@@ -166,7 +166,8 @@ def _views():
     from bridgelaws import views
 
     return {
-        "compare": (lambda: views.compare_html(SCENARIO, english=True), PORTRAIT, ".bl-card"),
+        # The excerpts alone: the layout is measured on the scenario's longest page of cards.
+        "compare": (lambda: views.compare_html(SCENARIO, english=True, layer="corpus"), PORTRAIT, ".bl-card"),
         "stepper": (lambda: views.stepper_html("1S W:!SK 1H", english=True), PORTRAIT, ".bl-card"),
         "matrix": (lambda: views.matrix_html(), LANDSCAPE, "table.bl-matrix tbody tr"),
     }
@@ -243,7 +244,8 @@ def test_the_handout_pdf_has_text_one_can_find(tmp_path, capsys, monkeypatch):
     text = _squeezed("".join(p.extract_text() for p in reader.pages))
     assert _squeezed("Scenario 1S 1H across the editions of the Laws") in text
     assert _squeezed("moet het voldoende gemaakt worden in dezelfde of in een andere speelsoort") in text
-    assert _squeezed("Het is een overtreding om een onvoldoende bod te doen") in text
+    # 2017 answers from the supplement by default (Law 27 is outside its excerpt): its card says so.
+    assert _squeezed("outside the corpus") in text and _squeezed("2017:27.B") in text
 
 
 def test_the_handout_link_holds_the_handout_itself():
