@@ -15,7 +15,6 @@ from __future__ import annotations
 import contextlib
 import io
 import os
-import signal
 from pathlib import Path
 
 import pytest
@@ -29,6 +28,7 @@ from bridgelaws.cli import main
 from bridgelaws.editions import EDITIONS
 from bridgelaws.notation import parse_scenario
 from bridgelaws.vocabulary import EventKind
+from timelimit import time_limit
 
 LONG = os.environ.get("BRIDGELAWS_FUZZ", "").lower() == "long"
 #: Seconds one example may take before it counts as a hang.
@@ -43,19 +43,9 @@ def budget(examples: int):
                     deadline=None, suppress_health_check=list(HealthCheck), database=None)
 
 
-@contextlib.contextmanager
 def no_hang(seconds: int = LIMIT):
     """Fail (rather than wait for ever) when the body takes longer than ``seconds``."""
-    def alarm(signum, frame):
-        raise TimeoutError(f"no answer within {seconds} s: a hang")
-
-    previous = signal.signal(signal.SIGALRM, alarm)
-    signal.alarm(seconds)
-    try:
-        yield
-    finally:
-        signal.alarm(0)
-        signal.signal(signal.SIGALRM, previous)
+    return time_limit(seconds, "no answer within {seconds} s: a hang")
 
 
 def one_clear_line(error: BridgeLawsError) -> None:
