@@ -220,6 +220,20 @@ def _evidence(ruling: Ruling) -> Evidence:
                     summary_nl=ruling.summary_nl, corpus_status=ruling.corpus_status)
 
 
+def _acceptance_evidence(case: str, year: str, seat: Seat, ruling: Ruling) -> Evidence:
+    """What an acceptance rests on: from the corpus, the acceptance's own article and verbatim quote
+    (1936:22.2); from outside it, the acceptance article's source and the ruling's summary, which
+    states the acceptance (in Dutch where one is written)."""
+    if ruling.layer is not Layer.SUPPLEMENT:
+        return _evidence(acceptance_ruling(case, year, seat, ruling))
+    from .supplement import provenance
+
+    article = str(ruling.acceptance)
+    return Evidence(status=ruling.status, articles=(article,), references=(), quote_nl=None, quote_from=None,
+                    summary_en=ruling.summary_en, layer=Layer.SUPPLEMENT, provenance=(provenance(article),),
+                    summary_nl=ruling.summary_nl, corpus_status=ruling.corpus_status)
+
+
 def _bars_someone(rulings: Iterable[Ruling]) -> bool:
     return any(must_pass_key(ruling) not in ("nobody", "not-said") for ruling in rulings)
 
@@ -290,8 +304,8 @@ def build_exercise(exercise_id: str, case: str, tokens: str, dealer: str, handwr
         asked = [Question(exercise_id, year, kind, key, evidence) for kind, key in keys if key is not None]
         accepted = acceptance_key(ruling)
         if accepted is not None and seat is not None:
-            acceptance = acceptance_ruling(case, year, seat, ruling)
-            asked.append(Question(exercise_id, year, AnswerKind.ACCEPTANCE, accepted, _evidence(acceptance)))
+            asked.append(Question(exercise_id, year, AnswerKind.ACCEPTANCE, accepted,
+                                  _acceptance_evidence(case, year, seat, ruling)))
         if not asked and passing_key is not None:
             # Nothing else to ask of a cell that rules: who must pass (a review bars no one).
             asked.append(Question(exercise_id, year, AnswerKind.MUST_PASS, passing_key, evidence))

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import re
+from html import unescape
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -225,7 +226,16 @@ def test_quiz_html_in_dutch():
     html = quiz_html(exercise, {q.id: q.key for q in exercise.questions}, checked=True, lang="nl")
     assert "Gever Noord" in html and "✓ goed" in html and "Eén harten over één schoppen" in html
     assert "moet het voldoende gemaakt worden" in html  # the quote stays verbatim Dutch
-    assert " the " not in re.sub(r"<[^>]+>", " ", html.split("</style>")[-1])
+    assert "buiten het corpus: parafrase van 2017:27." in html and "uit het corpus" in html
+    # the Dutch summary of the 2017 supplementary ruling, written beside the English (issue 25 §3)
+    assert "de linkertegenstander mag het onvoldoende bod aanvaarden door er een bieding na te doen" in html
+    for exercise in SET:  # every exercise: nothing English but the sources' own titles
+        html = quiz_html(exercise, {q.id: q.key for q in exercise.questions}, checked=True, lang="nl")
+        text = re.sub(r"<[^>]+>", " ", unescape(html.split("</style>")[-1]))
+        for question in exercise.questions:
+            for source in question.evidence.provenance:
+                text = text.replace(source.source_title, " ")
+        assert " the " not in text and "Outside the corpus" not in text, exercise.id
 
 
 def test_generated_exercise_names_its_case_and_says_where_it_does_not_arise():
