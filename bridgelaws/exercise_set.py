@@ -87,7 +87,8 @@ CHOICES: dict[AnswerKind, tuple[str, ...]] = {
     AnswerKind.NEXT: ("offender", "proper", "rotation", "skipped"),
     AnswerKind.OPTIONS: ("nobody", "offender", "opponent"),
     AnswerKind.ACCEPTANCE: ("nobody", "either-opponent", "lho"),
-    AnswerKind.STATUS: (Status.RULED.value, Status.REFERENCED.value, Status.SILENT.value),
+    # Asked only of a gap, where no sourced answer rules: the excerpt points elsewhere, or is silent.
+    AnswerKind.STATUS: (Status.REFERENCED.value, Status.SILENT.value),
 }
 
 
