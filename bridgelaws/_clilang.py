@@ -76,7 +76,7 @@ def _extras(view: RulingView, lang: str) -> list[str]:
 
 def judge_listing(result: Judgement, lang: str) -> int:
     """``bridgelaws judge`` in ``lang``."""
-    from .present import describe, who_name, wording
+    from .present import describe, effect_text, who_name, wording
     from .render import judgement_outcome, seat_name
     from .rulings import find_case
     from .vocabulary import EventKind
@@ -97,11 +97,11 @@ def judge_listing(result: Judgement, lang: str) -> int:
             if view.articles:
                 line += f" [{view.articles}]"
             if event.effect:
-                line += f": {event.effect}"
+                line += f": {effect_text(event.effect, lang)}"
             for extra in _extras(view, lang):
                 line += f"\n             {extra}"
         elif event.correction_of:
-            line += f" {seat}: " + t("cli.replaces", lang, call=event.correction_of, effect=event.effect or "")
+            line += f" {seat}: " + t("cli.replaces", lang, call=event.correction_of, effect=effect_text(event.effect or "", lang))
         else:
             line += f" {seat}"
         print(line)
@@ -132,7 +132,7 @@ def compare_listing(args: argparse.Namespace, results: list[Comparison], lang: s
     from .calls import parse_seat
     from .cli import _event_words
     from .divergence import token_readings
-    from .present import describe
+    from .present import describe, effect_text
     from .render import seat_name
     from .rulings import find_case
     from .tables import compare_divergences
@@ -165,7 +165,7 @@ def compare_listing(args: argparse.Namespace, results: list[Comparison], lang: s
                   + (f"  [{view.articles}]" if view.articles else ""))
             what = _event_words(event, calls)
             print("      " + t("cli.token", lang, index=event.index, what=what)
-                  + (f" -> {event.effect}" if event.effect else ""))
+                  + (f" -> {effect_text(event.effect, lang)}" if event.effect else ""))
             if ruling.call_stands is not None:
                 print("      " + t("cli.call_stands_yes" if ruling.call_stands else "cli.call_stands_no", lang))
             for label, value in (("cli.barred", view.bars_short), ("cli.options", view.options_short),

@@ -2,8 +2,11 @@
 
 One multiple-choice question per :class:`~bridgelaws.exercise_set.Question`: the exercise's title,
 scenario and question, the question of its kind for one edition, the choices of its kind, exactly
-one of them right (the engine's answer), and as its feedback the article and the verbatim Dutch quote
-(or "not in this excerpt"). The words come from the message catalogue, in English or Dutch.
+one of them right (the engine's answer under the default layer), and as its feedback what that answer
+rests on, its layer first (:func:`bridgelaws.views.quiz.evidence_text`): from the corpus, the article
+and the verbatim Dutch quote; from outside it, "outside the corpus: paraphrase of ... from ..." and
+the ruling's summary; for a gap, that it is one. The words come from the message catalogue, in
+English or Dutch.
 
 - GIFT (Moodle's import format, https://docs.moodle.org/en/GIFT_format): plain text, one question
   per paragraph, the characters ``~ = # { } :`` (and the backslash) escaped with a backslash.

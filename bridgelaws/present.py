@@ -193,6 +193,31 @@ def short_rectification(ruling: Ruling, lang: str = DEFAULT_LANGUAGE) -> str:
     return f"{name} ({head}): " + "; ".join(parts) if parts else f"{name} ({head})"
 
 
+#: The effects the engine writes in fixed words (bridgelaws.judging), each with its catalogue key
+#: ``cards.effect.<key>``; a label may follow ("(assumption)", "(outside the corpus)": ``judging._label``).
+_EFFECTS = {"stands": "stands", "the auction ends": "auction_ends",
+            "stands; the auction is not over": "not_over", "no effect: the auction stays closed": "stays_closed",
+            "the auction is not changed": "not_changed", "accepted: stands as if proper and in turn": "accepted"}
+_EFFECT_LABELS = {" (assumption)": "cards.effect_label.assumption",
+                  " (outside the corpus)": "cards.effect_label.outside_corpus"}
+
+
+def effect_text(effect: str, lang: str = DEFAULT_LANGUAGE) -> str:
+    """An event's effect (``EventRecord.effect``, the engine's English) in ``lang``: the effects the
+    engine writes in fixed words, with their label ("stands (assumption)": "blijft staan (aanname)");
+    any other effect (it names seats and calls) as the engine wrote it."""
+    if lang == DEFAULT_LANGUAGE or not effect:
+        return effect
+    base, label = effect, ""
+    for suffix, key in _EFFECT_LABELS.items():
+        if effect.endswith(suffix):
+            base, label = effect[: -len(suffix)], " " + t(key, lang)
+            break
+    if base not in _EFFECTS:
+        return effect
+    return t(f"cards.effect.{_EFFECTS[base]}", lang) + label
+
+
 def must_pass_key(ruling: Ruling) -> str:
     """Who must pass under the ruling: a key of :data:`MUST_PASS_LABELS`."""
     if not ruling.rules:
@@ -336,6 +361,16 @@ def _summary(ruling: Ruling, lang: str) -> tuple[str, str, str | None]:
     return ruling.summary_en, DEFAULT_LANGUAGE, t("cards.no_dutch_summary", lang)
 
 
+def _outside_corpus(ruling: Ruling, lang: str) -> str | None:
+    """The provenance line of a supplementary ruling in ``lang`` (:attr:`Ruling.outside_corpus` is
+    the English one); None for the corpus."""
+    if ruling.outside_corpus is None:
+        return None
+    from .supplement import provenance_line
+
+    return provenance_line(ruling.provenance, lang)
+
+
 def describe(ruling: Ruling, lang: str = DEFAULT_LANGUAGE) -> RulingView:
     """The ruling in words (see :class:`RulingView`), its fixed words in ``lang``."""
     proposal = ruling.proposal
@@ -358,7 +393,7 @@ def describe(ruling: Ruling, lang: str = DEFAULT_LANGUAGE) -> RulingView:
         play=tuple(ruling.play), bars_short=bars_short(ruling.barred),
         options_short=options_short(ruling.options), play_short="; ".join(ruling.play) or "-",
         short=short_rectification(ruling, lang), must_pass=must_pass_key(ruling), assumption=ruling.assumption,
-        status_name=status_name(ruling.status, lang), outside_corpus=ruling.outside_corpus,
+        status_name=status_name(ruling.status, lang), outside_corpus=_outside_corpus(ruling, lang),
         corpus_status=None if ruling.corpus_status is None else status_name(ruling.corpus_status, lang),
         corpus_summary=ruling.corpus_summary,
         proposed=None if proposal is None else proposal.wording,

@@ -135,21 +135,25 @@ def provenance(article_id: str) -> Provenance:
                       address=source.address, kind=source.kind, read=source.read)
 
 
-_KIND_WORDS = {"code-text": "the code's text, as its publisher issued it", "retyped": "a third party's retyping of the code's text",
-               "translation": "a translation", "later-code": "a later code, not this edition's text",
-               "commentary": "a commentary"}
+def provenance_line(provenances: tuple[Provenance, ...] | list[Provenance], lang: str = "en") -> str:
+    """``outside the corpus: paraphrase of 2017:27.B.1 from <title> (the code's text, as its publisher
+    issued it), read 2026-11-30`` (one clause per source), in ``lang`` (the catalogue's
+    ``cards.outside_corpus``, ``cards.outside_clause`` and ``cards.source_kind.<kind>``; the source's
+    title is its own). The words every supplementary answer carries, never inside a quote."""
+    from .i18n import catalogue, t
 
-
-def provenance_line(provenances: tuple[Provenance, ...] | list[Provenance]) -> str:
-    """``outside the corpus: paraphrase of 2017:27.B.1 from <title> (the code's text), read 2026-11-30``
-    (one clause per source). The words every supplementary answer carries, never inside a quote."""
     groups: dict[str, list[Provenance]] = {}
     for item in provenances:
         groups.setdefault(item.source, []).append(item)
-    clauses = [f"paraphrase of {', '.join(p.article for p in items)} from {items[0].source_title} "
-               f"({_KIND_WORDS.get(items[0].kind, items[0].kind)}), read {items[0].read}"
+
+    def kind(name: str) -> str:
+        key = f"cards.source_kind.{name}"
+        return t(key, lang) if key in catalogue() else name
+
+    clauses = [t("cards.outside_clause", lang, articles=", ".join(p.article for p in items),
+                 title=items[0].source_title, kind=kind(items[0].kind), read=items[0].read)
                for items in groups.values()]
-    return "outside the corpus: " + "; ".join(clauses)
+    return t("cards.outside_corpus", lang, clauses="; ".join(clauses))
 
 
 # ------------------------------------------------------------------- the paraphrase guard (issue 21 §2)

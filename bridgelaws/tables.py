@@ -276,7 +276,11 @@ def canonical_ruling(case_id: str, edition: str | Edition, layer: str | Layer = 
 def _cell_text(ruling: Ruling, lang: str = "en") -> str:
     """A matrix cell in words; a supplementary cell says where it comes from."""
     text = short_rectification(ruling, lang)
-    return f"{text} [{ruling.outside_corpus}]" if ruling.outside_corpus else text
+    if ruling.outside_corpus is None:
+        return text
+    from .supplement import provenance_line
+
+    return f"{text} [{provenance_line(ruling.provenance, lang)}]"
 
 
 def matrix_cells(layer: str | Layer = DEFAULT_LAYER, editions: Any = None) -> list[dict[str, Any]]:

@@ -677,16 +677,20 @@ class ExerciseCard(widgets.VBox):
 
 
 class QuizCard(widgets.VBox):
-    """The quiz of issue 13 §5, usable in the app without code: choose an exercise (every case of the
-    catalogue has one), answer each question from a menu that starts empty, press "Check my
-    answers": each answer is marked ✓ right or ✗ wrong beside the library's answer with its article
-    and Dutch quote, and the running score over the exercises checked so far is shown ("Score: 7 /
-    10"). ``lang``: ``"en"`` or ``"nl"``; the language switch relabels everything.
+    """The quiz of issue 13 §5 (issue 25 §6), usable in the app without code: choose an exercise (every
+    case of the catalogue has one), answer its questions from menus that start empty, press "Check my
+    answers": each answer is marked ✓ right or ✗ wrong beside its own question, with the library's
+    answer and where it comes from (the corpus's article and Dutch quote, or "outside the corpus:
+    paraphrase of ... from ..."), and the running score over the exercises checked so far is shown
+    ("Score: 7 / 10"). A check with nothing answered is refused (nothing is revealed). The first check
+    of an exercise is its score: the menus are then closed; "Try again" empties and opens them for
+    practice, and a later check marks the answers without changing the score. "Start again" forgets
+    every score. ``lang``: ``"en"`` or ``"nl"``; the language switch relabels everything.
 
         quiz = QuizCard(lang="nl")
-        quiz.answer["insufficient-bid:1936:status"].value = "ruled"
+        quiz.answer["insufficient-bid:1936:call"].value = "cancelled"
         quiz.check_button.click()
-        quiz.score.value                   # "Score: 1 / 7"
+        quiz.score.value                   # "Score: 1 / 16"
     """
 
     def __init__(self, exercise: str | None = None, lang: str = "en") -> None:
@@ -702,25 +706,31 @@ class QuizCard(widgets.VBox):
         self.chooser = widgets.Dropdown(options=self._chooser_options(), value=first,
                                         layout=widgets.Layout(width="520px"))
         self.check_button = widgets.Button(button_style="info", layout=widgets.Layout(width="auto"))
+        self.retry_button = widgets.Button(layout=widgets.Layout(width="auto"))
         self.next_button = widgets.Button(layout=widgets.Layout(width="auto"))
         self.again_button = widgets.Button(layout=widgets.Layout(width="auto"))
         self.instructions = widgets.HTML()
         self.score = widgets.HTML()
         self.message = widgets.HTML()
         self.header = widgets.HTML()  # the exercise's title, scenario and question, above the menus
-        self.view = widgets.HTML()  # once checked: the marks and the library's answers
+        self.view = widgets.HTML()  # once checked: this exercise's score, and whether the check counted
         self.questions = widgets.VBox()
         self.answer: dict[str, widgets.Dropdown] = {}
-        #: The result of each exercise checked, by exercise id (its latest check counts).
+        #: Beside each question, once checked: its mark, the library's answer and what it rests on.
+        self.feedback: dict[str, widgets.HTML] = {}
+        #: The result of each exercise: its first check (a later check, after "Try again", does not count).
         self.results: dict[str, views.Score] = {}
         self.checked = False
+        #: The answers of the check shown (the menus may be emptied for another try afterwards).
+        self.checked_answers: dict[str, str | None] = {}
         self.check_button.on_click(lambda _: self.check())
+        self.retry_button.on_click(lambda _: self.try_again())
         self.next_button.on_click(lambda _: self.next_exercise())
         self.again_button.on_click(lambda _: self.start_again())
         self.chooser.observe(lambda _: self._new_exercise(), names="value")
         self.language.observe(self._on_language, names="value")
         super().__init__([self.language, self.chooser, self.instructions, self.header, self.questions,
-                          widgets.HBox([self.check_button, self.next_button, self.again_button]),
+                          widgets.HBox([self.check_button, self.retry_button, self.next_button, self.again_button]),
                           self.score, self.message, self.view])
         self.add_class("bl-widget")
         self._label()
@@ -730,8 +740,11 @@ class QuizCard(widgets.VBox):
 
     @property
     def output_html(self) -> str:
-        """The exercise, and once checked its questions marked beside the library's answers."""
-        html: str = self.header.value + self.view.value  # ipywidgets has no type annotations
+        """The exercise, then each question with (once checked) its mark beside it, then the
+        exercise's score."""
+        rows = "".join(f'<div data-question="{question_id}">{feedback.value}</div>'
+                       for question_id, feedback in self.feedback.items())
+        html: str = self.header.value + rows + self.view.value  # ipywidgets has no type annotations
         return html
 
     @property
@@ -741,11 +754,16 @@ class QuizCard(widgets.VBox):
 
     @property
     def total(self) -> views.Score:
-        """The running score over the exercises checked."""
+        """The running score over the exercises checked (each by its first check)."""
         found = views.Score(0, 0)
         for result in self.results.values():
             found = found + result
         return found
+
+    @property
+    def scored(self) -> bool:
+        """Whether the chosen exercise has been scored (its first check)."""
+        return self.exercise.id in self.results
 
     def answers(self) -> dict[str, str | None]:
         return {question_id: menu.value for question_id, menu in self.answer.items()}
@@ -753,10 +771,27 @@ class QuizCard(widgets.VBox):
     # --- actions ------------------------------------------------------------------------------------
 
     def check(self) -> None:
-        """Mark every answer and add the exercise's result to the running score."""
+        """Mark every answer beside its question. Refused with nothing answered (nothing revealed);
+        the exercise's first check is its score, a later one (after "Try again") is practice."""
+        from .i18n import t
+
+        if self.checked:  # the menus are closed until "Try again": a second click changes nothing
+            return
+        answers = self.answers()
+        if all(value is None for value in answers.values()):
+            self.message.value = _message(t("exercises.empty_check", self.lang), "info")
+            return
+        counted = not self.scored
+        if counted:
+            self.results[self.exercise.id] = views.quiz_score(self.exercise, answers)
         self.checked = True
-        self.results[self.exercise.id] = views.quiz_score(self.exercise, self.answers())
+        self.checked_answers = answers
+        self.practice = not counted
         self._show()
+
+    def try_again(self) -> None:
+        """Empty and open the menus of the chosen exercise for another try, which does not score."""
+        self._new_exercise()
 
     def next_exercise(self) -> None:
         ids = list(self.exercises)
@@ -777,6 +812,7 @@ class QuizCard(widgets.VBox):
 
         self.chooser.description = t("exercises.exercise", self.lang)
         self.check_button.description = t("exercises.check", self.lang)
+        self.retry_button.description = t("exercises.retry", self.lang)
         self.next_button.description = t("exercises.next", self.lang)
         self.again_button.description = t("exercises.again", self.lang)
         self.language.description = t("common.language", self.lang)
@@ -784,20 +820,29 @@ class QuizCard(widgets.VBox):
 
     def _new_exercise(self) -> None:
         """Empty menus for the chosen exercise's questions: a prediction starts empty."""
+        self.checked = False
+        self.practice = False
+        self.checked_answers = {}
+        self._build_rows()
+        self._show()
+
+    def _build_rows(self) -> None:
         from .i18n import t
 
-        self.checked = False
         self.answer = {}
+        self.feedback = {}
         rows = []
         for question in self.exercise.questions:
             options = [(t("exercises.choose", self.lang), None)] + [
                 (views.choice_text(question, choice, self.lang), choice) for choice in question.choices]
-            menu = widgets.Dropdown(options=options, value=None, layout=widgets.Layout(width="480px"))
+            menu = widgets.Dropdown(options=options, value=None, layout=widgets.Layout(width="420px"))
             self.answer[question.id] = menu
-            label = widgets.Label(views.quiz_stem(question, self.lang), layout=widgets.Layout(width="420px"))
-            rows.append(widgets.HBox([label, menu]))
+            label = widgets.Label(views.quiz_stem(question, self.lang), layout=widgets.Layout(width="380px"))
+            feedback = widgets.HTML(layout=widgets.Layout(width="auto"))
+            self.feedback[question.id] = feedback
+            # The mark stands beside its own question, the library's answer under it.
+            rows.append(widgets.HBox([label, menu, feedback], layout=widgets.Layout(align_items="flex-start")))
         self.questions.children = rows
-        self._show()
 
     def set_language(self, lang: str) -> None:
         """Switch the quiz to ``lang``, keeping the answers given (as a click on its switch; the
@@ -808,6 +853,7 @@ class QuizCard(widgets.VBox):
 
     def _on_language(self, change: dict[str, Any]) -> None:
         answers = self.answers()
+        state = (self.checked, self.practice, self.checked_answers)
         self.lang = change["new"]
         self._label()
         current = self.chooser.value
@@ -815,19 +861,34 @@ class QuizCard(widgets.VBox):
         self.chooser.options = self._chooser_options()
         self.chooser.value = current
         self.chooser.observe(lambda _: self._new_exercise(), names="value")
-        checked = self.checked
-        self._new_exercise()
+        self._build_rows()
         for question_id, value in answers.items():
             self.answer[question_id].value = value
-        self.checked = checked
+        self.checked, self.practice, self.checked_answers = state
         self._show()
 
     def _show(self) -> None:
+        from .i18n import t
+
         try:
             self.message.value = ""
             self.header.value = _view(views.exercise_header_html(self.exercise, self.lang))
-            self.view.value = (views.quiz_html(self.exercise, self.answers(), True, lang=self.lang, header=False)
-                               if self.checked else "")
+            for question in self.exercise.questions:
+                self.feedback[question.id].value = (
+                    views.quiz_feedback_html(question, self.checked_answers.get(question.id), self.lang)
+                    if self.checked else "")
+                self.answer[question.id].disabled = self.checked
+            if self.checked:
+                result = views.quiz_score(self.exercise, self.checked_answers)
+                note = t("exercises.not_scored" if self.practice else "exercises.scored", self.lang)
+                self.view.value = (f'<div class="bl-quiz-score"><b>'
+                                   f'{t("exercises.score_exercise", self.lang, right=result.right, asked=result.asked)}'
+                                   f'</b> <span class="bl-quiz-counted" data-counted="{str(not self.practice).lower()}">'
+                                   f'{note}</span></div>')
+            else:
+                self.view.value = ""
+            self.retry_button.disabled = not self.checked
+            self.check_button.disabled = self.checked
             self.score.value = f'<b class="bl-quiz-total">{self.total.text(self.lang)}</b>'
         except BridgeLawsError as error:
             self.message.value = _message(str(error))

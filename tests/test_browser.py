@@ -352,48 +352,60 @@ def test_a_malformed_address_shows_the_message_and_a_clean_stepper(browser, app_
     page.close()
 
 
+def _quiz_size() -> int:
+    """The number of questions of the app's first exercise (insufficient-bid), counted from the set."""
+    from bridgelaws.exercise_set import exercise_set
+
+    return len(exercise_set()[0].questions)
+
+
 def test_the_app_runs_a_scored_quiz_without_code_showing(browser, app_url):
-    """Issue 13 §5: the quiz in the app: answers start empty, "Check my answers" marks them ✓ / ✗
-    beside the library's answer, the score shows; no code is shown."""
+    """Issue 13 §5, issue 25 §6: the quiz in the app: answers start empty, a check with nothing
+    answered is refused, "Check my answers" marks each answer ✓ / ✗ beside its own question with the
+    library's answer and its layer, the first check is the score; no code is shown."""
     page = _open_app(browser, app_url)
     check = page.locator('button:text-is("Check my answers")')
     check.wait_for(timeout=90_000)
     assert "QuizCard" not in page.inner_text("body")  # Voila shows the widgets, never the code
-    row = page.locator(".widget-hbox:has(.widget-label:text-is(\"1936: what does this edition's excerpt do with it?\"))")
+    check.click()  # nothing answered: refused, nothing revealed
+    page.locator("text=Answer at least one question before checking").first.wait_for(timeout=30_000)
+    assert page.locator(".bl-mark").count() == 0
+    row = page.locator('.widget-hbox:has(.widget-label:text-is("1936: what becomes of the irregular call?"))')
     menu = row.locator("select").first
     assert menu.input_value() == ""  # no option chosen: nothing is predicted
-    menu.select_option(label="the text rules on it")
+    menu.select_option(label="it does not stand (cancelled, or to be replaced)")  # 1936:22.3
     check.click()
-    page.locator("text=Score: 1 / 7").first.wait_for(timeout=30_000)
-    marks = page.locator(".bl-quiz .bl-mark")
-    assert marks.count() == 7
-    assert page.locator('.bl-quiz tr[data-question="insufficient-bid:1936:status"] .bl-right').count() == 1
-    assert "1936:22.3" in page.locator(".bl-quiz").first.inner_text()
-    page.locator(".bl-quiz").first.scroll_into_view_if_needed()
+    asked = _quiz_size()
+    page.locator(f"text=Score: 1 / {asked}").first.wait_for(timeout=30_000)
+    assert page.locator(".bl-mark").count() == asked
+    assert row.locator(".bl-right").count() == 1  # the mark beside its own question
+    assert "1936:22.3" in row.inner_text() and "from the corpus" in row.inner_text()
+    row.scroll_into_view_if_needed()
     page.screenshot(path=str(SHOTS / "app-quiz.png"), full_page=True)
     page.close()
 
 
 def test_the_app_in_dutch_runs_the_quiz_and_keeps_the_quotes(browser, app_url):
     """Issue 13 §6, "run a scored quiz in Dutch": the page's one language switch turns the panels
-    that follow it to Dutch (labels, case names, the quiz's questions and answers); the quoted texts
-    stay verbatim Dutch; a right answer scores."""
+    that follow it to Dutch (labels, case names, the quiz's questions and answers, the supplement's
+    labels); the quoted texts stay verbatim Dutch; a right answer scores."""
     page = _open_app(browser, app_url)
     page.locator('button:text-is("Check my answers")').wait_for(timeout=90_000)
     page.locator('.widget-toggle-buttons:visible button:text-is("Nederlands")').first.click()
     check = page.locator('button:text-is("Controleer mijn antwoorden")')
     check.wait_for(timeout=30_000)
     page.locator("text=Taal van de hele pagina:").first.wait_for(timeout=10_000)
-    row = page.locator('.widget-hbox:has(.widget-label:text-is("1936: wat doet het uittreksel van deze editie ermee?"))')
+    row = page.locator('.widget-hbox:has(.widget-label:text-is("1936: wat gebeurt er met de onregelmatige bieding?"))')
     menu = row.locator("select").first
     assert menu.input_value() == ""
-    menu.select_option(label="de tekst regelt het")
+    menu.select_option(label="de bieding blijft niet staan (geannuleerd, of moet worden vervangen)")
     check.click()
-    page.locator("text=Score: 1 / 7").first.wait_for(timeout=30_000)
-    quiz = page.locator(".bl-quiz").first.inner_text()
-    assert "1936:22.3" in quiz and "moet het voldoende gemaakt worden" in quiz  # the quote, verbatim
+    page.locator(f"text=Score: 1 / {_quiz_size()}").first.wait_for(timeout=30_000)
+    text = row.inner_text()
+    assert "1936:22.3" in text and "moet het voldoende gemaakt worden" in text  # the quote, verbatim
+    assert "buiten het corpus: parafrase van 2017:" in page.inner_text("body")
     assert "Onvoldoende bod" in page.inner_text("body")  # the case's Dutch name (data/cases.yaml)
-    page.locator(".bl-quiz").first.scroll_into_view_if_needed()
+    row.scroll_into_view_if_needed()
     page.screenshot(path=str(SHOTS / "app-quiz-nl.png"), full_page=False)
     page.close()
 

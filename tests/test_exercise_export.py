@@ -1,4 +1,5 @@
-"""The exercise set's exports (issue 13 §5), each read back: the GIFT file by a strict reader of the
+"""The exercise set's exports (issue 13 §5, issue 25 §6: questions about what the law does, each answer
+labelled with its layer), each read back: the GIFT file by a strict reader of the
 GIFT grammar written here (no maintained GIFT parser is on PyPI: pygiftparser was last released in
 2017, pygiftparserrgmf in 2022), the Anki deck by opening the .apkg (a zip holding an SQLite
 collection) with zipfile and sqlite3; the handout through the command line."""
@@ -16,8 +17,9 @@ import pytest
 
 from bridgelaws.cli import main
 from bridgelaws.exercise_export import ANKI_DECK_IDS, ANKI_FIELDS, ANKI_MODEL_ID, gift, gift_escape
-from bridgelaws.exercise_set import exercise_set
+from bridgelaws.exercise_set import LAW_KINDS, AnswerKind, exercise_set
 from bridgelaws.i18n import t
+from bridgelaws.supplement import provenance_line
 from bridgelaws.views import choice_text
 
 SET = exercise_set()
@@ -138,12 +140,38 @@ def test_gift_reads_back_one_right_answer_each_the_engines(lang):
         assert len(right) == 1, read.title
         assert right[0].text == choice_text(question, question.key, lang)
         assert [a.text for a in read.answers] == [choice_text(question, c, lang) for c in question.choices]
+        assert right[0].feedback.startswith(layer_words(question, lang)), read.title
         if question.evidence.quote_nl:
             assert question.evidence.quote_nl in right[0].feedback
         elif question.evidence.status == "silent":
-            assert right[0].feedback == t("exercises.evidence.silent", lang)
+            assert t("exercises.evidence.silent", lang) in right[0].feedback
         assert exercise.tokens in read.text and t(f"exercises.stem.{question.kind}", lang,
                                                   edition=question.edition) in read.text
+
+
+def layer_words(question, lang: str) -> str:
+    """How an answer's feedback must begin: its layer, in ``lang``."""
+    evidence = question.evidence
+    if evidence.layer == "supplement":
+        return provenance_line(evidence.provenance, lang)
+    if question.kind is AnswerKind.STATUS:
+        return t("exercises.evidence.gap", lang)
+    return t("exercises.evidence.corpus", lang)
+
+
+@pytest.mark.parametrize("lang", ["en", "nl"])
+def test_gift_asks_mostly_what_the_law_does(lang):
+    """Counted in the file read back, by the question's stem: at least three quarters ask what the
+    law does; the rest ask of a gap "does the excerpt say?"."""
+    _, questions = read_gift(gift(SET, lang))
+    law_stems = {t(f"exercises.stem.{kind}", lang, edition="{edition}").split("{edition}")[1] for kind in LAW_KINDS}
+    gap_stem = t("exercises.stem.status", lang, edition="{edition}").split("{edition}")[1]
+    law = [q for q in questions if any(stem in q.text for stem in law_stems)]
+    gaps = [q for q in questions if gap_stem in q.text]
+    assert len(law) + len(gaps) == len(questions)
+    assert 4 * len(law) >= 3 * len(questions), (len(law), len(questions))
+    outside = t("cards.outside_corpus", lang, clauses="")
+    assert any(a.feedback.startswith(outside) for q in law for a in q.answers if a.right)
 
 
 def test_gift_through_the_command_line(tmp_path, capsys):
@@ -194,6 +222,7 @@ def test_anki_deck_reads_back(tmp_path, lang):
         assert exercise.tokens in unescape(question_html)
         if question.evidence.quote_nl:
             assert question.evidence.quote_nl in unescape(evidence)
+        assert unescape(evidence).startswith(layer_words(question, lang))
         assert exercise.case in tags.split()
     assert seen == set(QUESTIONS)
     # the guids are the questions' own: a second export gives the same notes
@@ -219,6 +248,9 @@ def test_handout_through_the_command_line(tmp_path):
     for question_id, (_, question) in QUESTIONS.items():
         assert f'data-question="{question_id}"' in questions
         assert f'<li data-question="{question_id}" data-key="{question.key}">' in key
+    # each answer of the key labelled with its layer, in Dutch
+    assert key.count('data-layer="supplement"') == sum(q.evidence.layer == "supplement" for _, q in QUESTIONS.values())
+    assert "buiten het corpus: parafrase van" in key and "uit het corpus" in key and "een leemte" in key
     no_key = tmp_path / "no-key.html"
     assert main(["exercises", "--handout", "-o", str(no_key)]) == 0
     assert "Answer key" not in no_key.read_text(encoding="utf-8")

@@ -1,10 +1,13 @@
-"""The exercise set (issue 13 §5): an exercise for every case, each key a fresh judgement of its
-scenario, every quote verbatim in data/corpus; the quiz's marks and score; the handout."""
+"""The exercise set (issue 13 §5, issue 25 §6): an exercise for every case, each key a fresh judgement
+of its scenario under the default layer (the best sourced answer), at least three quarters of the
+questions about what the law does, a gap only ever asked "does the excerpt say?", every answer
+labelled with its layer, every quote verbatim in data/corpus; the quiz's marks and score; the handout."""
 
 from __future__ import annotations
 
 import json
 import re
+from html import unescape
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -13,9 +16,9 @@ import pytest
 from bridgelaws import i18n, judge
 from bridgelaws.content import exercises as handwritten
 from bridgelaws.editions import EDITIONS
-from bridgelaws.exercise_set import CHOICES, AnswerKind, exercise_set
+from bridgelaws.exercise_set import CHOICES, LAW_KINDS, AnswerKind, exercise_set
 from bridgelaws.rulings import case_ids
-from bridgelaws.views import handout_html, quiz_html, quiz_score
+from bridgelaws.views import evidence_text, handout_html, quiz_html, quiz_score
 
 CORPUS = Path(__file__).resolve().parent.parent / "data" / "corpus"
 SET = exercise_set()
@@ -28,16 +31,29 @@ def corpus_text(record_id: str) -> str:
     return "\n".join(r["text"] for r in records if r["id"] == record_id or r["id"].startswith(record_id + "."))
 
 
-def expected_key(kind: AnswerKind, ruling) -> str | None:
+def expected_key(kind: AnswerKind, ruling, offender) -> str | None:
     """What the question of ``kind`` must answer, read from the ruling's own fields (not through the
-    code under test)."""
+    code under test); None where nothing is to be asked."""
+    rules = ruling.status in ("ruled", "supplement")
     if kind is AnswerKind.STATUS:
-        return str(ruling.status)
+        return None if rules else str(ruling.status)
+    if not rules:
+        return None  # a gap: never a question about what the law does
     if kind is AnswerKind.OUTCOME:
         return ruling.outcome
     if kind is AnswerKind.CALL:
         return {"P": "deemed-pass", "same": "deemed-double-of-bid-made"}.get(ruling.deemed) or (
             {True: "stands", False: "cancelled"}.get(ruling.call_stands))
+    if kind is AnswerKind.NEXT:
+        return None if ruling.assumption else ruling.next
+    if kind is AnswerKind.OPTIONS:
+        if not ruling.options:
+            return None
+        return {"offender" if o["by"] == str(offender) else "opponent" for o in ruling.options}.pop()
+    if kind is AnswerKind.ACCEPTANCE:
+        if not ruling.acceptance:
+            return None
+        return "lho" if ruling.layer == "supplement" else "either-opponent"
     bars = list(ruling.barred)
     chosen = [o for o in ruling.options if o["choice"] == ruling.chosen]
     if chosen:
@@ -45,7 +61,7 @@ def expected_key(kind: AnswerKind, ruling) -> str | None:
     elif any(o["barred"] for o in ruling.options):
         return "choice"
     if not bars:
-        return "nobody"
+        return None if ruling.assumption else "nobody"
     return "rest-of-auction" if any(b["scope"] == "rest-of-auction" for b in bars) else "next-turn"
 
 
@@ -65,26 +81,64 @@ def test_every_case_has_an_exercise_and_the_handwritten_ones_stay():
 def test_every_key_is_a_fresh_judgement_of_the_scenario(exercise):
     assert exercise.questions, exercise.id
     asked = {(q.edition, q.kind) for q in exercise.questions}
+    assert len(asked) == len(exercise.questions)  # one question of each kind per edition
     for edition in EDITIONS:
-        result = judge(exercise.tokens, edition, exercise.dealer, layer="corpus")
-        rulings = [e.ruling for e in result.events if e.case == exercise.case and e.ruling is not None]
-        if not rulings:
+        result = judge(exercise.tokens, edition, exercise.dealer)  # the default layer
+        events = [e for e in result.events if e.case == exercise.case and e.ruling is not None]
+        if not events:
             assert edition.year in exercise.not_raised
             assert not any(year == edition.year for year, _ in asked)
             continue
-        ruling = rulings[0]
-        assert (edition.year, AnswerKind.STATUS) in asked
-        for question in (q for q in exercise.questions if q.edition == edition.year):
+        ruling, offender = events[0].ruling, events[0].seat
+        mine = [q for q in exercise.questions if q.edition == edition.year]
+        if edition.year in exercise.not_asked:
+            assert not mine and ruling.assumption, (exercise.id, edition.year)
+        for question in mine:
             assert question.key in CHOICES[question.kind]
-            assert question.key == expected_key(question.kind, ruling), question.id
-            if question.kind is not AnswerKind.STATUS:  # never a key where the text does not rule
-                assert ruling.status == "ruled", question.id
+            assert question.key == expected_key(question.kind, ruling, offender), question.id
             evidence = question.evidence
+            if question.kind is AnswerKind.ACCEPTANCE:  # the acceptance's own article
+                assert evidence.articles[0].startswith(edition.year) and evidence.layer == ruling.layer
+                continue
             assert evidence.status == ruling.status and evidence.articles == tuple(ruling.articles)
+            assert evidence.layer == ruling.layer
             if ruling.status == "silent":
                 assert evidence.quote_nl is None
             if ruling.status == "referenced":
                 assert evidence.references and evidence.references == tuple(ruling.references)
+            if ruling.layer == "supplement":
+                assert evidence.quote_nl is None and evidence.provenance == tuple(ruling.provenance)
+
+
+def test_three_quarters_ask_what_the_law_does_and_a_gap_is_only_a_gap():
+    questions = [q for e in SET for q in e.questions]
+    law = [q for q in questions if q.kind in LAW_KINDS]
+    assert 4 * len(law) >= 3 * len(questions), (len(law), len(questions))
+    for question in questions:
+        rules = question.evidence.status in ("ruled", "supplement")
+        # a law question only where the best answer rules; "does the excerpt say?" only of a gap
+        assert rules == (question.kind is not AnswerKind.STATUS), question.id
+        if question.kind is AnswerKind.STATUS:
+            assert question.key in ("silent", "referenced")
+    # the supplement's answers are asked too, each from outside the corpus
+    assert any(q.evidence.layer == "supplement" for q in law)
+    assert {q.kind for q in law} == set(LAW_KINDS)
+
+
+def test_every_answer_is_labelled_with_its_layer():
+    for exercise in SET:
+        html = quiz_html(exercise, {}, checked=True)
+        for question in exercise.questions:
+            row = re.search(rf'<tr data-question="{re.escape(question.id)}">(.*?)</tr>', html).group(1)
+            text = evidence_text(question.evidence)
+            if question.evidence.layer == "supplement":
+                assert 'data-layer="supplement"' in row and "outside the corpus: paraphrase of" in row
+                assert text.startswith("outside the corpus: paraphrase of ")
+                assert question.evidence.provenance[0].source_title in text
+            elif question.kind is AnswerKind.STATUS:
+                assert "a gap: no source read outside the corpus rules on it either" in row
+            else:
+                assert 'data-layer="corpus"' in row and text.startswith("from the corpus")
 
 
 def test_every_quote_is_verbatim_in_the_corpus():
@@ -95,18 +149,41 @@ def test_every_quote_is_verbatim_in_the_corpus():
 
 
 def test_some_keys_by_hand():
-    """Read against the Dutch: 1936:22.6.b "geacht te hebben gepast" (the double of partner's bid
-    counts as a pass); 1949:22 / 2017:22.B four passes: not played, no redeal; 1932:11.2 and
-    1936:15: the next dealer deals."""
+    """Read against the Dutch and the supplement's paraphrases:
+    - 1936:22.6.b "dan wordt de overtreder geacht te hebben gepast, en zijn partij moet passen,
+      telkens wanneer het haar beurt is om te bieden": the double of partner's bid counts as a pass,
+      the side passes for the rest of the auction;
+    - 1949:22 "Het feit, dat geen enkele speler een bod heeft gedaan is geen reden voor een nieuwe
+      gift", 2017:22.B "Er mag niet opnieuw gegeven worden": passed out; 1932:11.2 "de speler wiens
+      beurt het is om te geven, geeft" and 1936:15 "de speler, die aan de beurt komt, geeft": the next
+      dealer deals; 2007 (outside the corpus, Law 22 read in Norwegian, supplement 2007:22.B): the
+      hands go back into the board unplayed, no new deal;
+    - 1936:22.3 "moet het voldoende gemaakt worden ... indien de overtreder kiest": the insufficient
+      bid does not stand, the offender replaces it and chooses; 22.2 "gaat het bieden voort, alsof":
+      a call over it accepts it (by either opponent, the engine's reading of the heading);
+    - 2017 insufficient bid (supplement 2017:27.A.1): the left-hand opponent may accept it by calling;
+    - 2007/2017 bid above seven (supplement 2007:38, 2017:35.C/38): a pass takes its place, both of
+      the offending side pass for the rest of the auction;
+    - 1932:11.2 / 1936:22.3: the 1932 excerpt only points elsewhere for an insufficient bid, a gap."""
     keys = {q.id: q.key for e in SET for q in e.questions}
     assert keys["double-partner:1936:call"] == "deemed-pass"
+    assert keys["double-partner:1936:must-pass"] == "rest-of-auction"
     assert keys["four-passes:1949:outcome"] == keys["four-passes:2017:outcome"] == "passed-out"
+    assert keys["four-passes:2007:outcome"] == "passed-out"
     assert keys["four-passes:1932:outcome"] == keys["four-passes:1936:outcome"] == "next-deal"
-    assert keys["four-passes:2007:status"] == "referenced"
     assert keys["insufficient-bid:1932:status"] == "referenced"
+    assert keys["insufficient-bid:1936:call"] == "cancelled"
+    assert keys["insufficient-bid:1936:next"] == "offender"
+    assert keys["insufficient-bid:1936:options"] == "offender"
+    assert keys["insufficient-bid:1936:acceptance"] == "either-opponent"
+    assert keys["insufficient-bid:2017:acceptance"] == "lho"
+    assert keys["case-bid-above-seven:2017:call"] == "deemed-pass"
+    assert keys["case-bid-above-seven:2007:must-pass"] == "rest-of-auction"
     assert keys["exposed-honour:1936:must-pass"] == "rest-of-auction"
     assert keys["exposed-honour:1949:must-pass"] == "next-turn"
-    assert keys["exposed-low-card:1949:must-pass"] == "nobody"
+    # a gap is asked as a gap, never "what happens"
+    assert "four-passes:2007:status" not in keys and "double-partner:1932:call" not in keys
+    assert keys["double-partner:1932:status"] == "silent"
 
 
 def test_every_choice_and_stem_has_both_languages():
@@ -133,7 +210,7 @@ def test_quiz_html_marks_right_and_wrong_with_signs_not_colour_alone():
     answers = {q.id: q.key for q in exercise.questions}
     wrong = "four-passes:1949:outcome"
     answers[wrong] = "redeal"
-    del answers["four-passes:2017:status"]
+    del answers["four-passes:2017:outcome"]
     html = quiz_html(exercise, answers, checked=True)
     assert marks(html).count("right") == len(exercise.questions) - 2
     row = re.search(rf'<tr data-question="{wrong}">(.*?)</tr>', html).group(1)
@@ -149,7 +226,16 @@ def test_quiz_html_in_dutch():
     html = quiz_html(exercise, {q.id: q.key for q in exercise.questions}, checked=True, lang="nl")
     assert "Gever Noord" in html and "✓ goed" in html and "Eén harten over één schoppen" in html
     assert "moet het voldoende gemaakt worden" in html  # the quote stays verbatim Dutch
-    assert " the " not in re.sub(r"<[^>]+>", " ", html.split("</style>")[-1])
+    assert "buiten het corpus: parafrase van 2017:27." in html and "uit het corpus" in html
+    # the Dutch summary of the 2017 supplementary ruling, written beside the English (issue 25 §3)
+    assert "de linkertegenstander mag het onvoldoende bod aanvaarden door er een bieding na te doen" in html
+    for exercise in SET:  # every exercise: nothing English but the sources' own titles
+        html = quiz_html(exercise, {q.id: q.key for q in exercise.questions}, checked=True, lang="nl")
+        text = re.sub(r"<[^>]+>", " ", unescape(html.split("</style>")[-1]))
+        for question in exercise.questions:
+            for source in question.evidence.provenance:
+                text = text.replace(source.source_title, " ")
+        assert " the " not in text and "Outside the corpus" not in text, exercise.id
 
 
 def test_generated_exercise_names_its_case_and_says_where_it_does_not_arise():

@@ -204,3 +204,93 @@ def test_a_variant_without_a_dutch_label_is_one_line() -> None:
     with pytest.raises(BridgeLawsError, match=r"^cases\.yaml: x\.variants\[0\]: missing field 'label_nl'") as caught:
         parse_cases(data)
     assert "\n" not in str(caught.value)
+
+
+# --- the supplementary layer in Dutch (issue 25 §3) ------------------------------------------------------
+
+def _supplement_summaries():
+    """(file, path, node) for every entry and branch of data/supplement/rulings that has a summary_en,
+    read from the YAML files themselves."""
+    import yaml
+
+    found = []
+    folder = PACKAGE.parent / "data" / "supplement" / "rulings"
+    for path in sorted(folder.glob("*.yaml")):
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        for year, entry in data["rulings"].items():
+            for where, node in [(year, entry)] + [(f"{year}.when[{i}]", b) for i, b in enumerate(entry.get("when") or [])]:
+                if "summary_en" in node:
+                    found.append((path.name, where, node))
+    return found
+
+
+def test_every_supplementary_summary_has_a_dutch_one_beside_it() -> None:
+    found = _supplement_summaries()
+    assert len(found) > 50  # 81 when written; counted from the files
+    missing = [f"{name} {where}" for name, where, node in found if not node.get("summary_nl")]
+    assert not missing, missing
+    for name, where, node in found:
+        dutch = node["summary_nl"]
+        # written Dutch, not the English copied: the article references stay, the English words go
+        assert dutch != node["summary_en"] and " the " not in f" {dutch} " and " of the " not in dutch, (name, where)
+        for reference in re.findall(r"\b\d{2}[A-E]\d?(?:\([a-d]\))?", node["summary_en"]):
+            assert reference in dutch, (name, where, reference)
+
+
+def test_a_supplementary_card_in_dutch_has_its_dutch_summary_and_provenance() -> None:
+    from bridgelaws import judge
+    from bridgelaws.render import ruling_html
+
+    ruling = next(e.ruling for e in judge("1S 1H", "2017").events if e.case == "insufficient-bid")
+    assert ruling.layer == "supplement" and ruling.summary_nl  # the default layer: 2017 Law 27
+    html = ruling_html(ruling, lang="nl")
+    assert "Buiten het corpus (art. 27 van 2017, waarnaar 18D verwijst)" in html
+    assert "buiten het corpus: parafrase van 2017:27.B" in html and "gelezen 2026-12-01" in html
+    assert "de tekst van de code, overgetypt door een derde" in html  # the source's kind, in Dutch
+    assert "outside the corpus" not in html and "paraphrase of" not in html and "retyping" not in html
+    assert i18n.t("cards.no_dutch_summary", "nl") not in html
+    english = ruling_html(ruling)
+    assert "outside the corpus: paraphrase of 2017:27.B" in english and "retyping of the code" in english
+
+
+def test_the_supplements_provenance_line_is_the_same_english_and_dutch_in_every_kind() -> None:
+    from bridgelaws import supplement
+
+    kinds = {s.kind for s in supplement.sources().values()}
+    assert kinds <= {"code-text", "retyped", "translation", "later-code", "commentary"}
+    for kind in kinds:  # every kind a source has, worded in both languages
+        assert f"cards.source_kind.{kind}" in i18n.catalogue()
+    provenance = supplement.provenance("2017:27.A.1")
+    line = supplement.provenance_line([provenance])
+    assert line == (f"outside the corpus: paraphrase of 2017:27.A.1 from {provenance.source_title} "
+                    f"(a third party's retyping of the code's text), read {provenance.read}")
+    assert supplement.provenance_line([provenance], "nl") == (
+        f"buiten het corpus: parafrase van 2017:27.A.1 uit {provenance.source_title} "
+        f"(de tekst van de code, overgetypt door een derde), gelezen {provenance.read}")
+
+
+@pytest.mark.parametrize("effect,dutch", [
+    ("stands (assumption)", "blijft staan (aanname)"),
+    ("no effect: the auction stays closed (outside the corpus)", "geen gevolg: het bieden blijft gesloten (buiten het corpus)"),
+    ("no effect: the auction stays closed (assumption)", "geen gevolg: het bieden blijft gesloten (aanname)"),
+    ("the auction is not changed (assumption)", "het bieden verandert niet (aanname)"),
+    ("E must pass at his next turn", "E must pass at his next turn"),  # names seats: as the engine wrote it
+])
+def test_the_engines_fixed_effects_in_dutch(effect, dutch) -> None:
+    assert present.effect_text(effect, "nl") == dutch and present.effect_text(effect) == effect
+
+
+def test_stands_assumption_and_the_supplement_are_dutch_in_the_views(capsys) -> None:
+    from bridgelaws import judge
+    from bridgelaws.cli import main
+
+    # 1932 is not in the excerpt on a double of partner's bid (1932:13), and no source outside it rules
+    result = judge("1S P X", "1932")
+    assert [e.effect for e in result.events if e.case] == ["stands (assumption)"]
+    html = views.compare_html("1S P X", lang="nl")
+    assert "blijft staan (aanname)" in html and "stands (assumption)" not in html
+    assert main(["judge", "--edition", "1932", "--lang", "nl", "1S P X"]) == 0
+    out = capsys.readouterr().out
+    assert "blijft staan (aanname)" in out and "stands (assumption)" not in out
+    matrix = views.matrix_html(detail=True, lang="nl")
+    assert "buiten het corpus: parafrase van" in matrix and "outside the corpus" not in matrix

@@ -49,8 +49,10 @@ def test_the_guard_reads_every_kind_of_text_it_promises():
     assert "2017:27.B.4 paraphrase_en" in labels
     assert "rulings/insufficient-bid.yaml 2017.summary_en" in labels
     assert "rulings/insufficient-bid.yaml 2017.assumption" in labels
-    # Every string of eight words or more in a ruling, wherever it is (no supplementary ruling has a
-    # summary_nl today; one would be read like the options' texts and the branches' assumptions).
+    # Every string of eight words or more in a ruling, wherever it is: the Dutch summaries (issue 25
+    # §3), the options' texts and the branches' assumptions.
+    assert "rulings/insufficient-bid.yaml 2017.summary_nl" in labels
+    assert "rulings/pass-out-of-rotation.yaml 2007.when[0].summary_nl" in labels
     assert "rulings/insufficient-bid.yaml 2017.options[1].text" in labels
     assert "rulings/pass-out-of-rotation.yaml 2017.when[1].assumption" in labels
 

@@ -51,6 +51,7 @@ from .supplement import (layers_html, supplement_articles_table, supplement_gaps
                          supplement_sources_table)
 from .teaching import exercise_answers, exercise_html, history_html
 from .quiz import Score, choice_text, evidence_text, exercise_header_html, handout_html, quiz_html
+from .quiz import feedback_html as quiz_feedback_html
 from .quiz import score as quiz_score, stem as quiz_stem, title as quiz_title
 from .parallel import parallel_html, topic_parallel_html
 from .search import diff_html, search_html
@@ -74,5 +75,5 @@ __all__ = [
     "parallel_html", "topic_parallel_html",
     "bibliography_provenance", "sources_bibliography",
     "diff_html", "search_html",
-    "Score", "choice_text", "evidence_text", "exercise_header_html", "handout_html", "quiz_html", "quiz_score", "quiz_stem", "quiz_title",
+    "Score", "choice_text", "evidence_text", "exercise_header_html", "handout_html", "quiz_feedback_html", "quiz_html", "quiz_score", "quiz_stem", "quiz_title",
 ]

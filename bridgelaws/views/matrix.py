@@ -28,12 +28,16 @@ def _tint(colour: str) -> str:
 
 def _cell_text(cell: dict[str, Any], lang: str) -> str:
     """A cell's short rectification in ``lang`` (:func:`bridgelaws.tables.matrix_cells` words it in
-    English); a supplementary cell's provenance stays as written."""
+    English); a supplementary cell's provenance in ``lang`` too."""
     if lang == DEFAULT_LANGUAGE:
         return str(cell["cell"])
     ruling = cell["ruling"]
     text = short_rectification(ruling, lang)
-    return f"{text} [{ruling.outside_corpus}]" if ruling.outside_corpus else text
+    if ruling.outside_corpus is None:
+        return text
+    from ..supplement import provenance_line
+
+    return f"{text} [{provenance_line(ruling.provenance, lang)}]"
 
 
 def _td(cell: dict[str, Any] | None, detail: bool, lang: str = DEFAULT_LANGUAGE) -> str:

@@ -1,8 +1,11 @@
-"""The quiz and the printable handout of the exercise set (issue 13 §5): pure functions returning HTML.
+"""The quiz and the printable handout of the exercise set (issue 13 §5, issue 25 §6): pure functions
+returning HTML.
 
 Every word a student reads comes from the message catalogue (``t()``, data/messages/exercises.yaml),
-in English or Dutch; the answers are the engine's (:mod:`bridgelaws.exercise_set`), each with its
-article and the verbatim Dutch quote, or "not in this excerpt" where the corpus is silent.
+in English or Dutch; the answers are the engine's (:mod:`bridgelaws.exercise_set`, the default layer),
+each labelled with its layer: from the corpus, its article and the verbatim Dutch quote; from outside
+the corpus, "outside the corpus: paraphrase of ... from ..." and the ruling's summary (Dutch where one
+is written); for a gap, "not in this excerpt" and that no source outside it rules either.
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ from html import escape
 from ..calls import parse_seat
 from ..exercise_set import Evidence, Exercise, Question, case_name
 from ..i18n import find_language, t
-from ..vocabulary import Status
+from ..vocabulary import Layer, Status
 from ._common import _view
 
 #: The colours of a mark; the mark is never colour alone (✓ / ✗ and a word go with it).
@@ -53,6 +56,16 @@ def stem(question: Question, lang: str = "en") -> str:
     return t(f"exercises.stem.{question.kind}", lang, edition=question.edition)
 
 
+def feedback_html(question: Question, answer: str | None, lang: str = "en") -> str:
+    """Beside a checked question: the mark, the answer given, the library's answer and what it rests
+    on (its layer, article and quote or sources)."""
+    given = choice_text(question, answer, lang) if answer is not None else "–"
+    return (f'{mark_html(question, answer, lang)}<br>'
+            f'{escape(t("exercises.your_answer", lang, answer=given))}<br>'
+            f'<b>{escape(t("exercises.library_answer", lang, answer=choice_text(question, question.key, lang)))}</b>'
+            f'{_evidence_html(question.evidence, lang)}')
+
+
 def title(exercise: Exercise, lang: str = "en") -> str:
     if exercise.handwritten:
         return t(f"exercises.story.{exercise.id}.title", lang)
@@ -71,31 +84,50 @@ def scenario_line(exercise: Exercise, lang: str = "en") -> str:
     return t("exercises.scenario", lang, dealer=dealer, tokens=exercise.tokens)
 
 
+def layer_label(evidence: Evidence, lang: str = "en") -> str:
+    """Where the answer comes from, in words: "from the corpus", the line "outside the corpus:
+    paraphrase of ... from ..." of a supplementary ruling, or "a gap" (silent or referenced in both
+    layers: no sourced answer)."""
+    if evidence.layer is Layer.SUPPLEMENT:
+        return evidence.outside_corpus(lang) or ""
+    if evidence.status in (Status.SILENT, Status.REFERENCED):
+        return t("exercises.evidence.gap", lang)
+    return t("exercises.evidence.corpus", lang)
+
+
 def evidence_text(evidence: Evidence, lang: str = "en") -> str:
-    """What the answer rests on, as plain text: the articles and the verbatim quote; "not in this
-    excerpt" where the corpus is silent; the articles pointed to where it only refers."""
+    """What the answer rests on, as plain text, its layer first: from the corpus, the articles and
+    the verbatim quote; from outside it, the sources and the ruling's summary; for a gap, "not in this
+    excerpt" (or the articles it points to) and that no sourced answer exists."""
+    parts = [layer_label(evidence, lang)]
     if evidence.status == Status.SILENT:
-        return t("exercises.evidence.silent", lang)
-    parts = []
-    if evidence.status == Status.REFERENCED:
+        parts.append(t("exercises.evidence.silent", lang))
+    elif evidence.status == Status.REFERENCED:
         parts.append(t("exercises.evidence.referenced", lang, references=", ".join(evidence.references)))
-    if evidence.quote_nl:
+    if evidence.layer is Layer.SUPPLEMENT:
+        parts.append(evidence.summary(lang))
+    elif evidence.quote_nl:
         parts.append(f"{evidence.quote_from}: “{evidence.quote_nl}”")
-    else:
+    elif evidence.status == Status.RULED:
         parts.append(t("exercises.evidence.articles", lang, articles=", ".join(evidence.articles)))
-    return "; ".join(parts)
+    return "; ".join(part for part in parts if part)
 
 
 def _evidence_html(evidence: Evidence, lang: str) -> str:
-    if evidence.status == Status.SILENT:  # the answer itself says "not in the excerpt"; nothing to quote
-        return ""
-    parts = []
-    if evidence.status == Status.REFERENCED:
+    parts = [f'<span class="bl-layer" data-layer="{escape(str(evidence.layer))}">'
+             f'{escape(layer_label(evidence, lang))}</span>']
+    if evidence.status == Status.SILENT:
+        parts.append(escape(t("exercises.evidence.silent", lang)))
+    elif evidence.status == Status.REFERENCED:
         parts.append(escape(t("exercises.evidence.referenced", lang, references=", ".join(evidence.references))))
-    if evidence.quote_nl:
+    if evidence.layer is Layer.SUPPLEMENT:
+        summary_lang = lang if lang == "nl" and evidence.summary_nl else "en"
+        parts.append(f'<span class="bl-articles">[{escape(", ".join(evidence.articles))}]</span> '
+                     f'<span lang="{summary_lang}">{escape(evidence.summary(lang))}</span>')
+    elif evidence.quote_nl:
         parts.append(f'<span class="bl-articles">[{escape(evidence.quote_from or "")}]</span> '
                      f'<q lang="nl">{escape(evidence.quote_nl)}</q>')
-    else:
+    elif evidence.status == Status.RULED:
         parts.append(f'<span class="bl-articles">[{escape(", ".join(evidence.articles))}]</span>')
     return f'<div class="bl-evidence">{"<br>".join(parts)}</div>'
 
@@ -121,6 +153,9 @@ def exercise_header_html(exercise: Exercise, lang: str = "en") -> str:
     if exercise.not_raised:
         parts.append(f'<p style="margin:4px 0;color:{UNANSWERED_COLOUR}">'
                      f'{escape(t("exercises.not_raised", lang, editions=", ".join(exercise.not_raised)))}</p>')
+    if exercise.not_asked:
+        parts.append(f'<p style="margin:4px 0;color:{UNANSWERED_COLOUR}">'
+                     f'{escape(t("exercises.not_asked", lang, editions=", ".join(exercise.not_asked)))}</p>')
     return "".join(parts)
 
 
@@ -137,12 +172,7 @@ def quiz_html(exercise: Exercise, answers: Mapping[str, str | None] | None = Non
         answer = answers.get(question.id)
         cells = [f'<td>{escape(stem(question, lang))}</td>']
         if checked:
-            given = choice_text(question, answer, lang) if answer is not None else "–"
-            cells.append(
-                f'<td>{mark_html(question, answer, lang)}<br>'
-                f'{escape(t("exercises.your_answer", lang, answer=given))}<br>'
-                f'<b>{escape(t("exercises.library_answer", lang, answer=choice_text(question, question.key, lang)))}</b>'
-                f'{_evidence_html(question.evidence, lang)}</td>')
+            cells.append(f'<td>{feedback_html(question, answer, lang)}</td>')
         rows.append(f'<tr data-question="{escape(question.id)}">{"".join(cells)}</tr>')
     parts = [f'<div class="bl-quiz" data-exercise="{escape(exercise.id)}" lang="{lang}">',
              exercise_header_html(exercise, lang) if header else "",
@@ -214,4 +244,4 @@ def handout_html(exercises: Sequence[Exercise], key: bool = True, lang: str = "e
 
 
 __all__ = ["Score", "score", "quiz_html", "handout_html", "mark_html", "evidence_text", "choice_text", "stem",
-           "title", "situation", "scenario_line", "numbered", "exercise_header_html"]
+           "title", "situation", "scenario_line", "numbered", "exercise_header_html", "feedback_html", "layer_label"]

@@ -13,7 +13,7 @@ from ..editions import Edition, find_edition, find_editions
 from ..errors import BridgeLawsError
 from ..judging import Judgement, judge
 from ..notation import parse_scenario
-from ..present import wording
+from ..present import effect_text, wording
 from ..i18n import DEFAULT_LANGUAGE, t
 from ..render import (GridExposure, auction_html, call_html, card_text, html_text, judgement_outcome, ruling_html,
                       seat_name, stylesheet)
@@ -207,7 +207,7 @@ def _panel(edition: Edition, result: Judgement | None, error: str | None, *, sty
         if not rulings:
             parts.append(f'<div class="bl-none">{html_text("stepper_controls.view.no_irregularity", lang)}</div>')
         for event, ruling in rulings:
-            effect = event.effect or ""
+            effect = effect_text(event.effect or "", lang)
             parts.append(f'<div class="bl-event">{escape(event.token)} &rarr; {escape(effect)}</div>')
             parts.append(ruling_html(ruling, case_name=_case_name(event, lang), style=False, english=english,
                                      lang=lang))
