@@ -139,7 +139,7 @@ def test_the_state_survives_every_switch() -> None:
                 stepper.step.max, list(stepper.tokens), stepper.typed.value, stepper.layer.value,
                 stepper.english.value, stepper.projector.value, stepper.seat.value, stepper.card.value) == before
     assert stepper.scenario.label == "insufficient bid, made sufficient" and stepper.seat.label == "W"
-    assert "stap 4 van 5" in stepper.output_html and "Laag: <b>aanvulling</b>" in stepper.output_html
+    assert "stap 4 van 5" in stepper.output_html and "Laag: <b>best onderbouwd</b>" in stepper.output_html
     # and it goes on working in Dutch: the caller (West, selected above) makes a call
     stepper.click("P")
     assert stepper.tokens[-1] == "W:P" and stepper.seat.value == "" and stepper.seat.label == "aan de beurt"
@@ -163,7 +163,7 @@ def test_the_view_speaks_dutch_where_it_prints_words() -> None:
     # the tokens the editions read as different calls, and the supplement's banner
     both = _body(views.stepper_html("1S 1H 2H P 3H", ("1936", "2017"), layer="supplement", lang="nl"))
     assert "elk paneel zegt hoe zijn editie ze leest" in both
-    assert "Laag: <b>aanvulling</b>. Waar het uittreksel van het corpus zwijgt" in both
+    assert "Laag: <b>best onderbouwd</b>. Waar het uittreksel van het corpus zwijgt" in both
     assert "<i>buiten het corpus</i>" in both and "each panel says" not in both
     for html in (english, dutch):
         assert html.count("<blockquote") == dutch.count("<blockquote")
