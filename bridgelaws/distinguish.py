@@ -169,7 +169,7 @@ class Space:
 DEFAULT_SPACE = Space()
 #: Calls only: the calls in turn, and pass / double / 2S by each seat out of rotation or over an
 #: irregular call; no doubles naming a bid, exposures, changes, incidents, marks or options. About a
-#: sixth of the default space at 4 tokens (21,208 sequences against 130,122): it reaches the cases
+#: sixth of the default space at 4 tokens (21,208 scenarios against 129,322): it reaches the cases
 #: made of calls alone (insufficient bid, calls out of rotation, the inadmissible double, a bid
 #: above seven, the skipped turn at the end, four passes, a call after the close), in seconds.
 CALLS_SPACE = Space(named_doubles=(), exposures=(), changes=(), named_changes=(), incidents=False, marks=(),
