@@ -1172,7 +1172,7 @@ def build_parser() -> argparse.ArgumentParser:
                     "closest pair, with the default layer. After the partings, what the next token does "
                     "differently (an acceptance, a correction, a right exercised, who calls next) is listed "
                     "as kinds of its own. Time (make bench, measure distinguish, processor time): all ten "
-                    "pairs up to 4 tokens in about 23 s, as one walk; one pair in a few seconds to about 12 s. "
+                    "pairs up to 4 tokens in about 25 s, as one walk; one pair in a few seconds to about 12 s. "
                     "Each token more multiplies the space by about nine.")
     p.add_argument("a", metavar="A", help="an edition, e.g. 1936")
     p.add_argument("b", metavar="B", help="another edition, e.g. 1949")
