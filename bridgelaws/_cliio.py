@@ -232,3 +232,56 @@ class ReadProgress:
         self.clear()
         print(f"bridgelaws: {self.name}: read {games:,} games ({self.size / 1e6:.1f} MB) in "
               f"{time.monotonic() - self.start:.1f} s", file=sys.stderr)
+
+
+class Progress:
+    """A progress line on stderr for a run that may take long (``distinguish``, ``impact``): nothing
+    for its first ``after`` seconds (2), then on a terminal one line updated in place (at most ten
+    times a second), cleared by :meth:`done`. When stderr is not a terminal (a pipe, a log, a test's
+    capture) nothing is written, unless ``enabled=True`` or ``$BRIDGELAWS_PROGRESS=1``: then a full
+    line every ``every`` seconds (5), so that a log is not flooded."""
+
+    def __init__(self, label: str, *, after: float = 2.0, every: float | None = None, stream: IO[str] | None = None,
+                 enabled: bool | None = None) -> None:
+        import time
+
+        self.label = label
+        self.stream = stream if stream is not None else sys.stderr
+        try:
+            self.tty = bool(self.stream.isatty())
+        except (AttributeError, ValueError):
+            self.tty = False
+        if enabled is None:
+            enabled = self.tty or os.environ.get("BRIDGELAWS_PROGRESS") == "1"
+        self.enabled = enabled
+        self.after = after
+        self.every = every if every is not None else (0.1 if self.tty else 5.0)
+        self.start = time.monotonic()
+        self.last = float("-inf")
+        self.shown = False
+        self.lines = 0  # lines written (a test reads it)
+
+    def update(self, text: str) -> None:
+        if not self.enabled:
+            return
+        import time
+
+        now = time.monotonic()
+        if now - self.start < self.after or now - self.last < self.every:
+            return
+        self.last = now
+        line = f"bridgelaws: {self.label}: {text} ({now - self.start:.0f} s)"
+        if self.tty:
+            self.stream.write("\r" + line + "\x1b[K")
+            self.shown = True
+        else:
+            self.stream.write(line + "\n")
+        self.lines += 1
+        self.stream.flush()
+
+    def done(self) -> None:
+        """End the line updated in place (before the result or an error line is printed)."""
+        if self.shown:
+            self.stream.write("\r\x1b[K")
+            self.stream.flush()
+            self.shown = False

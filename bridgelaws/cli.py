@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from typing import TYPE_CHECKING, Any, NoReturn
 
@@ -635,9 +636,23 @@ def _cmd_impact(args: argparse.Namespace) -> int:
     """What a draft edition changes against its base (bridgelaws.impact)."""
     from .impact import impact, impact_html, impact_text
 
+    from ._cliio import Progress
     from .distinguish import SPACES
+    from .impact import write_impact_report
 
-    report = impact(args.draft, max_tokens=args.max_tokens, space=SPACES[args.space])
+    if args.output is not None and os.path.splitext(args.output)[1].lower() not in (".html", ".htm", ".pdf"):
+        raise BridgeLawsError(f"impact: -o {args.output!r} must end in .html or .pdf")
+    progress = Progress("impact")
+    try:
+        report = impact(args.draft, max_tokens=args.max_tokens, space=SPACES[args.space], pbn=args.pbn,
+                        progress=progress)
+        if args.output is not None:
+            kind = write_impact_report(args.output, report)
+    finally:
+        progress.done()
+    if args.output is not None:
+        print(f"wrote {args.output} (the impact report, {kind})")
+        return 0
     if args.json:
         print(json.dumps(report.as_dict(), indent=2, ensure_ascii=False))
     elif args.html:
@@ -872,10 +887,16 @@ def _cmd_distinguish(args: argparse.Namespace) -> int:
 
     from .distinguish import SPACES
 
-    found = search(args.a, args.b, max_tokens=args.max_tokens, layer=args.layer, dealer=args.dealer,
-                   space=SPACES[args.space])
+    from ._cliio import Progress
+
+    progress = Progress("distinguish")
+    try:
+        found = search(args.a, args.b, max_tokens=args.max_tokens, layer=args.layer, dealer=args.dealer,
+                       space=SPACES[args.space], progress=progress)
+    finally:
+        progress.done()
     if args.json:
-        print(json.dumps([d.to_dict() for d in found.differences], indent=2, ensure_ascii=False))
+        print(json.dumps([d.to_dict() for d in found.differences + found.later], indent=2, ensure_ascii=False))
         return 0
     years = (found.differences[0].a.edition, found.differences[0].b.edition) if found.differences else (args.a, args.b)
     print(f"{len(found.differences)} kind(s) of difference between {years[0]} and {years[1]}, shortest first "
@@ -886,6 +907,17 @@ def _cmd_distinguish(args: argparse.Namespace) -> int:
         print(f"     {difference.difference}")
         print(f"     {difference.a.edition}: {difference.a.words()}")
         print(f"     {difference.b.edition}: {difference.b.words()}")
+    if found.later:
+        print()
+        print(f"{len(found.later)} kind(s) of difference after a parting: the token after the shortest scenario "
+              "of each parting (an acceptance, a correction, a right exercised, another player calling, or the "
+              "next call read as another case)")
+        for number, difference in enumerate(found.later, start=1):
+            print(f"{number:>3}. {' '.join(difference.scenario)}")
+            print(f"     {difference.kind}")
+            print(f"     {difference.difference}")
+            print(f"     {difference.a.edition}: {difference.a.words()}")
+            print(f"     {difference.b.edition}: {difference.b.words()}")
     return 0
 
 
@@ -1134,12 +1166,14 @@ def build_parser() -> argparse.ArgumentParser:
                     "per kind of difference, shortest first, with the articles on both sides. The search is "
                     "breadth-first and exhaustive over this space: " + DEFAULT_SPACE.describe() + ". An "
                     "auction closed within the tokens gets one token more (what happens after the close). "
-                    f"Size: {DEFAULT_SPACE.sequences(DEFAULT_MAX_TOKENS):,} token sequences of up to "
+                    f"Size: {DEFAULT_SPACE.sequences(DEFAULT_MAX_TOKENS):,} scenarios of up to "
                     f"{DEFAULT_MAX_TOKENS} tokens (options aside), of which the search, extending only what "
-                    "both editions agree on, judges 15,598 for 1936-1949 and 64,216 for 2007-2017, the "
-                    "closest pair, with the default layer (16,606 and 69,861 with --layer corpus). Time (benchmarks/run.py --only distinguish, processor time): about 1,450 "
-                    "scenarios a second; all ten pairs up to 3 tokens in 49 s; a pair up to 4 tokens in 10 s "
-                    "to 50 s. Each token more multiplies the space by about nine.")
+                    "both editions agree on, judges 12,434 for 1936-1949 and 65,001 for 2007-2017, the "
+                    "closest pair, with the default layer. After the partings, what the next token does "
+                    "differently (an acceptance, a correction, a right exercised, who calls next) is listed "
+                    "as kinds of its own. Time (make bench, measure distinguish, processor time): all ten "
+                    "pairs up to 4 tokens in about 25 s, as one walk; one pair in a few seconds to about 12 s. "
+                    "Each token more multiplies the space by about nine.")
     p.add_argument("a", metavar="A", help="an edition, e.g. 1936")
     p.add_argument("b", metavar="B", help="another edition, e.g. 1949")
     p.add_argument("--max-tokens", type=_max_tokens, default=DEFAULT_MAX_TOKENS, metavar="N",
@@ -1184,9 +1218,16 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--max-tokens", type=_max_tokens, default=4, metavar="N",
                    help="the length of the scenarios searched for a different behaviour (default 4)")
     _space_option(p)
+    p.add_argument("--pbn", nargs="+", default=None, metavar="FILE",
+                   help="PBN files whose recorded auctions are replayed under base and draft: how many end "
+                        "differently (another outcome, contract or declarer)")
     fmt = p.add_mutually_exclusive_group()
     fmt.add_argument("--json", action="store_true")
-    fmt.add_argument("--html", action="store_true")
+    fmt.add_argument("--html", action="store_true", help="the report's sections as an HTML fragment, on stdout")
+    fmt.add_argument("-o", "--output", default=None, metavar="FILE",
+                     help="FILE.html (one self-contained, printable document: date, sources, redline, matrix "
+                          "cells, scenarios with their articles, ledger, recorded auctions) or FILE.pdf "
+                          "(the same, printed by headless Chromium)")
     p.set_defaults(func=_cmd_impact)
 
     p = sub.add_parser("coverage", help="which records of each text the engine models, and why not the rest")

@@ -46,7 +46,7 @@ The space (:data:`DEFAULT_SPACE`) is documented by :meth:`Space.describe`; ``bri
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Container, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -55,13 +55,14 @@ from .notation import INCIDENTS
 from .vocabulary import DEFAULT_LAYER, Layer
 
 if TYPE_CHECKING:  # the engine is imported when a search runs: the command line's start stays light
+    from ._cliio import Progress
     from .calls import Seat
     from .editions import Edition
     from .judging import Judgement
     from .rulings import Ruling
 
-__all__ = ["CALLS_SPACE", "DEFAULT_MAX_TOKENS", "DEFAULT_SPACE", "MAX_TOKENS", "SPACES", "WITNESSES", "Difference", "Search", "Side", "Space",
-           "distinguish", "search", "signature"]
+__all__ = ["CATEGORIES", "CALLS_SPACE", "DEFAULT_MAX_TOKENS", "DEFAULT_SPACE", "MAX_TOKENS", "SPACES", "WITNESSES", "Difference", "Search", "Side", "Space",
+           "distinguish", "search", "search_pairs", "signature"]
 
 #: The default length of the search: every case of the catalogue has a witness in the space up to
 #: it (:data:`WITNESSES`).
@@ -131,13 +132,29 @@ class Space:
         return tuple([f"#{choice}" for choice in chosen] + [f"{seat}:#{choice}" for seat in _SEATS for choice in chosen])
 
     def sequences(self, max_tokens: int) -> int:
-        """How many token sequences of 1 to ``max_tokens`` tokens the space holds, options and the
-        token after a close aside (what the search would judge without any pruning)."""
-        from math import comb
-
+        """How many scenarios of 1 to ``max_tokens`` tokens the space holds, options and the token
+        after a close aside (what the search would judge without any pruning): sequences of its
+        tokens with at most :attr:`max_special` special ones, by the notation's order, as
+        :func:`_extensions` makes them: a mark is followed by a call, so a sequence ending in a
+        mark is no scenario (it is not judged), and after a mark no exposure, change, review or
+        incident comes."""
         in_turn, special = self.tokens()
-        return sum(comb(length, k) * len(in_turn) ** (length - k) * len(special) ** k
-                   for length in range(1, max_tokens + 1) for k in range(min(length, self.max_special) + 1))
+        marks = sum(token.startswith("^") for token in special)
+        after_mark = sum(not token.startswith("^") and token.split(":", 1)[-1][:1] not in "!=>?[" for token in special)
+        # ways[(specials used, ends in a mark)]: the sequences of the length reached so far
+        ways = {(0, False): 1}
+        total = 0
+        for _ in range(max_tokens):
+            following: dict[tuple[int, bool], int] = {}
+            for (used, mark), count in ways.items():
+                following[(used, False)] = following.get((used, False), 0) + count * len(in_turn)
+                if used < self.max_special:
+                    others = after_mark if mark else len(special) - marks
+                    following[(used + 1, False)] = following.get((used + 1, False), 0) + count * others
+                    following[(used + 1, True)] = following.get((used + 1, True), 0) + count * marks
+            ways = following
+            total += sum(count for (_, mark), count in ways.items() if not mark)
+        return total
 
     def describe(self) -> str:
         """The space in words (``distinguish --help``, docs/committees.md)."""
@@ -152,7 +169,7 @@ class Space:
 DEFAULT_SPACE = Space()
 #: Calls only: the calls in turn, and pass / double / 2S by each seat out of rotation or over an
 #: irregular call; no doubles naming a bid, exposures, changes, incidents, marks or options. About a
-#: sixth of the default space at 4 tokens (21,208 sequences against 130,122): it reaches the cases
+#: sixth of the default space at 4 tokens (21,208 scenarios against 129,322): it reaches the cases
 #: made of calls alone (insufficient bid, calls out of rotation, the inadmissible double, a bid
 #: above seven, the skipped turn at the end, four passes, a call after the close), in seconds.
 CALLS_SPACE = Space(named_doubles=(), exposures=(), changes=(), named_changes=(), incidents=False, marks=(),
@@ -230,13 +247,17 @@ class Side:
     outcome: str | None = None
     contract: str | None = None
     error: str | None = None  # the edition cannot play the scenario: why
+    seat: str | None = None  # after a parting, who made the call (where the editions' callers differ)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"edition": self.edition, "case": self.case, "status": self.status,
+        data = {"edition": self.edition, "case": self.case, "status": self.status,
                 "articles": list(self.articles), "call_stands": self.call_stands,
                 "barred": [{"seat": seat, "scope": scope} for seat, scope in self.barred],
                 "options": list(self.options), "next_to_call": self.next_to_call,
                 "outcome": self.outcome, "contract": self.contract, "error": self.error}
+        if self.seat is not None:
+            data["seat"] = self.seat
+        return data
 
     def words(self) -> str:
         """One line: the case, the status as a reader sees it, the articles."""
@@ -245,7 +266,8 @@ class Side:
         if self.error is not None:
             return f"cannot go on: {self.error}"
         case = self.case or "proper call"
-        return f"{case}, {status_name(self.status)}" + (f" ({', '.join(self.articles)})" if self.articles else "")
+        by = f"{self.seat}: " if self.seat else ""
+        return f"{by}{case}, {status_name(self.status)}" + (f" ({', '.join(self.articles)})" if self.articles else "")
 
 
 @dataclass(frozen=True)
@@ -259,11 +281,20 @@ class Difference:
     aspects: tuple[str, ...]
     a: Side
     b: Side
+    #: "parting": the first token on which the editions part (the prefix they read alike); "after":
+    #: the token after the shortest scenario of a parting (kind ``follows``), which does something
+    #: else under each edition: ``category`` (:data:`CATEGORIES`) says what the token is.
+    stage: str = "parting"
+    follows: str | None = None
+    category: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        return {"scenario": " ".join(self.scenario), "dealer": self.dealer, "kind": self.kind,
+        data = {"scenario": " ".join(self.scenario), "dealer": self.dealer, "kind": self.kind,
                 "difference": self.difference, "aspects": list(self.aspects),
-                "editions": [self.a.to_dict(), self.b.to_dict()]}
+                "editions": [self.a.to_dict(), self.b.to_dict()], "stage": self.stage}
+        if self.stage == "after":
+            data.update(follows=self.follows, category=self.category)
+        return data
 
 
 @dataclass
@@ -271,6 +302,8 @@ class Search:
     """What :func:`search` did: the differences, and how much it judged."""
 
     differences: list[Difference]
+    #: What differs after each parting (stage "after"), one per kind, shortest first.
+    later: list[Difference] = field(default_factory=list)
     judged: int = 0  # scenarios judged (each under both editions)
     seconds: float = 0.0  # wall time
     cpu_seconds: float = 0.0  # this process's processor time (what a busy machine does not inflate)
@@ -317,11 +350,11 @@ _ASPECT_ORDER = ("case", "status", "call stands", "bars", "options", "option tak
                  "final state", "legal calls", "bars in force")
 
 
-def _compare(a: Judgement, b: Judgement) -> tuple[int | None, tuple[str, ...]] | None:
+def _compare(a: Judgement, b: Judgement, signatures: tuple[Any, Any] | None = None
+             ) -> tuple[int | None, tuple[str, ...]] | None:
     """None when the two judgements agree; else (index of the first differing event, or None when
-    only the end state differs; the aspects that differ)."""
-    events_a, end_a = signature(a)
-    events_b, end_b = signature(b)
+    only the end state differs; the aspects that differ). ``signatures``: theirs, if known."""
+    (events_a, end_a), (events_b, end_b) = signatures if signatures is not None else (signature(a), signature(b))
     for index, (ea, eb) in enumerate(zip(events_a, events_b)):
         if ea != eb:
             return index, tuple(k for k in _ASPECT_ORDER if k in ea and ea[k] != eb[k])
@@ -354,6 +387,11 @@ def _describe(aspects: tuple[str, ...], a: Side, b: Side) -> str:
             parts.append(f"next to call: {a.next_to_call or 'no one'} vs {b.next_to_call or 'no one'}")
         elif aspect == "final state":
             parts.append(f"final state: {_state_words(a)} vs {_state_words(b)}")
+        elif aspect == "seat":
+            parts.append(f"made by: {a.seat or 'no one'} vs {b.seat or 'no one'}")
+        elif aspect.startswith("earlier call: "):
+            shown = _describe((aspect.removeprefix("earlier call: "),), a, b)
+            parts.append(f"the earlier call's {shown}")
         else:
             parts.append(aspect)
     return "; ".join(parts)
@@ -372,36 +410,43 @@ def _state_words(side: Side) -> str:
 
 
 def _difference(tokens: tuple[str, ...], dealer: Seat, a: Edition, b: Edition, result_a: Judgement | str,
-                result_b: Judgement | str) -> Difference | None:
+                result_b: Judgement | str, signatures: tuple[Any, Any] | None = None,
+                known: Container[str] = ()) -> Difference | str | None:
+    """The difference of two results of ``tokens``, or None when they agree. Where its kind is in
+    ``known`` (found already), only the kind is returned: the sides (their articles, the state in
+    words) are built only for a kind's first scenario."""
     if isinstance(result_a, str) or isinstance(result_b, str):
         if isinstance(result_a, str) and isinstance(result_b, str):
             return None
+        stopped, playing = (a, result_b) if isinstance(result_a, str) else (b, result_a)
+        other = b if stopped is a else a
+        kind = f"{stopped.year} cannot play it, {other.year} reads {_last_case(playing)}"
+        if kind in known:
+            return kind
         # The edition that plays it shows its last event (the one the other cannot play).
         side_a = _side(a, result_a, None if isinstance(result_a, str) else len(result_a.events) - 1)
         side_b = _side(b, result_b, None if isinstance(result_b, str) else len(result_b.events) - 1)
-        stopped, playing = (a, result_b) if isinstance(result_a, str) else (b, result_a)
-        other = b if stopped is a else a
-        return Difference(tokens, str(dealer), f"{stopped.year} cannot play it, {other.year} reads "
-                          f"{_last_case(playing)}", _describe(("error",), side_a, side_b), ("error",),
+        return Difference(tokens, str(dealer), kind, _describe(("error",), side_a, side_b), ("error",),
                           side_a, side_b)
-    compared = _compare(result_a, result_b)
+    compared = _compare(result_a, result_b, signatures)
     if compared is None:
         return None
     index, aspects = compared
-    # Where only the end state differs, each side shows its last event (e.g. the ruling on four
-    # passes, with its articles).
-    shown = index if index is not None else (len(result_a.events) - 1 if result_a.events else None)
-    side_a, side_b = _side(a, result_a, shown), _side(b, result_b, shown)
     if index is None:
         # The events agree; the end state differs after the last of them (e.g. four passes).
         last_a, last_b = _last_case(result_a), _last_case(result_b)
         cases = last_a if last_a == last_b else f"{last_a} / {last_b}"
-    elif side_a.case == side_b.case:
-        cases = side_a.case or "proper call"
     else:
-        cases = f"{side_a.case or 'proper call'} / {side_b.case or 'proper call'}"
-    return Difference(tokens, str(dealer), f"{cases}: {', '.join(aspects)}", _describe(aspects, side_a, side_b),
-                      aspects, side_a, side_b)
+        case_a, case_b = _first_event(result_a, index)[0], _first_event(result_b, index)[0]
+        cases = (case_a or "proper call") if case_a == case_b else f"{case_a or 'proper call'} / {case_b or 'proper call'}"
+    kind = f"{cases}: {', '.join(aspects)}"
+    if kind in known:
+        return kind
+    # Where only the end state differs, each side shows its last event (e.g. the ruling on four
+    # passes, with its articles).
+    shown = index if index is not None else (len(result_a.events) - 1 if result_a.events else None)
+    side_a, side_b = _side(a, result_a, shown), _side(b, result_b, shown)
+    return Difference(tokens, str(dealer), kind, _describe(aspects, side_a, side_b), aspects, side_a, side_b)
 
 
 def _last_case(result: Judgement | str) -> str:
@@ -415,13 +460,11 @@ def _closed(result: Judgement) -> bool:
     return result.ended is not None or result.auction.is_over
 
 
-def _extensions(prefix: tuple[str, ...], specials_used: int, in_turn: tuple[str, ...],
-                special: tuple[str, ...], options: tuple[str, ...], space: Space,
-                closed: bool) -> Iterator[tuple[str, bool]]:
-    """(token, is special) that may follow ``prefix``: by the notation's order (a mark precedes a
-    call), the options the last call's ruling offers, and after the close only what can happen
-    then (a call, a review, an incident)."""
-    after_mark = bool(prefix) and prefix[-1].startswith("^")
+def _extensions(after_mark: bool, specials_used: int, in_turn: tuple[str, ...], special: tuple[str, ...],
+                options: tuple[str, ...], space: Space, closed: bool) -> Iterator[tuple[str, bool]]:
+    """(token, is special) that may follow a prefix: by the notation's order (a mark precedes a
+    call; ``after_mark``: the prefix ends in one), the options the last call's ruling offers, and
+    after the close only what can happen then (a call, a review, an incident)."""
     for token in in_turn:
         yield token, False
     if specials_used >= space.max_special:
@@ -446,66 +489,353 @@ def _offered(result: Judgement, position: int) -> tuple[str, ...]:
     return ()
 
 
+class _AnyKind:
+    """Every kind: a parted prefix's differences are not kept, so none is built."""
+
+    def __contains__(self, kind: object) -> bool:
+        return True
+
+
+_ANY_KIND = _AnyKind()
+
+#: A pair's state on a prefix of the frontier: (the auction is closed under either edition, the
+#: choices the last call's ruling offers under either, the editions already part on the prefix).
+_PairState = tuple[bool, tuple[str, ...], bool]
+
+
 def search(a: str | int | Edition, b: str | int | Edition, *, max_tokens: int = DEFAULT_MAX_TOKENS,
            layer: str | Layer = DEFAULT_LAYER, dealer: str | Seat = "N", space: Space = DEFAULT_SPACE,
-           prune: bool = True) -> Search:
-    """:func:`distinguish`, with how much it judged. ``prune=False`` extends every scenario both
-    editions can play, parted or not, and keeps only the differences of scenarios whose prefix had
-    not parted (the benchmark's naive peer: the same differences, more scenarios judged)."""
+           prune: bool = True, later: bool = True, progress: Progress | None = None) -> Search:
+    """:func:`distinguish`, with how much it judged, and (``later``) what differs after each
+    parting (:attr:`Search.later`). ``prune=False`` extends every scenario both editions can play,
+    parted or not, and keeps only the differences of scenarios whose prefix had not parted (the
+    benchmark's naive peer: the same differences, more scenarios judged)."""
+    return search_pairs([(a, b)], max_tokens=max_tokens, layer=layer, dealer=dealer, space=space, prune=prune,
+                        later=later, progress=progress)[0]
+
+
+def search_pairs(pairs: Iterable[tuple[str | int | Edition, str | int | Edition]], *,
+                 max_tokens: int = DEFAULT_MAX_TOKENS, layer: str | Layer = DEFAULT_LAYER,
+                 dealer: str | Seat = "N", space: Space = DEFAULT_SPACE, prune: bool = True,
+                 later: bool = True, progress: Progress | None = None) -> list[Search]:
+    """:func:`search` for several pairs of editions at once, one :class:`Search` per pair, each the
+    same as the pair's own search (``tests/test_distinguish.py`` holds them equal). One
+    breadth-first walk serves every pair: a scenario is tried once, judged once under each edition
+    that a pair still in play on it needs, and each pair reads its own two judgements, keeps its
+    own frontier state (closed, options offered, parted) and counts its own scenarios. An edition
+    shared by several pairs (each of the five is in four of the ten) is judged once for all."""
     from .calls import parse_seat
     from .editions import find_edition
     from .rulings import check_layer
 
-    edition_a, edition_b = find_edition(a), find_edition(b)
+    chosen_pairs = [(find_edition(a), find_edition(b)) for a, b in pairs]
     seat = parse_seat(dealer, " (dealer)")
     chosen = check_layer(layer)
     check_max_tokens(max_tokens)
     in_turn, special = space.tokens()
+    rank = {token: number for number, token in enumerate(in_turn + special)}
+    editions: list[Edition] = []
+    for pair in chosen_pairs:
+        for edition in pair:
+            if not any(edition is known for known in editions):
+                editions.append(edition)
+    which = [tuple(next(n for n, known in enumerate(editions) if known is edition) for edition in pair)
+             for pair in chosen_pairs]
     started, started_cpu = time.perf_counter(), time.process_time()
-    found: dict[str, Difference] = {}
-    result = Search([])
-    # The frontier: prefixes both editions agree on (or, in a naive search, can play), with the
-    # number of special tokens they hold and whether the auction is closed.
-    # The frontier: prefixes both editions agree on (a naive search: every prefix both can play,
-    # ``parted`` when the editions already part on it), with the number of special tokens they
-    # hold, whether the auction is closed, and the options the last call's ruling offers.
-    frontier: list[tuple[tuple[str, ...], int, bool, tuple[str, ...], bool]] = [((), 0, False, (), False)]
-    for length in range(1, max_tokens + 2):
-        following: list[tuple[tuple[str, ...], int, bool, tuple[str, ...], bool]] = []
-        judged = 0
-        for prefix, used, closed, offered, parted in frontier:
-            if length > max_tokens and not closed:
-                continue  # beyond max_tokens, only the one token after a close
+    found: list[dict[str, Difference]] = [{} for _ in chosen_pairs]
+    results = [Search([]) for _ in chosen_pairs]
+    extension_lists: dict[tuple[bool, int, bool, tuple[str, ...]], list[tuple[str, bool]]] = {}
+
+    def extensions(after_mark: bool, used: int, closed: bool, offered: tuple[str, ...]) -> list[tuple[str, bool]]:
+        key = (after_mark, used, closed, offered)
+        if key not in extension_lists:
             options = space.option_tokens(offered) if offered else ()
-            for token, is_special in _extensions(prefix, used, in_turn, special, options, space, closed):
+            extension_lists[key] = list(_extensions(after_mark, used, in_turn, special, options, space, closed))
+        return extension_lists[key]
+
+    # The frontier: prefixes on which at least one pair is still in play (its two editions agree on
+    # the prefix, or, in a naive search, can both play it), with the number of special tokens they
+    # hold and each such pair's state.
+    frontier: list[tuple[tuple[str, ...], int, dict[int, _PairState]]] = [
+        ((), 0, {number: (False, (), False) for number in range(len(chosen_pairs))})]
+    judged_in_all = 0
+    for length in range(1, max_tokens + 2):
+        following: list[tuple[tuple[str, ...], int, dict[int, _PairState]]] = []
+        judged = [0] * len(chosen_pairs)
+        for prefix, used, states in frontier:
+            if length > max_tokens:  # beyond max_tokens, only the one token after a close
+                states = {number: state for number, state in states.items() if state[0]}
+                if not states:
+                    continue
+            after_mark = bool(prefix) and prefix[-1].startswith("^")
+            wanted: dict[tuple[bool, tuple[str, ...]], list[int]] = {}
+            for number, (closed, offered, _) in states.items():
+                wanted.setdefault((closed, offered), []).append(number)
+            if len(wanted) == 1:
+                ((closed, offered), numbers), = wanted.items()
+                tokens_here = [(token, is_special, numbers) for token, is_special in
+                               extensions(after_mark, used, closed, offered)]
+            else:
+                # Pairs in other states (one closed, another offered options) try other tokens: the
+                # union, in the order each pair's own search uses (calls, special tokens, options).
+                union: dict[str, tuple[bool, list[int]]] = {}
+                for (closed, offered), numbers in wanted.items():
+                    for token, is_special in extensions(after_mark, used, closed, offered):
+                        union.setdefault(token, (is_special, []))[1].extend(numbers)
+                all_offered = tuple(sorted({c for _, offered in wanted for c in offered}))
+                option_rank = {token: number for number, token in enumerate(space.option_tokens(all_offered))}
+                ordered = sorted(union, key=lambda t: (0, rank[t]) if t in rank else (1, option_rank[t]))
+                tokens_here = [(token, union[token][0], sorted(union[token][1])) for token in ordered]
+            for token, is_special, numbers in tokens_here:
                 tokens = prefix + (token,)
                 count = used + is_special
-                if token.startswith("^"):
-                    following.append((tokens, count, closed, (), parted))  # a mark waits for its call
+                if token.startswith("^"):  # a mark waits for its call
+                    following.append((tokens, count, {n: (states[n][0], (), states[n][2]) for n in numbers}))
                     continue
-                judged += 1
-                result_a = _judged(tokens, edition_a, seat, chosen)
-                result_b = _judged(tokens, edition_b, seat, chosen)
-                difference = _difference(tokens, seat, edition_a, edition_b, result_a, result_b)
-                if difference is not None and not parted:
-                    found.setdefault(difference.kind, difference)
-                if difference is not None and prune:
-                    continue
-                if isinstance(result_a, str) or isinstance(result_b, str) or closed:
-                    continue  # one refuses it; or one token after the close was tried
-                if "#" in token:
-                    choices = offered  # options follow options: the same offer
-                else:
-                    choices = tuple(dict.fromkeys(_offered(result_a, length) + _offered(result_b, length)))
-                following.append((tokens, count, _closed(result_a) or _closed(result_b), choices,
-                                  parted or difference is not None))
-        result.per_length[length] = judged
-        result.judged += judged
+                judgements: dict[int, Judgement | str] = {}
+                signatures: dict[int, Any] = {}
+                for number in numbers:
+                    for index in which[number]:
+                        if index not in judgements:
+                            judgements[index] = _judged(tokens, editions[index], seat, chosen)
+                            result = judgements[index]
+                            signatures[index] = None if isinstance(result, str) else signature(result)
+                judged_in_all += 1
+                next_states: dict[int, _PairState] = {}
+                for number in numbers:
+                    judged[number] += 1
+                    first, second = which[number]
+                    result_a, result_b = judgements[first], judgements[second]
+                    closed, offered, parted = states[number]
+                    if signatures[first] is not None and signatures[first] == signatures[second]:
+                        difference = None
+                    else:
+                        difference = _difference(tokens, seat, editions[first], editions[second], result_a,
+                                                 result_b, (signatures[first], signatures[second]),
+                                                 found[number] if not parted else _ANY_KIND)
+                    if isinstance(difference, Difference) and not parted:
+                        found[number].setdefault(difference.kind, difference)
+                    if difference is not None and prune:
+                        continue
+                    if isinstance(result_a, str) or isinstance(result_b, str) or closed:
+                        continue  # one refuses it; or one token after the close was tried
+                    if "#" in token:
+                        choices = offered  # options follow options: the same offer
+                    else:
+                        choices = tuple(dict.fromkeys(_offered(result_a, length) + _offered(result_b, length)))
+                    next_states[number] = (_closed(result_a) or _closed(result_b), choices,
+                                           parted or difference is not None)
+                if next_states:
+                    following.append((tokens, count, next_states))
+                if progress is not None and judged_in_all % 512 == 0:
+                    progress.update(f"{judged_in_all:,} scenarios judged, {length} of {max_tokens} tokens")
+        for number, result in enumerate(results):
+            result.per_length[length] = judged[number]
+            result.judged += judged[number]
         frontier = following
-    result.seconds = time.perf_counter() - started
-    result.cpu_seconds = time.process_time() - started_cpu
-    result.differences = sorted(found.values(), key=lambda d: (len(d.scenario), list(found).index(d.kind)))
-    return result
+    for number, result in enumerate(results):
+        kinds = list(found[number])
+        result.differences = sorted(found[number].values(), key=lambda d: (len(d.scenario), kinds.index(d.kind)))
+        if later:
+            first, second = which[number]
+            result.later = _after_partings(result.differences, editions[first], editions[second], seat, chosen,
+                                           space)
+        result.seconds = time.perf_counter() - started
+        result.cpu_seconds = time.process_time() - started_cpu
+    return results
+
+
+# --- what differs after the first parting (issue 24 section 3) --------------------------------------
+
+def _after_partings(partings: list[Difference], a: Edition, b: Edition, dealer: Seat, layer: Layer,
+                    space: Space) -> list[Difference]:
+    """For the shortest scenario of each kind of parting, every token the space lets follow it
+    (the calls in turn; the options its ruling offers; the special tokens while it holds none; after
+    a close, what can happen then), judged under both editions: what the next token does
+    differently, one :class:`Difference` per kind (``stage`` "after"), shortest first."""
+    in_turn, special = space.tokens()
+    kinds: dict[str, Difference] = {}
+    for parting in partings:
+        if "error" in parting.aspects:
+            continue  # one edition cannot play the parting: nothing follows it there
+        scenario = parting.scenario
+        before_a, before_b = _judged(scenario, a, dealer, layer), _judged(scenario, b, dealer, layer)
+        if isinstance(before_a, str) or isinstance(before_b, str):
+            continue
+        closed = _closed(before_a) or _closed(before_b)
+        if closed and len(scenario) > 1:
+            earlier_a, earlier_b = (_judged(scenario[:-1], a, dealer, layer), _judged(scenario[:-1], b, dealer, layer))
+            if any(not isinstance(r, str) and _closed(r) for r in (earlier_a, earlier_b)):
+                continue  # the parting is already the one token after a close
+        used = sum(token not in in_turn for token in scenario)
+        position = max(n for n, token in enumerate(scenario, start=1) if "#" not in token)
+        offered = tuple(dict.fromkeys(_offered(before_a, position) + _offered(before_b, position)))
+        options = space.option_tokens(offered) if offered else ()
+        for token, _ in _extensions(False, used, in_turn, special, options, space, closed):
+            if token.startswith("^"):
+                continue  # a mark and its call are two tokens
+            tokens = scenario + (token,)
+            after_a, after_b = _judged(tokens, a, dealer, layer), _judged(tokens, b, dealer, layer)
+            difference = _after_difference(parting, tokens, dealer, a, b, (before_a, before_b), (after_a, after_b),
+                                           token in in_turn)
+            if difference is not None:
+                kinds.setdefault(difference.kind, difference)
+    order = list(kinds)
+    return sorted(kinds.values(), key=lambda d: (len(d.scenario), order.index(d.kind)))
+
+
+#: What the token after a parting is, in the kinds' words.
+CATEGORIES = ("acceptance", "correction", "right exercised", "who calls next", "the next call")
+_CONSEQUENCES = frozenset(CATEGORIES[:4])
+
+
+def _category(token: str, before: Judgement, after: Judgement | str) -> str:
+    """What the token after a parting does under one edition: accepts the irregular call, corrects
+    (replaces) it, exercises a right (an option), is made by another player than under the other
+    edition (decided by the caller), or is simply the next call."""
+    if "#" in token:
+        return "right exercised"
+    if isinstance(after, str):
+        return "the next call"
+    position = len(before.events)
+    if any(event.ruling is not None and event.ruling.accepted and (
+            index >= len(before.events) or not (before.events[index].ruling and before.events[index].ruling.accepted))
+           for index, event in enumerate(after.events)):
+        return "acceptance"
+    if any(event.correction_of is not None for event in after.events[position:]):
+        return "correction"
+    return "the next call"
+
+
+def _after_difference(parting: Difference, tokens: tuple[str, ...], dealer: Seat, a: Edition, b: Edition,
+                      before: tuple[Judgement, Judgement], after: tuple[Judgement | str, Judgement | str],
+                      in_turn: bool) -> Difference | None:
+    """How the token after ``parting``'s scenario differs under the two editions, or None when it
+    does the same under both (its events, the earlier events it changes, who calls next after it).
+
+    Only what follows from the parting counts: the token accepts the irregular call, corrects it,
+    exercises a right, is made by another player, or (a call in turn) is read as another case (a
+    bar in force under one edition only, a call proper under one only). A new irregularity that
+    each edition reads as the same case and rules its own way is not a consequence: it is a
+    parting of its own, reported where it comes first."""
+    after_a, after_b = after
+    token = tokens[-1]
+    follows = _cases(parting)
+    if isinstance(after_a, str) or isinstance(after_b, str):
+        if isinstance(after_a, str) and isinstance(after_b, str):
+            return None
+        side_a = _side(a, after_a, None if isinstance(after_a, str) else len(after_a.events) - 1)
+        side_b = _side(b, after_b, None if isinstance(after_b, str) else len(after_b.events) - 1)
+        stopped, playing, played_before = ((a, after_b, before[1]) if isinstance(after_a, str)
+                                           else (b, after_a, before[0]))
+        other = b if stopped is a else a
+        category = _category(token, played_before, playing)
+        if category not in _CONSEQUENCES and (not in_turn or _closed(before[0 if stopped is a else 1])):
+            return None  # (after a parting that ended one auction, nothing more is played there)
+        return Difference(tokens, str(dealer), f"{category} after {follows}: {stopped.year} cannot play it, "
+                          f"{other.year} reads {_last_case(playing)}", _describe(("error",), side_a, side_b),
+                          ("error",), side_a, side_b, stage="after", follows=parting.kind, category=category)
+    sigs = [signature(result) for result in (before[0], before[1], after_a, after_b)]
+    (events_ra, end_ra), (events_rb, end_rb), (events_sa, end_sa), (events_sb, end_sb) = sigs
+    new_a, new_b = events_sa[len(events_ra):], events_sb[len(events_rb):]
+    aspects: list[str] = []
+    for ea, eb in zip(new_a, new_b):
+        aspects += [k for k in _ASPECT_ORDER if k in ea and ea[k] != eb[k] and k not in aspects]
+    if len(new_a) != len(new_b):
+        aspects.append("events")
+    # The earlier events the token changes (an acceptance, the choice a correction makes): what
+    # it changes otherwise under each edition, beyond how they already differed.
+    earlier: int | None = None
+    for number, (sa, sb, ra, rb) in enumerate(zip(events_sa, events_sb, events_ra, events_rb)):
+        moved = [k for k in _ASPECT_ORDER if k in sa and sa[k] != sb[k] and (sa[k] != ra[k] or sb[k] != rb[k])]
+        if moved:
+            earlier = number
+            aspects += [f"earlier call: {k}" for k in moved]
+            break
+    for key in ("next to call", "bars in force", "final state"):
+        if end_sa[key] != end_sb[key] and (end_sa[key] != end_ra[key] or end_sb[key] != end_rb[key]):
+            aspects.append(key)
+    if not aspects:
+        return None
+    category_a, category_b = _category(token, before[0], after_a), _category(token, before[1], after_b)
+    if category_a == category_b == "the next call" and set(aspects) <= {"seat", "case", "next to call"} and (
+            new_a and new_b and new_a[-1]["seat"] != new_b[-1]["seat"] or aspects == ["next to call"]):
+        category_a = category_b = "who calls next"
+    if not ({category_a, category_b} & _CONSEQUENCES or in_turn and "case" in aspects):
+        return None
+    category = category_a if category_a == category_b else f"{category_a} / {category_b}"
+    if earlier is not None and not any(not aspect.startswith("earlier call") for aspect in aspects
+                                       if aspect != "next to call"):
+        shown_a = shown_b = earlier  # the token does the same itself: show the earlier call it changes
+    else:
+        shown_a, shown_b = len(after_a.events) - 1, len(after_b.events) - 1
+    side_a, side_b = _side(a, after_a, shown_a), _side(b, after_b, shown_b)
+    if side_a.case is None and side_b.case is None:
+        # Proper calls both: what differs is what an earlier ruling does (its bars in force, the
+        # turn): each side shows the last event with a ruling, and its articles.
+        ruled_a, ruled_b = _last_ruled(after_a), _last_ruled(after_b)
+        if ruled_a is not None and ruled_b is not None:
+            side_a, side_b = _side(a, after_a, ruled_a), _side(b, after_b, ruled_b)
+            shown_a = shown_b = -1  # (not the token's own event: no caller named on the sides)
+    if "seat" in aspects and shown_a != -1:
+        side_a = _with_seat(side_a, new_a)
+        side_b = _with_seat(side_b, new_b)
+    cases = side_a.case or "proper call"
+    if side_a.case != side_b.case:
+        cases = f"{cases} / {side_b.case or 'proper call'}"
+    ordered = tuple(aspects)
+    words = []
+    for aspect in ordered:
+        if aspect.startswith("earlier call: "):
+            key = aspect.removeprefix("earlier call: ")
+            words.append(f"the earlier call's {key}: {_value(key, events_sa[earlier][key])} vs "  # type: ignore[index]
+                         f"{_value(key, events_sb[earlier][key])}")  # type: ignore[index]
+        elif aspect == "seat":
+            words.append(f"made by: {new_a[-1]['seat'] if new_a else 'no one'} vs {new_b[-1]['seat'] if new_b else 'no one'}")
+        elif aspect in ("bars in force", "final state"):
+            words.append(f"{aspect}: {_value(aspect, end_sa[aspect])} vs {_value(aspect, end_sb[aspect])}")
+        elif shown_a == earlier and aspect != "next to call":
+            words.append(aspect)
+        else:
+            words.append(_describe((aspect,), side_a, side_b))
+    return Difference(tokens, str(dealer), f"{category} after {follows}: {cases}",
+                      "; ".join(words), ordered, side_a, side_b, stage="after",
+                      follows=parting.kind, category=category)
+
+
+def _last_ruled(result: Judgement) -> int | None:
+    return next((n for n in range(len(result.events) - 1, -1, -1) if result.events[n].ruling is not None), None)
+
+
+def _value(key: str, value: Any) -> str:
+    """An aspect's value in a signature, in words."""
+    from .present import status_name
+
+    if key in ("bars", "bars in force"):
+        return _bar_words(value)
+    if key == "call stands":
+        stands, deemed = value
+        return _yes(stands) + (f" (deemed {deemed})" if deemed else "")
+    if key == "status":
+        return status_name(value)
+    if key == "options":
+        return ", ".join(f"{choice} (by {by}{', bars ' + _bar_words(bars) if bars else ''})"
+                         for by, choice, bars in value) or "none"
+    if key == "final state":
+        outcome, contract, declarer = value
+        return " ".join(str(v) for v in (outcome, contract, declarer and f"by {declarer}") if v)
+    return "none" if value is None else str(value)
+
+
+def _with_seat(side: Side, new: list[dict[str, Any]]) -> Side:
+    from dataclasses import replace
+
+    return replace(side, seat=new[-1]["seat"] if new else None)
+
+
+def _cases(difference: Difference) -> str:
+    """The case(s) of a difference's kind: the words before its first colon."""
+    return difference.kind.split(":", 1)[0]
 
 
 def check_max_tokens(max_tokens: int) -> None:

@@ -22,6 +22,7 @@ from .errors import BridgeLawsError
 from .rulings import Ruling, cases
 
 if TYPE_CHECKING:
+    from ._cliio import Progress
     from .distinguish import Space
 
 #: The length of the scenarios searched for differences (``impact --max-tokens``).
@@ -87,6 +88,10 @@ class Impact:
     distinguishing_note: str = ""
     max_tokens: int = DEFAULT_MAX_TOKENS
     mechanics: tuple[Proposal, ...] = field(default=())
+    #: What differs after each parting (bridgelaws.distinguish, stage "after"), as dicts.
+    later: list[dict[str, Any]] = field(default_factory=list)
+    #: The effect on recorded auctions (``--pbn``), or None when no file was given.
+    auctions: RealAuctions | None = None
 
     def as_dict(self) -> dict[str, Any]:
         draft = self.draft.draft
@@ -98,7 +103,8 @@ class Impact:
                                **self.strictness},
                 "redlines": [r.as_dict() for r in self.redlines],
                 "distinguishing": self.distinguishing, "distinguishing_note": self.distinguishing_note,
-                "max_tokens": self.max_tokens}
+                "after_parting": self.later, "max_tokens": self.max_tokens,
+                "auctions": None if self.auctions is None else self.auctions.as_dict()}
 
 
 def _words(text: str) -> list[str]:
@@ -135,23 +141,27 @@ def _behaviour(ruling: Ruling) -> tuple[Any, ...]:
             tuple(ruling.play))
 
 
-def _distinguishing(base: Edition, draft: Edition, max_tokens: int,
-                    space: Space | None = None) -> tuple[list[dict[str, Any]] | None, str]:
-    """The shortest scenarios on which base and draft part, from :mod:`bridgelaws.distinguish`
-    (the one place that calls it)."""
-    from .distinguish import CALLS_SPACE, DEFAULT_SPACE, distinguish
+def _distinguishing(base: Edition, draft: Edition, max_tokens: int, space: Space | None = None,
+                    progress: Progress | None = None) -> tuple[list[dict[str, Any]], str, list[dict[str, Any]]]:
+    """The shortest scenarios on which base and draft part, and what differs after each parting,
+    from :mod:`bridgelaws.distinguish` (the one place that calls it)."""
+    from .distinguish import CALLS_SPACE, DEFAULT_SPACE, search
 
     chosen = space or DEFAULT_SPACE
-    found = distinguish(base, draft, max_tokens=max_tokens, space=chosen)
+    found = search(base, draft, max_tokens=max_tokens, space=chosen, progress=progress)
     which = " of calls only" if chosen == CALLS_SPACE else ("" if chosen == DEFAULT_SPACE else " of a chosen space")
-    return ([d.to_dict() for d in found],
-            f"scenarios{which} up to {max_tokens} tokens (bridgelaws.distinguish)")
+    return ([d.to_dict() for d in found.differences],
+            f"scenarios{which} up to {max_tokens} tokens (bridgelaws.distinguish; {found.judged:,} judged)",
+            [d.to_dict() for d in found.later])
 
 
-def impact(draft: str | Edition, *, max_tokens: int = DEFAULT_MAX_TOKENS, space: Space | None = None) -> Impact:
+def impact(draft: str | Edition, *, max_tokens: int = DEFAULT_MAX_TOKENS, space: Space | None = None,
+           pbn: list[str] | tuple[str, ...] | None = None, progress: Progress | None = None) -> Impact:
     """What ``draft`` (a draft file's path or a :class:`DraftEdition`) changes against its base.
     ``space``: the scenarios the distinguishing search tries (:data:`bridgelaws.distinguish.DEFAULT_SPACE`;
-    ``CALLS_SPACE`` reaches 4 tokens in seconds where a draft changes what calls do)."""
+    ``CALLS_SPACE`` reaches 4 tokens in seconds where a draft changes what calls do). ``pbn``: PBN
+    files whose recorded auctions are replayed under base and draft (:func:`real_auctions`).
+    ``progress``: where a long run says how far it is (:class:`bridgelaws._cliio.Progress`)."""
     from .tables import canonical_ruling
     from .views import turns_barred
 
@@ -176,9 +186,91 @@ def impact(draft: str | Edition, *, max_tokens: int = DEFAULT_MAX_TOKENS, space:
         quote = before.quote_nl or ""
         redlines.append(Redline(case_id, quote, before.quote_from if quote else None, change.proposal,
                                 redline_pieces(quote, change.proposal.wording)))
-    found, note = _distinguishing(base, edition, max_tokens, space)
+    found, note, later = _distinguishing(base, edition, max_tokens, space, progress)
+    auctions = None if pbn is None else real_auctions(base, edition, pbn, progress=progress)
     return Impact(edition, base, tuple(changes), totals, tuple(redlines), found, note, max_tokens,
-                  tuple(c.proposal for c in edition.draft.mechanics.values()))
+                  tuple(c.proposal for c in edition.draft.mechanics.values()), later, auctions)
+
+
+# ------------------------------------------------------------------------------ real auctions
+
+
+@dataclass(frozen=True)
+class RealAuctions:
+    """What base and draft make of the auctions recorded in PBN files: how many end differently
+    (another outcome, contract or declarer, or one edition cannot replay the auction), with the
+    first :data:`EXAMPLES` of them."""
+
+    files: tuple[str, ...]
+    games: int  # games read
+    auctions: int  # games with an auction (the ones replayed)
+    changed: int
+    unreadable: int  # games the reader could not read (not counted)
+    examples: tuple[dict[str, str], ...]
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"files": list(self.files), "games": self.games, "auctions": self.auctions, "changed": self.changed,
+                "unreadable": self.unreadable, "examples": list(self.examples)}
+
+    def sentence(self) -> str:
+        unread = f"; {self.unreadable:,} game(s) could not be read" if self.unreadable else ""
+        return (f"{self.changed:,} of {self.auctions:,} recorded auctions end differently "
+                f"({len(self.files)} file(s), {self.games:,} games{unread})")
+
+
+#: The changed auctions a report lists by name.
+EXAMPLES = 20
+
+
+def _result_words(result: Any) -> str:
+    if isinstance(result, Exception):
+        return f"cannot be replayed: {result}"
+    words = str(result.outcome)
+    if result.contract is not None:
+        words += f" {result.contract}"
+    if result.declarer is not None:
+        words += f" by {result.declarer.full_name}"
+    return words
+
+
+def real_auctions(base: Edition, draft: Edition, files: list[str] | tuple[str, ...], *,
+                  progress: Progress | None = None) -> RealAuctions:
+    """Replay every recorded auction of ``files`` under ``base`` and ``draft``
+    (:func:`bridgelaws.pbn.game_results`) and count those that end differently. A file that cannot
+    be opened is one :class:`BridgeLawsError` line; a game that cannot be read is counted apart."""
+    import os
+
+    from . import pbn as pbn_reader
+
+    if not files:
+        raise BridgeLawsError("--pbn needs at least one PBN file")
+    games = auctions = changed = unreadable = 0
+    examples: list[dict[str, str]] = []
+    for path in files:
+        if not os.path.isfile(path):
+            raise BridgeLawsError(f"--pbn {path}: no such file")
+        for game in pbn_reader.iter_games(path, errors="keep"):
+            if isinstance(game, BridgeLawsError):
+                unreadable += 1
+                continue
+            games += 1
+            if not game.has_auction:
+                continue
+            auctions += 1
+            results = pbn_reader.game_results(game, [base, draft])
+            before, after = results[base.year], results[draft.year]
+            if isinstance(before, Exception) or isinstance(after, Exception):
+                differs = type(before) is not type(after) or str(before) != str(after)
+            else:
+                differs = before != after
+            if differs:
+                changed += 1
+                if len(examples) < EXAMPLES:
+                    examples.append({"file": os.path.basename(path), "board": str(game.tags.get("Board", "?")),
+                                     "base": _result_words(before), "draft": _result_words(after)})
+            if progress is not None:
+                progress.update(f"{auctions:,} recorded auctions replayed")
+    return RealAuctions(tuple(files), games, auctions, changed, unreadable, tuple(examples))
 
 
 # ------------------------------------------------------------------------------ output
@@ -215,6 +307,16 @@ def impact_text(report: Impact) -> str:
         lines.append(f"  {item.get('scenario')} (dealer {item.get('dealer')}): {item.get('difference')}")
     if report.distinguishing == []:
         lines.append("  none")
+    if report.later:
+        lines += ["", "what differs after each parting (the token after its shortest scenario):"]
+        for item in report.later:
+            lines.append(f"  {item.get('scenario')}: {item.get('category')}, after {item.get('follows')}")
+            lines.append(f"    {item.get('difference')}")
+    if report.auctions is not None:
+        lines += ["", "recorded auctions (--pbn):", f"  {report.auctions.sentence()}"]
+        for example in report.auctions.examples[:5]:
+            lines.append(f"  {example['file']} board {example['board']}: {report.base.year} {example['base']}; "
+                         f"{draft.id} {example['draft']}")
     return "\n".join(lines)
 
 
@@ -255,3 +357,148 @@ def impact_html(report: Impact) -> str:
                                       for i in report.distinguishing) + "</ul>")
     parts.append("</div>")
     return "".join(parts)
+
+
+# ------------------------------------------------------------------------------ the report
+
+
+def _side_line(side: dict[str, Any]) -> str:
+    """One edition's reading of a scenario, with its articles (every line of the report has them)."""
+    from .present import status_name
+
+    if side.get("error"):
+        return f"cannot go on: {side['error']}"
+    case = side.get("case") or "proper call"
+    by = f"{side['seat']}: " if side.get("seat") else ""
+    articles = ", ".join(side.get("articles") or ()) or "no article (a proper call)"
+    return f"{by}{case}, {status_name(str(side.get('status')))} ({articles})"
+
+
+def _scenario_items(items: list[dict[str, Any]], base: str, draft: str) -> str:
+    rows = []
+    for item in items:
+        a, b = item["editions"]
+        follows = (f'<div class="bl-impact-follows">{escape(str(item.get("category")))}, after the parting '
+                   f'<i>{escape(str(item.get("follows")))}</i></div>') if item.get("stage") == "after" else ""
+        rows.append(f'<li><code>{escape(str(item["scenario"]))}</code> (dealer {escape(str(item["dealer"]))}): '
+                    f'{escape(str(item["difference"]))}{follows}'
+                    f'<div>{escape(base)}: {escape(_side_line(a))}</div>'
+                    f'<div>{escape(draft)}: {escape(_side_line(b))}</div></li>')
+    return '<ol class="bl-impact-scenarios">' + "".join(rows) + "</ol>"
+
+
+def impact_report_html(report: Impact, *, generated: Any = None, ledger_entries: list[Any] | None = None) -> str:
+    """The impact report as one self-contained, printable HTML document (issue 24 section 4): the
+    date; the sources and their citations; the draft's changes as a redline; the matrix cells that
+    change; the scenarios that now behave differently, and what differs after each parting, with the
+    articles on every line; the ledger between base and draft; and, where PBN files were given, the
+    recorded auctions that end differently. Everything the draft supplies is escaped; the page loads
+    nothing (:data:`bridgelaws.handout.CONTENT_SECURITY_POLICY` first in its head)."""
+    import datetime
+
+    from .bibliography import cite
+    from .handout import _POLICY_META
+    from .ledger import ledger
+    from .render import stylesheet
+
+    draft = report.draft.draft
+    base = report.base.year
+    when = (generated or datetime.date.today()).isoformat()
+    entries = ledger_entries if ledger_entries is not None else ledger(base, report.draft)
+    title = f"Impact of draft {draft.id}: {draft.name}"
+    try:
+        citation = cite(base, "text")
+    except BridgeLawsError:  # a base without a bibliography entry
+        citation = f"{base}: no citation recorded"
+    sources = "<br>".join(escape(line) for line in citation.strip().splitlines())
+    parts = ["<!DOCTYPE html>", '<html lang="en">', '<head><meta charset="utf-8">', _POLICY_META,
+             f"<title>{escape(title)}</title>", stylesheet(), "</head>", '<body class="bl-handout bl-impact-report">',
+             f"<h1>{escape(title)}</h1>",
+             f'<p class="bl-handout-meta">Generated {escape(when)} by bridgelaws from the draft file '
+             f'{escape(draft.path)}; base edition {escape(base)}.</p>',
+             f'<p class="bl-handout-note">A draft is a proposal, not law: its wording is labelled '
+             f'"{escape(PROPOSED_LABEL)}". {escape(draft.note)}</p>',
+             "<h2>Sources</h2>",
+             f'<ul class="bl-handout-sources"><li data-edition="{escape(base)}">{sources}</li>'
+             f"<li>{escape(draft.id)}: the draft file {escape(draft.path)} (a proposal: no published source)</li></ul>",
+             "<h2>The draft's changes (redline against the base's text)</h2>"]
+    for proposal in report.mechanics:
+        parts.append(f'<div class="bl-proposed"><b>{escape(proposal.subject)}</b> ({escape(proposal.provision)}), '
+                     f'{escape(PROPOSED_LABEL)}: <ins lang="nl">{escape(proposal.wording)}</ins>'
+                     f"<div>reason: {escape(proposal.reason)}</div></div>")
+    for redline in report.redlines:
+        source = f" (against {escape(redline.base_source)})" if redline.base_source else " (the base has no quote: all new)"
+        parts.append(f'<div class="bl-redline"><b>{escape(redline.subject)}</b>{source}: '
+                     f'<span lang="nl">{redline.html()}</span><div>reason: {escape(redline.proposal.reason)}</div></div>')
+    if not report.mechanics and not report.redlines:
+        parts.append("<p>none</p>")
+    parts.append(f"<h2>Matrix cells that change ({len(report.cells)} of {len(cases())} cases)</h2>")
+    if report.cells:
+        rows = "".join(f"<tr><td>{escape(c.case)}</td><td>{escape(c.base_cell)}</td><td>{escape(c.draft_cell)}</td>"
+                       f"<td>{_turns(c.base_turns)} &rarr; {_turns(c.draft_turns)}</td></tr>" for c in report.cells)
+        parts.append(f'<table class="bl-table"><tr><th>case</th><th>{escape(base)}</th><th>{escape(draft.id)}</th>'
+                     f"<th>turns barred</th></tr>{rows}</table>")
+    else:
+        parts.append("<p>none</p>")
+    parts.append(f"<p>Strictness (turns barred, summed over the cases): {escape(base)} {report.strictness['base']}, "
+                 f"draft {report.strictness['draft']}.</p>")
+    parts.append(f"<h2>Scenarios that now behave differently ({len(report.distinguishing or [])})</h2>"
+                 f"<p>{escape(report.distinguishing_note)}: the shortest scenario of each kind of difference, "
+                 "with each edition's reading and its articles.</p>")
+    parts.append(_scenario_items(report.distinguishing or [], base, draft.id) if report.distinguishing else "<p>none</p>")
+    parts.append(f"<h2>What differs after each parting ({len(report.later)})</h2>"
+                 "<p>The token after the shortest scenario of each parting: an acceptance, a correction, a right "
+                 "exercised, another player calling, or the next call read as another case.</p>")
+    parts.append(_scenario_items(report.later, base, draft.id) if report.later else "<p>none</p>")
+    touched = set(draft.rulings) | set(draft.mechanics)
+    moved = [e for e in entries if str(e.change) not in ("unchanged", "not comparable") or e.subject in touched]
+    parts.append(f"<h2>Ledger, {escape(base)} to {escape(draft.id)}</h2>"
+                 f"<p>{len(moved)} of {len(entries)} subjects; left out: the unchanged ones, and those neither "
+                 "text rules on that the draft does not touch (not comparable in both).</p>")
+    if moved:
+        rows = "".join(
+            f"<tr><td>{escape(e.subject)}</td><td>{escape(str(e.change))}"
+            f"{' (' + escape(str(e.because)) + ')' if e.because else ''}</td>"
+            f"<td>{escape(', '.join(e.from_side.articles) or '-')}</td><td>{escape(', '.join(e.to_side.articles) or '-')}</td>"
+            f"<td>{escape(e.reason)}</td></tr>" for e in moved)
+        parts.append(f'<table class="bl-table"><tr><th>subject</th><th>change</th><th>{escape(base)}</th>'
+                     f"<th>{escape(draft.id)}</th><th>why</th></tr>{rows}</table>")
+    else:
+        parts.append("<p>none</p>")
+    parts.append("<h2>Effect on recorded auctions</h2>")
+    if report.auctions is None:
+        parts.append("<p>No PBN file given (<code>bridgelaws impact DRAFT --pbn FILES</code>).</p>")
+    else:
+        found = report.auctions
+        files = ", ".join(escape(f) for f in found.files)
+        parts.append(f"<p>{escape(found.sentence())}: {files}.</p>")
+        if found.examples:
+            rows = "".join(f"<tr><td>{escape(x['file'])}</td><td>{escape(x['board'])}</td><td>{escape(x['base'])}</td>"
+                           f"<td>{escape(x['draft'])}</td></tr>" for x in found.examples)
+            parts.append(f'<table class="bl-table"><tr><th>file</th><th>board</th><th>{escape(base)}</th>'
+                         f"<th>{escape(draft.id)}</th></tr>{rows}</table>"
+                         + (f"<p>The first {len(found.examples)} of {found.changed:,}.</p>"
+                            if found.changed > len(found.examples) else ""))
+    parts.append(f'<p class="bl-handout-meta">bridgelaws, {escape(when)}.</p>')
+    parts += ["</body>", "</html>"]
+    return "\n".join(parts) + "\n"
+
+
+def write_impact_report(path: str, report: Impact, *, generated: Any = None) -> str:
+    """Write the report to ``path``: HTML for ``.html``/``.htm``, PDF for ``.pdf`` (printed by
+    headless Chromium, :func:`bridgelaws.handout.handout_pdf`); complete or not at all
+    (:func:`bridgelaws._cliio.write_output`). Returns the kind written ("HTML" or "PDF")."""
+    import os
+
+    from ._cliio import write_output
+    from .handout import handout_pdf
+
+    kind = os.path.splitext(path)[1].lower()
+    if kind not in (".html", ".htm", ".pdf"):
+        raise BridgeLawsError(f"impact: -o {path!r} must end in .html or .pdf")
+    html = impact_report_html(report, generated=generated)
+    if kind == ".pdf":
+        write_output(path, handout_pdf(html), source=report.draft.draft.path)
+        return "PDF"
+    write_output(path, html, source=report.draft.draft.path)
+    return "HTML"

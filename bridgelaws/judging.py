@@ -776,6 +776,11 @@ class _Run:
             seat = auction.dealer
         if auction.is_over and case not in _AFTER_CLOSE:
             raise _over(event, auction)
+        if word in _ABOUT_THE_LAST_CALL and not any(r["kind"] == "call" and r["seat"] == seat for r in self.records):
+            # Not a situation of any edition but a scenario that cannot happen: an input error for
+            # all of them alike (issue 24 section 3: not a difference between editions).
+            raise BridgeLawsError(f"incident {event.token!r} at position {event.index}: {seat.full_name} has "
+                                  f"made no call yet, and [{word}] concerns his last call")
         record = _base(event, seat)
         record.update(case=case, reason=_INCIDENT_REASONS[word].format(seat=seat.full_name))
         condition = first_holding(rulings_data.spec(case, self.edition, self.layer).when,
@@ -1062,6 +1067,10 @@ _EXPOSURE_REASONS = {
     "said": "{seat} made a remark that showed his {card} to {partner}",
     "early": "{seat} played {card} too early, during the auction",
 }
+#: The incidents that concern a call the player has made (``S:[wrong-board]``: "South's last call
+#: was made with cards taken from a wrong board"): before he has called, the scenario is refused.
+_ABOUT_THE_LAST_CALL = frozenset({"wrong-board", "misinformed", "misunderstood", "comparable"})
+
 _INCIDENT_REASONS = {
     "review": "{seat} asks for the previous calls to be repeated",
     "wrong-board": "{seat}'s last call was made with cards taken from a wrong board",

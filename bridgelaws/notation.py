@@ -7,6 +7,8 @@ typing hint lists its examples (:func:`hint`). Change the wording there, never i
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import re
 from dataclasses import dataclass
 from typing import Any
@@ -179,6 +181,25 @@ def parse_card(text: str, where: str = "") -> str:
 
 
 def parse_event(token: str, index: int) -> Event:
+    """One token at (1-based) ``index`` as an :class:`Event` (frozen: a short token's reading is
+    kept, :func:`_parse_event_kept`, for the judge reads the same few tokens again and again)."""
+    if len(token) <= _KEPT_LENGTH:
+        return _parse_event_kept(token, index)
+    return _parse_event(token, index)
+
+
+#: Tokens up to this length have their reading kept (at most :data:`_KEPT` of them): every token of
+#: the notation is shorter; a longer one (a mistake, a hostile input) is read each time.
+_KEPT_LENGTH = 40
+_KEPT = 8192
+
+
+@lru_cache(maxsize=_KEPT)
+def _parse_event_kept(token: str, index: int) -> Event:
+    return _parse_event(token, index)
+
+
+def _parse_event(token: str, index: int) -> Event:
     where = f" at position {index}"
     if token.upper() in MARKS:
         return Event(index, token, "mark", mark=token.upper())

@@ -247,11 +247,23 @@ def _supplement_spec(case_id: str, edition: str | int | Edition) -> RulingSpec |
 def spec(case_id: str, edition: str | int | Edition, layer: str | Layer = Layer.CORPUS) -> RulingSpec:
     """The entry the engine reads: the corpus's, or with ``layer="supplement"`` the supplementary
     ruling where the corpus cell is silent or referenced and one exists."""
-    if check_layer(layer) is Layer.SUPPLEMENT:
-        found = _supplement_spec(case_id, edition)
-        if found is not None:
-            return found
-    return corpus_spec(case_id, edition)
+    found_edition = edition if isinstance(edition, Edition) else find_edition(edition)
+    key = (case_id, id(found_edition), layer)
+    kept = _SPECS.get(key)
+    if kept is not None and kept[0] is found_edition:
+        return kept[1]
+    chosen = None
+    if check_layer(layer) is Layer.SUPPLEMENT:  # (an unknown layer raises here, and is never kept)
+        chosen = _supplement_spec(case_id, found_edition)
+    if chosen is None:
+        chosen = corpus_spec(case_id, found_edition)
+    _SPECS[key] = (found_edition, chosen)
+    return chosen
+
+
+#: :func:`spec`'s answers, kept as :data:`_BUILT` keeps the rulings (the specs are frozen).
+_SPECS: dict[tuple[Any, ...], tuple[Edition, RulingSpec]] = {}
+datafiles.on_reset(_SPECS.clear)
 
 
 @datafiles.cached
@@ -291,12 +303,39 @@ def resolve(case_id: str, edition: str | int | Edition, *, condition: str | None
     """The ruling for an event: roles turned into seats, the branch for ``condition`` chosen.
     ``layer="supplement"``: where the corpus is silent or referenced, the supplementary ruling if
     there is one (status ``supplement``, with its provenance)."""
-    seats = None
-    if offender is not None:
-        seats = {"offender": [offender], "partner": [offender.partner],
-                 "side": [offender, offender.partner], "lho": [offender.lho],
-                 "first-bidder": [first_bidder if first_bidder is not None else offender.lho]}
-    return _build(case_id, find_edition(edition), condition, seats, layer=check_layer(layer))
+    found, chosen = find_edition(edition), check_layer(layer)
+    bidder = None if offender is None else (first_bidder if first_bidder is not None else offender.lho)
+    key = (case_id, id(found), condition, offender, bidder, chosen)
+    built = _BUILT.get(key)
+    if built is None or built[0] is not found:
+        seats = None
+        if offender is not None:
+            seats = {"offender": [offender], "partner": [offender.partner],
+                     "side": [offender, offender.partner], "lho": [offender.lho], "first-bidder": [bidder]}
+        built = (found, _build(case_id, found, condition, seats, layer=chosen))
+        _BUILT[key] = built
+    return _fresh(built[1])
+
+
+#: :func:`resolve`'s rulings, built once per (case, edition object, condition, seats, layer): the
+#: judge asks for the same few rulings again and again (a search of ``distinguish`` judges tens of
+#: thousands of scenarios). The edition is kept beside its ruling and compared by identity, so an
+#: edition made up later (a draft, ``Edition.like``) never meets another's entry; cleared with the
+#: data (:func:`bridgelaws.datafiles.reset`).
+_BUILT: dict[tuple[Any, ...], tuple[Edition, Ruling]] = {}
+datafiles.on_reset(_BUILT.clear)
+
+
+def _fresh(ruling: Ruling) -> Ruling:
+    """A copy of a memoised ruling that the judge may change (it sets ``chosen``, ``assumption``,
+    ``call_stands``...): the object and its lists and their dicts are new, the strings shared."""
+    fresh = object.__new__(Ruling)
+    fresh.__dict__.update(ruling.__dict__)
+    fresh.articles, fresh.references, fresh.play = list(ruling.articles), list(ruling.references), list(ruling.play)
+    fresh.score = list(ruling.score)
+    fresh.barred = [dict(bar) for bar in ruling.barred]
+    fresh.options = [{**option, "barred": [dict(bar) for bar in option["barred"]]} for option in ruling.options]
+    return fresh
 
 
 def _branch(entry_spec: RulingSpec, condition: str | None) -> BranchSpec | None:

@@ -137,7 +137,7 @@ def _canonical_scenarios() -> list[tuple[str, str]]:
     *_canonical_scenarios(),
     # Tokens that are not calls (finding 1 of the second reading of issue 9): each crashed the text
     # listing with an IndexError while --json, --csv and judge read them.
-    ("1S N:=2S", "N"), ("1S N:>2S", "N"), ("1S ?", "N"), ("1S S:[wrong-board]", "N"),
+    ("1S N:=2S", "N"), ("1S N:>2S", "N"), ("1S ?", "N"), ("1S P P S:[wrong-board]", "N"),
     ("1S X S:[misinformed]", "N"), ("[incorrect-deal]", "N"), ("1S S:[other-hand]", "N")])
 def test_compare_in_text_mode_lists_every_token_of_every_canonical_scenario(capsys, tokens, dealer):
     assert main(["compare", tokens, "--dealer", dealer]) == 0

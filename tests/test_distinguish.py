@@ -218,13 +218,15 @@ def test_the_layer_is_passed_to_the_judge():
 
 
 def test_where_one_edition_cannot_play_the_scenario_the_other_shows_its_event():
-    # North's "last call" made with cards from a wrong board, before anyone has called: 2007's
-    # ruling cancels that call (data/rulings/wrong-board.yaml), and there is none, so 2007 cannot
-    # go on; 2017's excerpt does not treat the case (silent) and the auction continues.
-    difference = by_scenario(distinguish("2007", "2017", max_tokens=1, layer="corpus"))["N:[wrong-board]"]
+    # "^S X": a double marked as accepted out of rotation (PBN ^S) before any bid. 1936 reads the
+    # double first as inadmissible (1936:22.6.a, no bid to double), which the mark does not fit, so
+    # 1936 cannot go on; 1949's excerpt does not treat calls out of rotation (silent): it reads the
+    # double as one out of rotation and goes on.
+    difference = by_scenario(distinguish("1936", "1949", max_tokens=2, layer="corpus"))["^S X"]
     assert difference.aspects == ("error",)
-    assert difference.a.status == "error" and "no call to cancel" in (difference.a.error or "")
-    assert (difference.b.case, difference.b.status) == ("wrong-board", "silent")
+    assert difference.a.status == "error" and "does not fit" in (difference.a.error or "")
+    assert "inadmissible-double" in (difference.a.error or "")
+    assert (difference.b.case, difference.b.status) == ("double-out-of-rotation", "silent")
 
 
 # --- the space reaches the whole catalogue -----------------------------------------------------------
@@ -245,9 +247,12 @@ def test_every_case_of_the_catalogue_has_a_witness_in_the_space():
 
 def test_the_size_of_the_space():
     in_turn, special = DEFAULT_SPACE.tokens()
-    # one token: every token; two tokens: in turn then in turn, or one special in either place
-    assert DEFAULT_SPACE.sequences(1) == len(in_turn) + len(special)
-    assert DEFAULT_SPACE.sequences(2) - DEFAULT_SPACE.sequences(1) == len(in_turn) ** 2 + 2 * len(in_turn) * len(special)
+    marks = sum(t.startswith("^") for t in special)
+    # one token: every token but a mark (a mark waits for its call); two tokens: in turn then in
+    # turn, or a special one then a call in turn, or a call in turn then a special one not a mark
+    assert DEFAULT_SPACE.sequences(1) == len(in_turn) + len(special) - marks
+    assert DEFAULT_SPACE.sequences(2) - DEFAULT_SPACE.sequences(1) == (
+        len(in_turn) ** 2 + len(special) * len(in_turn) + len(in_turn) * (len(special) - marks))
     assert len(special) == len(set(special))
 
 
@@ -295,3 +300,117 @@ def test_cli_bad_arguments_one_line_exit_2(capsys, argv, words):
 def test_bad_max_tokens_in_the_library():
     with pytest.raises(BridgeLawsError, match="at least 1"):
         distinguish("1936", "1949", max_tokens=0)
+
+
+# --- issue 24 section 3: what differs after the first parting ------------------------------------
+
+def test_after_a_pass_out_of_rotation_another_player_calls_next():
+    # 1936:22.5: the pass out of rotation is void and the turn goes back to North, whose turn it was;
+    # 1949's excerpt is silent, so the engine lets East's pass stand and South calls next. The pass
+    # that follows "E:P" is North's under 1936 and South's under 1949.
+    later = {" ".join(d.scenario): d for d in search("1936", "1949", max_tokens=1).later}
+    difference = later["E:P P"]
+    assert difference.stage == "after" and difference.category == "who calls next"
+    assert difference.follows.startswith("pass-out-of-rotation")
+    assert "made by: N vs S" in difference.difference
+    assert "1936:22.5.a" in difference.a.articles  # the ruling the turn comes from, with its article
+
+
+def test_a_milder_draft_shows_in_the_correction_that_follows():
+    # The draft bars the partner one turn, not the rest of the auction, after "any other bid"
+    # (data/drafts/1936-milder-insufficient-bid.yaml; 1936:22.3.b: "gedurende het verdere verloop
+    # van het bieden"): North 1C, East 1C (insufficient), East corrects with 1S (not the lowest
+    # sufficient bid in clubs): West barred for the rest of the auction vs at his next turn.
+    found = search("1936", "data/drafts/1936-milder-insufficient-bid.yaml", max_tokens=2)
+    assert [" ".join(d.scenario) for d in found.differences] == ["1C 1C"]
+    later = {" ".join(d.scenario): d for d in found.later}
+    correction = later["1C 1C 1S"]
+    assert correction.category == "correction"
+    assert "bars in force: W rest-of-auction vs W next-turn" in correction.difference
+    assert "1936:22.3.b" in correction.a.articles and "1936-milder-insufficient:insufficient-bid" in correction.b.articles
+    # the lowest sufficient bid in the same denomination, as an option: W next turn (22.3.a) vs none
+    right = later["1C 1C #lowest-sufficient-same-denomination"]
+    assert right.category == "right exercised" and "W next-turn vs none" in right.difference
+
+
+def test_after_kinds_are_separate_and_each_really_differs():
+    found = search("1936", "1949", max_tokens=1)
+    partings = {d.kind: d for d in found.differences}
+    assert found.later and not {d.kind for d in found.later} & set(partings)
+    for difference in found.later:
+        assert difference.follows in partings
+        parting = partings[difference.follows]
+        assert difference.scenario[:-1] == parting.scenario  # one token after the parting's scenario
+        assert played(difference.scenario, "1936") != played(difference.scenario, "1949")
+        assert difference.a.articles or difference.b.articles or "error" in difference.aspects
+
+
+def test_cli_json_marks_the_stage(capsys):
+    assert main(["distinguish", "1936", "1949", "--max-tokens", "1", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    stages = [d["stage"] for d in data]
+    assert "parting" in stages and "after" in stages
+    assert stages == sorted(stages, key=["parting", "after"].index)  # partings first
+    assert all(d["follows"] and d["category"] for d in data if d["stage"] == "after")
+
+
+# --- engine artefacts are refused as input, not reported ---------------------------------------------
+
+@pytest.mark.parametrize("token", ["N:[wrong-board]", "N:[misinformed]", "N:[comparable]", "N:[misunderstood]"])
+def test_an_incident_about_a_call_not_yet_made_is_refused_under_every_edition(token):
+    for edition in EDITIONS:
+        with pytest.raises(BridgeLawsError, match="North has made no call yet"):
+            judge([token], edition)
+    # once North has called, the scenario is read (the witnesses of the catalogue)
+    assert judge(["1S", token], "2017").events[-1].case is not None
+
+
+def test_the_wrong_board_before_any_call_is_no_longer_a_difference():
+    kinds = [d.kind for d in distinguish("2007", "2017", max_tokens=1, layer="corpus")]
+    assert not any("wrong-board" in kind and "cannot play" in kind for kind in kinds)
+
+
+def test_cli_refuses_the_artefact_with_one_line(capsys):
+    assert main(["judge", "--edition", "2007", "N:[wrong-board]"]) != 0
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "North has made no call yet" in err
+
+
+# --- issue 24 section 3: the count of the space --------------------------------------------------
+
+def test_the_space_counts_scenarios_not_sequences_ending_in_a_mark():
+    in_turn, special = DEFAULT_SPACE.tokens()
+    marks = [t for t in special if t.startswith("^")]
+    assert (len(in_turn), len(special), len(marks)) == (7, 83, 2)
+    # by hand: sum over L = 1..4 of 7^L + L * 7^(L-1) * 81 (one non-mark special anywhere) +
+    # (L-1) * 7^(L-2) * 2 * 7 (a mark, then its call in turn, the mark not last)
+    by_hand = sum(7 ** n + n * 7 ** (n - 1) * 81 + (n - 1) * 7 ** (n - 1) * 2 for n in range(1, 5))
+    assert by_hand == 129_322 == DEFAULT_SPACE.sequences(4)
+
+
+# --- issue 24 section 5: one walk for several pairs gives each pair's own search -----------------
+
+def test_several_pairs_at_once_are_each_pairs_own_search():
+    from bridgelaws.distinguish import search_pairs
+
+    pairs = [("1936", "1949"), ("1949", "2007"), ("1936", "2007")]
+    together = search_pairs(pairs, max_tokens=2)
+    for pair, joint in zip(pairs, together):
+        alone = search(*pair, max_tokens=2)
+        assert [d.to_dict() for d in joint.differences] == [d.to_dict() for d in alone.differences]
+        assert [d.to_dict() for d in joint.later] == [d.to_dict() for d in alone.later]
+        assert (joint.judged, joint.per_length) == (alone.judged, alone.per_length)
+
+
+def test_progress_is_written_only_when_asked(capsys):
+    import io
+
+    from bridgelaws._cliio import Progress
+
+    quiet = Progress("distinguish", stream=io.StringIO())  # not a terminal: nothing
+    search("1936", "1949", max_tokens=2, progress=quiet)
+    assert quiet.lines == 0 and quiet.stream.getvalue() == ""
+    shown = Progress("distinguish", stream=io.StringIO(), enabled=True, after=0, every=0)
+    search("1936", "1949", max_tokens=2, progress=shown)
+    text = shown.stream.getvalue()
+    assert shown.lines >= 1 and text.startswith("bridgelaws: distinguish: ") and "scenarios judged" in text
