@@ -59,6 +59,7 @@ if TYPE_CHECKING:  # the engine is imported when a search runs: the command line
     from .calls import Seat
     from .editions import Edition
     from .judging import Judgement
+    from .records import EventRecord
     from .rulings import Ruling
 
 __all__ = ["CATEGORIES", "CALLS_SPACE", "DEFAULT_MAX_TOKENS", "DEFAULT_SPACE", "MAX_TOKENS", "SPACES", "WITNESSES", "Difference", "Search", "Side", "Space",
@@ -289,7 +290,7 @@ class Difference:
     category: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        data = {"scenario": " ".join(self.scenario), "dealer": self.dealer, "kind": self.kind,
+        data: dict[str, Any] = {"scenario": " ".join(self.scenario), "dealer": self.dealer, "kind": self.kind,
                 "difference": self.difference, "aspects": list(self.aspects),
                 "editions": [self.a.to_dict(), self.b.to_dict()], "stage": self.stage}
         if self.stage == "after":
@@ -629,19 +630,19 @@ def search_pairs(pairs: Iterable[tuple[str | int | Edition, str | int | Edition]
                     following.append((tokens, count, next_states))
                 if progress is not None and judged_in_all % 512 == 0:
                     progress.update(f"{judged_in_all:,} scenarios judged, {length} of {max_tokens} tokens")
-        for number, result in enumerate(results):
-            result.per_length[length] = judged[number]
-            result.judged += judged[number]
+        for number, searched in enumerate(results):
+            searched.per_length[length] = judged[number]
+            searched.judged += judged[number]
         frontier = following
-    for number, result in enumerate(results):
+    for number, searched in enumerate(results):
         kinds = list(found[number])
-        result.differences = sorted(found[number].values(), key=lambda d: (len(d.scenario), kinds.index(d.kind)))
+        searched.differences = sorted(found[number].values(), key=lambda d: (len(d.scenario), kinds.index(d.kind)))
         if later:
             first, second = which[number]
-            result.later = _after_partings(result.differences, editions[first], editions[second], seat, chosen,
-                                           space)
-        result.seconds = time.perf_counter() - started
-        result.cpu_seconds = time.process_time() - started_cpu
+            searched.later = _after_partings(searched.differences, editions[first], editions[second], seat, chosen,
+                                             space)
+        searched.seconds = time.perf_counter() - started
+        searched.cpu_seconds = time.process_time() - started_cpu
     return results
 
 
@@ -698,8 +699,10 @@ def _category(token: str, before: Judgement, after: Judgement | str) -> str:
     if isinstance(after, str):
         return "the next call"
     position = len(before.events)
-    if any(event.ruling is not None and event.ruling.accepted and (
-            index >= len(before.events) or not (before.events[index].ruling and before.events[index].ruling.accepted))
+    def accepted(event: "EventRecord") -> bool:
+        return event.ruling is not None and bool(event.ruling.accepted)
+
+    if any(accepted(event) and (index >= len(before.events) or not accepted(before.events[index]))
            for index, event in enumerate(after.events)):
         return "acceptance"
     if any(event.correction_of is not None for event in after.events[position:]):

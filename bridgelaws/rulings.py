@@ -308,10 +308,11 @@ def resolve(case_id: str, edition: str | int | Edition, *, condition: str | None
     key = (case_id, id(found), condition, offender, bidder, chosen)
     built = _BUILT.get(key)
     if built is None or built[0] is not found:
-        seats = None
+        seats: dict[str, list[Seat]] | None = None
         if offender is not None:
             seats = {"offender": [offender], "partner": [offender.partner],
-                     "side": [offender, offender.partner], "lho": [offender.lho], "first-bidder": [bidder]}
+                     "side": [offender, offender.partner], "lho": [offender.lho],
+                     "first-bidder": [bidder] if bidder is not None else []}
         built = (found, _build(case_id, found, condition, seats, layer=chosen))
         _BUILT[key] = built
     return _fresh(built[1])
