@@ -1,4 +1,4 @@
-"""Tests for bridgelaws.corpus and the hand-curated data in data/corpus/.
+"""Tests for bridgelaws.corpus and the hand-curated data in data/editions/<year>/corpus.json.
 
 The rebuild tests prove the data faithful: every edition's layout renders back to its source
 text byte for byte. The spot checks below were written from reading the source texts.
@@ -26,7 +26,7 @@ ITEM_KEYS = {"line", "heading", "title", "record", "repeat", "inline"}
 
 
 def raw(edition):
-    return json.loads((c.DATA_DIR / f"{edition}.json").read_text(encoding="utf-8"))
+    return json.loads(c.corpus_file(edition).read_text(encoding="utf-8"))
 
 
 def flat_items(layout):

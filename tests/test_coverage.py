@@ -58,10 +58,10 @@ def test_every_listed_id_is_a_record_of_the_corpus():
 
 
 def _records_in_the_corpus_files() -> dict[str, list[str]]:
-    """Record ids per edition, read straight from data/corpus/<year>.json (not through the code
+    """Record ids per edition, read straight from data/editions/<year>/corpus.json (not through the code
     under test)."""
     return {edition.year: [r["id"] for r in json.loads(
-        (REPO / "data" / "corpus" / f"{edition.year}.json").read_text(encoding="utf-8"))["records"]]
+        (REPO / "data" / "editions" / edition.year / "corpus.json").read_text(encoding="utf-8"))["records"]]
         for edition in EDITIONS}
 
 

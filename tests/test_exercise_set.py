@@ -1,5 +1,5 @@
 """The exercise set (issue 13 §5): an exercise for every case, each key a fresh judgement of its
-scenario, every quote verbatim in data/corpus; the quiz's marks and score; the handout."""
+scenario, every quote verbatim in data/editions/<year>/corpus.json; the quiz's marks and score; the handout."""
 
 from __future__ import annotations
 
@@ -17,14 +17,14 @@ from bridgelaws.exercise_set import CHOICES, AnswerKind, exercise_set
 from bridgelaws.rulings import case_ids
 from bridgelaws.views import handout_html, quiz_html, quiz_score
 
-CORPUS = Path(__file__).resolve().parent.parent / "data" / "corpus"
+EDITIONS_DATA = Path(__file__).resolve().parent.parent / "data" / "editions"
 SET = exercise_set()
 
 
 def corpus_text(record_id: str) -> str:
     """The text of a record and of the records under it, read from the JSON itself."""
     year = record_id.split(":")[0]
-    records = json.loads((CORPUS / f"{year}.json").read_text(encoding="utf-8"))["records"]
+    records = json.loads((EDITIONS_DATA / year / "corpus.json").read_text(encoding="utf-8"))["records"]
     return "\n".join(r["text"] for r in records if r["id"] == record_id or r["id"].startswith(record_id + "."))
 
 
