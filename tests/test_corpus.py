@@ -342,7 +342,7 @@ def test_search_is_case_and_accent_insensitive():
     assert any(h.record_id == "1936:Speelmanieren.8" for h in c.search("beinvloeden"))
     assert "herdubbeid" in hits[0].snippet and len(hits[0].snippet) < 140
     assert [h.record_id for h in c.search("onvoldoend bod.", "1936") if "title" in h.fields] == ["1936:22.3"]
-    assert [h.where for h in c.search("controle van borden")] == ["heading"]
+    assert [h.where for h in c.search("controle van borden", "2017")] == ["heading"]
     assert all(h.record_id.startswith("2017:") for h in c.search("doubleren", "2017"))
     with pytest.raises(BridgeLawsError):
         c.search("")

@@ -156,7 +156,8 @@ def test_generated_exercise_names_its_case_and_says_where_it_does_not_arise():
     exercise = next(e for e in SET if e.case == "call-when-barred")
     html = quiz_html(exercise)
     assert "Call by a player who must pass" in html
-    assert "Under 1932, 1949, 2007, 2017 this scenario does not raise the case" in html
+    # Read in the five texts; an edition after 2017 may join the list.
+    assert re.search(r"Under 1932, 1949, 2007, 2017(, \d{4})* this scenario does not raise the case", html), html
 
 
 # --- the handout -------------------------------------------------------------------------------------

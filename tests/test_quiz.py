@@ -13,6 +13,12 @@ from bridgelaws.exercise_set import exercise_set  # noqa: E402
 from bridgelaws.widgets import QuizCard  # noqa: E402
 
 KEYS = {q.id: q.key for e in exercise_set() for q in e.questions}
+#: The editions whose questions the counts below were checked for by hand; a later edition adds its own.
+FIVE = ("1932", "1936", "1949", "2007", "2017")
+
+
+def _of_five(questions) -> list[str]:
+    return [q for q in questions if q.split(":")[1] in FIVE]
 
 
 def marks(html: str) -> list[str]:
@@ -29,24 +35,24 @@ def test_answers_start_empty_and_nothing_is_marked_before_check():
 def test_check_marks_each_answer_and_keeps_a_running_score():
     quiz = QuizCard("four-passes")
     questions = list(quiz.answer)
-    assert len(questions) == 9
-    for question_id in questions[:7]:
+    assert len(_of_five(questions)) == 9
+    for question_id in _of_five(questions)[:7]:
         quiz.answer[question_id].value = KEYS[question_id]
     quiz.answer["four-passes:1949:outcome"].value = "redeal"  # wrong: 1949:22, passed out
     quiz.check_button.click()
     html = quiz.output_html
     assert marks(html).count("right") == 6 and marks(html).count("wrong") == 1
-    assert marks(html).count("unanswered") == 2
-    assert "Score: 6 / 9" in quiz.score.value
+    assert marks(html).count("unanswered") == len(questions) - 7
+    assert f"Score: 6 / {len(questions)}" in quiz.score.value
     row = re.search(r'<tr data-question="four-passes:1949:outcome">(.*?)</tr>', html).group(1)
     assert "✗ wrong" in row and "1949:22" in row
     quiz.next_button.click()  # the next exercise starts empty; the score runs on
     assert quiz.chooser.value != "four-passes" and all(m.value is None for m in quiz.answer.values())
-    assert not marks(quiz.output_html) and "Score: 6 / 9" in quiz.score.value
+    assert not marks(quiz.output_html) and f"Score: 6 / {len(questions)}" in quiz.score.value
     first = next(iter(quiz.answer))
     quiz.answer[first].value = KEYS[first]
     quiz.check_button.click()
-    asked = 9 + len(quiz.answer)
+    asked = len(questions) + len(quiz.answer)
     assert f"Score: 7 / {asked}" in quiz.score.value
     quiz.again_button.click()
     assert "Score: 0 / 0" in quiz.score.value
@@ -58,7 +64,8 @@ def test_the_quiz_runs_in_dutch_and_switches_language_keeping_the_answers():
     assert "Gever Noord" in quiz.output_html
     quiz.answer["insufficient-bid:1936:status"].value = "ruled"
     quiz.check_button.click()
-    assert "Score: 1 / 7" in quiz.score.value and "✓ goed" in quiz.output_html
+    assert len(_of_five(quiz.answer)) == 7
+    assert f"Score: 1 / {len(quiz.answer)}" in quiz.score.value and "✓ goed" in quiz.output_html
     quiz.language.value = "en"
     assert quiz.check_button.description == "Check my answers"
     assert quiz.answer["insufficient-bid:1936:status"].value == "ruled"

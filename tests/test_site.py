@@ -417,7 +417,9 @@ def test_bad_options_are_one_line(tmp_path, capsys, argv, message):
 def test_the_command_in_dutch(tmp_path, capsys):
     assert main(["export-site", "-o", str(tmp_path / "nl"), "--lang", "nl", "--date", DATE]) == 0
     out = capsys.readouterr().out
-    assert re.match(r"wrote .*: \d+ pages \(20 cases, 33 articles, \d+ scenario steps", out)
+    # Counted from the data files themselves: every case, every article of every edition's text.
+    articles = sum(len(CORPUS[year]["articles"]) for year in YEARS)
+    assert re.match(rf"wrote .*: \d+ pages \({len(CASES)} cases, {articles} articles, \d+ scenario steps", out), out
     index = (tmp_path / "nl" / "index.html").read_text(encoding="utf-8")
     assert index.startswith('<!DOCTYPE html>\n<html lang="nl">')
     assert ">Gevallen</a>" in index and "niet in het uittreksel" in index

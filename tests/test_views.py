@@ -227,8 +227,9 @@ def test_articles_table_keeps_the_missing_heading():
 
 
 def test_notes_by_kind():
-    assert set(views.notes_table("repetition").index) == {"1936-repeated-22", "1936-repeated-24"}
-    assert set(views.notes_table("misfit-heading").index) == {"2017-misfit-heading-18"}
+    assert {n for n in views.notes_table("repetition").index if n[:4] in FIVE} == {"1936-repeated-22", "1936-repeated-24"}
+    assert set(views.notes_table("misfit-heading").index) & {f"{y}-misfit-heading-18" for y in FIVE} == \
+        {"2017-misfit-heading-18"}
     slips = views.notes_table("slip")
     assert "herdubbeid" in set(slips["printed"])
     with pytest.raises(BridgeLawsError, match="unknown note kind"):
