@@ -72,7 +72,8 @@ def _derived(edition: str, base: str, own: schema.TranslationFile | None) -> sch
             continue  # a record the base does not have
         if before.text == record.text and record.id not in (own.records if own else {}):
             if before.id in inherited.records:
-                records[record.id] = inherited.records[before.id]
+                # A note's id names its edition too ("[note 2017-slip-...:"), as the text's notes do.
+                records[record.id] = inherited.records[before.id].replace(f"[note {base}-", f"[note {edition}-")
             exceptions.extend(schema.TranslationException(record.id, e.term, e.reason)
                               for e in inherited.exceptions if e.id == before.id)
         if before.title == record.title and before.id in inherited.titles:
@@ -87,8 +88,10 @@ def _derived(edition: str, base: str, own: schema.TranslationFile | None) -> sch
         titles.update(own.titles)
         headings.update(own.headings)
         exceptions.extend(own.exceptions)
+    order = [r.id for r in corpus.records(edition)]
     return schema.TranslationFile(edition=edition, translator=own.translator if own else inherited.translator,
-                                  records=records, titles=titles, headings=headings,
+                                  records={i: records[i] for i in order if i in records},
+                                  titles={i: titles[i] for i in order if i in titles}, headings=headings,
                                   exceptions=tuple(exceptions))
 
 

@@ -58,6 +58,8 @@ def test_what_the_sources_do_not_say_is_unknown():
 def test_the_printed_title_is_the_line_of_the_source_it_names():
     for edition in EDITIONS:
         title = bibliography.metadata(edition.year).printed_title
+        if edition.record.derives is not None and not title.known:
+            continue  # a derived edition whose source is not described: nothing to check
         number = int(re.search(r"line (\d+)", title.said_in).group(1))
         assert corpus.rebuild_source(edition.year).split("\n")[number - 1] == title.value, edition.year
 

@@ -309,7 +309,7 @@ def test_a_new_edition_inherits_the_closing_reading():
     from bridgelaws import datafiles, editions
 
     raw = editions.registry_data()
-    latest = raw["editions"][-1]
+    latest = [entry for entry in raw["editions"] if "basis" in entry][-1]  # the latest with a basis of its own
     basis = {}
     for mechanic, spec in latest["basis"].items():
         donor = spec.get("inherit", latest["year"]) if isinstance(spec, dict) else latest["year"]
