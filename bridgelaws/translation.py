@@ -64,7 +64,10 @@ def _derived(edition: str, base: str, own: schema.TranslationFile | None) -> sch
     inherited = _file(base)
     if inherited is None:
         return own
-    records, titles, headings, exceptions = {}, {}, {}, []
+    records: dict[str, str] = {}
+    titles: dict[str, str] = {}
+    headings: dict[str, str] = {}
+    exceptions: list[schema.TranslationException] = []
     for record in corpus.records(edition):
         try:
             before = corpus.record(remap(record.id, edition, base))
