@@ -33,13 +33,19 @@ import yaml
 
 from datacopy import copy_data
 from bridgelaws import BridgeLawsError, datafiles, rulings
-from bridgelaws.editions import EDITIONS
+from bridgelaws.editions import EDITIONS, find_edition
 
 REPO = Path(__file__).resolve().parents[1]
 LATEST = EDITIONS[-1].year
 NEW = str(int(LATEST) + 8)
-#: The made-up sentence that replaces the words the latest edition's ruling on four passes quotes.
-NEW_WORDS = "De volgende gever geeft een nieuw spel."
+#: What four passes lead to in the latest edition, and in the made-up one: the other outcome, in a
+#: made-up sentence that replaces the words the latest edition's ruling on four passes quotes.
+LATEST_OUTCOME = str(find_edition(LATEST).all_pass_outcome)
+NEW_OUTCOME = "next-deal" if LATEST_OUTCOME == "passed-out" else "passed-out"
+NEW_WORDS = {"next-deal": "De volgende gever geeft een nieuw spel.",
+             "passed-out": "De handen gaan ongespeeld terug in het bord."}[NEW_OUTCOME]
+NEW_ENGLISH = {"next-deal": "the next dealer deals a new hand",
+               "passed-out": "the hands go back into the board unplayed"}[NEW_OUTCOME]
 NOT_LAW = "a made-up edition of tests/test_new_edition.py, not law"
 
 
@@ -85,7 +91,7 @@ def trial(tmp_path_factory, all_pass):
                 source_file=f"made-up-{NEW}.txt")
     changed = _renamed(all_pass["quote_from"])
     record = next(r for r in text["records"] if r["id"] == changed)
-    assert all_pass["quote_nl"] in record["text"]
+    assert all_pass["quote_nl"] in record["text"] and NEW_WORDS not in record["text"]
     record["text"] = record["text"].replace(all_pass["quote_nl"], NEW_WORDS)
     (folder / "corpus.json").write_text(json.dumps(text, ensure_ascii=False, indent=1), encoding="utf-8")
     return data, folder, changed
@@ -114,14 +120,14 @@ def sixth(trial, all_pass):
     data, folder, changed = trial
     _write_yaml(folder / "rulings.yaml", {"rulings": {"all-pass": {
         "status": "ruled", "articles": [changed], "references": _renamed(all_pass.get("references") or []),
-        "quote_from": changed, "quote_nl": NEW_WORDS, "outcome": "next-deal",
-        "summary_en": f"When all four players pass, the next dealer deals a new hand ({NOT_LAW})."}}})
+        "quote_from": changed, "quote_nl": NEW_WORDS, "outcome": NEW_OUTCOME,
+        "summary_en": f"When all four players pass, {NEW_ENGLISH} ({NOT_LAW})."}}})
     english = yaml.safe_load((data / "editions" / LATEST / "translation.yaml").read_text(encoding="utf-8"))
     before = next(r for r in english["records"] if r["id"] == all_pass["quote_from"])
     assert before["en"]
     _write_yaml(folder / "translation.yaml", {
         "edition": NEW, "translator": f"the bridgelaws tests ({NOT_LAW})",
-        "records": [{"id": changed, "en": f"All four players pass. The next dealer deals a new hand. ({NOT_LAW})"}]})
+        "records": [{"id": changed, "en": f"All four players pass; {NEW_ENGLISH}. ({NOT_LAW})"}]})
     return data, sorted(p.name for p in folder.iterdir())
 
 
@@ -134,7 +140,7 @@ _CHECKS = """
 import json, sys
 from bridgelaws import coverage, datafiles, rulings, static_site, translation, views
 from bridgelaws.cli import main
-from bridgelaws.editions import EDITIONS
+from bridgelaws.editions import EDITIONS, find_edition
 
 NEW, LATEST, SITE = sys.argv[1], sys.argv[2], sys.argv[3]
 out = {"years": [e.year for e in EDITIONS]}
@@ -179,7 +185,7 @@ def test_judge_reads_the_new_sentence_and_the_inherited_rules(checked, trial):
     out, _ = checked
     _, _, changed = trial
     assert out["judge-four-code"] == 0 and out["judge-contract-code"] == 0
-    assert changed in out["judge-four"] and "next-deal" in out["judge-four"], out["judge-four"]
+    assert changed in out["judge-four"] and NEW_OUTCOME in out["judge-four"], out["judge-four"]
     # The contract's rule is the base's, read in the new text (its ids renamed).
     assert f"{NEW}: contract 1S ({NEW}:22.A)" in out["judge-contract"].splitlines()[-1], out["judge-contract"]
 
@@ -188,7 +194,7 @@ def test_compare_and_matrix_have_a_column_more(checked):
     out, _ = checked
     assert out["compare-code"] == 0 and out["matrix-code"] == 0
     blocks = {block.split()[0]: block for block in out["compare"].split("\n\n")[1:] if block.strip()}
-    assert "then: passed-out" in blocks[LATEST] and "then: next-deal" in blocks[NEW], out["compare"]
+    assert f"then: {LATEST_OUTCOME}" in blocks[LATEST] and f"then: {NEW_OUTCOME}" in blocks[NEW], out["compare"]
     rows = [line.split()[0] for line in out["matrix"].splitlines() if line.startswith("   ")]
     assert rows.count(NEW) == rows.count(LATEST) == len(rulings.case_ids()), out["matrix"][:500]
 
