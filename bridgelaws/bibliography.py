@@ -1,9 +1,10 @@
 """What each source text is, as far as the sources say, and citations of an edition, an article or a
 record (issue 12 §2).
 
-The metadata live in ``data/bibliography.yaml`` (schema: :func:`bridgelaws.schema.parse_bibliography`):
+The metadata live in each edition's ``data/editions/<year>/edition.yaml``, under ``bibliography``, with
+the values the texts share in ``data/editions/common.yaml`` (schema: :func:`bridgelaws.schema.parse_bibliography`):
 every field is a value with where the sources say it, or *unknown* with why. The page name and the
-file name come from the corpus (``data/corpus/<year>.json``), so they are never written twice.
+file name come from the corpus (``data/editions/<year>/corpus.json``), so they are never written twice.
 
 A citation names the cited text by its stable id (``1936:22.6.c``, the corpus's own id), gives the
 source's metadata, and says what the project added: a label the source does not print (a restored
@@ -33,8 +34,10 @@ FORMATS = ("text", "bibtex", "csl-json")
 Format = Literal["text", "bibtex", "csl-json"]
 Kind = Literal["edition", "article", "section", "record"]
 
-#: Where the metadata of an edition without an entry in data/bibliography.yaml would come from.
-_NO_ENTRY = "data/bibliography.yaml has no entry for this edition"
+#: Where the metadata of an edition without a bibliography in its edition.yaml would come from.
+_NO_ENTRY = "the edition's edition.yaml has no bibliography"
+#: The values several editions' bibliographies share (a field given as ``common``).
+COMMON = "editions/common.yaml"
 
 
 @dataclass(frozen=True)
@@ -61,7 +64,7 @@ class SourceMetadata:
     transcribed: BibliographicField
 
     def fields(self) -> tuple[BibliographicField, ...]:
-        """Every field of ``bibliography.yaml``, in its order."""
+        """Every field of the bibliography, in its order."""
         return tuple(getattr(self, name) for name in schema.BIBLIOGRAPHY_FIELDS)
 
     def unknown(self) -> tuple[str, ...]:
@@ -79,7 +82,16 @@ class SourceMetadata:
 
 @datafiles.cached
 def _parsed() -> dict[str, dict[str, BibliographicField]]:
-    return schema.parse_bibliography(datafiles.load("bibliography.yaml"))
+    from .editions import EDITIONS, entry_file
+
+    common = (schema.parse_bibliography_common(datafiles.load(COMMON)) if datafiles.exists(COMMON) else {})
+    result = {}
+    for edition in EDITIONS:
+        name = entry_file(edition.year)
+        given = datafiles.load(name).get("bibliography")
+        if given is not None:
+            result[edition.year] = schema.parse_bibliography(given, name, edition.year, common)
+    return result
 
 
 def metadata(edition: str) -> SourceMetadata:
@@ -196,7 +208,7 @@ def _text(c: Citation) -> str:
     lines.append(f"Publisher: {_value(s.publisher)}. Translator: {_value(s.translator)}. "
                  f"Language: {_value(s.language)}.")
     lines.append(f"Transcribed from the {_where(s)} (file {s.source_file}), retrieved {_value(s.retrieved)}; "
-                 f"the transcription: data/corpus/{c.edition}.json of bridgelaws, {_value(s.transcribed)}.")
+                 f"the transcription: data/editions/{c.edition}/corpus.json of bridgelaws, {_value(s.transcribed)}.")
     for remark in c.remarks:
         lines.append(f"Note: {remark}")
     lines.append(f"Stable id: {c.id}" + (f" (unknown: {', '.join(s.unknown())})" if s.unknown() else ""))
@@ -271,7 +283,7 @@ def _csl(c: Citation) -> dict[str, Any]:
     if c.label:
         note.append(f"printed label {c.label.strip()}")
     note.extend(c.remarks)
-    note.append(f"transcribed {_value(s.transcribed)} (data/corpus/{c.edition}.json)")
+    note.append(f"transcribed {_value(s.transcribed)} (data/editions/{c.edition}/corpus.json)")
     if s.unknown():
         note.append(f"unknown: {', '.join(s.unknown())}")
     item["note"] = "; ".join(note)

@@ -52,7 +52,11 @@ def scenarios_table() -> Any:
 
 @datafiles.cached
 def _topics() -> tuple[dict[str, Any], ...]:
-    return tuple(schema.parse_topics(datafiles.load("topics.yaml")))
+    """The topics, a derived edition's articles and gap lines being its base's (ids read as its own)."""
+    from .editions import inherit_by_year
+
+    return tuple(dict(topic, articles=inherit_by_year(topic["articles"]), gap=inherit_by_year(topic["gap"]))
+                 for topic in schema.parse_topics(datafiles.load("topics.yaml")))
 
 
 def topics() -> list[dict[str, Any]]:

@@ -1,7 +1,7 @@
 """The corpus: the Dutch texts of the bidding rules of contract bridge, as structured data.
 
-The data live in ``data/corpus/<edition>.json`` (one file per edition, hand-curated; see
-``data/corpus/README.md`` for the schema, the id conventions and every editorial decision).
+The data live in ``data/editions/<edition>/corpus.json`` (one file per edition, hand-curated; see
+``data/editions/corpus.md`` for the schema, the id conventions and every editorial decision).
 Texts are verbatim (a diplomatic transcription): slips and old spelling are kept, and
 corrections exist only as notes. ``rebuild_source(edition)`` renders an edition's layout back
 into its source text, byte for byte.
@@ -25,13 +25,17 @@ from bridgelaws import datafiles, schema
 from bridgelaws.errors import BridgeLawsError
 
 __all__ = [
-    "EDITIONS", "DATA_DIR", "Article", "Source", "Record", "Note", "Reference", "Passage", "Hit",
+    "EDITIONS", "corpus_file", "Article", "Source", "Record", "Note", "Reference", "Passage", "Hit",
     "sources", "source", "records", "record", "article", "resolves", "notes", "references",
     "search", "rebuild_source", "source_path",
 ]
 
-#: Where the corpus files are (see :mod:`bridgelaws.datafiles`); the loaders go through ``datafiles``.
-DATA_DIR = datafiles.data_dir() / "corpus"
+
+
+def corpus_file(edition: str) -> Path:
+    """Where the text of ``edition`` is: ``data/editions/<edition>/corpus.json``."""
+    return datafiles.path(datafiles.edition_file(edition, "corpus.json"))
+
 
 #: one id part: a section letter (A), a number (1), a lower-case letter or roman numeral (a, ii),
 #: or a footnote (n1)
@@ -147,7 +151,7 @@ class Hit:
 
 
 def _registered() -> tuple[str, ...]:
-    """The years of the registered editions (``data/editions.yaml``), chronologically."""
+    """The years of the registered editions (``data/editions/<year>/``), chronologically."""
     from .editions import _registry
 
     return tuple(_registry())
@@ -176,7 +180,7 @@ def _check_edition(edition: str | int) -> str:
 
 @datafiles.cached
 def _raw(edition: str) -> dict[str, Any]:
-    name = f"corpus/{edition}.json"
+    name = datafiles.edition_file(edition, "corpus.json")
     return schema.parse_corpus(datafiles.load(name), name, edition)
 
 

@@ -1,6 +1,6 @@
 """Text coverage: which records of the corpus the engine models, and why the others are not.
 
-A record is **modelled** when the engine's data cite it: a mechanic's basis in ``data/editions.yaml``
+A record is **modelled** when the engine's data cite it: a mechanic's basis in ``data/editions/<year>/edition.yaml``
 (own or inherited articles), a ruling of ``data/rulings/*.yaml`` (``articles``, ``references``,
 ``quote_from``, ``acceptance``, a branch's or an option's ``article``), ``data/acceptance.yaml`` or
 ``data/rights.yaml`` (what a text says about exercising a right, which the engine applies).
@@ -24,7 +24,7 @@ modelled nor listed (``unaccounted``), records listed although the engine cites 
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Any, Iterable
 
@@ -38,7 +38,7 @@ __all__ = ["UseKind", "Use", "Modelled", "NotModelled", "WronglyListed", "Editio
 class UseKind(StrEnum):
     """Where a citation of a record comes from."""
 
-    MECHANIC = "mechanic"  # data/editions.yaml, a mechanic's basis
+    MECHANIC = "mechanic"  # data/editions/<year>/edition.yaml, a mechanic's basis
     RULING = "ruling"  # data/rulings/<case>.yaml
     ACCEPTANCE = "acceptance"  # data/acceptance.yaml
     RIGHTS = "rights"  # data/rights.yaml (1936:21.2, 21.3: lapse of a right, a choice that stands)
@@ -265,8 +265,21 @@ def uses(record_id: str) -> tuple[Use, ...]:
 
 @datafiles.cached
 def not_modelled_file() -> schema.NotModelledFile:
-    """``data/not-modelled.yaml``, checked."""
-    return schema.parse_not_modelled(datafiles.load("not-modelled.yaml"))
+    """``data/not-modelled.yaml``, checked; a derived edition's entries are its base's, ids read as
+    its own, for the records its text has and its own data do not model."""
+    from .editions import inherit_by_year
+
+    parsed = schema.parse_not_modelled(datafiles.load("not-modelled.yaml"))
+    by_year: dict[str, list[dict[str, str]]] = {}
+    for entry in parsed.records:
+        by_year.setdefault(entry.id.split(":", 1)[0], []).append(
+            {"id": entry.id, "reason": entry.reason, "why": entry.why})
+    inherited = [schema.NotModelledSpec(**entry)
+                 for year, entries in inherit_by_year(by_year).items() if year not in by_year
+                 for entry in entries
+                 if corpus.resolves(entry["id"])
+                 and not any(use.by_engine for use in _uses().get(entry["id"], ()))]
+    return replace(parsed, records=parsed.records + tuple(inherited))
 
 
 def _edition_coverage(edition: Edition, listed: dict[str, schema.NotModelledSpec]) -> EditionCoverage:

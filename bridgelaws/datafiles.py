@@ -6,6 +6,8 @@ two places to look: inside the package (an installed wheel) and beside it (a che
 install). Every loader reads through :func:`load`, so a missing or malformed file is one
 :class:`BridgeLawsError` line naming the file, never a traceback.
 
+``$BRIDGELAWS_DATA``, when set, names another directory to read for the whole process.
+
 Parsed data are cached by the loaders that use :func:`cached`; :func:`reset` clears them all (tests
 that point the package at broken data with :func:`override` rely on it).
 """
@@ -13,6 +15,7 @@ that point the package at broken data with :func:`override` rely on it).
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from functools import cache
@@ -35,9 +38,14 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 
 def data_dir() -> Path:
-    """The directory that holds ``cases.yaml``, ``rulings/``, ``corpus/`` and the rest."""
+    """The directory that holds ``cases.yaml``, ``rulings/``, ``editions/`` and the rest."""
     if _override is not None:
         return _override
+    # A whole process may read another copy of the data (a test's made-up edition, run as a user
+    # would run it): $BRIDGELAWS_DATA names the directory.
+    environ = os.environ.get("BRIDGELAWS_DATA")
+    if environ:
+        return Path(environ)
     # The packaged copy wins: an installed wheel has nothing beside the package, and a checkout has
     # nothing inside it (setup.py writes the copy only into the build directory).
     if (PACKAGED / "cases.yaml").is_file():
@@ -52,6 +60,25 @@ def path(name: str) -> Path:
 
 def exists(name: str) -> bool:
     return path(name).is_file()
+
+
+#: The folder of the editions: one folder per edition, ``editions/<year>/`` (data/editions/README.md).
+EDITIONS_DIR = "editions"
+
+
+def edition_file(year: str, name: str) -> str:
+    """The name under :func:`data_dir` of a file of an edition's folder (``"editions/2017/corpus.json"``)."""
+    return f"{EDITIONS_DIR}/{year}/{name}"
+
+
+def edition_folders() -> tuple[str, ...]:
+    """The editions' folders, by name (each holds an ``edition.yaml``), in the order of their names:
+    an edition's folder is named by its year, so this is the chronological order."""
+    folder = data_dir() / EDITIONS_DIR
+    if not folder.is_dir():
+        return ()
+    return tuple(sorted(child.name for child in folder.iterdir()
+                        if child.is_dir() and (child / "edition.yaml").is_file()))
 
 
 def load(name: str) -> Any:

@@ -1,6 +1,6 @@
 """The editions of the Laws: one registry, and the one step function of a regular auction.
 
-The registry is data (``data/editions.yaml``, checked when it is loaded): per edition its year, a
+The registry is data (one ``data/editions/<year>/edition.yaml`` per edition, checked when it is loaded): per edition its year, a
 display name and, mechanic by mechanic, the articles of its own text that give the rule. Where a
 text is silent on a basic mechanic, the edition inherits the rule from a *named* other edition and
 the :class:`Basis` says so (``inherited``); the inherited articles are looked up in the donor's own
@@ -22,6 +22,7 @@ of them gives for passes in rotation).
 from __future__ import annotations
 
 import importlib
+import re
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, ClassVar, Iterable, NamedTuple, Sequence
 
@@ -157,7 +158,7 @@ class Refusal(NamedTuple):
 
 @dataclass(frozen=True)
 class EditionRecord:
-    """One entry of the registry, as ``data/editions.yaml`` gives it (inheritance resolved)."""
+    """One entry of the registry, as its ``edition.yaml`` gives it (derivation and inheritance resolved)."""
 
     year: str
     name: str
@@ -174,6 +175,10 @@ class EditionRecord:
     #: (the registry's ``end-of-auction: {closing: ...}``, inherited with the mechanic); None: the
     #: neutral count of :meth:`Edition.auction_ends`.
     closing: str | None = None
+    #: The registered edition this one derives from (``derives:`` in its ``edition.yaml``): what
+    #: its folder does not give is the base's, the base's article ids read as its own, and an
+    #: inherited ruling is loaded only while the words it quotes stand in this edition's text.
+    derives: str | None = None
 
 
 class Edition:
@@ -535,9 +540,10 @@ def _why_not_redouble(position: Position) -> str:
 
 # --- the registry -------------------------------------------------------------------------------
 
-#: The registry's file under ``data/`` (read through :mod:`bridgelaws.datafiles`).
-REGISTRY = "editions.yaml"
-_ENTRY_KEYS = {"year", "name", "class", "max_level", "basis"}
+#: The registry: one ``edition.yaml`` per edition's folder, ``data/editions/<year>/edition.yaml``
+#: (read through :mod:`bridgelaws.datafiles`; :func:`registry_data` gathers them).
+REGISTRY = "editions"
+_ENTRY_KEYS = {"year", "name", "class", "max_level", "basis", "derives", "bibliography", "reasons"}
 _BASIS_KEYS = {"articles", "inherit", "only", "why", "closing", "inherited_for"}
 
 #: Per mechanic that refuses calls, the grounds of :attr:`Refusal.ground` it may refuse on.
@@ -558,8 +564,8 @@ def _all_pass_outcome(year: str) -> str:
         if outcome is not None:
             if outcome not in ALL_PASS_OUTCOMES:
                 # "redeal" is the same dealer dealing again (a faulty deal), not an end of the auction.
-                raise BridgeLawsError(f"rulings/all-pass.yaml: {year}.outcome: {outcome!r} is not an outcome "
-                                      f"of four passes (one of {', '.join(ALL_PASS_OUTCOMES)})")
+                raise BridgeLawsError(f"{rulings.where('all-pass', year)}: {year}.outcome: {outcome!r} is not an "
+                                      f"outcome of four passes (one of {', '.join(ALL_PASS_OUTCOMES)})")
             return outcome
         donor = find_edition(year).basis["all-pass"].donor
         if donor is None:
@@ -570,31 +576,126 @@ def _all_pass_outcome(year: str) -> str:
         f"ruling of an edition its all-pass rule is inherited from ({', '.join(seen)})")
 
 
+def entry_file(year: str) -> str:
+    """The name of an edition's registry entry under ``data/``."""
+    return datafiles.edition_file(year, "edition.yaml")
+
+
 def _problem(where: str, message: str) -> BridgeLawsError:
-    return BridgeLawsError(f"editions.yaml: {where}: {message}")
+    """An error in an edition's entry: ``where`` is ``"<year>"`` or ``"<year>.<field>..."``."""
+    year, _, rest = where.partition(".")
+    return BridgeLawsError(f"{entry_file(year)}: {rest or 'top level'}: {message}")
+
+
+def registry_data() -> dict[str, Any]:
+    """The registry as the editions' folders give it: ``{"editions": [entry, ...]}``, each entry an
+    ``edition.yaml`` with its ``year`` (the folder's name), in the folders' order."""
+    entries = []
+    for year in datafiles.edition_folders():
+        entry = datafiles.load(entry_file(year))
+        if not isinstance(entry, dict):
+            raise _problem(year, "expected a mapping (name, basis, bibliography, ...)")
+        if "year" in entry and str(entry["year"]) != year:
+            raise _problem(f"{year}.year", f"{entry['year']!r}: the folder's name is the edition's year")
+        entries.append({"year": year, **entry})
+    if not entries:
+        raise BridgeLawsError(f"{REGISTRY}/: no edition (expected a folder <year>/ with an edition.yaml, "
+                              f"looked in {datafiles.data_dir()})")
+    return {"editions": entries}
+
+
+def remap(value: Any, base: str, year: str) -> Any:
+    """``value`` with every article id of ``base`` (``"2017:22.B"``, also inside a text) read as
+    the same id of ``year`` (``"2025:22.B"``): what a derived edition inherits (see
+    data/editions/README.md, ``derives``)."""
+    if isinstance(value, str):
+        return re.sub(rf"(?<![\w.:]){re.escape(base)}:(?=\w)", f"{year}:", value)
+    if isinstance(value, list):
+        return [remap(item, base, year) for item in value]
+    if isinstance(value, dict):
+        return {key: remap(item, base, year) for key, item in value.items()}
+    return value
+
+
+def inherit_by_year(data: dict[str, Any], check: Any = None) -> dict[str, Any]:
+    """``data`` keyed by edition, with every derived edition that has no entry given its base's
+    (through a chain of bases), the base's ids read as its own (:func:`remap`). ``check(year,
+    base, entry)`` may refuse an inherited entry (a quote that no longer stands) with an error."""
+    result = dict(data)
+    for edition in _all_editions():
+        chain: list[tuple[str, str]] = []
+        year = edition.year
+        while year not in result:
+            base = _registry()[year].record.derives
+            if base is None or any(base == derived for derived, _ in chain):
+                break
+            chain.append((year, base))
+            year = base
+        if year in result:
+            for derived, base in reversed(chain):
+                entry = remap(result[base], base, derived)
+                if check is not None:
+                    check(derived, base, entry)
+                result[derived] = entry
+    return result
+
+
+def _derived(entries: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    """Every entry with its ``derives`` resolved: a derived edition's basis (and class and highest
+    level, unless it gives its own) is its base's, the base's article ids read as its own; a
+    mechanic it names in its own ``basis`` replaces the base's."""
+    resolved: dict[str, dict[str, Any]] = {}
+
+    def resolve(year: str, seen: tuple[str, ...]) -> dict[str, Any]:
+        if year in resolved:
+            return resolved[year]
+        entry = entries[year]
+        base = entry.get("derives")
+        if base is None:
+            resolved[year] = entry
+            return entry
+        base = str(base)
+        if base not in entries or base == year:
+            raise _problem(f"{year}.derives", f"{base!r} is not another registered edition")
+        if base in seen:
+            raise _problem(f"{year}.derives", f"derives from itself through {' -> '.join((*seen, base))}")
+        base_entry = resolve(base, (*seen, base))
+        own_basis = entry.get("basis") or {}
+        if not isinstance(own_basis, dict):
+            raise _problem(f"{year}.basis", "expected a mapping of mechanics")
+        merged = {key: value for key, value in base_entry.items() if key in ("class", "max_level")}
+        merged.update(entry)
+        merged["derives"] = base
+        merged["basis"] = {**remap(base_entry["basis"], base, year), **own_basis}
+        resolved[year] = merged
+        return merged
+
+    for year in entries:
+        resolve(year, (year,))
+    return resolved
 
 
 def _parse_registry(raw: object) -> tuple[EditionRecord, ...]:
-    """Check ``data/editions.yaml`` and resolve every inheritance from the donor's own basis."""
+    """Check the registry (:func:`registry_data`) and resolve every derivation and inheritance from
+    the donor's own basis."""
     if not isinstance(raw, dict) or not isinstance(raw.get("editions"), list) or not raw["editions"]:
-        raise _problem("top level", "expected a non-empty list under 'editions'")
-    unknown_top = set(raw) - {"editions", "reasons"}
-    if unknown_top:
-        raise _problem("top level", f"unknown field {sorted(unknown_top)[0]!r}: 'editions', and 'reasons' "
-                                    "for the reasons several entries share")
+        raise BridgeLawsError(f"{REGISTRY}/: expected at least one edition")
     entries: dict[str, dict[str, Any]] = {}
     for number, entry in enumerate(raw["editions"]):
-        where = f"editions[{number}]"
         if not isinstance(entry, dict):
-            raise _problem(where, "expected a mapping")
-        unknown = set(entry) - _ENTRY_KEYS
-        if unknown:
-            raise _problem(where, f"unknown field {sorted(unknown)[0]!r}: one of {', '.join(sorted(_ENTRY_KEYS))}")
+            raise BridgeLawsError(f"{REGISTRY}/: entry {number}: expected a mapping")
         year = entry.get("year")
         if not isinstance(year, str) or not year.strip():
-            raise _problem(f"{where}.year", "expected the edition's id as a string, e.g. \"1936\"")
+            raise BridgeLawsError(f"{REGISTRY}/: entry {number}: expected the edition's id as a string, e.g. \"1936\"")
+        unknown = set(entry) - _ENTRY_KEYS
+        if unknown:
+            raise _problem(year, f"unknown field {sorted(unknown)[0]!r}: one of "
+                                 f"{', '.join(sorted(_ENTRY_KEYS - {'year'}))}")
         if year in entries:
-            raise _problem(f"{where}.year", f"edition {year} is listed twice")
+            raise _problem(f"{year}.year", f"edition {year} is listed twice")
+        entries[year] = entry
+    entries = _derived(entries)
+    for year, entry in entries.items():
         if not isinstance(entry.get("name"), str):
             raise _problem(f"{year}.name", "expected a string")
         level = entry.get("max_level", 7)
@@ -609,13 +710,12 @@ def _parse_registry(raw: object) -> tuple[EditionRecord, ...]:
         for mechanic in basis:
             if mechanic not in MECHANICS:
                 raise _problem(f"{year}.basis.{mechanic}", f"unknown mechanic: one of {', '.join(MECHANICS)}")
-        entries[year] = entry
     records = []
     for year, entry in entries.items():
         records.append(EditionRecord(
             year=year, name=entry["name"], basis={m: _resolve(year, m, entries) for m in MECHANICS},
             max_level=entry.get("max_level", 7), class_path=entry.get("class"),
-            closing=_closing_rule(year, entries)))
+            closing=_closing_rule(year, entries), derives=entry.get("derives")))
     return tuple(records)
 
 
@@ -714,7 +814,7 @@ def _load_class(year: str, path: object) -> type[Edition]:
 @datafiles.cached
 def _registry() -> dict[str, Edition]:
     return {record.year: _load_class(record.year, record.class_path)(record)
-            for record in _parse_registry(datafiles.load(REGISTRY))}
+            for record in _parse_registry(registry_data())}
 
 
 @datafiles.cached

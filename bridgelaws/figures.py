@@ -69,6 +69,10 @@ def _label_places(years: list[int]) -> tuple[list[float], list[str]]:
     return heights, aligns
 
 
+#: The year of the spelling reform the timeline marks (corpus note ``1949-spelling-reform``).
+SPELLING_REFORM = 1947
+
+
 def timeline() -> Figure:
     """The editions on a time axis: rubber or duplicate, the articles each source holds and
     its size in words; the 1947 spelling reform (corpus note ``1949-spelling-reform``) marked."""
@@ -92,12 +96,15 @@ def timeline() -> Figure:
                 f"{row['edition']} \u00b7 {row['code']}\n{unit} {row['article_range']}\n"
                 f"{articles}, {row['words']} words",
                 ha=align, va="bottom", fontsize=8.5, color="#222")
-    ax.axvline(1947, color="#999", linestyle="--", linewidth=1, zorder=0)
-    ax.text(1947.6, -0.55, "1947 spelling reform", fontsize=8, color="#666", ha="left", va="center")
+    ax.axvline(SPELLING_REFORM, color="#999", linestyle="--", linewidth=1, zorder=0)
+    ax.text(SPELLING_REFORM + 0.6, -0.55, "1947 spelling reform", fontsize=8, color="#666", ha="left", va="center")
     for code, colour in CODE_COLOURS.items():
         ax.scatter([], [], color=colour, marker=CODE_MARKERS[code], label=f"{code} bridge")
     ax.legend(loc="upper center", frameon=False, ncol=2, fontsize=9, bbox_to_anchor=(0.5, 1.02))
-    ax.set_xlim(1924, 2025)
+    # Eight years beyond the first and the last edition (1924-2025 for 1932-2017): a later edition
+    # widens the axis, never falls off it.
+    years = [row["year"] for row in stats]
+    ax.set_xlim(min(min(years), SPELLING_REFORM) - 8, max(max(years), SPELLING_REFORM) + 8)
     ax.set_ylim(-0.9, 3.9)
     ax.set_yticks([])
     for side in ("left", "right", "top"):

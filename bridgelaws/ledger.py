@@ -1,6 +1,6 @@
 """A ledger of changes between editions: for every case and every mechanic, what became of it from
 one edition to another, computed from the rulings (``data/rulings/``, and ``data/supplement/`` at the
-default layer), the registry (``data/editions.yaml``) and the texts (``data/corpus/``), never written
+default layer), the registry and the texts (``data/editions/<year>/``), never written
 by hand. ``docs/ledger.md`` explains it for readers.
 
 Each entry (:class:`Entry`) compares one *subject* (a case of ``data/cases.yaml`` or a mechanic of

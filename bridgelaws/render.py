@@ -193,7 +193,7 @@ _ITALIC = re.compile(r"\*(\w[^*\n]*?)\*")  # Dutch kept in the English; not the 
 
 def english_html(text: str) -> str:
     """The project's English as HTML: escaped, ``*Dutch kept*`` in italics (lang="nl"), line breaks
-    kept (data/translations/README.md)."""
+    kept (data/editions/translation.md)."""
     html = _ITALIC.sub(r'<i lang="nl">\1</i>', escape(text))
     return html.replace("\n", "<br>")
 

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from . import datafiles, schema
 from .calls import Seat
 from .conditions import CONDITIONS
-from .editions import EDITIONS, Edition, find_edition
+from .editions import EDITIONS, Edition, find_edition, find_editions
 from .errors import BridgeLawsError
 from .schema import SCOPES, STATUSES, BranchSpec, RulingSpec
 from .vocabulary import Layer, Scope, Status
@@ -192,10 +192,127 @@ def _file(case_id: str) -> Any:
 
 
 @datafiles.cached
+def edition_rulings(year: str) -> dict[str, Any]:
+    """The rulings an edition's folder gives, by case: ``data/editions/<year>/rulings.yaml``
+    (``{rulings: {<case>: <entry>}}``, each entry as in ``data/rulings/<case>.yaml``), or {}."""
+    name = datafiles.edition_file(year, "rulings.yaml")
+    if not datafiles.exists(name):
+        return {}
+    raw = schema.fields(datafiles.load(name), schema.Loc(name), ("rulings",))
+    given = raw["rulings"] or {}
+    if not isinstance(given, dict):
+        raise schema.Loc(name).at("rulings").error("expected a mapping of cases")
+    for case_id in given:
+        if str(case_id) not in case_ids():
+            raise schema.Loc(name).at("rulings").at(str(case_id)).error(
+                f"not a case of cases.yaml (one of {', '.join(case_ids())})")
+    return {str(case_id): entry for case_id, entry in given.items()}
+
+
+@dataclass(frozen=True)
+class _Given:
+    """Where an edition's entry of a case comes from: the entry, its file and its key there, and,
+    for an entry inherited by a derived edition, the edition it was inherited from."""
+
+    entry: Any
+    name: str
+    key: str
+    inherited_from: str | None = None
+
+
+def _quotes(entry: Any) -> list[tuple[str, str]]:
+    """Every ``(quote_from, quote_nl)`` of an entry and of its branches."""
+    found = []
+    if isinstance(entry, dict):
+        if entry.get("quote_nl"):
+            found.append((str(entry.get("quote_from")), str(entry["quote_nl"])))
+        for branch in entry.get("when") or ():
+            found.extend(_quotes(branch))
+    return found
+
+
+def verify_inherited_quote(year: str, base: str, what: str, article: str | None, quote: str) -> None:
+    """An inherited quote stands only while its words are, verbatim, in the derived edition's
+    record: otherwise one error line naming what quotes it (``what``) and the record."""
+    from . import corpus
+
+    if not article or not article.startswith(year + ":"):
+        return  # another edition's text: it has not changed
+    if not corpus.resolves(article):
+        problem = f"cites {article}, which the {year} text does not have"
+    elif quote not in corpus.article(article).text:
+        short = quote if len(quote) <= 60 else quote[:57] + "..."
+        problem = f"quotes {article}, which no longer says {short!r}"
+    else:
+        return
+    raise BridgeLawsError(f"{datafiles.edition_file(year, 'edition.yaml')}: derives {base}: {what}, inherited from "
+                          f"{base}, {problem}: read {year}'s text and write its own")
+
+
+def _inherit(case_id: str, year: str, given: dict[str, _Given]) -> _Given | None:
+    """A derived edition's entry of a case that its folder does not give: the base's (ids read as
+    the edition's own), loaded only while every quote still stands in the edition's text."""
+    from .editions import _registry, remap
+
+    base = _registry()[year].record.derives
+    if base is None:
+        return None
+    found = given.get(base) or _inherit(case_id, base, given)
+    if found is None:
+        return None  # the base is silent by default: so is the derived edition
+    entry = remap(found.entry, base, year)
+    for article, quote in _quotes(entry):
+        verify_inherited_quote(year, base, f"the ruling of {case_id}", article, quote)
+    return _Given(entry, found.name, found.key, base)
+
+
+@datafiles.cached
+def _given(case_id: str) -> dict[str, _Given]:
+    """Per edition, the entry of a case and where it comes from: the case's file, the edition's
+    folder (``rulings.yaml``), or, for a derived edition, its base's entry. Never two of them."""
+    shared = _file(case_id)
+    name = f"rulings/{case_id}.yaml"
+    given = {}
+    if isinstance(shared, dict) and isinstance(shared.get("rulings"), dict):
+        given = {str(year): _Given(entry, name, str(year)) for year, entry in shared["rulings"].items()}
+    for edition in find_editions(None):
+        own = edition_rulings(edition.year).get(case_id)
+        if own is None:
+            continue
+        folder = datafiles.edition_file(edition.year, "rulings.yaml")
+        if edition.year in given:
+            raise BridgeLawsError(f"{folder}: {case_id}: {edition.year}'s ruling of {case_id} is also in {name}: "
+                                  "keep one")
+        given[edition.year] = _Given(own, folder, case_id)
+    for edition in find_editions(None):
+        if edition.year not in given:
+            inherited = _inherit(case_id, edition.year, given)
+            if inherited is not None:
+                given[edition.year] = inherited
+    return given
+
+
+def where(case_id: str, edition: str | int | Edition) -> str:
+    """The file that gives an edition's entry of a case (for messages)."""
+    year = _rulings_year(edition)
+    found = _given(case_id).get(year)
+    if found is None:
+        return f"rulings/{case_id}.yaml"
+    if found.inherited_from is not None:
+        return f"{datafiles.edition_file(year, 'edition.yaml')} (derives {found.inherited_from})"
+    return found.name
+
+
+@datafiles.cached
 def specs(case_id: str) -> dict[str, RulingSpec]:
-    """Per registered edition, the checked entry of ``data/rulings/<case>.yaml``. An edition the
-    file does not list gets the silence default (``schema.SILENT_SUMMARY``)."""
-    return schema.parse_rulings(_file(case_id), f"rulings/{case_id}.yaml", case_id)
+    """Per registered edition, the checked entry of the case (``data/rulings/<case>.yaml``, the
+    edition's ``rulings.yaml``, or a derived edition's base's). An edition none gives gets the
+    silence default (``schema.SILENT_SUMMARY``)."""
+    result = schema.parse_rulings(_file(case_id), f"rulings/{case_id}.yaml", case_id)
+    for year, found in _given(case_id).items():
+        if found.name != f"rulings/{case_id}.yaml" or found.inherited_from is not None:
+            result[year] = schema.parse_ruling(found.entry, schema.Loc(found.name, found.key))
+    return result
 
 
 def _rulings_year(edition: str | int | Edition) -> str:
@@ -270,8 +387,8 @@ datafiles.on_reset(_SPECS.clear)
 def ruling_data(case_id: str) -> dict[str, dict[str, Any]]:
     """The per-edition entries of one case as the file gives them (checked), with the silence
     default for an edition the file does not list."""
-    parsed = specs(case_id)  # checks the file
-    entries = {str(year): e for year, e in _file(case_id)["rulings"].items()}
+    parsed = specs(case_id)  # checks the files
+    entries = {year: found.entry for year, found in _given(case_id).items()}
     return {year: entries[year] if year in entries else {"status": s.status, "summary_en": s.summary_en}
             for year, s in parsed.items()}
 
@@ -437,7 +554,8 @@ def _build(case_id: str, edition: Edition, condition: str | None,
 @datafiles.cached
 def acceptance_data() -> dict[str, dict[str, str]]:
     """``data/acceptance.yaml``: per edition, the article, quote and summary of an acceptance."""
-    return schema.parse_acceptance(datafiles.load("acceptance.yaml"))
+    return _derive_by_year(schema.parse_acceptance(datafiles.load("acceptance.yaml")), "the acceptance",
+                           lambda data: [(data["article"], data["quote_nl"])])
 
 
 def acceptance_ruling(case_id: str, edition: str | int | Edition, offender: Seat,
@@ -484,12 +602,25 @@ def acceptance_ruling(case_id: str, edition: str | int | Edition, offender: Seat
 def rights_data() -> dict[str, dict[str, dict[str, str]]]:
     """``data/rights.yaml``: per edition, what its text says about exercising a right a ruling
     gives (1936:21.2, 21.3), as ``{rule: {"article", "quote_nl"}}``."""
-    return schema.parse_rights(datafiles.load("rights.yaml"))
+    return _derive_by_year(schema.parse_rights(datafiles.load("rights.yaml")), "the rule on rights",
+                           lambda data: [(rule["article"], rule["quote_nl"]) for rule in data.values()])
 
 
 def rights_rules(edition: str | int | Edition) -> dict[str, dict[str, str]]:
     """The rules on exercising rights of ``edition`` ({} where its text gives none)."""
     return rights_data().get(_rulings_year(edition), {})
+
+
+def _derive_by_year(data: dict[str, Any], what: str, quotes: Any) -> dict[str, Any]:
+    """``data`` keyed by edition, each derived edition without an entry given its base's, loaded only
+    while its quotes stand in the edition's text (:func:`bridgelaws.editions.inherit_by_year`)."""
+    from .editions import inherit_by_year
+
+    def check(year: str, base: str, entry: Any) -> None:
+        for article, quote in quotes(entry):
+            verify_inherited_quote(year, base, what, article, quote)
+
+    return inherit_by_year(data, check)
 
 
 def all_rulings(layer: str | Layer = Layer.CORPUS) -> list[Ruling]:

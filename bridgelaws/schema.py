@@ -375,7 +375,7 @@ def parse_rulings(value: object, name: str, case_id: str) -> dict[str, RulingSpe
 
 # ------------------------------------------------------------------------------------ the supplement
 
-#: The kinds of source of the supplementary layer (``data/supplement/sources.yaml``).
+#: The kinds of source of the supplementary layer (``data/editions/<year>/sources.yaml``).
 SourceKind = Literal["code-text", "retyped", "translation", "later-code", "commentary"]
 SOURCE_KINDS: tuple[str, ...] = get_args(SourceKind)
 _DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
@@ -385,7 +385,7 @@ _VERBATIM_FIELDS = ("quote_nl", "quote_from")
 
 @dataclass(frozen=True)
 class SupplementSource:
-    """A source actually read for the supplementary layer: an entry of ``supplement/sources.yaml``."""
+    """A source actually read for the supplementary layer: an entry of ``editions/<year>/sources.yaml``."""
 
     id: str
     edition: str
@@ -398,7 +398,7 @@ class SupplementSource:
 
 @dataclass(frozen=True)
 class SupplementArticle:
-    """An article outside the corpus, in the project's own words: an entry of ``supplement/<year>.yaml``."""
+    """An article outside the corpus, in the project's own words: an entry of ``editions/<year>/supplement.yaml``."""
 
     id: str  # "2017:27.B.1.a": the edition, then the article's own structure; never a corpus id
     edition: str
@@ -433,11 +433,15 @@ def _read_date(value: object, loc: Loc) -> str:
     return value
 
 
-def parse_supplement_sources(value: object, name: str = "supplement/sources.yaml") -> dict[str, SupplementSource]:
-    """``supplement/sources.yaml``: ``{sources: [...]}``, ids unique, every edition registered."""
+def parse_supplement_sources(value: object, name: str = "editions/<year>/sources.yaml",
+                             edition: str | None = None,
+                             known: Mapping[str, SupplementSource] | None = None) -> dict[str, SupplementSource]:
+    """``editions/<year>/sources.yaml``: ``{sources: [...]}``, ids unique (also among the sources
+    already ``known``, of the other editions), every source of the folder's ``edition``."""
     loc = Loc(name)
     raw = fields(value, loc, ("sources",))
-    result: dict[str, SupplementSource] = {}
+    result: dict[str, SupplementSource] = dict(known or {})
+    years = _years() if edition is None else (edition,)
     for i, item in enumerate(listing(raw["sources"], loc.at("sources"))):
         at = loc.at("sources").at(i)
         entry = fields(item, at, ("id", "edition", "title", "address", "kind", "read"), ("note",))
@@ -446,7 +450,7 @@ def parse_supplement_sources(value: object, name: str = "supplement/sources.yaml
         if source_id in result:
             raise at.at("id").error("the id is given twice")
         result[source_id] = SupplementSource(
-            id=source_id, edition=one_of(str(entry["edition"]), _years(), at.at("edition")),
+            id=source_id, edition=one_of(str(entry["edition"]), years, at.at("edition")),
             title=text(entry["title"], at.at("title")), address=string(entry["address"], at.at("address")),
             kind=one_of(entry["kind"], SOURCE_KINDS, at.at("kind")),  # type: ignore[arg-type]
             read=_read_date(entry["read"], at.at("read")),
@@ -457,7 +461,7 @@ def parse_supplement_sources(value: object, name: str = "supplement/sources.yaml
 def parse_supplement_edition(value: object, name: str, year: str, sources: Mapping[str, SupplementSource],
                              in_corpus: Callable[[str], bool] = lambda _: False
                              ) -> tuple[tuple[SupplementArticle, ...], tuple[SupplementGap, ...]]:
-    """``supplement/<year>.yaml``: the articles outside the corpus, each with a source of the same
+    """``editions/<year>/supplement.yaml``: the articles outside the corpus, each with a source of the same
     edition, a place in it and a paraphrase; and the gaps, each saying what was searched."""
     loc = Loc(name)
     raw = fields(value, loc, ("edition",), ("articles", "gaps"))
@@ -480,7 +484,7 @@ def parse_supplement_edition(value: object, name: str, year: str, sources: Mappi
         source_id = string(entry["source"], at.at("source"))
         source = sources.get(source_id)
         if source is None:
-            raise at.at("source").error(f"{source_id!r} is not a source of supplement/sources.yaml")
+            raise at.at("source").error(f"{source_id!r} is not a source of editions/{year}/sources.yaml")
         if source.edition != year:
             raise at.at("source").error(f"{source_id!r} is a source of {source.edition}, not of {year}")
         articles.append(SupplementArticle(
@@ -534,7 +538,7 @@ def parse_supplement_rulings(value: object, name: str, case_id: str,
             for key in _VERBATIM_FIELDS:
                 if key in item:
                     raise at.at(key).error("never allowed in the supplement: the verbatim layer is the corpus "
-                                           "alone (write the paraphrase in supplement/<year>.yaml)")
+                                           "alone (write the paraphrase in editions/<year>/supplement.yaml)")
             for i, branch in enumerate(item.get("when") or []):
                 for key in _VERBATIM_FIELDS:
                     if isinstance(branch, Mapping) and key in branch:
@@ -545,14 +549,14 @@ def parse_supplement_rulings(value: object, name: str, case_id: str,
         # then answers it), never 'referenced'; the entry itself must rule.
         if spec.status != "ruled" or any(b.status not in (None, "ruled", "silent") for b in spec.when):
             raise at.at("status").error("a supplementary ruling must rule ('ruled'); where the sources "
-                                        "give no rectification, write a gap in supplement/<year>.yaml")
+                                        "give no rectification, write a gap in editions/<year>/supplement.yaml")
         if not spec.articles:
             raise at.at("articles").error("a supplementary ruling names the supplementary articles it follows")
         known = frozenset(articles.get(year, ()))
         for where, article_id in _supplement_ids(spec):
             if article_id not in known:
                 raise Loc(name, f"{year}.{where.path}").error(
-                    f"{article_id!r} has no entry in supplement/{year}.yaml")
+                    f"{article_id!r} has no entry in editions/{year}/supplement.yaml")
         result[year] = spec
     return result
 
@@ -580,7 +584,7 @@ def parse_shingle_exemptions(value: object, name: str,
         source_id = string(entry["source"], at.at("source"))
         at = Loc(name, source_id)
         if source_id not in sources:
-            raise at.at("source").error(f"{source_id!r} is not a source of supplement/sources.yaml")
+            raise at.at("source").error(f"{source_id!r} is not a source of the layer (editions/<year>/sources.yaml)")
         if source_id in result:
             raise at.at("source").error("the source is exempted twice")
         result[source_id] = ShingleExemption(source=source_id, reason=text(entry["reason"], at.at("reason")),
@@ -750,7 +754,7 @@ def parse_glossary(value: object, name: str = "glossary.yaml") -> dict[str, list
 @dataclass(frozen=True)
 class TranslationException:
     """A glossary term that occurs in a record but is not rendered there by its glossary English,
-    with the reason (``exceptions:`` in ``translations/<year>.yaml``)."""
+    with the reason (``exceptions:`` in ``editions/<year>/translation.yaml``)."""
 
     id: str  # the record
     term: str  # the glossary's ``nl``
@@ -759,7 +763,7 @@ class TranslationException:
 
 @dataclass(frozen=True)
 class TranslationFile:
-    """One ``translations/<year>.yaml``: the project's English per record, and optionally per
+    """One ``editions/<year>/translation.yaml``: the project's English per record, and optionally per
     printed subheading (``title_en``) and article heading, plus the listed glossary exceptions."""
 
     edition: str
@@ -779,7 +783,7 @@ def _lines(value: object, loc: Loc) -> str:
 def parse_translation_file(value: object, name: str, edition: str, record_ids: set[str],
                            titled: set[str] | None = None, headed: set[str] | None = None,
                            terms: set[str] | None = None) -> TranslationFile:
-    """``translations/<year>.yaml``: ``{edition, translator, records: [{id, en, title_en?}],
+    """``editions/<year>/translation.yaml``: ``{edition, translator, records: [{id, en, title_en?}],
     headings?: [{article, en}], exceptions?: [{id, term, reason}]}``. Each id is a record of that
     edition, translated once; ``title_en`` only on a record printed with a subheading (``titled``),
     a heading only for an article printed with one (``headed``); an exception names a record of the
@@ -833,12 +837,12 @@ def parse_translation_file(value: object, name: str, edition: str, record_ids: s
 
 
 def parse_translation(value: object, name: str, edition: str, record_ids: set[str]) -> dict[str, str]:
-    """``translations/<year>.yaml`` checked as :func:`parse_translation_file` does (without the
+    """``editions/<year>/translation.yaml`` checked as :func:`parse_translation_file` does (without the
     corpus's titles and headings or the glossary to check against); returns ``{record id: English}``."""
     return parse_translation_file(value, name, edition, record_ids).records
 
 
-#: The fields of every source in ``bibliography.yaml``, in the order the views show them (the file's
+#: The fields of every edition's ``bibliography`` (``editions/<year>/edition.yaml``), in the order the views show them (the file's
 #: header says what each means). Each is ``{value, from}`` or ``{unknown}``.
 BIBLIOGRAPHY_FIELDS: tuple[str, ...] = (
     "description", "code", "code_year", "dated", "language", "printed_title", "covers", "publisher",
@@ -877,25 +881,38 @@ def _bibliographic_field(name: str, raw: object, at: Loc) -> BibliographicField:
     return BibliographicField(name, value, text(entry["from"], at.at("from")))
 
 
-def parse_bibliography(value: object, name: str = "bibliography.yaml") -> dict[str, dict[str, BibliographicField]]:
-    """``bibliography.yaml``: ``{common?, sources: [{edition, <every field of BIBLIOGRAPHY_FIELDS>}]}``,
-    one entry per registered edition at most. ``common`` only holds the YAML anchors the entries use.
-    Returns ``{edition: {field name: BibliographicField}}``."""
-    loc = Loc(name)
-    raw = fields(value, loc, ("sources",), ("common",))
-    result: dict[str, dict[str, BibliographicField]] = {}
-    for i, item in enumerate(listing(raw["sources"], loc.at("sources"))):
-        at = loc.at("sources").at(i)
-        if not isinstance(item, Mapping):
-            raise at.error(f"expected a mapping, got {_type_name(item)}")
-        # Errors below name the edition, as the file's readers do.
-        edition = one_of(string(item.get("edition"), at.at("edition")), _years(), at.at("edition"))
-        at = Loc(name, edition)
-        entry = fields(item, at, ("edition",) + BIBLIOGRAPHY_FIELDS)
-        if edition in result:
-            raise at.at("edition").error("the edition is described twice")
-        result[edition] = {key: _bibliographic_field(key, entry[key], at.at(key)) for key in BIBLIOGRAPHY_FIELDS}
+def parse_bibliography(value: object, name: str, edition: str,
+                       common: Mapping[str, Any] | None = None) -> dict[str, BibliographicField]:
+    """The ``bibliography`` of an edition's ``edition.yaml`` (``name``): every field of
+    BIBLIOGRAPHY_FIELDS, in that order; a field given as ``common`` is the same field of
+    ``editions/common.yaml`` (``common``). Returns ``{field name: BibliographicField}``."""
+    loc = Loc(name, "bibliography")
+    if not isinstance(value, Mapping):
+        raise loc.error(f"expected a mapping of the fields {', '.join(BIBLIOGRAPHY_FIELDS)}, got {_type_name(value)}")
+    entry = fields(value, loc, BIBLIOGRAPHY_FIELDS)
+    result = {}
+    for key in BIBLIOGRAPHY_FIELDS:
+        given = entry[key]
+        if given == "common":
+            if not common or key not in common:
+                raise loc.at(key).error(f"'common', but editions/common.yaml gives no {key!r}")
+            given = common[key]
+        result[key] = _bibliographic_field(key, given, loc.at(key))
     return result
+
+
+def parse_bibliography_common(value: object, name: str = "editions/common.yaml") -> dict[str, Any]:
+    """``editions/common.yaml``: ``{bibliography: {field: value}}``, the values several editions share."""
+    loc = Loc(name)
+    raw = fields(value, loc, (), ("bibliography",))
+    common = raw.get("bibliography") or {}
+    if not isinstance(common, Mapping):
+        raise loc.at("bibliography").error(f"expected a mapping of fields, got {_type_name(common)}")
+    for key, item in common.items():
+        if key not in BIBLIOGRAPHY_FIELDS:
+            raise loc.at("bibliography").at(str(key)).error(f"unknown field: one of {', '.join(BIBLIOGRAPHY_FIELDS)}")
+        _bibliographic_field(key, item, loc.at("bibliography").at(key))
+    return dict(common)
 
 
 def parse_exercises(value: object, name: str = "exercises.yaml") -> dict[str, list[dict[str, Any]]]:
@@ -1001,7 +1018,7 @@ def _layout(item: object, at: Loc) -> None:
 
 
 def parse_corpus(value: object, name: str, edition: str) -> dict[str, Any]:
-    """``corpus/<edition>.json``: the shape ``data/corpus/README.md`` documents."""
+    """``editions/<edition>/corpus.json``: the shape ``data/editions/corpus.md`` documents."""
     loc = Loc(name)
     raw = fields(value, loc, _CORPUS_TOP)
     if str(raw["edition"]) != edition:
@@ -1099,7 +1116,7 @@ def parse_test_cases(value: object, name: str) -> list[dict[str, Any]]:
 
 def parse_supplement_test_cases(value: object, name: str) -> list[dict[str, Any]]:
     """``tests/supplement_cases/<case>.yaml``: like ``tests/cases`` (``expect``, ``ruling``), but an
-    entry names the supplementary entry it follows (``follows``, an id of ``supplement/<year>.yaml``)
+    entry names the supplementary entry it follows (``follows``, an id of ``editions/<year>/supplement.yaml``)
     instead of a verbatim sentence: the expectation was read from that paraphrase. Its ``status`` may
     be ``supplement``."""
     loc = Loc(name)

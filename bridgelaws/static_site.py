@@ -234,7 +234,7 @@ def _article_page(article: corpus.Article, cited_by: list[tuple[Case, str]], nei
     parts = [f'<p class="bl-site-lead">{escape(t("site.article.verbatim", lang))}</p>',
              table]
     if passage.notes:
-        # The notes are the project's, in English (data/corpus/*.json), whatever the site's language.
+        # The notes are the project's, in English (data/editions/<year>/corpus.json), whatever the site's language.
         parts.append(f"<h2>{escape(t('site.article.notes', lang))}</h2><ul lang=\"en\">"
                      + "".join(f"<li><code>{escape(note.id)}</code> ({escape(note.kind)}): {escape(note.text)}</li>"
                                for note in passage.notes) + "</ul>")

@@ -2,18 +2,22 @@
 excerpt, a paraphrase in the project's own words from a named source, and per case and edition an
 optional ruling that follows them.
 
-The corpus (``data/corpus/``) stays the one verbatim layer. The supplement lives apart, in
-``data/supplement/``:
+The corpus (``data/editions/<year>/corpus.json``) stays the one verbatim layer. The supplement lives
+apart, in files of its own:
 
-- ``sources.yaml``: every source actually read (title, address, kind, the date it was read);
-- ``<year>.yaml``: the edition's articles outside the corpus (``2017:27.B.1.a``, never a corpus id),
-  each a paraphrase with its source and place in it, and the gaps, each with what was searched;
-- ``rulings/<case>.yaml``: per edition, a ruling with the fields of a corpus ruling but no quote,
-  whose articles are entries of ``<year>.yaml``; only for a cell whose corpus ruling is silent or
-  referenced.
+- ``editions/<year>/sources.yaml``: every source actually read for that edition (title, address,
+  kind, the date it was read);
+- ``editions/<year>/supplement.yaml``: the edition's articles outside the corpus (``2017:27.B.1.a``,
+  never a corpus id), each a paraphrase with its source and place in it, and the gaps, each with
+  what was searched;
+- ``supplement/rulings/<case>.yaml``: per edition, a ruling with the fields of a corpus ruling but no
+  quote, whose articles are entries of ``supplement.yaml``; only for a cell whose corpus ruling is
+  silent or referenced;
+- ``supplement/shingles/``: the paraphrase guard's fingerprint of each source.
 
 Every file is checked on load (:mod:`bridgelaws.schema`): a bad one is one error line naming the file,
-the entry and the field. Without ``data/supplement/`` the layer is simply empty. The engine reads it
+the entry and the field. Without these files the layer is simply empty (an edition that derives from
+another inherits none of it: a paraphrase rests on a source read for the base's text). The engine reads it
 only when asked (``judge(..., layer="supplement")``); see :func:`bridgelaws.rulings.resolve`.
 """
 
@@ -52,18 +56,23 @@ class Provenance:
 
 @datafiles.cached
 def sources() -> dict[str, SupplementSource]:
-    """Every source of the layer, by id (empty without ``data/supplement/sources.yaml``)."""
-    name = f"{DIRECTORY}/sources.yaml"
-    if not datafiles.exists(name):
-        return {}
-    return schema.parse_supplement_sources(datafiles.load(name), name)
+    """Every source of the layer, by id: those of every edition's ``sources.yaml``, chronologically
+    (empty where no edition has one)."""
+    from .editions import find_editions
+
+    found: dict[str, SupplementSource] = {}
+    for edition in find_editions(None):
+        name = datafiles.edition_file(edition.year, "sources.yaml")
+        if datafiles.exists(name):
+            found = schema.parse_supplement_sources(datafiles.load(name), name, edition.year, found)
+    return found
 
 
 @datafiles.cached
 def _edition(year: str) -> tuple[tuple[SupplementArticle, ...], tuple[SupplementGap, ...]]:
     from . import corpus
 
-    name = f"{DIRECTORY}/{year}.yaml"
+    name = datafiles.edition_file(year, "supplement.yaml")
     if not datafiles.exists(name):
         return (), ()
     return schema.parse_supplement_edition(datafiles.load(name), name, year, sources(), corpus.resolves)
@@ -87,7 +96,7 @@ def article(article_id: str) -> SupplementArticle:
     for entry in _edition(year)[0] if year in {e.year for e in EDITIONS} else ():
         if entry.id == article_id:
             return entry
-    raise BridgeLawsError(f"no supplementary article {article_id!r} (data/{DIRECTORY}/{year}.yaml)")
+    raise BridgeLawsError(f"no supplementary article {article_id!r} (data/editions/{year}/supplement.yaml)")
 
 
 @datafiles.cached
@@ -96,7 +105,7 @@ def rulings(case_id: str) -> dict[str, RulingSpec]:
 
     Checked on load: the articles are supplementary entries, and the corpus cell each stands in for
     is ``silent`` or ``referenced`` (a supplement never overrides a corpus ruling)."""
-    from .rulings import find_case, specs
+    from .rulings import find_case, specs, where
 
     find_case(case_id)
     name = f"{DIRECTORY}/rulings/{case_id}.yaml"
@@ -109,7 +118,7 @@ def rulings(case_id: str) -> dict[str, RulingSpec]:
         status = corpus[year].status
         if status not in ("silent", "referenced"):
             raise BridgeLawsError(
-                f"{name}: {year}: the corpus ruling of {year} is {status!r} (rulings/{case_id}.yaml): a "
+                f"{name}: {year}: the corpus ruling of {year} is {status!r} ({where(case_id, year)}): a "
                 "supplementary ruling stands only where the corpus is silent or referenced")
         if case_id == "all-pass" and spec.outcome is not None:
             # The auction's end is the registry's (Edition.all_pass_outcome): a card may not say otherwise.
@@ -119,7 +128,7 @@ def rulings(case_id: str) -> dict[str, RulingSpec]:
             if spec.outcome != engine:
                 raise BridgeLawsError(
                     f"{name}: {year}.outcome: {spec.outcome!r}, but the engine ends four passes in {year} "
-                    f"with {engine!r} (data/editions.yaml); mend the registry or the entry")
+                    f"with {engine!r} (data/editions/{year}/edition.yaml); mend the registry or the entry")
     return parsed
 
 
@@ -177,7 +186,7 @@ def source_shingles(source_id: str) -> frozenset[str]:
     from .shingles import parse_shingle_file
 
     if source_id not in sources():
-        raise BridgeLawsError(f"{source_id!r} is not a source of data/{DIRECTORY}/sources.yaml")
+        raise BridgeLawsError(f"{source_id!r} is not a source of the layer (data/editions/<year>/sources.yaml)")
     name = f"{SHINGLES}/{source_id}.txt"
     if not datafiles.exists(name):
         if source_id in shingle_exemptions():

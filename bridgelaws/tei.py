@@ -9,7 +9,7 @@ How the corpus is encoded:
 
 * **Header.** ``fileDesc/titleStmt`` (the printed title, the description of the text, who encoded
   it), ``publicationStmt`` (the project and the edition's id), ``sourceDesc/bibl`` (the source's
-  metadata of ``data/bibliography.yaml``: title, dates, publisher when known, the page and the file,
+  metadata of each edition's ``bibliography`` (``data/editions/<year>/edition.yaml``): title, dates, publisher when known, the page and the file,
   and one ``note type="provenance"`` per field saying where it comes from, or ``note
   type="unknown"`` saying why it is not known), and ``encodingDesc/editorialDecl`` (these rules).
 * **Ids.** A record id is not an XML name (``1936:22.6.c`` has a colon and may start with a digit),
@@ -126,7 +126,7 @@ def _header(parent: ET.Element, source: SourceMetadata, edition: str) -> None:
     if source.description.known:
         _add(title_stmt, "title", f"{source.description.value}: an electronic transcription", type="desc")
     resp = _add(title_stmt, "respStmt")
-    _add(resp, "resp", "transcription (data/corpus/" + edition + ".json) and TEI encoding")
+    _add(resp, "resp", "transcription (data/editions/" + edition + "/corpus.json) and TEI encoding")
     _add(resp, "name", "the bridgelaws project")
     publication = _add(file_desc, "publicationStmt")
     _add(publication, "publisher", "the bridgelaws project")
@@ -158,7 +158,7 @@ def _header(parent: ET.Element, source: SourceMetadata, edition: str) -> None:
 
 _EDITORIAL = (
     "A diplomatic transcription: every text as printed, with its slips and its old spelling; corrections "
-    "and remarks are notes of the corpus (data/corpus/README.md), never edits.",
+    "and remarks are notes of the corpus (data/editions/corpus.md), never edits.",
     "xml:id: r + the record's id with ':' as '-' (1936:22.6.c is r1936-22.6.c); a + the article's id "
     "(a1936-22); n + the note's id. @n keeps the corpus id.",
     "label: the label as printed before a paragraph; a restored label is not printed and has no label "

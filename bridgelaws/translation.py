@@ -1,12 +1,12 @@
 """The project's English translation of the corpus records (issue 12), kept apart from the corpus.
 
-The translation is the project's own work, never a source text: ``data/translations/<year>.yaml``
+The translation is the project's own work, never a source text: ``data/editions/<year>/translation.yaml``
 holds, for one edition, one English text per corpus record under the record's id (and, optionally,
 the English of the record's printed subheading and of each article heading). Views that show it
 label it as the project's translation (:data:`LABEL`). An edition without a file has no translation
 yet: :func:`english` returns ``None`` for its records, and no view invents one.
 
-The conventions of the English (``data/translations/README.md``): the glossary's English for its
+The conventions of the English (``data/editions/translation.md``): the glossary's English for its
 terms (:func:`untranslated_terms` checks it), Dutch kept in ``*italics*`` with a gloss where a term
 has no settled English, and the reading of a corpus note on a slip given in brackets where it is
 translated (``[note ID: printed "…", read "…"]``).
@@ -21,6 +21,8 @@ from typing import Any
 
 from . import corpus, datafiles, schema
 from .content import _glossary
+from .editions import remap
+from .errors import BridgeLawsError
 
 #: How every view names the English text: the project's translation, not a source.
 LABEL = "English: the project's translation, not a source text"
@@ -43,12 +45,57 @@ def _glossary_terms() -> set[str]:
 
 @datafiles.cached
 def _file(edition: str) -> schema.TranslationFile | None:
-    name = f"translations/{edition}.yaml"
-    if not datafiles.exists(name):
-        return None
-    return schema.parse_translation_file(
-        datafiles.load(name), name, edition, {r.id for r in corpus.records(edition)},
-        titled=_record_titles(edition), headed=_headed_articles(edition), terms=_glossary_terms())
+    name = datafiles.edition_file(edition, "translation.yaml")
+    own = None
+    if datafiles.exists(name):
+        own = schema.parse_translation_file(
+            datafiles.load(name), name, edition, {r.id for r in corpus.records(edition)},
+            titled=_record_titles(edition), headed=_headed_articles(edition), terms=_glossary_terms())
+    from .editions import find_edition
+
+    base = find_edition(edition).record.derives
+    return own if base is None else _derived(edition, base, own)
+
+
+def _derived(edition: str, base: str, own: schema.TranslationFile | None) -> schema.TranslationFile | None:
+    """The translation of an edition that derives from ``base``: its own file's English, and the
+    base's for every record (subheading, heading) whose Dutch is word for word the base's, read
+    under the same id; a record whose Dutch changed has English only from the edition's own file."""
+    inherited = _file(base)
+    if inherited is None:
+        return own
+    records: dict[str, str] = {}
+    titles: dict[str, str] = {}
+    headings: dict[str, str] = {}
+    exceptions: list[schema.TranslationException] = []
+    for record in corpus.records(edition):
+        try:
+            before = corpus.record(remap(record.id, edition, base))
+        except BridgeLawsError:
+            continue  # a record the base does not have
+        if before.text == record.text and record.id not in (own.records if own else {}):
+            if before.id in inherited.records:
+                # A note's id names its edition too ("[note 2017-slip-...:"), as the text's notes do.
+                records[record.id] = inherited.records[before.id].replace(f"[note {base}-", f"[note {edition}-")
+            exceptions.extend(schema.TranslationException(record.id, e.term, e.reason)
+                              for e in inherited.exceptions if e.id == before.id)
+        if before.title == record.title and before.id in inherited.titles:
+            titles[record.id] = inherited.titles[before.id]
+    base_headings = {a.article: a.heading for a in corpus.source(base).articles}
+    for article in corpus.source(edition).articles:
+        if article.heading and base_headings.get(article.article) == article.heading \
+                and article.article in inherited.headings:
+            headings[article.article] = inherited.headings[article.article]
+    if own is not None:
+        records.update(own.records)
+        titles.update(own.titles)
+        headings.update(own.headings)
+        exceptions.extend(own.exceptions)
+    order = [r.id for r in corpus.records(edition)]
+    return schema.TranslationFile(edition=edition, translator=own.translator if own else inherited.translator,
+                                  records={i: records[i] for i in order if i in records},
+                                  titles={i: titles[i] for i in order if i in titles}, headings=headings,
+                                  exceptions=tuple(exceptions))
 
 
 def _edition(edition: str) -> dict[str, str]:

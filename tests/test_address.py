@@ -5,11 +5,14 @@ from __future__ import annotations
 
 import pytest
 
+from bridgelaws.editions import EDITIONS
 from bridgelaws.errors import BridgeLawsError
 from bridgelaws.views.address import (CompareAddress, StepperAddress, compare_query, parse_compare_address,
                                       parse_stepper_address, stepper_query)
 
-ALL = ("1932", "1936", "1949", "2007", "2017")
+#: Every registered edition: what "all" and an address without editions stand for.
+ALL = tuple(e.year for e in EDITIONS)
+ALL_QUERY = ",".join(ALL)
 
 
 def test_the_issues_address_reads_as_its_parts_and_is_written_back_the_same():
@@ -26,7 +29,7 @@ def test_absent_parameters_take_the_defaults_and_unknown_ones_are_left_alone():
     state = parse_stepper_address("scenario=E:1H+W:!SK&dealer=west&editions=all&layer=corpus&step=0")
     assert state == StepperAddress(("E:1H", "W:!SK"), "W", ALL, 0, "corpus")
     assert parse_stepper_address(stepper_query(state)) == state
-    assert stepper_query(state) == "scenario=E:1H%20W:!SK&dealer=W&editions=1932,1936,1949,2007,2017&step=0&layer=corpus"
+    assert stepper_query(state) == f"scenario=E:1H%20W:!SK&dealer=W&editions={ALL_QUERY}&step=0&layer=corpus"
     # An older link that names the supplement still opens on it; the address it writes leaves the default out.
     old = parse_stepper_address("dealer=N&layer=supplement")
     assert old.layer == "supplement" and "layer" not in stepper_query(old)
@@ -112,7 +115,7 @@ def test_a_malformed_address_gives_the_message_and_a_clean_stepper():
     stepper = widgets.stepper_from_address(address)
     assert "dealer=&#x27;Q&#x27;" in stepper.message.value or "dealer='Q'" in stepper.message.value
     assert stepper.tokens == [] and stepper.dealer.value == "N" and tuple(stepper.editions.value) == ALL
-    assert address.query == "dealer=N&editions=1932,1936,1949,2007,2017"
+    assert address.query == f"dealer=N&editions={ALL_QUERY}"
 
 
 def test_the_explorer_opens_on_a_case_and_writes_its_changes():
@@ -166,7 +169,7 @@ def test_the_address_names_only_the_registrys_editions_and_the_shipped_drafts(tm
     # One message whatever the file (present, absent): nothing of it is read, not even whether it exists.
     assert len(set(messages)) == 1 and "\n" not in messages[0]
     assert messages[0] == ("the page's address has editions='1936,PATH': 'PATH' is not an edition of the app: "
-                           "choose 1932, 1936, 1949, 2007, 2017, or an example draft (1936-2017-closing, "
+                           f"choose {', '.join(ALL)}, or an example draft (1936-2017-closing, "
                            "1936-milder-insufficient)")
     assert drafts._loaded == loaded  # no draft was loaded
     # The shipped drafts, by the id the address writes and by their file's name under data/.
@@ -209,8 +212,8 @@ def test_the_explorers_editions_are_the_registrys():
     # stepper takes) is one message, not a TraitError.
     with pytest.raises(BridgeLawsError, match="^the page's address has compare_editions='data/drafts/"
                                               "1936-milder-insufficient-bid.yaml': 'data/drafts/1936-milder-insufficient-...' "
-                                              "is not an edition the comparison shows: choose 1932, 1936, "
-                                              "1949, 2007, 2017$"):
+                                              "is not an edition the comparison shows: choose "
+                                              + ", ".join(ALL) + "$"):
         parse_compare_address("?compare_editions=data/drafts/1936-milder-insufficient-bid.yaml")
     plain = widgets.explorer_from_address(widgets.PageAddress(""))
     address = widgets.PageAddress("case=insufficient-bid&compare_editions=1936,data/drafts/1936-milder-insufficient-bid.yaml")

@@ -1,5 +1,5 @@
 """Issue 13 §4 in a real browser (Debian's Chromium driven by Playwright, as tests/test_browser.py):
-the five editions' panels stand in one row at 1366 px and one under the other on a 400 px screen,
+the editions' panels (five, and a sixth: tests/test_new_edition.py reads the rule) stand in one row at 1366 px and one under the other on a 400 px screen,
 with nothing wider than the screen; projector mode enlarges the type; the editions are checkboxes
 whose click changes one edition only. Screenshots go to ``build/screenshots/``."""
 
@@ -8,6 +8,8 @@ from __future__ import annotations
 import pytest
 
 from test_browser import SHOTS, _view, app_server, app_url, browser  # noqa: F401  (fixtures)
+
+from bridgelaws.editions import EDITIONS
 
 pytestmark = pytest.mark.browser
 
@@ -52,7 +54,7 @@ def test_the_five_editions_stand_in_one_row_at_1366_px_and_stack_on_a_narrow_scr
     page = _open(browser, app_url + "?scenario=1S%20W:!SK%20P%20P", WIDE)
     _view(page).locator(".bl-exposed").first.wait_for(timeout=60_000)
     boxes = _panels(page)
-    assert len(boxes) == 5
+    assert len(boxes) == len(EDITIONS)
     assert max(box["y"] for box in boxes) - min(box["y"] for box in boxes) < 2, boxes  # one row
     assert [box["x"] for box in boxes] == sorted(box["x"] for box in boxes)
     assert all(box["x"] + box["width"] <= WIDE["width"] for box in boxes), boxes
@@ -65,7 +67,7 @@ def test_the_five_editions_stand_in_one_row_at_1366_px_and_stack_on_a_narrow_scr
     page.set_viewport_size(NARROW)
     page.wait_for_timeout(500)
     boxes = _panels(page)
-    assert len(boxes) == 5
+    assert len(boxes) == len(EDITIONS)
     assert max(box["x"] for box in boxes) - min(box["x"] for box in boxes) < 2, boxes  # one column
     assert all(later["y"] >= earlier["y"] + earlier["height"] for earlier, later in zip(boxes, boxes[1:])), boxes
     assert all(box["x"] >= 0 and box["x"] + box["width"] <= NARROW["width"] for box in boxes), boxes

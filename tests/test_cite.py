@@ -1,4 +1,4 @@
-"""Citable sources (issue 12 §2): the sources' metadata (data/bibliography.yaml), `bridgelaws editions`
+"""Citable sources (issue 12 §2): the sources' metadata (each edition's bibliography in data/editions/<year>/edition.yaml), `bridgelaws editions`
 showing it, `bridgelaws cite ID` in three formats, and CITATION.cff."""
 
 from __future__ import annotations
@@ -29,9 +29,9 @@ def run(capsys, *argv):
 
 
 def test_every_edition_has_its_own_entry_with_every_field():
-    raw = yaml.safe_load((REPO / "data" / "bibliography.yaml").read_text(encoding="utf-8"))
-    assert [entry["edition"] for entry in raw["sources"]] == [e.year for e in EDITIONS]
     for edition in EDITIONS:
+        raw = yaml.safe_load((REPO / "data" / "editions" / edition.year / "edition.yaml").read_text(encoding="utf-8"))
+        assert raw["bibliography"], edition.year
         source = bibliography.metadata(edition.year)
         assert [f.name for f in source.fields()] == list(BIBLIOGRAPHY_FIELDS)
         assert all(f.said_in and "has no entry" not in f.said_in for f in source.fields())
@@ -58,6 +58,8 @@ def test_what_the_sources_do_not_say_is_unknown():
 def test_the_printed_title_is_the_line_of_the_source_it_names():
     for edition in EDITIONS:
         title = bibliography.metadata(edition.year).printed_title
+        if edition.record.derives is not None and not title.known:
+            continue  # a derived edition whose source is not described: nothing to check
         number = int(re.search(r"line (\d+)", title.said_in).group(1))
         assert corpus.rebuild_source(edition.year).split("\n")[number - 1] == title.value, edition.year
 
@@ -73,7 +75,7 @@ def test_every_quoted_fragment_of_a_from_is_in_the_sources(shared):
     """Where a field says where it comes from, the words it quotes are in that place (the sources
     README, a source file, or the project's supplement sources), not remembered."""
     sources = shared / "sources"
-    places = [sources / "README.md", *sorted(sources.glob("*.txt")), REPO / "data" / "supplement" / "sources.yaml"]
+    places = [sources / "README.md", *sorted(sources.glob("*.txt")), *sorted((REPO / "data" / "editions").glob("*/sources.yaml"))]
     searched = " ".join(" ".join(p.read_text(encoding="utf-8").split()) for p in places)
     checked = 0
     for edition in EDITIONS:
@@ -86,21 +88,22 @@ def test_every_quoted_fragment_of_a_from_is_in_the_sources(shared):
     assert checked > 20
 
 
-@pytest.mark.parametrize("change, message", [
-    (lambda raw: raw["sources"][1].pop("publisher"), "bibliography.yaml: 1936: missing field 'publisher'"),
-    (lambda raw: raw["sources"][1].__setitem__("code_year", {"value": "1935", "from": "x"}),
-     "bibliography.yaml: 1936.code_year.value: expected a year"),
-    (lambda raw: raw["sources"][0].__setitem__("publisher", {"value": "someone"}),
-     "bibliography.yaml: 1932.publisher: missing field 'from'"),
-    (lambda raw: raw["sources"][0].__setitem__("publisher", {"unknown": "x", "value": "y"}),
-     "bibliography.yaml: 1932.publisher.value: unknown field"),
-    (lambda raw: raw["sources"][2].__setitem__("retrieved", {"value": "yesterday", "from": "x"}),
-     "bibliography.yaml: 1949.retrieved.value: expected a date"),
-    (lambda raw: raw["sources"][2].__setitem__("edition", "1999"), "bibliography.yaml: sources[2].edition: '1999'"),
-    (lambda raw: raw["sources"].append(raw["sources"][0]), "bibliography.yaml: 1932.edition: the edition is described twice"),
+@pytest.mark.parametrize("year, change, message", [
+    ("1936", lambda raw: raw.pop("publisher"), "editions/1936/edition.yaml: bibliography: missing field 'publisher'"),
+    ("1936", lambda raw: raw.__setitem__("code_year", {"value": "1935", "from": "x"}),
+     "editions/1936/edition.yaml: bibliography.code_year.value: expected a year"),
+    ("1932", lambda raw: raw.__setitem__("publisher", {"value": "someone"}),
+     "editions/1932/edition.yaml: bibliography.publisher: missing field 'from'"),
+    ("1932", lambda raw: raw.__setitem__("publisher", {"unknown": "x", "value": "y"}),
+     "editions/1932/edition.yaml: bibliography.publisher.value: unknown field"),
+    ("1949", lambda raw: raw.__setitem__("retrieved", {"value": "yesterday", "from": "x"}),
+     "editions/1949/edition.yaml: bibliography.retrieved.value: expected a date"),
+    ("1949", lambda raw: raw.__setitem__("description", "common"),
+     "editions/1949/edition.yaml: bibliography.description: 'common', but editions/common.yaml gives no 'description'"),
+    ("1932", lambda raw: raw.__setitem__("pages", "12"), "editions/1932/edition.yaml: bibliography.pages: unknown field"),
 ])
-def test_a_broken_bibliography_is_one_line_naming_file_edition_and_field(data, capsys, change, message):
-    edit_yaml(data / "bibliography.yaml", change)
+def test_a_broken_bibliography_is_one_line_naming_file_edition_and_field(data, capsys, year, change, message):
+    edit_yaml(data / "editions" / year / "edition.yaml", lambda raw: change(raw["bibliography"]))
     datafiles.reset()
     code, out, err = run(capsys, "cite", "1936")
     assert code == 2 and err.count("\n") == 1 and message in err, err

@@ -58,10 +58,10 @@ def test_every_listed_id_is_a_record_of_the_corpus():
 
 
 def _records_in_the_corpus_files() -> dict[str, list[str]]:
-    """Record ids per edition, read straight from data/corpus/<year>.json (not through the code
+    """Record ids per edition, read straight from data/editions/<year>/corpus.json (not through the code
     under test)."""
     return {edition.year: [r["id"] for r in json.loads(
-        (REPO / "data" / "corpus" / f"{edition.year}.json").read_text(encoding="utf-8"))["records"]]
+        (REPO / "data" / "editions" / edition.year / "corpus.json").read_text(encoding="utf-8"))["records"]]
         for edition in EDITIONS}
 
 
@@ -140,7 +140,8 @@ def _entry(raw, record_id):
 
 def test_a_record_without_an_entry_is_unaccounted_and_named(data, capsys):
     _edit(data / "not-modelled.yaml", lambda raw: raw["records"].remove(_entry(raw, "2017:20.G.2")))
-    report = coverage.coverage()
+    # Of the five editions (a later edition that derives from 2017 inherits the entry, so loses it too).
+    report = coverage.coverage("1932,1936,1949,2007,2017")
     assert report.unaccounted == ("2017:20.G.2",)
     assert report.modelled + len(report.not_modelled) + 1 == report.records
     code, out, _ = run(capsys, "coverage")

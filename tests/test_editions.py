@@ -3,14 +3,14 @@ import yaml
 
 from bridgelaws import BridgeLawsError, corpus
 from bridgelaws import datafiles
-from bridgelaws.editions import EDITIONS, MECHANICS, REGISTRY, _parse_registry, find_edition, find_editions
+from bridgelaws.editions import EDITIONS, MECHANICS, _parse_registry, find_edition, find_editions, registry_data
 
 YEARS = [e.year for e in EDITIONS]
 
 
 def test_the_registry_is_chronological_and_every_edition_has_its_corpus():
     assert YEARS == sorted(YEARS, key=int) and len(set(YEARS)) == len(YEARS)
-    assert set(YEARS) == {path.stem for path in corpus.DATA_DIR.glob("*.json")}
+    assert set(YEARS) == {path.parent.name for path in (datafiles.data_dir() / "editions").glob("*/corpus.json")}
     assert corpus.EDITIONS == tuple(YEARS)
 
 
@@ -82,7 +82,7 @@ def test_an_inherited_outcome_of_four_passes_is_the_donor_s():
 
 
 def _registry_with(change):
-    raw = yaml.safe_load(datafiles.path(REGISTRY).read_text(encoding="utf-8"))
+    raw = registry_data()
     change(raw["editions"])
     return raw
 
@@ -101,22 +101,22 @@ def _set(year, path, value):
 
 
 @pytest.mark.parametrize("change, message", [
-    (_set("1949", ["basis", "declarer"], KeyError), "editions.yaml: 1949.basis: no basis for mechanic 'declarer'"),
+    (_set("1949", ["basis", "declarer"], KeyError), "editions/1949/edition.yaml: basis: no basis for mechanic 'declarer'"),
     (_set("1949", ["basis", "declarer", "inherit"], "1999"),
-     "editions.yaml: 1949.basis.declarer.inherit: '1999' is not another registered edition"),
+     "editions/1949/edition.yaml: basis.declarer.inherit: '1999' is not another registered edition"),
     (_set("1932", ["basis", "double", "only"], ["1936:17.9"]),
-     "editions.yaml: 1932.basis.double.only: expected some of 1936's own articles"),
+     "editions/1932/edition.yaml: basis.double.only: expected some of 1936's own articles"),
     (_set("2007", ["basis", "double", "inherit"], "1949"), None),  # 1949 states doubling itself: fine
     (_set("2017", ["basis", "declarer", "inherit"], "2007"),
-     "editions.yaml: 2017.basis.declarer.inherit: 2007 does not state this rule in its own text"),
+     "editions/2017/edition.yaml: basis.declarer.inherit: 2007 does not state this rule in its own text"),
     (_set("1936", ["basis", "sufficiency"], ["1932:12"]),
-     "editions.yaml: 1936.basis.sufficiency.articles: '1932:12' is not an article of 1936"),
+     "editions/1936/edition.yaml: basis.sufficiency.articles: '1932:12' is not an article of 1936"),
     (_set("1936", ["basis", "all-pass"], {"articles": ["1936:15"], "outcome": "next-deal"}),
-     "editions.yaml: 1936.basis.all-pass: unknown field 'outcome'"),
-    (_set("1936", ["basis", "bidding"], ["1936:16"]), "editions.yaml: 1936.basis.bidding: unknown mechanic"),
-    (_set("1936", ["code"], "rubber"), "editions.yaml: editions[1]: unknown field 'code'"),
+     "editions/1936/edition.yaml: basis.all-pass: unknown field 'outcome'"),
+    (_set("1936", ["basis", "bidding"], ["1936:16"]), "editions/1936/edition.yaml: basis.bidding: unknown mechanic"),
+    (_set("1936", ["code"], "rubber"), "editions/1936/edition.yaml: top level: unknown field 'code'"),
     (_set("1949", ["basis", "declarer", "why"], KeyError),
-     "editions.yaml: 1949.basis.declarer.why: an inherited rule says why it is inherited"),
+     "editions/1949/edition.yaml: basis.declarer.why: an inherited rule says why it is inherited"),
 ])
 def test_a_broken_registry_is_one_line_naming_edition_and_field(change, message):
     raw = _registry_with(change)
@@ -135,15 +135,18 @@ def test_every_registered_edition_knows_what_four_passes_lead_to():
 
 
 @pytest.mark.parametrize("change, message", [
-    (lambda raw: raw.__setitem__("edition", []), "editions.yaml: top level: unknown field 'edition'"),
-    (lambda raw: raw["editions"][2].__setitem__("class", 7), "editions.yaml: 1949.class: expected 'module:Class'"),
+    (lambda raw: raw["editions"][2].__setitem__("derives", "1999"),
+     "editions/1949/edition.yaml: derives: '1999' is not another registered edition"),
+    (lambda raw: raw["editions"][2].__setitem__("derives", "1949"),
+     "editions/1949/edition.yaml: derives: '1949' is not another registered edition"),
+    (lambda raw: raw["editions"][2].__setitem__("class", 7), "editions/1949/edition.yaml: class: expected 'module:Class'"),
     (lambda raw: raw["editions"][2].__setitem__("class", "bridgelaws.calls:Call"),
-     "editions.yaml: 1949.class: 'bridgelaws.calls:Call' is not a subclass of Edition"),
+     "editions/1949/edition.yaml: class: 'bridgelaws.calls:Call' is not a subclass of Edition"),
 ])
 def test_a_broken_registry_top_level_or_class_is_one_line(change, message):
     from bridgelaws.editions import _load_class
 
-    raw = yaml.safe_load(datafiles.path(REGISTRY).read_text(encoding="utf-8"))
+    raw = registry_data()
     change(raw)
     with pytest.raises(BridgeLawsError) as caught:
         for record in _parse_registry(raw):

@@ -45,10 +45,10 @@ def installed(tmp_path_factory) -> Path:
     _pip("wheel", "--no-deps", "--no-build-isolation", "--no-index", "-w", str(wheels), str(source), cwd=root)
     (wheel,) = wheels.glob("bridgelaws-*.whl")
     names = zipfile.ZipFile(wheel).namelist()
-    assert "bridgelaws/data/cases.yaml" in names and "bridgelaws/data/corpus/1936.json" in names, names
+    assert "bridgelaws/data/cases.yaml" in names and "bridgelaws/data/editions/1936/corpus.json" in names, names
     assert "bridgelaws/py.typed" in names, names  # PEP 561: the package's annotations are used
     # export-tei's RELAX NG schema and the bibliography ship with the package (issue 12)
-    assert "bridgelaws/schemas/tei-bridgelaws.rng" in names and "bridgelaws/data/bibliography.yaml" in names, names
+    assert "bridgelaws/schemas/tei-bridgelaws.rng" in names and "bridgelaws/data/editions/2017/edition.yaml" in names, names
     target = root / "site"
     _pip("install", "--no-deps", "--no-index", "--target", str(target), str(wheel), cwd=root)
     return target
@@ -82,7 +82,7 @@ def test_compare_runs_from_the_wheel(installed):
 
 def test_article_runs_from_the_wheel(installed):
     out = _run(installed, "article", "1936:22.3")
-    # Copied from data/corpus/1936.json, record 1936:22.3.
+    # Copied from data/editions/1936/corpus.json, record 1936:22.3.
     assert "moet het voldoende gemaakt worden in dezelfde of in een andere speelsoort" in out
 
 

@@ -379,7 +379,8 @@ def test_history_of_a_case():
     2017:19.A.3. Its last change is 1936 -> 2017 (1936:22.4 "zijn maat moet passen"; 2017:19.A.3 no
     bar): milder, across 1949 and 2007 (decision B; the old history said 2007 -> 2017 introduced)."""
     found = ledger.history("misnamed-double", layer="corpus")  # the excerpts' history
-    assert (found.first_ruled, found.last_ruled) == ("1932", "2017")
+    # 2017 rules on it (19.A.3); an edition after 2017 may too, and is then the last to rule.
+    assert found.first_ruled == "1932" and int(found.last_ruled) >= 2017
     assert found.last_changed is not None and found.last_changed.change is Change.MILDER
     assert (found.last_changed.from_edition, found.last_changed.to_edition) == ("1936", "2017")
     assert found.last_changed.skipped == ("1949", "2007")
@@ -396,7 +397,7 @@ def test_an_excerpt_boundary_is_not_a_change_in_the_history():
     found = ledger.history("denominations", kind="mechanic")
     assert found.last_changed is not None
     assert "2007" not in (found.last_changed.from_edition, found.last_changed.to_edition)
-    steps = ledger.across_gaps("denominations", kind="mechanic")
+    steps = ledger.across_gaps("denominations", kind="mechanic", editions=("1932", "1936", "1949", "2007", "2017"))
     assert [(e.from_edition, e.to_edition, e.skipped) for e in steps] == [
         ("1932", "1936", ()), ("1936", "1949", ()), ("1949", "2017", ("2007",))]
     assert all(e.change is not Change.INTRODUCED for e in steps)

@@ -136,9 +136,9 @@ def test_tables_derived_from_the_data_are_forgotten_when_the_data_is(tmp_path):
     from bridgelaws import datafiles
 
     shutil.copytree(datafiles.data_dir(), tmp_path / "data")
-    path = tmp_path / "data" / "editions.yaml"
+    path = tmp_path / "data" / "editions" / "1936" / "edition.yaml"
     raw = yaml.safe_load(path.read_text(encoding="utf-8"))
-    next(e for e in raw["editions"] if e["year"] == "1936")["max_level"] = 6
+    raw["max_level"] = 6
     path.write_text(yaml.safe_dump(raw), encoding="utf-8")
     calls = "7S P P P".split()
     assert fast.results(calls, "N", ("1936",))[0] is not None

@@ -168,7 +168,7 @@ def test_an_exemption_of_an_unknown_source_is_one_line():
         parse_shingle_exemptions({"exempt": [{"source": "nowhere", "reason": "r", "searched": "s"}]},
                                  "supplement/shingles/exempt.yaml", sources)
     assert str(excinfo.value) == ("supplement/shingles/exempt.yaml: nowhere.source: 'nowhere' is not a source "
-                                  "of supplement/sources.yaml")
+                                  "of the layer (editions/<year>/sources.yaml)")
 
 
 def test_a_missing_shingle_file_is_one_line_naming_the_tool(tmp_path):
@@ -188,7 +188,7 @@ def test_the_guard_names_the_entry_and_the_source(tmp_path):
     # A copy of the data whose 2017:38.A paraphrase is made to copy the source's eight words.
     copy = tmp_path / "data"
     shutil.copytree(REPO / "data", copy)
-    path = copy / "supplement" / "2017.yaml"
+    path = copy / "editions" / "2017" / "supplement.yaml"
     raw = yaml.safe_load(path.read_text(encoding="utf-8"))
     entry = next(a for a in raw["articles"] if a["id"] == "2017:38.A")
     entry["paraphrase_en"] = "No play of a contract of more than seven is ever permissible."
@@ -218,7 +218,7 @@ def test_the_tool_writes_the_hashes_of_the_cached_text(tmp_path, capsys):
 
 
 @pytest.mark.parametrize("argv, expected", [
-    (["nowhere"], "error: 'nowhere' is not a source of data/supplement/sources.yaml"),
+    (["nowhere"], "error: 'nowhere' is not a source of data/editions/<year>/sources.yaml"),
     (["pzbs-2017-en-l38"], "no cached text of pzbs-2017-en-l38"),
 ])
 def test_the_tool_refuses_in_one_line(tmp_path, capsys, argv, expected):

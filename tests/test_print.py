@@ -1,6 +1,6 @@
 """Printing on A4 and the handout (issue 13 §3).
 
-The handout's HTML is checked against the corpus (every quote verbatim, read from data/corpus/*.json)
+The handout's HTML is checked against the corpus (every quote verbatim, read from data/editions/*/corpus.json)
 and for anything that would reach a network. In Chromium (the tests marked ``browser``): a comparison,
 a stepper position and the matrix are printed to PDF; nothing is wider than the printable width in
 print media, the matrix is on landscape pages, no card (no row of the matrix) is cut by a page break,
@@ -53,7 +53,7 @@ def page_html():
 
 def _corpus_texts() -> dict[str, str]:
     texts = {}
-    for path in sorted((REPO / "data" / "corpus").glob("*.json")):
+    for path in sorted((REPO / "data" / "editions").glob("*/corpus.json")):
         for record in json.loads(path.read_text(encoding="utf-8"))["records"]:
             texts[record["id"]] = record["text"]
     return texts

@@ -426,17 +426,15 @@ def test_an_edition_whose_text_says_nothing_of_rights_refuses_a_lapse(tmp_path):
 
 @pytest.mark.parametrize("path, value, message", [
     (["basis", "double", "inherited_for"], ["doubled-twice"],
-     "editions.yaml: 1932.basis.double.inherited_for: expected a list of grounds of 'double'"),
+     "editions/1932/edition.yaml: basis.double.inherited_for: expected a list of grounds of 'double'"),
     (["basis", "sufficiency"], {"articles": ["1932:12"], "inherited_for": ["not-higher"]},
-     "editions.yaml: 1932.basis.sufficiency.inherited_for: only an inherited rule has this field"),
+     "editions/1932/edition.yaml: basis.sufficiency.inherited_for: only an inherited rule has this field"),
 ])
 def test_inherited_for_is_checked_in_the_registry(path, value, message):
-    import yaml
+    from bridgelaws import BridgeLawsError
+    from bridgelaws.editions import _parse_registry, registry_data
 
-    from bridgelaws import BridgeLawsError, datafiles
-    from bridgelaws.editions import REGISTRY, _parse_registry
-
-    raw = yaml.safe_load(datafiles.path(REGISTRY).read_text(encoding="utf-8"))
+    raw = registry_data()
     entry = next(e for e in raw["editions"] if e["year"] == "1932")
     *parents, last = path
     for key in parents:

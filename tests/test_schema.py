@@ -208,14 +208,14 @@ def test_the_corpus_is_checked(data):
 
     from bridgelaws import corpus
 
-    path = data / "corpus" / "1936.json"
+    path = data / "editions" / "1936" / "corpus.json"
     raw = json.loads(path.read_text(encoding="utf-8"))
     record = next(r for r in raw["records"] if r["id"] == "1936:22.3")
     record["txt"] = record.pop("text")
     path.write_text(json.dumps(raw, ensure_ascii=False), encoding="utf-8")
     with pytest.raises(BridgeLawsError) as excinfo:
         corpus.article("1936:22.3")
-    assert _one_line(excinfo).startswith("corpus/1936.json: records[")
+    assert _one_line(excinfo).startswith("editions/1936/corpus.json: records[")
     assert "txt: unknown field" in str(excinfo.value)
 
 

@@ -1,10 +1,10 @@
 """The static site (issue 13 §3, ``bridgelaws export-site``): every link resolves to a file of the
-export (and every #anchor to an element of it), every quote is verbatim from data/corpus, every
+export (and every #anchor to an element of it), every quote is verbatim from the corpus, every
 case, article and scenario step has its page, the output is the same bytes twice, a directory of
 someone else's files is refused, and a real browser with JavaScript off reads it from disk.
 
 The site is exported once per module (a few seconds); the expectations are read from the data files
-themselves (data/corpus/*.json, data/cases.yaml, data/scenarios.yaml), not from the code under test.
+themselves (data/editions/<year>/corpus.json, data/cases.yaml, data/scenarios.yaml), not from the code under test.
 """
 
 from __future__ import annotations
@@ -35,8 +35,8 @@ from bridgelaws.errors import BridgeLawsError
 REPO = Path(__file__).resolve().parents[1]
 DATA = REPO / "data"
 DATE = "2026-10-15"  # a day on which no source of the supplement was read (their dates are on the pages)
-YEARS = [str(e["year"]) for e in yaml.safe_load((DATA / "editions.yaml").read_text(encoding="utf-8"))["editions"]]
-CORPUS = {year: json.loads((DATA / "corpus" / f"{year}.json").read_text(encoding="utf-8")) for year in YEARS}
+YEARS = sorted(path.parent.name for path in (DATA / "editions").glob("*/edition.yaml"))
+CORPUS = {year: json.loads((DATA / "editions" / year / "corpus.json").read_text(encoding="utf-8")) for year in YEARS}
 RECORDS = {r["id"]: r for year in YEARS for r in CORPUS[year]["records"]}
 CASES = yaml.safe_load((DATA / "cases.yaml").read_text(encoding="utf-8"))
 CASES = CASES["cases"] if isinstance(CASES, dict) else CASES
@@ -417,7 +417,9 @@ def test_bad_options_are_one_line(tmp_path, capsys, argv, message):
 def test_the_command_in_dutch(tmp_path, capsys):
     assert main(["export-site", "-o", str(tmp_path / "nl"), "--lang", "nl", "--date", DATE]) == 0
     out = capsys.readouterr().out
-    assert re.match(r"wrote .*: \d+ pages \(20 cases, 33 articles, \d+ scenario steps", out)
+    # Counted from the data files themselves: every case, every article of every edition's text.
+    articles = sum(len(CORPUS[year]["articles"]) for year in YEARS)
+    assert re.match(rf"wrote .*: \d+ pages \({len(CASES)} cases, {articles} articles, \d+ scenario steps", out), out
     index = (tmp_path / "nl" / "index.html").read_text(encoding="utf-8")
     assert index.startswith('<!DOCTYPE html>\n<html lang="nl">')
     assert ">Gevallen</a>" in index and "niet in het uittreksel" in index

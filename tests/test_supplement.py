@@ -33,16 +33,28 @@ PROVENANCE_99A = ("outside the corpus: paraphrase of 2017:99.A from FIXTURE sour
 
 @pytest.fixture
 def fixture_data(tmp_path):
-    """data/ with the fixture layer in place of data/supplement/."""
+    """data/ with the fixture layer in place of the real one (data/supplement/ and every edition's
+    supplement.yaml and sources.yaml)."""
     copy = copy_data(tmp_path)
     shutil.rmtree(copy / "supplement", ignore_errors=True)
-    shutil.copytree(FIXTURE, copy / "supplement")
-    (copy / "supplement" / "README.md").unlink()
+    for folder in (f for f in (copy / "editions").iterdir() if f.is_dir()):
+        for name in ("supplement.yaml", "sources.yaml"):
+            (folder / name).unlink(missing_ok=True)
+    shutil.copytree(FIXTURE / "rulings", copy / "supplement" / "rulings")
+    shutil.copytree(FIXTURE / "editions", copy / "editions", dirs_exist_ok=True)
     with datafiles.override(copy):
         yield copy
 
 
 _edit = edit_yaml  # tests/datacopy.py
+
+
+def _add_source(data, year):
+    """The fixture's source, as a source of ``year`` too (``editions/<year>/sources.yaml``)."""
+    raw = yaml.safe_load((data / "editions" / "2017" / "sources.yaml").read_text(encoding="utf-8"))
+    source = dict(raw["sources"][0], id=f"fixture-{year}", edition=year)
+    (data / "editions" / year / "sources.yaml").write_text(
+        yaml.safe_dump({"sources": [source]}, allow_unicode=True, sort_keys=False), encoding="utf-8")
 
 
 def _error(excinfo) -> str:
@@ -240,7 +252,7 @@ def test_a_supplementary_ruling_names_only_articles_with_an_entry(fixture_data):
     with pytest.raises(BridgeLawsError) as excinfo:
         judge("1S 1H", "2017", layer="supplement")
     assert _error(excinfo) == ("supplement/rulings/insufficient-bid.yaml: 2017.articles[1]: '2017:27.B' has no "
-                               "entry in supplement/2017.yaml")
+                               "entry in editions/2017/supplement.yaml")
 
 
 def test_a_supplementary_ruling_stands_only_where_the_corpus_is_silent_or_referenced(fixture_data):
@@ -252,12 +264,11 @@ def test_a_supplementary_ruling_stands_only_where_the_corpus_is_silent_or_refere
         judge("1S 1H", "2017", layer="supplement")
     # The article check comes first: 1936 has no entry 2017:99.A.
     assert "1936.articles[0]" in _error(excinfo)
-    shutil.copy(fixture_data / "supplement" / "2017.yaml", fixture_data / "supplement" / "1936.yaml")
-    _edit(fixture_data / "supplement" / "1936.yaml", lambda raw: raw.update(
+    shutil.copy(fixture_data / "editions" / "2017" / "supplement.yaml", fixture_data / "editions" / "1936" / "supplement.yaml")
+    _edit(fixture_data / "editions" / "1936" / "supplement.yaml", lambda raw: raw.update(
         edition="1936", articles=[dict(a, id=a["id"].replace("2017", "1936"), source="fixture-1936")
                                   for a in raw["articles"]]))
-    _edit(fixture_data / "supplement" / "sources.yaml", lambda raw: raw["sources"].append(
-        dict(raw["sources"][0], id="fixture-1936", edition="1936")))
+    _add_source(fixture_data, "1936")
     _edit(fixture_data / "supplement" / "rulings" / "insufficient-bid.yaml", lambda raw: raw["rulings"]["1936"].update(
         articles=["1936:99.A"], acceptance="1936:99.C"))
     datafiles.reset()
@@ -268,14 +279,14 @@ def test_a_supplementary_ruling_stands_only_where_the_corpus_is_silent_or_refere
 
 
 @pytest.mark.parametrize("field, value, message", [
-    ("source", "nowhere", "supplement/2017.yaml: 2017:99.A.source: 'nowhere' is not a source of "
-                          "supplement/sources.yaml"),
-    ("id", "2017:18.D", "supplement/2017.yaml: 2017:18.D.id: is an id of the corpus: the supplement holds only "
-                        "articles outside it"),
-    ("id", "1936:27", "supplement/2017.yaml: 1936:27.id: an id of this file starts with '2017:'"),
+    ("source", "nowhere", "editions/2017/supplement.yaml: 2017:99.A.source: 'nowhere' is not a source of "
+                          "editions/2017/sources.yaml"),
+    ("id", "2017:18.D", "editions/2017/supplement.yaml: 2017:18.D.id: is an id of the corpus: the supplement "
+                        "holds only articles outside it"),
+    ("id", "1936:27", "editions/2017/supplement.yaml: 1936:27.id: an id of this file starts with '2017:'"),
 ])
 def test_a_bad_supplementary_entry_is_one_line(fixture_data, field, value, message):
-    _edit(fixture_data / "supplement" / "2017.yaml", lambda raw: raw["articles"][0].update({field: value}))
+    _edit(fixture_data / "editions" / "2017" / "supplement.yaml", lambda raw: raw["articles"][0].update({field: value}))
     with pytest.raises(BridgeLawsError) as excinfo:
         supplement.articles("2017")
     assert _error(excinfo).startswith(message)
@@ -283,20 +294,20 @@ def test_a_bad_supplementary_entry_is_one_line(fixture_data, field, value, messa
 
 @pytest.mark.parametrize("field", ["source", "paraphrase_en", "where"])
 def test_an_entry_without_its_source_place_or_paraphrase_is_refused(fixture_data, field):
-    _edit(fixture_data / "supplement" / "2017.yaml", lambda raw: raw["articles"][0].pop(field))
+    _edit(fixture_data / "editions" / "2017" / "supplement.yaml", lambda raw: raw["articles"][0].pop(field))
     with pytest.raises(BridgeLawsError) as excinfo:
         supplement.articles("2017")
-    assert _error(excinfo) == f"supplement/2017.yaml: articles[0]: missing field {field!r}"
+    assert _error(excinfo) == f"editions/2017/supplement.yaml: articles[0]: missing field {field!r}"
 
 
 @pytest.mark.parametrize("field, value, message", [
-    ("kind", "memory", "supplement/sources.yaml: fixture-2017.kind: 'memory' is not one of code-text, "
+    ("kind", "memory", "editions/2017/sources.yaml: fixture-2017.kind: 'memory' is not one of code-text, "
                        "retyped, translation, later-code, commentary"),
-    ("read", "30-11-2026", "supplement/sources.yaml: fixture-2017.read: expected a date YYYY-MM-DD"),
-    ("read", None, "supplement/sources.yaml: fixture-2017.read: expected a date YYYY-MM-DD"),
+    ("read", "30-11-2026", "editions/2017/sources.yaml: fixture-2017.read: expected a date YYYY-MM-DD"),
+    ("read", None, "editions/2017/sources.yaml: fixture-2017.read: expected a date YYYY-MM-DD"),
 ])
 def test_a_bad_source_is_one_line(fixture_data, field, value, message):
-    _edit(fixture_data / "supplement" / "sources.yaml", lambda raw: raw["sources"][0].update({field: value}))
+    _edit(fixture_data / "editions" / "2017" / "sources.yaml", lambda raw: raw["sources"][0].update({field: value}))
     with pytest.raises(BridgeLawsError) as excinfo:
         supplement.sources()
     assert _error(excinfo).startswith(message)
@@ -304,6 +315,8 @@ def test_a_bad_source_is_one_line(fixture_data, field, value, message):
 
 def test_without_a_supplement_the_layer_is_the_corpus(fixture_data):
     shutil.rmtree(fixture_data / "supplement")
+    for name in ("supplement.yaml", "sources.yaml"):
+        (fixture_data / "editions" / "2017" / name).unlink()
     datafiles.reset()
     assert judge("1S 1H", "2017", layer="supplement").events[1].ruling.status == "referenced"
     assert supplement.articles() == () and supplement.gaps() == ()
@@ -392,19 +405,18 @@ def test_a_supplementary_all_pass_outcome_must_match_the_engine(fixture_data):
         'case: all-pass\nrulings:\n  "2007":\n    status: ruled\n    articles: ["2017:99.A"]\n'
         '    outcome: redeal\n    summary_en: FIXTURE, not law.\n', encoding="utf-8")
     # 2007's corpus only points to its Art. 22 (referenced); its four passes end as 2017's do.
-    shutil.copy(fixture_data / "supplement" / "2017.yaml", fixture_data / "supplement" / "2007.yaml")
-    _edit(fixture_data / "supplement" / "2007.yaml", lambda raw: raw.update(
+    shutil.copy(fixture_data / "editions" / "2017" / "supplement.yaml", fixture_data / "editions" / "2007" / "supplement.yaml")
+    _edit(fixture_data / "editions" / "2007" / "supplement.yaml", lambda raw: raw.update(
         edition="2007", articles=[dict(a, id=a["id"].replace("2017", "2007"), source="fixture-2007")
                                   for a in raw["articles"]]))
-    _edit(fixture_data / "supplement" / "sources.yaml", lambda raw: raw["sources"].append(
-        dict(raw["sources"][0], id="fixture-2007", edition="2007")))
+    _add_source(fixture_data, "2007")
     _edit(fixture_data / "supplement" / "rulings" / "all-pass.yaml",
           lambda raw: raw["rulings"]["2007"].update(articles=["2007:99.A"]))
     datafiles.reset()
     with pytest.raises(BridgeLawsError) as excinfo:
         judge("P P P P", "2007", layer="supplement")
     assert _error(excinfo) == ("supplement/rulings/all-pass.yaml: 2007.outcome: 'redeal', but the engine ends "
-                               "four passes in 2007 with 'passed-out' (data/editions.yaml); mend the registry "
+                               "four passes in 2007 with 'passed-out' (data/editions/2007/edition.yaml); mend the registry "
                                "or the entry")
 
 

@@ -1,5 +1,5 @@
-"""The 2007 mechanics the engine inherits from 2017 (data/editions.yaml, "silent_2007"), held against
-what 2007 Laws 18 and 19 say as the supplementary layer reads them (data/supplement/2007.yaml,
+"""The 2007 mechanics the engine inherits from 2017 (data/editions/2007/edition.yaml, "silent_2007"), held against
+what 2007 Laws 18 and 19 say as the supplementary layer reads them (data/editions/2007/supplement.yaml,
 2007:18.A-F and 2007:19.A.1-19.D, paraphrased from the Norwegian text, lovboka-2007-18/19).
 
 Every expectation below was derived by hand from those paraphrases, not from the engine's output:

@@ -186,7 +186,7 @@ def test_the_header_describes_the_source(everything):
 
 
 def test_every_edition_carries_its_english_as_a_parallel_division(everything):
-    """The project's English of every record (data/translations/) is in the export: one English
+    """The project's English of every record (data/editions/<year>/translation.yaml) is in the export: one English
     division per text, one paragraph per record, each pointing at the Dutch paragraph it translates."""
     from bridgelaws import translation
 
@@ -203,8 +203,7 @@ def test_every_edition_carries_its_english_as_a_parallel_division(everything):
 
 
 def test_the_english_is_a_parallel_division(data, tmp_path, schema):
-    (data / "translations").mkdir(exist_ok=True)
-    (data / "translations" / "2007.yaml").write_text(
+    (data / "editions" / "2007" / "translation.yaml").write_text(
         'edition: "2007"\ntranslator: "a test fixture"\nrecords:\n'
         '  - {id: "2007:17.A", en: "Fixture English for 17.A."}\n'
         '  - {id: "2007:17.D.2", en: "Fixture English for 17.D.2."}\n', encoding="utf-8")
@@ -262,7 +261,7 @@ def test_export_says_what_it_wrote(tmp_path, capsys):
 def test_overlapping_references_are_one_error_line_not_a_garbled_text(data, tmp_path, capsys):
     import json
 
-    path = data / "corpus" / "2007.json"
+    path = data / "editions" / "2007" / "corpus.json"
     raw = json.loads(path.read_text(encoding="utf-8"))
     text = next(r["text"] for r in raw["records"] if r["id"] == "2007:17.D.2")
     record_id = "2007:17.D.2"

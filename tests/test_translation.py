@@ -1,6 +1,6 @@
 """The project's English translation (issue 12 §1): every record translated, the glossary's English
 used for every glossary term that occurs, slips read as the corpus notes read them, and the file's
-schema (data/translations/README.md).
+schema (data/editions/translation.md).
 
 The mutation tests break a writable copy of data/ (the ``data`` fixture) and check that the same
 functions the main tests assert on then report the break, so the main tests can fail.
@@ -80,14 +80,14 @@ def test_english_forms_and_inflections():
 
 
 def test_a_removed_translation_is_reported(data):
-    edit_yaml(data / "translations" / "1936.yaml",
+    edit_yaml(data / "editions" / "1936" / "translation.yaml",
               lambda raw: raw.__setitem__("records", [r for r in raw["records"] if r["id"] != "1936:22.6.c"]))
     assert translation.untranslated_records("1936") == ["1936:22.6.c"]
     assert translation.english("1936:22.6.c") is None
 
 
 def test_a_term_rendered_otherwise_is_reported_until_an_exception_is_listed(data):
-    path = data / "translations" / "1932.yaml"
+    path = data / "editions" / "1932" / "translation.yaml"
 
     def reword(raw):
         entry = next(r for r in raw["records"] if r["id"] == "1932:12")
@@ -103,7 +103,7 @@ def test_a_term_rendered_otherwise_is_reported_until_an_exception_is_listed(data
 
 
 def test_a_needless_exception_is_reported(data):
-    edit_yaml(data / "translations" / "1932.yaml", lambda raw: raw.setdefault("exceptions", []).append(
+    edit_yaml(data / "editions" / "1932" / "translation.yaml", lambda raw: raw.setdefault("exceptions", []).append(
         {"id": "1932:12", "term": "bod", "reason": "a test: listed although the bid is rendered"}))
     assert [(e.id, e.term) for e in translation.needless_exceptions("1932")] == [("1932:12", "bod")]
 
@@ -161,7 +161,7 @@ def test_headings_and_subheadings_are_translated_where_printed():
 
 
 def test_an_edition_without_a_file_has_no_english(data):
-    (data / "translations" / "1949.yaml").unlink()
+    (data / "editions" / "1949" / "translation.yaml").unlink()
     assert translation.english("1949:23") is None
     assert translation.translated("1949") == {}
     assert translation.untranslated_records("1949") == [r.id for r in corpus.records("1949")]
@@ -177,26 +177,26 @@ def _records(change):
 
 @pytest.mark.parametrize("year, change, expected", [
     ("1936", _records(lambda records: records[3].__setitem__("id", "1936:99")),
-     "translations/1936.yaml: records[3].id: '1936:99' is not a record of the 1936 corpus"),
+     "editions/1936/translation.yaml: records[3].id: '1936:99' is not a record of the 1936 corpus"),
     ("1936", _records(lambda records: records.append(dict(records[0]))),
-     "translations/1936.yaml: records[47].id: '1936:15' is translated twice"),
+     "editions/1936/translation.yaml: records[47].id: '1936:15' is translated twice"),
     ("1949", lambda raw: raw.__setitem__("edition", "1936"),
-     "translations/1949.yaml: edition: names edition '1936', the file is for 1949"),
+     "editions/1949/translation.yaml: edition: names edition '1936', the file is for 1949"),
     ("1949", _records(lambda records: records[0].__setitem__("id", "1936:15")),
-     "translations/1949.yaml: records[0].id: '1936:15' is not a record of the 1949 corpus"),
+     "editions/1949/translation.yaml: records[0].id: '1936:15' is not a record of the 1949 corpus"),
     ("2017", _records(lambda records: records[0].__setitem__("tekst", "x")),
-     "translations/2017.yaml: records[0].tekst: unknown field (known: id, en, title_en)"),
+     "editions/2017/translation.yaml: records[0].tekst: unknown field (known: id, en, title_en)"),
     ("2017", _records(lambda records: records[0].__setitem__("title_en", "A title")),
-     "translations/2017.yaml: records[0].title_en: '2017:17.A' has no printed subheading to translate"),
+     "editions/2017/translation.yaml: records[0].title_en: '2017:17.A' has no printed subheading to translate"),
     ("2017", lambda raw: raw["headings"].append({"article": "17", "en": "A heading"}),
-     "translations/2017.yaml: headings[6].article: '17' is not an article of the 2017 corpus with a printed heading"),
+     "editions/2017/translation.yaml: headings[6].article: '17' is not an article of the 2017 corpus with a printed heading"),
     ("2007", lambda raw: raw["exceptions"][0].__setitem__("term", "biedingen"),
-     "translations/2007.yaml: exceptions[0].term: 'biedingen' is not a term of glossary.yaml"),
+     "editions/2007/translation.yaml: exceptions[0].term: 'biedingen' is not a term of glossary.yaml"),
     ("2007", lambda raw: raw["exceptions"][0].pop("reason"),
-     "translations/2007.yaml: exceptions[0]: missing field 'reason'"),
+     "editions/2007/translation.yaml: exceptions[0]: missing field 'reason'"),
 ])
 def test_the_schema_rejects_a_bad_entry_in_one_line(data, year, change, expected):
-    edit_yaml(data / "translations" / f"{year}.yaml", change)
+    edit_yaml(data / "editions" / year / "translation.yaml", change)
     with pytest.raises(BridgeLawsError) as excinfo:
         translation.translated(year)
     assert _one_line(excinfo) == expected
@@ -254,7 +254,7 @@ def test_article_json_carries_text_en_per_record(capsys):
 def test_article_without_a_translation_shows_no_english(data, capsys):
     import json
 
-    (data / "translations" / "1949.yaml").unlink()
+    (data / "editions" / "1949" / "translation.yaml").unlink()
     _, out, _ = _run(capsys, "article", "1949:23", "--en")
     assert "(no English translation of the 1949 text yet)" in out and "en:" not in out
     _, out, _ = _run(capsys, "article", "1949:23", "--json")
@@ -306,7 +306,7 @@ def test_a_card_without_a_quote_or_without_a_translation_shows_no_english(data):
     silent = next(r for _, r in judge("1S P 8S", "1932", "N").rulings)
     assert describe(silent).quote_nl is None and quoted_english(describe(silent)) is None
     assert _BOX not in ruling_html(silent, style=False, english=True)
-    (data / "translations" / "1936.yaml").unlink()
+    (data / "editions" / "1936" / "translation.yaml").unlink()
     ruling = _bid_above_seven_1936()
     assert quoted_english(describe(ruling)) is None
     assert _BOX not in ruling_html(ruling, style=False, english=True)
@@ -343,7 +343,7 @@ def test_the_parallel_view_puts_each_records_english_beside_its_dutch():
 def test_the_parallel_view_says_so_where_there_is_no_english(data):
     from bridgelaws import views
 
-    (data / "translations" / "2007.yaml").unlink()
+    (data / "editions" / "2007" / "translation.yaml").unlink()
     html = views.parallel_html("2007:17")
     assert html.count("(no English translation of this paragraph yet)") == len(corpus.article("2007:17").records)
 

@@ -56,7 +56,8 @@ def test_every_prepared_scenario_plays_under_every_edition(scenario):
 
 
 def test_topics_resolve_and_gaps_are_explained():
-    raw = yaml.safe_load((DATA / "topics.yaml").read_text(encoding="utf-8"))
+    # As loaded: the file's entries, and a derived edition's inherited from its base.
+    raw = views.topics()
     assert {"doubling", "insufficient-bid", "end-of-auction", "four-passes", "exposed-cards"} <= {t["id"] for t in raw}
     for topic in raw:
         assert set(map(str, topic["articles"])) == set(YEARS), topic["id"]
@@ -94,7 +95,9 @@ def test_every_glossary_term_occurs_where_it_says():
 
 def test_history_quotes_are_verbatim_and_chronological():
     entries = views.history()
-    assert {e["edition"] for e in entries} == set(YEARS)
+    # Every edition read in its own right has a claim; one that derives from another may have none.
+    own = {e.year for e in EDITIONS if e.record.derives is None}
+    assert own <= {e["edition"] for e in entries} <= set(YEARS)
     assert [e["edition"] for e in entries] == sorted(e["edition"] for e in entries)
     for entry in entries:
         assert entry["article"].startswith(entry["edition"] + ":")
@@ -227,8 +230,9 @@ def test_articles_table_keeps_the_missing_heading():
 
 
 def test_notes_by_kind():
-    assert set(views.notes_table("repetition").index) == {"1936-repeated-22", "1936-repeated-24"}
-    assert set(views.notes_table("misfit-heading").index) == {"2017-misfit-heading-18"}
+    assert {n for n in views.notes_table("repetition").index if n[:4] in FIVE} == {"1936-repeated-22", "1936-repeated-24"}
+    assert set(views.notes_table("misfit-heading").index) & {f"{y}-misfit-heading-18" for y in FIVE} == \
+        {"2017-misfit-heading-18"}
     slips = views.notes_table("slip")
     assert "herdubbeid" in set(slips["printed"])
     with pytest.raises(BridgeLawsError, match="unknown note kind"):

@@ -13,7 +13,7 @@ two-line header), with the normalisation of :mod:`bridgelaws.shingles`, the same
 ``tests/test_paraphrase_guard.py`` applies to the paraphrases. ``--check`` prints every eight-word run
 an entry shares with a source (what the test fails on), with the words, for rewriting.
 
-Errors are one line: an id that is not in ``data/supplement/sources.yaml``, a missing cached text.
+Errors are one line: an id that is not in any ``data/editions/<year>/sources.yaml``, a missing cached text.
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ OUT = REPO / "data" / "supplement" / "shingles"
 
 def write(source_id: str, cache: Path, out: Path = OUT) -> Path:
     if source_id not in supplement.sources():
-        raise BridgeLawsError(f"{source_id!r} is not a source of data/supplement/sources.yaml")
+        raise BridgeLawsError(f"{source_id!r} is not a source of data/editions/<year>/sources.yaml")
     raw = cache / f"{source_id}.txt"
     try:
         text = raw.read_text(encoding="utf-8")

@@ -72,7 +72,7 @@ def editions_overview() -> pd.DataFrame:
 
 
 def sources_bibliography() -> pd.DataFrame:
-    """One row per edition: what its source text is, as far as the sources say (``data/bibliography.yaml``):
+    """One row per edition: what its source text is, as far as the sources say (each edition's ``bibliography`` in ``data/editions/<year>/edition.yaml``):
     every field's value, or "unknown" where the sources do not give it."""
     import pandas as pd
 
