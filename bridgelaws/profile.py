@@ -190,9 +190,12 @@ def _direction(name: str, a: Profile, b: Profile) -> str:
                                                  "milder" if ka[1] and not kb[1] else "differs")
         moved = {choices, required} - {"same"}
         return moved.pop() if len(moved) == 1 else ("same" if not moved else "differs")
-    if name == "score" and not (ka and kb):
-        return "unknown"  # recorded on one side only: the other's data is silent on it, never "none"
-    if name in ("opponents", "play", "score"):
+    if name == "score":
+        # Recorded on one side only: the other's data is silent on it, never "none". On both sides the
+        # words are the project's (a paraphrase, a summary of a quote): an adjusted score is an
+        # adjusted score, whatever the wording, so the dimension does not move (fourth reading, 1).
+        return "same" if ka and kb else "unknown"
+    if name in ("opponents", "play"):
         return _by_inclusion(ka, kb, "stricter")
     return "differs"
 

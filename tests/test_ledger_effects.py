@@ -106,7 +106,9 @@ def test_the_profile_orders_each_dimension():
     assert direction(score=["an adjusted score"])["score"] == "unknown"
     assert profile.word(profile.compare(base, replace(base, score=["an adjusted score"]))) is None
     both = replace(base, score=["an adjusted score"])
-    assert profile.compare(both, replace(both, score=["an adjusted score", "a procedural penalty"]))[5].direction == "stricter"
+    # Recorded on both sides: the words are the project's, so they are not weighed (fourth reading,
+    # finding 1: 2007 and 2017 21B3 are one rule in two translations).
+    assert profile.compare(both, replace(both, score=["the score is adjusted"]))[5].direction == "same"
     mixed = profile.compare(base, replace(base, barred=[], options=[{"by": "lho", "choice": "cancel", "barred": []}]))
     assert profile.word(mixed) == "mixed"
 
