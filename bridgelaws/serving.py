@@ -82,12 +82,12 @@ class CappedKernelManager(AsyncMappingKernelManager):
     max_kernels_per_client = Integer(5, config=True, help=(
         "The most kernels one client address may hold at once; its next page gets HTTP 429 and starts "
         "nothing. 0 or less: no limit. (Behind a proxy every visitor has the proxy's address.)"))
-    first_connection_timeout = Float(45.0, config=True, help=(
+    first_connection_timeout = Float(40.0, config=True, help=(
         "Seconds after its last activity that a kernel whose page never connected is shut down."))
     disconnected_timeout = Float(45.0, config=True, help=(
         "Seconds without a connection after which a kernel whose page had connected is shut down, "
         "busy or not."))
-    reap_interval = Float(10.0, config=True, help="Seconds between two looks of the reaper.")
+    reap_interval = Float(5.0, config=True, help="Seconds between two looks of the reaper.")
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)  # type: ignore[no-untyped-call]
