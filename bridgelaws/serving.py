@@ -27,6 +27,7 @@ no file browser, and ``app/voila.json`` serves no file of ``app/`` (``file_allow
 from __future__ import annotations
 
 import argparse
+import asyncio
 import contextvars
 import errno
 import ipaddress
@@ -201,15 +202,16 @@ class CappedKernelManager(AsyncMappingKernelManager):
         return found
 
     async def reap(self) -> None:
-        """Shut down the kernels no page holds (:meth:`unheld`)."""
+        """Shut down the kernels no page holds (:meth:`unheld`), all at once."""
         for kernel_id in [k for k in self._client if k not in self._kernels and k not in self._leaving]:
             self._forget(kernel_id)  # removed by another way (a kernel that died)
-        for kernel_id, reason in self.unheld():
+        unheld = self.unheld()
+        for kernel_id, reason in unheld:
             self.log.warning("Shutting down kernel %s: %s.", kernel_id, reason)
-            try:
-                await self.shutdown_kernel(kernel_id)
-            except Exception as exc:  # one kernel's failure must not stop the reaper
-                self.log.warning("Could not shut down kernel %s: %s", kernel_id, exc)
+        done = await asyncio.gather(*(self.shutdown_kernel(k) for k, _ in unheld), return_exceptions=True)
+        for (kernel_id, _), result in zip(unheld, done):
+            if isinstance(result, BaseException):  # one kernel's failure must not stop the reaper
+                self.log.warning("Could not shut down kernel %s: %s", kernel_id, result)
 
 
 def is_loopback(host: str) -> bool:

@@ -148,7 +148,7 @@ def _manager_with(kernels, **settings):
     from jupyter_server._tz import utcnow
 
     manager = serving.CappedKernelManager(**settings)
-    now = 10_000.0
+    now = time.monotonic()
     for kernel_id, (connections, quiet, age, once, gone) in kernels.items():
         manager._kernels[kernel_id] = _Kernel(last_activity=utcnow() - timedelta(seconds=quiet))
         manager._kernel_connections[kernel_id] = connections
@@ -267,3 +267,23 @@ def test_a_port_that_is_no_port_is_one_line(port, capsys):
     assert stopped.value.code == 2
     assert capsys.readouterr().err.splitlines()[-1].endswith(
         f"argument --port: {port!r} is not a port (a number from 1 to 65535)")
+
+
+def test_the_reaper_shuts_the_unheld_kernels_down_together_and_one_failure_stops_none(monkeypatch):
+    manager, _ = _manager_with({f"gone-{n}": (0, 0, 600, True, 0) for n in range(4)} | {"open": (1, 0, 600, True, None)},
+                               disconnected_timeout=0)
+    running, most, stopped = [0], [0], []
+
+    async def shutdown(self, kernel_id, *args, **kwargs):
+        running[0] += 1
+        most[0] = max(most[0], running[0])
+        await asyncio.sleep(0.05)
+        running[0] -= 1
+        if kernel_id == "gone-0":
+            raise RuntimeError("no such kernel")
+        stopped.append(kernel_id)
+
+    monkeypatch.setattr(serving.AsyncMappingKernelManager, "shutdown_kernel", shutdown)
+    asyncio.run(manager.reap())
+    assert sorted(stopped) == ["gone-1", "gone-2", "gone-3"] and most[0] == 4  # together, not one after another
+    assert manager._leaving == set() and "gone-0" not in manager._connected_once
