@@ -120,20 +120,19 @@ class CappedKernelManager(AsyncMappingKernelManager):
         """The kernels alive (not being shut down) that ``client`` asked for."""
         return [k for k, c in self._client.items() if c == client and k in self._kernels and k not in self._leaving]
 
-    def _alive(self) -> int:
-        return len([k for k in self.list_kernel_ids() if k not in self._leaving])
-
     # jupyter_client types start_kernel as synchronous; the server's managers are asynchronous.
     async def start_kernel(self, *args: Any, **kwargs: Any) -> str:  # type: ignore[override]
         client = _CLIENT.get()
         # Counted and reserved before the first await: requests that arrive together see each other.
+        # When a cap is reached, kernels whose page has gone (connected once, no connection now: a
+        # tab closed, a page reloaded) make room at once instead of waiting out disconnected_timeout.
         pending = sum(self._pending.values())
-        if self.max_kernels > 0 and self._alive() + pending >= self.max_kernels:
+        if self.max_kernels > 0 and not self._room(self._alive_ids(), pending, self.max_kernels):
             raise web.HTTPError(503, reason=(
                 f"The app is full: {self.max_kernels} pages are open, the most this server allows. "
                 "Close a page of the app, or try again in a minute."))
         if (client is not None and self.max_kernels_per_client > 0
-                and len(self.kernels_of(client)) + self._pending.get(client, 0) >= self.max_kernels_per_client):
+                and not self._room(self.kernels_of(client), self._pending.get(client, 0), self.max_kernels_per_client)):
             raise web.HTTPError(429, reason=(
                 f"Too many pages of the app from one address: {self.max_kernels_per_client} are open, the "
                 "most this server allows. Close one of them (a page left without closing gives its place "
@@ -150,6 +149,26 @@ class CappedKernelManager(AsyncMappingKernelManager):
         self._start_reaper()
         return kernel_id
 
+    def _room(self, kernels: list[str], pending: int, cap: int) -> bool:
+        """Whether one more kernel fits beside ``kernels`` (and ``pending`` starts) under ``cap``,
+        shutting down as many kernels of ``kernels`` whose page has gone as it takes (the longest gone
+        first). Synchronous: the kernels shut down are marked leaving before anything else runs."""
+        over = len(kernels) + pending + 1 - cap
+        if over <= 0:
+            return True
+        gone = sorted((k for k in kernels if k in self._connected_once and not self._kernel_connections.get(k, 0)),
+                      key=lambda k: self._unconnected_since.get(k, 0.0))
+        if len(gone) < over:
+            return False
+        for kernel_id in gone[:over]:
+            self.log.warning("Shutting down kernel %s: its page has gone, and a new page needs its place.", kernel_id)
+            self._leaving.add(kernel_id)
+            asyncio.ensure_future(self._shut_down(kernel_id))
+        return True
+
+    def _alive_ids(self) -> list[str]:
+        return [k for k in self.list_kernel_ids() if k not in self._leaving]
+
     def notify_connect(self, kernel_id: str) -> None:
         super().notify_connect(kernel_id)  # type: ignore[no-untyped-call]
         if kernel_id in self._kernel_connections:
@@ -165,8 +184,16 @@ class CappedKernelManager(AsyncMappingKernelManager):
         if kernel_id in self._leaving:  # the page's request and the reaper at once: the first does it
             return
         self._leaving.add(kernel_id)
+        await self._shut_down(kernel_id, *args, **kwargs)
+
+    async def _shut_down(self, kernel_id: str, *args: Any, **kwargs: Any) -> None:
+        """Shut down ``kernel_id``, already marked leaving."""
         try:
             await super().shutdown_kernel(kernel_id, *args, **kwargs)  # type: ignore[no-untyped-call]
+        except Exception as exc:
+            if kernel_id in self._kernels:
+                raise
+            self.log.debug("Kernel %s was gone already: %s", kernel_id, exc)
         finally:
             self._forget(kernel_id)
 

@@ -287,3 +287,63 @@ def test_the_reaper_shuts_the_unheld_kernels_down_together_and_one_failure_stops
     asyncio.run(manager.reap())
     assert sorted(stopped) == ["gone-1", "gone-2", "gone-3"] and most[0] == 4  # together, not one after another
     assert manager._leaving == set() and "gone-0" not in manager._connected_once
+
+
+def test_at_its_share_a_client_gets_the_place_of_its_own_page_that_has_gone(monkeypatch):
+    # A tab closed without its request, or a page reloaded: its kernel (connected once, no connection
+    # now) makes room at once for the same address's new page. Open pages, and pages that never
+    # connected (plain GETs), keep their places: the next request is refused.
+    manager, _ = _manager_with({"open": (1, 0, 600, True, None), "plain": (0, 0, 5, False, None),
+                                "closed": (0, 0, 600, True, 2), "other": (0, 0, 600, True, 3)},
+                               max_kernels_per_client=3)
+    manager._client.update({"open": "10.0.0.5", "plain": "10.0.0.5", "closed": "10.0.0.5", "other": "10.0.0.9"})
+    stopped = []
+
+    async def shutdown(self, kernel_id, *args, **kwargs):
+        stopped.append(kernel_id)
+        del self._kernels[kernel_id]
+
+    async def start(self, *args, **kwargs):
+        self._kernels["new"] = _Kernel()
+        return "new"
+
+    monkeypatch.setattr(serving.AsyncMappingKernelManager, "shutdown_kernel", shutdown)
+    monkeypatch.setattr(serving.AsyncMappingKernelManager, "start_kernel", start)
+    monkeypatch.setattr(manager, "_start_reaper", lambda: None)
+
+    async def visit():
+        serving.CappedKernelManager.note_client("10.0.0.5")
+        try:
+            return await manager.start_kernel(kernel_name="python3")
+        finally:
+            await asyncio.sleep(0.01)  # the shutdown runs beside the start
+
+    assert asyncio.run(visit()) == "new"
+    assert stopped == ["closed"]  # not another address's kernel, not the open page, not the plain GET's
+    assert sorted(manager.kernels_of("10.0.0.5")) == ["new", "open", "plain"]
+    with pytest.raises(web.HTTPError) as refused:
+        asyncio.run(visit())
+    assert refused.value.status_code == 429 and stopped == ["closed"]
+
+
+def test_a_full_server_gives_a_gone_pages_place_to_a_new_visitor(monkeypatch):
+    manager, _ = _manager_with({"gone": (0, 0, 600, True, 1), "open": (1, 0, 600, True, None)}, max_kernels=2)
+    stopped = []
+
+    async def shutdown(self, kernel_id, *args, **kwargs):
+        stopped.append(kernel_id)
+
+    async def start(self, *args, **kwargs):
+        return "new"
+
+    monkeypatch.setattr(serving.AsyncMappingKernelManager, "shutdown_kernel", shutdown)
+    monkeypatch.setattr(serving.AsyncMappingKernelManager, "start_kernel", start)
+    monkeypatch.setattr(manager, "_start_reaper", lambda: None)
+
+    async def visit():
+        serving.CappedKernelManager.note_client("10.0.0.7")
+        kernel_id = await manager.start_kernel(kernel_name="python3")
+        await asyncio.sleep(0.01)
+        return kernel_id
+
+    assert asyncio.run(visit()) == "new" and stopped == ["gone"]
