@@ -7,8 +7,13 @@
 Every page load of the app starts a kernel (a Python process of about 65 MB: ``make bench-app``).
 The settings that keep that in bounds are in ``app/voila.json``: the page's own shutdown request on
 close is accepted (Voilà's front end sends it without the ``_xsrf`` cookie, which this server never
-sets; docs/teachers.md says why accepting it is safe here), kernels whose page has gone are culled when idle, and :class:`CappedKernelManager` refuses a new page
-beyond ``max_kernels`` open at once (HTTP 503, "try again later") rather than filling the memory.
+sets; docs/teachers.md says why accepting it is safe here); :class:`CappedKernelManager` shuts down
+a kernel whose page never connected (40 s after its render) or has gone (45 s without a connection,
+busy or not; the websocket's pings close a silent one within 45 s), refuses a page beyond
+``max_kernels`` open at once (HTTP 503) or beyond ``max_kernels_per_client`` for one address (HTTP
+429) rather than filling the memory; an open page keeps its kernel until three idle hours. A busy
+port stops ``make app`` with one line; it never moves to another port. The bounds measured:
+docs/robustness.md, "The served app".
 
 The host is an explicit choice. ``127.0.0.1`` (the default) answers only this machine, and only to a
 local ``Host`` header (``localhost`` or a loopback address), which keeps a page of another site that
@@ -18,7 +23,7 @@ rebinds its name to 127.0.0.1 out. Any other host serves the network and prints 
   ``localhost``, loopback addresses and that name only (students type ``http://teacher-pc.local:8866/``);
 * an address (``--host 0.0.0.0``, ``--host 192.168.1.10``): jupyter-server compares an address in a
   ``Host`` header with loopback only and cannot be told another one, so the check is off
-  (``allow_remote_access``); the kernel cap, the culling and the app-only routes still hold.
+  (``allow_remote_access``); the kernel caps, the reaper and the app-only routes still hold.
 
 Nothing but the app is served either way: Voilà, given one notebook, has no tree, no contents API and
 no file browser, and ``app/voila.json`` serves no file of ``app/`` (``file_allowlist`` is empty).
