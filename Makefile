@@ -39,8 +39,9 @@ lab: $(STAMP)
 
 # app/voila.json: only requests whose Host is localhost or a loopback address are answered (a page of
 # another site that rebinds its name to 127.0.0.1 gets 403, and opens no kernel); a closed page's kernel
-# is shut down, idle kernels without a page are culled, at most 40 run at once. bridgelaws/serving.py
-# builds the Voila command (and, for another HOST, build/serve-HOST/voila.json with its Host check).
+# is shut down, one whose page never connected or has gone within a minute or two, at most 40 run at
+# once and 5 for one address. A busy PORT stops with one line. bridgelaws/serving.py builds the Voila
+# command (and, for another HOST, build/serve-HOST/voila.json with its Host check).
 app: $(STAMP)
 	$(PY) -m bridgelaws.serving --host=$(HOST) --port=$(PORT)
 

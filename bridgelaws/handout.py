@@ -132,6 +132,58 @@ def find_chromium() -> str | None:
     return None
 
 
+def _group_members(group: int) -> list[int]:
+    """The processes of process group ``group`` still running (not zombies), read from ``/proc``;
+    an empty list where there is no ``/proc``."""
+    members: list[int] = []
+    try:
+        names = os.listdir("/proc")
+    except OSError:
+        return members
+    for name in names:
+        if not name.isdigit():
+            continue
+        try:
+            with open(f"/proc/{name}/stat", encoding="ascii", errors="replace") as stream:
+                fields = stream.read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if fields[0] != "Z" and int(fields[2]) == group:
+            members.append(int(name))
+    return members
+
+
+def _end_process_group(process: subprocess.Popen[str], wait: float = 5.0) -> None:
+    """Kill ``process`` and every process of its group (it leads one: ``start_new_session``), and
+    wait up to ``wait`` seconds until none is left."""
+    import signal
+    import time
+
+    if hasattr(os, "killpg"):
+        try:
+            os.killpg(process.pid, signal.SIGKILL)
+        except OSError:  # the group is gone already
+            pass
+    else:  # pragma: no cover - not on POSIX
+        process.kill()
+    process.wait()
+    deadline = time.monotonic() + wait
+    while _group_members(process.pid) and time.monotonic() < deadline:
+        time.sleep(0.02)
+
+
+def _remove_folder(folder: str) -> None:
+    """Remove the handout's temporary folder; a second try after a moment, should something still
+    have been writing into it."""
+    import time
+
+    for _ in range(3):
+        shutil.rmtree(folder, ignore_errors=True)
+        if not os.path.exists(folder):
+            return
+        time.sleep(0.1)
+
+
 def handout_pdf(html: str) -> bytes:
     """``html`` printed to PDF (A4, the print stylesheet's pages) by headless Chromium, with a
     profile of its own that is thrown away, and no network. The page is opened from a folder of its
@@ -148,7 +200,8 @@ def handout_pdf(html: str) -> bytes:
         raise BridgeLawsError("the PDF handout needs Chromium (set BRIDGELAWS_CHROMIUM, or install chromium: "
                               "make chromium); write FILE.html instead")
     html = with_policy(html)
-    with tempfile.TemporaryDirectory(prefix="bridgelaws-handout-") as folder:
+    folder = tempfile.mkdtemp(prefix="bridgelaws-handout-")
+    try:
         page = os.path.join(folder, "handout.html")
         pdf = os.path.join(folder, "handout.pdf")
         with open(page, "w", encoding="utf-8") as stream:
@@ -160,17 +213,25 @@ def handout_pdf(html: str) -> bytes:
                    f"--user-data-dir={os.path.join(folder, 'profile')}", "--no-pdf-header-footer",
                    f"--print-to-pdf={pdf}", "file://" + page]
         try:
-            done = subprocess.run(command, capture_output=True, text=True, timeout=PRINT_TIMEOUT,
-                                  stdin=subprocess.DEVNULL)
-        except subprocess.TimeoutExpired:
-            raise BridgeLawsError(f"Chromium ({chromium}) did not print the handout within {PRINT_TIMEOUT} s") from None
+            # A session of its own: Chromium and its helpers are one process group, ended together.
+            process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+                                       stdin=subprocess.DEVNULL, start_new_session=True)
         except OSError as exc:
             raise BridgeLawsError(f"cannot run Chromium ({chromium}): {exc.strerror or exc}") from None
-        if done.returncode != 0 or not os.path.exists(pdf):
-            last = (done.stderr.strip().splitlines() or ["no message"])[-1]
-            raise BridgeLawsError(f"Chromium ({chromium}) did not print the handout (exit {done.returncode}): {last}")
+        try:
+            _, stderr = process.communicate(timeout=PRINT_TIMEOUT)
+        except subprocess.TimeoutExpired:
+            raise BridgeLawsError(f"Chromium ({chromium}) did not print the handout within {PRINT_TIMEOUT} s") from None
+        finally:
+            # Also on Ctrl-C (KeyboardInterrupt): no helper is left writing into the profile.
+            _end_process_group(process)
+        if process.returncode != 0 or not os.path.exists(pdf):
+            last = (stderr.strip().splitlines() or ["no message"])[-1]
+            raise BridgeLawsError(f"Chromium ({chromium}) did not print the handout (exit {process.returncode}): {last}")
         with open(pdf, "rb") as stream:
             data = stream.read()
+    finally:
+        _remove_folder(folder)
     if not data.startswith(b"%PDF"):
         raise BridgeLawsError(f"Chromium ({chromium}) wrote something that is not a PDF")
     return data

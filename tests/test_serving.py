@@ -6,9 +6,13 @@ from __future__ import annotations
 
 import asyncio
 import json
+import socket
 import subprocess
 import sys
+import time
+from datetime import timedelta
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 from tornado import web
@@ -27,7 +31,6 @@ def test_the_app_accepts_the_pages_own_shutdown_request_and_culls_idle_kernels()
     assert settings["disable_check_xsrf"] is True
     culling = CONFIG["MappingKernelManager"]
     assert culling["cull_idle_timeout"] > 0 and 0 < culling["cull_interval"] <= culling["cull_idle_timeout"]
-    assert culling["cull_connected"] is False  # an open page keeps its kernel
     assert CONFIG["VoilaConfiguration"]["multi_kernel_manager_class"] == "bridgelaws.serving.CappedKernelManager"
     assert CONFIG["CappedKernelManager"]["max_kernels"] >= 30  # a class of thirty
     assert CONFIG["VoilaConfiguration"]["file_allowlist"] == []  # no file of app/ is served
@@ -52,7 +55,8 @@ def test_the_host_check_follows_the_host(host, expected):
 def test_a_classroom_host_gets_its_own_config_with_everything_else_kept(tmp_path):
     folder = serving.config_dir_for("0.0.0.0", build=tmp_path)
     written = json.loads((folder / "voila.json").read_text(encoding="utf-8"))
-    assert written["Voila"]["tornado_settings"] == {"disable_check_xsrf": True, "allow_remote_access": True}
+    assert written["Voila"]["tornado_settings"] == {"disable_check_xsrf": True, "allow_remote_access": True,
+                                                    "ws_ping_interval": 15000, "ws_ping_timeout": 30000}
     for section in ("VoilaConfiguration", "CappedKernelManager", "MappingKernelManager"):
         assert written[section] == CONFIG[section]
     named = json.loads((serving.config_dir_for("teacher-pc.local", build=tmp_path) / "voila.json").read_text())
@@ -109,3 +113,237 @@ def test_the_kernel_cap_refuses_a_page_beyond_it(monkeypatch):
         asyncio.run(manager.start_kernel(kernel_name="python3"))
     assert refused.value.status_code == 503 and "3 pages are open" in refused.value.reason
     assert len(started) == 1
+
+
+# --- issue 22 (the served app) and issue 25 §2: kernels that no page holds, and one client's share ---
+
+def test_the_settings_free_a_kernel_no_page_holds_in_time_and_keep_an_open_page_for_a_lesson():
+    # Issue 22: a kernel whose page never connects is shut down within a minute; one whose page went
+    # away within two minutes, busy or not. Issue 25 §2: an open page left idle keeps its kernel for
+    # a whole lesson, at least 90 minutes.
+    reaper = CONFIG["CappedKernelManager"]
+    # never connected: the reaper sees it first_connection_timeout after the render's last activity,
+    # at its next look at the latest; then jupyter_client's 5 s wait for a kernel to stop.
+    assert reaper["first_connection_timeout"] + reaper["reap_interval"] + 5 <= 60
+    # gone without a word (a browser killed, a laptop closed): the websocket's pings find the silent
+    # connection within ping timeout + one ping interval; then disconnected_timeout, the reaper's next
+    # look, and jupyter_client's 5 s wait for a kernel to stop before it is killed.
+    settings = CONFIG["Voila"]["tornado_settings"]
+    silent = (settings["ws_ping_timeout"] + settings["ws_ping_interval"]) / 1000
+    assert silent + reaper["disconnected_timeout"] + reaper["reap_interval"] + 5 <= 120
+    assert reaper["disconnected_timeout"] >= 3 * settings["ws_ping_interval"] / 1000  # a reload, a short drop of the network
+    # an open page: only jupyter-server's idle culler ends it, after hours without a message
+    culling = CONFIG["MappingKernelManager"]
+    assert culling["cull_idle_timeout"] >= 90 * 60 and culling["cull_busy"] is False
+    assert 1 <= CONFIG["CappedKernelManager"]["max_kernels_per_client"] <= 5  # "a few"
+
+
+class _Kernel(SimpleNamespace):
+    pass
+
+
+def _manager_with(kernels, **settings):
+    """A CappedKernelManager that believes it runs ``kernels``: id -> (connections, seconds since the last
+    activity, seconds since the start, connected once?, seconds since the last connection closed)."""
+    from jupyter_server._tz import utcnow
+
+    manager = serving.CappedKernelManager(**settings)
+    now = time.monotonic()
+    for kernel_id, (connections, quiet, age, once, gone) in kernels.items():
+        manager._kernels[kernel_id] = _Kernel(last_activity=utcnow() - timedelta(seconds=quiet))
+        manager._kernel_connections[kernel_id] = connections
+        manager._started[kernel_id] = now - age
+        if once:
+            manager._connected_once.add(kernel_id)
+        if gone is not None:
+            manager._unconnected_since[kernel_id] = now - gone
+    return manager, now
+
+
+def test_the_reaper_takes_the_kernels_no_page_holds_and_leaves_the_open_pages():
+    manager, now = _manager_with({
+        "plain-get": (0, 50, 60, False, None),        # never connected, its render ended 50 s ago
+        "still-rendering": (0, 2, 60, False, None),    # never connected, busy with its render 2 s ago
+        "new": (0, 50, 10, False, None),               # just started (activity clock older: the start counts)
+        "open-idle": (1, 6 * 3600, 7 * 3600, True, None),  # an open page, idle for six hours
+        "closed-busy": (0, 0, 600, True, 46),          # its page went 46 s ago, the kernel busy this second
+        "reloading": (0, 0, 600, True, 10),            # its page went 10 s ago
+    })
+    # The defaults are app/voila.json's: 40 s without a first connection, 45 s without a page.
+    assert manager.first_connection_timeout == 40 and manager.disconnected_timeout == 45
+    reaped = dict(manager.unheld(now))
+    assert sorted(reaped) == ["closed-busy", "plain-get"]
+    assert "never connected" in reaped["plain-get"] and "gone for 46 s" in reaped["closed-busy"]
+
+
+def test_a_page_that_connects_again_keeps_its_kernel():
+    manager, now = _manager_with({"k": (0, 0, 600, False, None)})
+    manager.notify_connect("k")
+    manager.notify_disconnect("k")  # a reload or a short drop: the clock starts at the last closing
+    assert manager._unconnected_since["k"] <= time.monotonic()
+    manager.notify_connect("k")
+    assert manager.unheld(time.monotonic() + 3600) == []  # connected again: held, however long
+
+
+def test_one_client_address_holds_at_most_its_share_of_kernels(monkeypatch):
+    # Issue 22: eighteen plain GET requests filled the 40-kernel cap. Each address gets
+    # max_kernels_per_client; requests that arrive together are counted before any kernel exists.
+    manager = serving.CappedKernelManager(max_kernels=40, max_kernels_per_client=2)
+    started = iter(f"kernel-{n}" for n in range(100))
+
+    async def start(self, *args, **kwargs):
+        await asyncio.sleep(0.05)  # the kernel takes a while to start: the other requests arrive meanwhile
+        kernel_id = next(started)
+        self._kernels[kernel_id] = _Kernel()
+        return kernel_id
+
+    monkeypatch.setattr(serving.AsyncMappingKernelManager, "start_kernel", start)
+    monkeypatch.setattr(manager, "_start_reaper", lambda: None)
+
+    async def visit(address):
+        serving.CappedKernelManager.note_client(address)
+        try:
+            return await manager.start_kernel(kernel_name="python3")
+        except web.HTTPError as refused:
+            return refused
+
+    async def class_of(*addresses):
+        # each visit in a task of its own, as tornado runs each request
+        return await asyncio.gather(*(asyncio.ensure_future(visit(a)) for a in addresses))
+
+    results = asyncio.run(class_of(*["10.0.0.5"] * 18, "10.0.0.6"))
+    refused = [r for r in results[:18] if isinstance(r, web.HTTPError)]
+    assert len(refused) == 16 and {r.status_code for r in refused} == {429}
+    assert "2 are open" in refused[0].reason
+    assert isinstance(results[18], str)  # another address is served
+    assert len(manager.kernels_of("10.0.0.5")) == 2 and len(manager.kernels_of("10.0.0.6")) == 1
+    # A kernel shut down gives its place back at once, while it is still stopping.
+    manager._leaving.add(manager.kernels_of("10.0.0.5")[0])
+    assert isinstance(asyncio.run(class_of("10.0.0.5"))[0], str)
+
+
+def test_voilas_prelaunch_hook_tells_the_manager_the_visitors_address():
+    from traitlets.config import Configurable
+    from voila.configuration import VoilaConfiguration
+
+    seen = []
+
+    class App(Configurable):
+        pass
+
+    app = App()
+    app.voila_configuration = VoilaConfiguration(prelaunch_hook=lambda handler, notebook, cwd: seen.append(cwd))
+    serving.CappedKernelManager(parent=app)
+    handler = SimpleNamespace(request=SimpleNamespace(remote_ip="192.168.1.23"))
+    app.voila_configuration.prelaunch_hook(handler, notebook=None, cwd="app")
+    assert serving._CLIENT.get() == "192.168.1.23"
+    assert seen == ["app"]  # a hook set in the configuration still runs
+
+
+def test_a_busy_port_stops_the_app_with_one_line_and_starts_nothing(capsys, monkeypatch):
+    # Issue 25: `make app PORT=N` on a busy port moved to another port (Voila's port_retries).
+    monkeypatch.setattr(serving.os, "execv", lambda *a: pytest.fail("Voila was started"))
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        assert serving.main([f"--port={port}"]) == 1
+    captured = capsys.readouterr()
+    assert captured.out == "" and captured.err.splitlines() == [
+        f"the app cannot start: port {port} on 127.0.0.1 is busy (another program listens there): stop it, "
+        f"or choose another port, e.g. make app PORT={port + 1}"]
+    # Should the port be taken between the check and Voila's start, Voila stops too (no retries).
+    assert "--Voila.port_retries=0" in serving.voila_command(port=port)
+    # A free port goes on to Voila.
+    started = []
+    monkeypatch.setattr(serving.os, "execv", lambda *a: started.append(a))
+    assert serving.main([f"--port={port}"]) == 0 and f"--port={port}" in started[0][1]
+
+
+@pytest.mark.parametrize("port", ["70000", "0", "-1", "http", "\u0665"])
+def test_a_port_that_is_no_port_is_one_line(port, capsys):
+    with pytest.raises(SystemExit) as stopped:
+        serving.main([f"--port={port}", "--print-command"])
+    assert stopped.value.code == 2
+    assert capsys.readouterr().err.splitlines()[-1].endswith(
+        f"argument --port: {port!r} is not a port (a number from 1 to 65535)")
+
+
+def test_the_reaper_shuts_the_unheld_kernels_down_together_and_one_failure_stops_none(monkeypatch):
+    manager, _ = _manager_with({f"gone-{n}": (0, 0, 600, True, 0) for n in range(4)} | {"open": (1, 0, 600, True, None)},
+                               disconnected_timeout=0)
+    running, most, stopped = [0], [0], []
+
+    async def shutdown(self, kernel_id, *args, **kwargs):
+        running[0] += 1
+        most[0] = max(most[0], running[0])
+        await asyncio.sleep(0.05)
+        running[0] -= 1
+        if kernel_id == "gone-0":
+            raise RuntimeError("no such kernel")
+        stopped.append(kernel_id)
+
+    monkeypatch.setattr(serving.AsyncMappingKernelManager, "shutdown_kernel", shutdown)
+    asyncio.run(manager.reap())
+    assert sorted(stopped) == ["gone-1", "gone-2", "gone-3"] and most[0] == 4  # together, not one after another
+    assert manager._leaving == set() and "gone-0" not in manager._connected_once
+
+
+def test_at_its_share_a_client_gets_the_place_of_its_own_page_that_has_gone(monkeypatch):
+    # A tab closed without its request, or a page reloaded: its kernel (connected once, no connection
+    # now) makes room at once for the same address's new page. Open pages, and pages that never
+    # connected (plain GETs), keep their places: the next request is refused.
+    manager, _ = _manager_with({"open": (1, 0, 600, True, None), "plain": (0, 0, 5, False, None),
+                                "closed": (0, 0, 600, True, 2), "other": (0, 0, 600, True, 3)},
+                               max_kernels_per_client=3)
+    manager._client.update({"open": "10.0.0.5", "plain": "10.0.0.5", "closed": "10.0.0.5", "other": "10.0.0.9"})
+    stopped = []
+
+    async def shutdown(self, kernel_id, *args, **kwargs):
+        stopped.append(kernel_id)
+        del self._kernels[kernel_id]
+
+    async def start(self, *args, **kwargs):
+        self._kernels["new"] = _Kernel()
+        return "new"
+
+    monkeypatch.setattr(serving.AsyncMappingKernelManager, "shutdown_kernel", shutdown)
+    monkeypatch.setattr(serving.AsyncMappingKernelManager, "start_kernel", start)
+    monkeypatch.setattr(manager, "_start_reaper", lambda: None)
+
+    async def visit():
+        serving.CappedKernelManager.note_client("10.0.0.5")
+        try:
+            return await manager.start_kernel(kernel_name="python3")
+        finally:
+            await asyncio.sleep(0.01)  # the shutdown runs beside the start
+
+    assert asyncio.run(visit()) == "new"
+    assert stopped == ["closed"]  # not another address's kernel, not the open page, not the plain GET's
+    assert sorted(manager.kernels_of("10.0.0.5")) == ["new", "open", "plain"]
+    with pytest.raises(web.HTTPError) as refused:
+        asyncio.run(visit())
+    assert refused.value.status_code == 429 and stopped == ["closed"]
+
+
+def test_a_full_server_gives_a_gone_pages_place_to_a_new_visitor(monkeypatch):
+    manager, _ = _manager_with({"gone": (0, 0, 600, True, 1), "open": (1, 0, 600, True, None)}, max_kernels=2)
+    stopped = []
+
+    async def shutdown(self, kernel_id, *args, **kwargs):
+        stopped.append(kernel_id)
+
+    async def start(self, *args, **kwargs):
+        return "new"
+
+    monkeypatch.setattr(serving.AsyncMappingKernelManager, "shutdown_kernel", shutdown)
+    monkeypatch.setattr(serving.AsyncMappingKernelManager, "start_kernel", start)
+    monkeypatch.setattr(manager, "_start_reaper", lambda: None)
+
+    async def visit():
+        serving.CappedKernelManager.note_client("10.0.0.7")
+        kernel_id = await manager.start_kernel(kernel_name="python3")
+        await asyncio.sleep(0.01)
+        return kernel_id
+
+    assert asyncio.run(visit()) == "new" and stopped == ["gone"]
