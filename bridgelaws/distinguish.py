@@ -515,6 +515,25 @@ def search(a: str | int | Edition, b: str | int | Edition, *, max_tokens: int = 
                         later=later, progress=progress)[0]
 
 
+def _shadows(editions: list[Edition]) -> dict[int, tuple[int, frozenset[str]]]:
+    """Per draft edition among ``editions`` whose base is there too and whose changes are rulings of
+    some cases only (no mechanic): (the base's index, the cases it changes)."""
+    found: dict[int, tuple[int, frozenset[str]]] = {}
+    for index, edition in enumerate(editions):
+        draft = getattr(edition, "draft", None)
+        if draft is None or draft.mechanics:
+            continue
+        base = next((n for n, other in enumerate(editions) if other is edition.base), None)  # type: ignore[attr-defined]
+        if base is not None:
+            found[index] = (base, frozenset(draft.rulings))
+    return found
+
+
+def _untouched(result: "Judgement | str", cases: frozenset[str]) -> bool:
+    """A judgement (not a refusal) none of whose events is one of ``cases``."""
+    return not isinstance(result, str) and not any(event.case in cases for event in result.events)
+
+
 def search_pairs(pairs: Iterable[tuple[str | int | Edition, str | int | Edition]], *,
                  max_tokens: int = DEFAULT_MAX_TOKENS, layer: str | Layer = DEFAULT_LAYER,
                  dealer: str | Seat = "N", space: Space = DEFAULT_SPACE, prune: bool = True,
@@ -542,6 +561,7 @@ def search_pairs(pairs: Iterable[tuple[str | int | Edition, str | int | Edition]
                 editions.append(edition)
     which = [tuple(next(n for n, known in enumerate(editions) if known is edition) for edition in pair)
              for pair in chosen_pairs]
+    shadows = _shadows(editions)
     started, started_cpu = time.perf_counter(), time.process_time()
     found: list[dict[str, Difference]] = [{} for _ in chosen_pairs]
     results = [Search([]) for _ in chosen_pairs]
@@ -596,8 +616,14 @@ def search_pairs(pairs: Iterable[tuple[str | int | Edition, str | int | Edition]
                 judgements: dict[int, Judgement | str] = {}
                 signatures: dict[int, Any] = {}
                 for number in numbers:
-                    for index in which[number]:
+                    for index in sorted(which[number], key=lambda i: i in shadows):  # a base before its draft
                         if index not in judgements:
+                            base = shadows.get(index)
+                            if base is not None and base[0] in judgements and _untouched(judgements[base[0]], base[1]):
+                                # A draft that changes only some cases' rulings judges a scenario that
+                                # raises none of them exactly as its base does: the base's judgement.
+                                judgements[index], signatures[index] = judgements[base[0]], signatures[base[0]]
+                                continue
                             judgements[index] = _judged(tokens, editions[index], seat, chosen)
                             result = judgements[index]
                             signatures[index] = None if isinstance(result, str) else signature(result)

@@ -414,3 +414,27 @@ def test_progress_is_written_only_when_asked(capsys):
     search("1936", "1949", max_tokens=2, progress=shown)
     text = shown.stream.getvalue()
     assert shown.lines >= 1 and text.startswith("bridgelaws: distinguish: ") and "scenarios judged" in text
+
+
+@pytest.mark.parametrize("draft", ["1936-milder-insufficient-bid.yaml", "1936-with-2017-closing.yaml"])
+def test_a_draft_judged_through_its_base_where_untouched_finds_the_same(draft, monkeypatch):
+    """The search reuses the base's judgement for a draft that changes only some cases' rulings, on a
+    scenario that raises none of them (``_shadows``). Judged in full instead, the draft gives the
+    same differences, the same counts and the same later kinds; the closing draft changes a mechanic,
+    so nothing is reused there (its list of shadows is empty)."""
+    from bridgelaws import distinguish as module
+
+    base = find_edition("1936")
+    edition = find_edition(f"data/drafts/{draft}")
+
+    def run():
+        found = module.search(base, edition, max_tokens=2)
+        return ([(d.scenario, d.kind, d.aspects) for d in found.differences],
+                [(d.scenario, d.kind, d.category) for d in found.later], found.judged)
+
+    shadowed = run()
+    assert bool(module._shadows([base, edition])) == ("milder" in draft)
+    monkeypatch.setattr(module, "_shadows", lambda editions: {})
+    assert run() == shadowed
+    if "milder" in draft:
+        assert shadowed[0]  # the milder draft parts from its base within two tokens (1S 1H)
