@@ -1,7 +1,10 @@
-"""Issue 13 §1: a served app's kernels come back to their number after twenty pages are opened and
-left (each page load used to leave its kernel running: Voila's shutdown request was refused for
-want of an ``_xsrf`` cookie). In a file of its own, so that ``make test``'s two workers
-(pytest-xdist, ``--dist loadfile``) run it beside the other browser tests, not after them."""
+"""Issue 13 §1: a served app's kernels are shut down when their pages are left. Each page load used to
+leave its kernel running (Voila's shutdown request was refused for want of an ``_xsrf`` cookie).
+
+Four pages are opened at once, each with its kernel, and left; every one of those four kernels must
+be gone afterwards. The server is the one the other browser tests of this worker use (conftest.py's
+``app_server``), so the test follows the kernels it started by their process ids, not by a count
+that another test's page could change."""
 
 from __future__ import annotations
 
@@ -10,51 +13,47 @@ import time
 
 import pytest
 
-from test_browser import app_server, browser  # noqa: F401  (fixtures)
-
 pytestmark = pytest.mark.browser
 
+PAGES = 4
 
-def _kernels(server: subprocess.Popen) -> int:
-    """The kernels the app's server runs: its child processes that are IPython kernels."""
+
+def _kernels(server: subprocess.Popen) -> set[int]:
+    """The process ids of the kernels the app's server runs: its child processes that are IPython
+    kernels."""
     import psutil
 
-    children = psutil.Process(server.pid).children(recursive=True)
-    count = 0
-    for child in children:
+    found = set()
+    for child in psutil.Process(server.pid).children(recursive=True):
         try:
             if "ipykernel_launcher" in " ".join(child.cmdline()):
-                count += 1
+                found.add(child.pid)
         except psutil.NoSuchProcess:
             pass
-    return count
+    return found
 
 
-def _wait_for_kernels(server: subprocess.Popen, expected: int, seconds: float) -> int:
+def _wait_until_gone(server: subprocess.Popen, kernels: set[int], seconds: float) -> set[int]:
+    """The kernels of ``kernels`` still running after at most ``seconds``."""
     deadline = time.monotonic() + seconds
-    count = _kernels(server)
-    while count != expected and time.monotonic() < deadline:
-        time.sleep(0.5)
-        count = _kernels(server)
-    return count
+    left = kernels & _kernels(server)
+    while left and time.monotonic() < deadline:
+        time.sleep(0.25)
+        left = kernels & _kernels(server)
+    return left
 
 
 def test_closing_pages_shuts_their_kernels_down(browser, app_server):
-    # Issue 13: each page load started a kernel that closing the page never shut down (Voila's
-    # shutdown request was refused for want of an _xsrf cookie): twenty loads, twenty kernels.
     url, server = app_server
-    baseline = _kernels(server)
-    opened = 0
-    for batch in range(5):  # twenty pages, four open at once
-        pages = [browser.new_page(viewport={"width": 1200, "height": 800}) for _ in range(4)]
-        for page in pages:
-            page.goto(url, wait_until="commit", timeout=120_000)
-        for page in pages:
-            page.wait_for_selector('button[title="1S"]', timeout=240_000)
-        opened += len(pages)
-        assert _kernels(server) >= baseline + len(pages), "each open page has its kernel"
-        for page in pages:
-            page.goto("about:blank")  # leaving the page (as a closed tab does) sends the shutdown request
-            page.close()
-    assert opened == 20
-    assert _wait_for_kernels(server, baseline, 60) == baseline
+    before = _kernels(server)
+    pages = [browser.new_page(viewport={"width": 1200, "height": 800}) for _ in range(PAGES)]
+    for page in pages:  # all four load at the same time
+        page.goto(url, wait_until="commit", timeout=120_000)
+    for page in pages:
+        page.wait_for_selector('button[title="1S"]', timeout=240_000)
+    started = _kernels(server) - before
+    assert len(started) == PAGES, f"each open page has its kernel: {len(started)} new kernels for {PAGES} pages"
+    for page in pages:
+        page.goto("about:blank")  # leaving the page (as a closed tab does) sends the shutdown request
+        page.close()
+    assert _wait_until_gone(server, started, 60) == set(), "a left page's kernel still runs"
