@@ -29,10 +29,11 @@ chromium:
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
 	@test -x $(CHROMIUM) || { echo "chromium is missing and could not be installed"; exit 1; }
 
-# JOBS: pytest-xdist workers, each test file whole on one (`make test JOBS=1`: one worker).
+# JOBS: pytest-xdist workers (`make test JOBS=1`: one worker). conftest.py shares the tests out: each
+# test file whole on one worker (the app's browser tests one by one), the longest first.
 JOBS ?= 2
 test: $(STAMP) chromium
-	BRIDGELAWS_CHROMIUM=$(CHROMIUM) $(PY) -m pytest -n $(JOBS) --dist loadfile
+	BRIDGELAWS_CHROMIUM=$(CHROMIUM) $(PY) -m pytest -n $(JOBS) --dist loadgroup
 
 lab: $(STAMP)
 	$(VENV)/bin/jupyter lab --notebook-dir=notebooks --ServerApp.ip=127.0.0.1 --allow-root

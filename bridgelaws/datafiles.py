@@ -95,6 +95,16 @@ def load(name: str) -> Any:
             raise BridgeLawsError(f"{name}: not valid JSON: {exc}") from None
     import yaml
 
+    # libyaml's safe loader where PyYAML was built with it: the same data as the pure-Python one,
+    # about ten times faster (every data file, parsed both ways, compared equal on 2026-12-01). A
+    # file it refuses is read again by the pure-Python loader, which gives the data or the error
+    # message exactly as before.
+    fast = getattr(yaml, "CSafeLoader", None)
+    if fast is not None:
+        try:
+            return yaml.load(text, Loader=fast)  # noqa: S506 - a safe loader
+        except yaml.YAMLError:
+            pass
     try:
         return yaml.safe_load(text)
     except yaml.YAMLError as exc:

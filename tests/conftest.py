@@ -196,3 +196,43 @@ def data(tmp_path):
     copy = copy_data(tmp_path)
     with datafiles.override(copy):
         yield copy
+
+
+# --- the browser tests' Chromium and app server (tests/serving_helpers.py) ---------------------------
+
+@pytest.fixture(scope="module")
+def browser():
+    """Debian's Chromium driven by Playwright, one per test module (a module that drives Playwright
+    itself never overlaps another's)."""
+    from serving_helpers import CHROMIUM, CHROMIUM_ARGS, SHOTS
+
+    if not Path(CHROMIUM).exists():
+        pytest.skip(f"no Chromium at {CHROMIUM}: `make test` installs Debian's chromium")
+    from playwright.sync_api import sync_playwright
+
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()
+
+
+@pytest.fixture(scope="session")
+def app_server(tmp_path_factory):
+    """The app as `make app` serves it (bridgelaws.serving's command and app/voila.json): the URL and
+    the server's process. One server for every browser test a worker runs: each page load starts a
+    kernel of its own, so the tests share nothing but the server."""
+    from bridgelaws.serving import voila_command
+    from serving_helpers import free_port, start, stop
+
+    port = free_port()
+    log = tmp_path_factory.mktemp("voila") / "voila.log"
+    # The static script answers as soon as the server listens, without starting a kernel.
+    process = start(voila_command(port=port), f"http://127.0.0.1:{port}/voila/static/voila.js", log, REPO)
+    yield f"http://127.0.0.1:{port}/", process
+    stop(process)
+
+
+@pytest.fixture(scope="session")
+def app_url(app_server):
+    return app_server[0]

@@ -1,13 +1,14 @@
 """The web app and the stepper in a real browser: Debian's Chromium driven by Playwright.
 
-The test starts the app (Voila on app/bridgelaws.ipynb) and JupyterLab on free local ports, plays a
+The test starts the app (Voila on app/bridgelaws.ipynb) and JupyterLab on free local ports, each in a
+Jupyter environment of its own (tests/serving_helpers.py: nothing of ``~/.jupyter`` is read), plays a
 scenario by clicking the bidding box, and asserts on what a user sees. Screenshots go to
 ``build/screenshots/`` (look at them after a run).
 """
 
 from __future__ import annotations
 
-import os
+import json
 import shutil
 import socket
 import subprocess
@@ -18,93 +19,14 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+from serving_helpers import SHOTS, free_port, start, stop
 
 REPO = Path(__file__).resolve().parents[1]
-SHOTS = REPO / "build" / "screenshots"
-CHROMIUM = os.environ.get("BRIDGELAWS_CHROMIUM", "/usr/bin/chromium")
-# Flags for a closed network and a root user (see the machine notes): no background connections.
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                 # Pages open side by side (the kernels test) are all in the foreground: none is slowed.
-                 "--disable-renderer-backgrounding", "--disable-background-timer-throttling",
-                 "--disable-backgrounding-occluded-windows"]
 
 pytestmark = pytest.mark.browser
 
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-def _wait_for(url: str, process: subprocess.Popen, log: Path, seconds: float = 90) -> None:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise AssertionError(f"server exited early: {log.read_text()[-2000:]}")
-        try:
-            with urllib.request.urlopen(url, timeout=2) as response:
-                if response.status == 200:
-                    return
-        except OSError:
-            time.sleep(0.5)
-    raise AssertionError(f"{url} did not answer within {seconds} s: {log.read_text()[-2000:]}")
-
-
-def _start(command: list[str], url: str, log: Path, cwd: Path) -> subprocess.Popen:
-    handle = log.open("w")
-    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-    process = subprocess.Popen(command, cwd=cwd, stdout=handle, stderr=subprocess.STDOUT, env=env,
-                               start_new_session=True)
-    try:
-        _wait_for(url, process, log)
-    except BaseException:
-        _stop(process)
-        raise
-    return process
-
-
-def _stop(process: subprocess.Popen) -> None:
-    if process.poll() is None:
-        process.terminate()
-        try:
-            process.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait(timeout=15)
-
-
-@pytest.fixture(scope="module")
-def browser():
-    if not Path(CHROMIUM).exists():
-        pytest.skip(f"no Chromium at {CHROMIUM}: `make test` installs Debian's chromium")
-    from playwright.sync_api import sync_playwright
-
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
-
-
-@pytest.fixture(scope="module")
-def app_server(tmp_path_factory):
-    """The app as `make app` serves it (bridgelaws.serving's command and app/voila.json): the URL and
-    the server's process."""
-    from bridgelaws.serving import voila_command
-
-    port = _free_port()
-    log = tmp_path_factory.mktemp("voila") / "voila.log"
-    # The static script answers as soon as the server listens, without starting a kernel.
-    process = _start(voila_command(port=port), f"http://127.0.0.1:{port}/voila/static/voila.js", log, REPO)
-    yield f"http://127.0.0.1:{port}/", process
-    _stop(process)
-
-
-@pytest.fixture(scope="module")
-def app_url(app_server):
-    return app_server[0]
+# The fixtures browser (Chromium, one per module), app_server and app_url (one Voila server per
+# worker, shared by the browser test files) are in conftest.py.
 
 
 def _open_app(browser, url):
@@ -197,22 +119,38 @@ def test_app_survives_misuse(browser, app_url):
     page.close()
 
 
+def _wait_for_an_idle_kernel(api: str, seconds: float = 120) -> None:
+    """Until the server runs a kernel that has started and is idle (JupyterLab's REST API)."""
+    deadline = time.monotonic() + seconds
+    kernels: list = []
+    while time.monotonic() < deadline:
+        with urllib.request.urlopen(f"{api}/kernels", timeout=10) as response:
+            kernels = json.loads(response.read())
+        if any(kernel.get("execution_state") == "idle" for kernel in kernels):
+            return
+        time.sleep(0.2)
+    raise AssertionError(f"no idle kernel within {seconds} s: {kernels}")
+
+
 def test_stepper_renders_in_jupyterlab(browser, tmp_path):
     # Serve a copy of the notebooks, so that nothing the browser does can change the repository's.
+    # The server's settings and workspaces are new and empty (serving_helpers.jupyter_env): a
+    # workspace left in ~/.jupyter with other notebooks open would put them on the page too.
     work = tmp_path / "notebooks"
     shutil.copytree(REPO / "notebooks", work, ignore=shutil.ignore_patterns("*.py", ".ipynb_checkpoints"))
-    port = _free_port()
+    port = free_port()
     log = tmp_path / "lab.log"
     command = [sys.executable, "-m", "jupyter", "lab", "--no-browser", f"--port={port}",
                "--ServerApp.ip=127.0.0.1", "--IdentityProvider.token=", "--ServerApp.password=", "--allow-root",
                "--ServerApp.disable_check_xsrf=True", f"--ServerApp.root_dir={work}",
                "--LabApp.news_url=", "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"]
-    process = _start(command, f"http://127.0.0.1:{port}/api", log, work)
+    process = start(command, f"http://127.0.0.1:{port}/api", log, work)
     try:
         page = browser.new_page(viewport={"width": 1500, "height": 1100})
         page.goto(f"http://127.0.0.1:{port}/lab/tree/02_auction_stepper.ipynb", timeout=90_000)
         page.wait_for_selector(".jp-Notebook", timeout=90_000)
-        page.wait_for_timeout(3000)  # let the kernel start before running the cells
+        assert page.locator(".jp-Notebook").count() == 1, "only the notebook asked for is open"
+        _wait_for_an_idle_kernel(f"http://127.0.0.1:{port}/api")  # the cells run once the kernel is up
         page.click("text=Run", timeout=30_000)
         page.click("text=Run All Cells", timeout=30_000)
         page.wait_for_selector('.jp-OutputArea button[title="1S"]', timeout=120_000)
@@ -222,7 +160,7 @@ def test_stepper_renders_in_jupyterlab(browser, tmp_path):
         assert page.locator('.jp-OutputArea button[title="7NT"]').count() >= 1
         page.close()
     finally:
-        _stop(process)
+        stop(process)
 
 
 def _external_address() -> str | None:
@@ -246,19 +184,27 @@ def _make_app_command(port: int) -> list[str]:
     return command
 
 
-def test_make_app_listens_on_localhost_only(tmp_path):
-    port = _free_port()
+@pytest.fixture(scope="module")
+def make_app(tmp_path_factory):
+    """The server `make app PORT=port` starts: (its port, its process). Started once for the two
+    tests below."""
+    port = free_port()
     command = _make_app_command(port)
-    process = _start(command, f"http://127.0.0.1:{port}/", tmp_path / "voila.log", REPO)
-    try:
-        address = _external_address()
-        if address is None:
-            pytest.skip("this machine has no address other than loopback to try")
-        with socket.socket() as sock:
-            sock.settimeout(3)
-            assert sock.connect_ex((address, port)) != 0, f"the app answers on {address}:{port}"
-    finally:
-        _stop(process)
+    log = tmp_path_factory.mktemp("make-app") / "voila.log"
+    # The static script answers as soon as the server listens, without starting a kernel.
+    process = start(command, f"http://127.0.0.1:{port}/voila/static/voila.js", log, REPO)
+    yield port, process
+    stop(process)
+
+
+def test_make_app_listens_on_localhost_only(make_app):
+    port, _ = make_app
+    address = _external_address()
+    if address is None:
+        pytest.skip("this machine has no address other than loopback to try")
+    with socket.socket() as sock:
+        sock.settimeout(3)
+        assert sock.connect_ex((address, port)) != 0, f"the app answers on {address}:{port}"
 
 
 def _status(url: str, host: str) -> int:
@@ -270,22 +216,17 @@ def _status(url: str, host: str) -> int:
         return error.code
 
 
-def test_make_app_answers_only_to_a_local_host_header(tmp_path):
+def test_make_app_answers_only_to_a_local_host_header(make_app):
     # Issue 15: a page of another site whose name is rebound to 127.0.0.1 (DNS rebinding) sends its
     # own name as Host: it must neither load the app nor reach the kernels.
-    port = _free_port()
-    command = _make_app_command(port)
-    process = _start(command, f"http://127.0.0.1:{port}/", tmp_path / "voila.log", REPO)
+    port, _ = make_app
     base = f"http://127.0.0.1:{port}"
-    try:
-        for foreign in (f"rebound.example:{port}", "rebound.example", f"192.0.2.7:{port}"):
-            assert _status(f"{base}/", foreign) == 403, foreign
-            assert _status(f"{base}/api/kernels", foreign) == 403, foreign
-            assert _status(f"{base}/api/kernels/0/channels", foreign) == 403, foreign
-        for local in (f"127.0.0.1:{port}", f"localhost:{port}"):
-            assert _status(f"{base}/", local) == 200, local
-    finally:
-        _stop(process)
+    for foreign in (f"rebound.example:{port}", "rebound.example", f"192.0.2.7:{port}"):
+        assert _status(f"{base}/", foreign) == 403, foreign
+        assert _status(f"{base}/api/kernels", foreign) == 403, foreign
+        assert _status(f"{base}/api/kernels/0/channels", foreign) == 403, foreign
+    for local in (f"127.0.0.1:{port}", f"localhost:{port}"):
+        assert _status(f"{base}/", local) == 200, local
 
 
 def _status_following(url: str) -> int:

@@ -1,15 +1,13 @@
 """The served app's kernels, server and browser together.
 
-Issue 13 §1: a served app's kernels come back to their number after twenty pages are opened and
-left (each page load used to leave its kernel running: Voila's shutdown request was refused for
-want of an ``_xsrf`` cookie). Issue 22 (the served app) and issue 25 §2: plain GET requests from one
-address hold a few kernels and only for seconds; a page whose browser vanishes, or whose tab is
-closed without a word, gives its kernel back; an open page left idle keeps it. These run against a
-server with the timeouts of ``app/voila.json`` cut to seconds (:data:`SHORT`); the settings
-themselves are checked in tests/test_serving.py.
-
-In a file of its own, so that ``make test``'s two workers (pytest-xdist, ``--dist loadfile``) run it
-beside the other browser tests, not after them."""
+Issue 13 §1: a served app's kernels are shut down when their pages are left (each page load used to
+leave its kernel running: Voila's shutdown request was refused for want of an ``_xsrf`` cookie). Four
+pages are opened at once on the server the other browser tests of this worker use (conftest.py's
+``app_server``), and the test follows the kernels it started by their process ids. Issue 22 (the
+served app) and issue 25 §2: plain GET requests from one address hold a few kernels and only for
+seconds; a page whose browser vanishes, or whose tab is closed without a word, gives its kernel back;
+an open page left idle keeps it. These run against a server with the timeouts of ``app/voila.json``
+cut to seconds (:data:`SHORT`); the settings themselves are checked in tests/test_serving.py."""
 
 from __future__ import annotations
 
@@ -26,8 +24,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from test_browser import (CHROMIUM, CHROMIUM_ARGS, REPO, _free_port, _start, _stop, app_server,  # noqa: F401
-                          browser)
+from serving_helpers import CHROMIUM, CHROMIUM_ARGS, REPO, free_port, start, stop
 
 pytestmark = pytest.mark.browser
 
@@ -41,29 +38,48 @@ PINGS = {"ws_ping_interval": 1000, "ws_ping_timeout": 2000}
 #: 5 s for it to stop), and the server's event loop busy with other pages' renders.
 SLACK = 15
 
+PAGES = 4
 
-def _kernels(server: subprocess.Popen) -> int:
-    """The kernels the app's server runs: its child processes that are IPython kernels."""
+
+
+def _kernels(server: subprocess.Popen) -> set[int]:
+    """The process ids of the kernels the app's server runs: its child processes that are IPython
+    kernels."""
     import psutil
 
-    children = psutil.Process(server.pid).children(recursive=True)
-    count = 0
-    for child in children:
+    found = set()
+    for child in psutil.Process(server.pid).children(recursive=True):
         try:
             if "ipykernel_launcher" in " ".join(child.cmdline()):
-                count += 1
+                found.add(child.pid)
         except psutil.NoSuchProcess:
             pass
-    return count
+    return found
+
+
+def _wait_until_gone(server: subprocess.Popen, kernels: set[int], seconds: float) -> set[int]:
+    """The kernels of ``kernels`` still running after at most ``seconds``."""
+    deadline = time.monotonic() + seconds
+    left = kernels & _kernels(server)
+    while left and time.monotonic() < deadline:
+        time.sleep(0.25)
+        left = kernels & _kernels(server)
+    return left
+
+def _count(server: subprocess.Popen) -> int:
+    """How many kernels the app's server runs."""
+    return len(_kernels(server))
 
 
 def _wait_for_kernels(server: subprocess.Popen, expected: int, seconds: float) -> int:
+    """The number of the server's kernels once it is ``expected``, or after at most ``seconds``."""
     deadline = time.monotonic() + seconds
-    count = _kernels(server)
+    count = _count(server)
     while count != expected and time.monotonic() < deadline:
         time.sleep(0.25)
-        count = _kernels(server)
+        count = _count(server)
     return count
+
 
 
 @pytest.fixture(scope="module")
@@ -76,12 +92,12 @@ def short_server(tmp_path_factory):
     config["CappedKernelManager"].update(SHORT)
     config["Voila"]["tornado_settings"].update(PINGS)
     (folder / "voila.json").write_text(json.dumps(config), encoding="utf-8")
-    port = _free_port()
+    port = free_port()
     log = folder / "voila.log"
-    process = _start(voila_command(port=port, config_dir=folder), f"http://127.0.0.1:{port}/voila/static/voila.js",
+    process = start(voila_command(port=port, config_dir=folder), f"http://127.0.0.1:{port}/voila/static/voila.js",
                      log, REPO)
     yield f"http://127.0.0.1:{port}/", process
-    _stop(process)
+    stop(process)
 
 
 def _plain_get(url: str, source: str = "127.0.0.1") -> tuple[int, str, bytes]:
@@ -106,7 +122,7 @@ class _Peak(threading.Thread):
 
     def run(self) -> None:
         while not self.stopped.is_set():
-            self.peak = max(self.peak, _kernels(self.server))
+            self.peak = max(self.peak, _count(self.server))
             time.sleep(0.1)
 
     def __enter__(self) -> _Peak:
@@ -192,7 +208,7 @@ def test_a_vanished_or_closed_page_gives_its_kernel_back_and_an_open_idle_one_ke
     try:
         other = browser.browser_type.connect_over_cdp(endpoint)
         _open(other.contexts[0].new_page(), url)
-        assert _kernels(server) == 2
+        assert _count(server) == 2
         # The other browser freezes (SIGSTOP, as a laptop put to sleep or a network pulled): no
         # closing handshake, no shutdown request, no answer to the server's pings.
         os.killpg(chromium.pid, signal.SIGSTOP)
@@ -205,7 +221,7 @@ def test_a_vanished_or_closed_page_gives_its_kernel_back_and_an_open_idle_one_ke
         # for several times every timeout together.
         assert _answers(kept, "1S", "1\u2660")
         kept.wait_for_timeout(1000 * 3 * (silent + SHORT["disconnected_timeout"] + SHORT["reap_interval"]))
-        assert _kernels(server) == 1
+        assert _count(server) == 1
         assert _answers(kept, "2S", "2\u2660")
     finally:
         os.killpg(chromium.pid, signal.SIGKILL)
@@ -220,21 +236,16 @@ def test_a_vanished_or_closed_page_gives_its_kernel_back_and_an_open_idle_one_ke
 
 
 def test_closing_pages_shuts_their_kernels_down(browser, app_server):
-    # Issue 13: each page load started a kernel that closing the page never shut down (Voila's
-    # shutdown request was refused for want of an _xsrf cookie): twenty loads, twenty kernels.
     url, server = app_server
-    baseline = _kernels(server)
-    opened = 0
-    for batch in range(5):  # twenty pages, four open at once
-        pages = [browser.new_page(viewport={"width": 1200, "height": 800}) for _ in range(4)]
-        for page in pages:
-            page.goto(url, wait_until="commit", timeout=120_000)
-        for page in pages:
-            page.wait_for_selector('button[title="1S"]', timeout=240_000)
-        opened += len(pages)
-        assert _kernels(server) >= baseline + len(pages), "each open page has its kernel"
-        for page in pages:
-            page.goto("about:blank")  # leaving the page (as a closed tab does) sends the shutdown request
-            page.close()
-    assert opened == 20
-    assert _wait_for_kernels(server, baseline, 60) == baseline
+    before = _kernels(server)
+    pages = [browser.new_page(viewport={"width": 1200, "height": 800}) for _ in range(PAGES)]
+    for page in pages:  # all four load at the same time
+        page.goto(url, wait_until="commit", timeout=120_000)
+    for page in pages:
+        page.wait_for_selector('button[title="1S"]', timeout=240_000)
+    started = _kernels(server) - before
+    assert len(started) == PAGES, f"each open page has its kernel: {len(started)} new kernels for {PAGES} pages"
+    for page in pages:
+        page.goto("about:blank")  # leaving the page (as a closed tab does) sends the shutdown request
+        page.close()
+    assert _wait_until_gone(server, started, 60) == set(), "a left page's kernel still runs"

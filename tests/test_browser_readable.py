@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from test_browser import SHOTS, _view, app_server, app_url, browser  # noqa: F401  (fixtures)
+from serving_helpers import SHOTS
+from test_browser import _view
 
 from bridgelaws.editions import EDITIONS
 
@@ -17,7 +18,7 @@ WIDE = {"width": 1366, "height": 768}
 NARROW = {"width": 400, "height": 800}
 
 
-def _open(browser, url, viewport):  # noqa: F811
+def _open(browser, url, viewport):
     page = browser.new_page(viewport=viewport)
     page.goto(url, timeout=120_000)
     page.wait_for_selector('button[title="1S"]', timeout=120_000)
@@ -50,7 +51,7 @@ def _overflow(page) -> list[str]:
     return page.evaluate(_BEYOND_THE_SCREEN)
 
 
-def test_the_five_editions_stand_in_one_row_at_1366_px_and_stack_on_a_narrow_screen(browser, app_url):  # noqa: F811
+def test_the_five_editions_stand_in_one_row_at_1366_px_and_stack_on_a_narrow_screen(browser, app_url):
     page = _open(browser, app_url + "?scenario=1S%20W:!SK%20P%20P", WIDE)
     _view(page).locator(".bl-exposed").first.wait_for(timeout=60_000)
     boxes = _panels(page)
@@ -85,7 +86,7 @@ def _font_px(page, selector: str) -> float:
     return page.locator(selector).first.evaluate("e => parseFloat(getComputedStyle(e).fontSize)")
 
 
-def test_projector_mode_enlarges_the_type_of_the_stepper_and_the_explorer(browser, app_url):  # noqa: F811
+def test_projector_mode_enlarges_the_type_of_the_stepper_and_the_explorer(browser, app_url):
     page = _open(browser, app_url + "?scenario=1S%201H", WIDE)
     card = '.bl-stepper .bl-card[data-edition="1936"]'
     page.locator(card).first.wait_for(timeout=60_000)
@@ -108,7 +109,7 @@ def test_projector_mode_enlarges_the_type_of_the_stepper_and_the_explorer(browse
     page.close()
 
 
-def test_a_click_on_an_edition_takes_away_that_edition_only(browser, app_url):  # noqa: F811
+def test_a_click_on_an_edition_takes_away_that_edition_only(browser, app_url):
     page = _open(browser, app_url, WIDE)
     page.locator('.bl-editions .widget-checkbox:has-text("1949") input').first.uncheck()
     page.wait_for_function("() => document.querySelectorAll('.bl-stepper .bl-panel').length === 4", timeout=30_000)

@@ -28,8 +28,6 @@ from bridgelaws.tables import compare_results
 REPO = Path(__file__).resolve().parents[1]
 PRINT_CSS = REPO / "bridgelaws" / "static" / "print.css"
 CHROMIUM = os.environ.get("BRIDGELAWS_CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 #: A scenario with several irregularities, so that every edition has cards and the print runs to pages.
 SCENARIO = "1S 1H E:2S W:X"
 DAY = datetime.date(2026, 11, 30)
@@ -146,16 +144,7 @@ def test_the_print_stylesheet_keeps_text_at_14px():
 # --- in Chromium -------------------------------------------------------------------------------
 
 
-@pytest.fixture(scope="module")
-def browser():
-    if not Path(CHROMIUM).exists():
-        pytest.skip(f"no Chromium at {CHROMIUM}: `make chromium` installs Debian's")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
+# browser: Debian's Chromium through Playwright, one per module (conftest.py).
 
 
 def _document(view: str) -> str:

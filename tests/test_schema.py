@@ -167,6 +167,28 @@ def test_yaml_that_does_not_parse_is_one_line(data):
     assert _one_line(excinfo).startswith("glossary.yaml: not valid YAML at line")
 
 
+def test_every_data_file_reads_as_the_pure_python_loader_reads_it():
+    # datafiles.load parses with libyaml's loader where PyYAML has it: the data must be the same.
+    files = sorted((REPO / "data").rglob("*.yaml"))
+    assert len(files) > 50
+    for path in files:
+        name = str(path.relative_to(REPO / "data"))
+        assert datafiles.load(name) == yaml.safe_load(path.read_text(encoding="utf-8")), name
+
+
+@pytest.mark.parametrize("text", ["terms: [unclosed\n", "terms: a: b\n", "terms:\n\t- a\n"])
+def test_a_yaml_error_is_worded_by_the_pure_python_loader(data, text):
+    # libyaml words these three differently ("did not find expected ',' or ']'", "mapping values
+    # are not allowed in this context", no character named): the message stays the one it was.
+    (data / "glossary.yaml").write_text(text, encoding="utf-8")
+    with pytest.raises(yaml.YAMLError) as pure:
+        yaml.safe_load(text)
+    with pytest.raises(BridgeLawsError) as excinfo:
+        datafiles.load("glossary.yaml")
+    assert str(excinfo.value) == (f"glossary.yaml: not valid YAML at line {pure.value.problem_mark.line + 1}: "
+                                  f"{pure.value.problem}")
+
+
 def test_a_missing_file_is_one_line(data):
     (data / "acceptance.yaml").unlink()
     from bridgelaws.rulings import acceptance_data

@@ -435,9 +435,7 @@ def test_the_command_in_dutch(tmp_path, capsys):
 
 # --------------------------------------------------------------------------- the site in a real browser
 
-CHROMIUM = os.environ.get("BRIDGELAWS_CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+# browser: Debian's Chromium through Playwright, one per module (conftest.py).
 
 
 @contextlib.contextmanager
@@ -459,63 +457,57 @@ def _served(directory: Path):
 
 
 @pytest.mark.browser
-def test_the_site_opens_from_disk_and_its_links_lead_from_a_cell_to_the_article(site):
-    if not Path(CHROMIUM).exists():
-        pytest.skip(f"no Chromium at {CHROMIUM}: `make test` installs Debian's chromium")
-    from playwright.sync_api import sync_playwright
-
+def test_the_site_opens_from_disk_and_its_links_lead_from_a_cell_to_the_article(site, browser):
     shots = REPO / "build" / "screenshots"
     shots.mkdir(parents=True, exist_ok=True)
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            # No JavaScript: everything must read without it.
-            page = browser.new_context(java_script_enabled=False, viewport={"width": 1366, "height": 900}).new_page()
-            page.goto((site / "index.html").as_uri())
-            assert "not in the excerpt" in page.inner_text("main")
-            # The one stylesheet is found from disk (the nav bar's colour comes from site.css).
-            assert page.locator("nav.bl-site-nav").evaluate("e => getComputedStyle(e).backgroundColor") \
-                == "rgb(38, 50, 56)"
-            page.click(".bl-site-nav >> text=Matrix")
-            assert page.url.endswith("/matrix.html")
-            assert page.locator("table.bl-matrix tbody tr").count() == len(CASES)
-            page.screenshot(path=str(shots / "site-matrix.png"))
-            page.click('a[href="cases/insufficient-bid.html#e-1936"]')
-            assert page.url.endswith("/cases/insufficient-bid.html#e-1936")
-            card = page.locator("#e-1936 .bl-card")
-            assert "RULED" in card.inner_text() and "1936:22.3" in card.inner_text()
-            page.screenshot(path=str(shots / "site-case.png"))
-            card.locator("div.bl-articles a", has_text="1936:22.3").first.click()
-            assert page.url.endswith("/articles/1936-22.html#r-1936-22.3")
-            row = page.locator("#r-1936-22\\.3")
-            assert row.is_visible()
-            # 1936:22.3, verbatim: "moet het voldoende gemaakt worden in dezelfde of in een andere speelsoort"
-            assert "moet het voldoende gemaakt worden in dezelfde of in een andere speelsoort" in row.inner_text()
-            assert "English: the project's translation, not a source text" in page.inner_text("table.bl-parallel")
-            page.screenshot(path=str(shots / "site-article.png"))
-            page.click(".bl-site-nav >> text=Scenarios step by step")
-            page.click("#scenarios + p + ul a >> text=insufficient bid")
-            assert page.url.endswith("/scenarios/insufficient-bid-step-0.html")
-            page.click('a[rel="next"]')
-            page.click('a[rel="next"]')
-            assert page.url.endswith("/scenarios/insufficient-bid-step-2.html")
-            assert page.locator(".bl-panel").count() == len(YEARS)
-            panel = page.locator('.bl-panel[data-edition="1936"]')
-            assert "1♠" in panel.locator("table.bl-auction").inner_text()
-            assert "1♥" in panel.locator("table.bl-auction").inner_text()
-            assert "RULED" in panel.locator(".bl-card").inner_text()
-            assert page.locator('a[rel="next"]').count() == 0
-            page.screenshot(path=str(shots / "site-step.png"))
-            page.click('a[rel="prev"]')
-            assert page.url.endswith("/scenarios/insufficient-bid-step-1.html")
-            # The same files from a sub-path of a web server.
-            with _served(site.parent) as root:
-                page.goto(f"{root}/{site.name}/index.html")
-                page.click(".bl-site-nav >> text=Matrix")
-                page.click('a[href="cases/all-pass.html#e-1949"]')
-                assert page.url == f"{root}/{site.name}/cases/all-pass.html#e-1949"
-                assert page.locator("#e-1949 .bl-card").count() == 1
-                assert page.locator("nav.bl-site-nav").evaluate("e => getComputedStyle(e).backgroundColor") \
-                    == "rgb(38, 50, 56)"
-        finally:
-            browser.close()
+    # No JavaScript: everything must read without it.
+    context = browser.new_context(java_script_enabled=False, viewport={"width": 1366, "height": 900})
+    page = context.new_page()
+    page.goto((site / "index.html").as_uri())
+    assert "not in the excerpt" in page.inner_text("main")
+    # The one stylesheet is found from disk (the nav bar's colour comes from site.css).
+    assert page.locator("nav.bl-site-nav").evaluate("e => getComputedStyle(e).backgroundColor") \
+        == "rgb(38, 50, 56)"
+    page.click(".bl-site-nav >> text=Matrix")
+    assert page.url.endswith("/matrix.html")
+    assert page.locator("table.bl-matrix tbody tr").count() == len(CASES)
+    page.screenshot(path=str(shots / "site-matrix.png"))
+    page.click('a[href="cases/insufficient-bid.html#e-1936"]')
+    assert page.url.endswith("/cases/insufficient-bid.html#e-1936")
+    card = page.locator("#e-1936 .bl-card")
+    assert "RULED" in card.inner_text() and "1936:22.3" in card.inner_text()
+    page.screenshot(path=str(shots / "site-case.png"))
+    card.locator("div.bl-articles a", has_text="1936:22.3").first.click()
+    assert page.url.endswith("/articles/1936-22.html#r-1936-22.3")
+    row = page.locator("#r-1936-22\\.3")
+    assert row.is_visible()
+    # 1936:22.3, verbatim: "moet het voldoende gemaakt worden in dezelfde of in een andere speelsoort"
+    assert "moet het voldoende gemaakt worden in dezelfde of in een andere speelsoort" in row.inner_text()
+    assert "English: the project's translation, not a source text" in page.inner_text("table.bl-parallel")
+    page.screenshot(path=str(shots / "site-article.png"))
+    page.click(".bl-site-nav >> text=Scenarios step by step")
+    page.click("#scenarios + p + ul a >> text=insufficient bid")
+    assert page.url.endswith("/scenarios/insufficient-bid-step-0.html")
+    page.click('a[rel="next"]')
+    page.click('a[rel="next"]')
+    assert page.url.endswith("/scenarios/insufficient-bid-step-2.html")
+    assert page.locator(".bl-panel").count() == len(YEARS)
+    panel = page.locator('.bl-panel[data-edition="1936"]')
+    assert "1♠" in panel.locator("table.bl-auction").inner_text()
+    assert "1♥" in panel.locator("table.bl-auction").inner_text()
+    assert "RULED" in panel.locator(".bl-card").inner_text()
+    assert page.locator('a[rel="next"]').count() == 0
+    page.screenshot(path=str(shots / "site-step.png"))
+    page.click('a[rel="prev"]')
+    assert page.url.endswith("/scenarios/insufficient-bid-step-1.html")
+    # The same files from a sub-path of a web server.
+    with _served(site.parent) as root:
+        page.goto(f"{root}/{site.name}/index.html")
+        page.click(".bl-site-nav >> text=Matrix")
+        page.click('a[href="cases/all-pass.html#e-1949"]')
+        assert page.url == f"{root}/{site.name}/cases/all-pass.html#e-1949"
+        assert page.locator("#e-1949 .bl-card").count() == 1
+        assert page.locator("nav.bl-site-nav").evaluate("e => getComputedStyle(e).backgroundColor") \
+            == "rgb(38, 50, 56)"
+    context.close()
+
