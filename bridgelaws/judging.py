@@ -23,6 +23,8 @@ What the engine does with an irregular call, in order:
 
 from __future__ import annotations
 
+import dataclasses
+
 import json
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -606,6 +608,8 @@ class _Run:
         self.auction.record(Entry(offender, call, ruling.case, reason, effect="void", ruling=ruling),
                             next_seat=offender, bars=bars)
         record.update(case=ruling.case, irregularity=ruling.case, reason=reason)
+        # Its card: the ruling that forbids it, with the option that rules the attempt chosen (27B3).
+        self._attach(record, dataclasses.replace(ruling, chosen=option["choice"]))
         record["effect"] = "; ".join(
             [f"cancelled ({option.get('article')})"] + [must_pass(b.seat.full_name, b.scope) for b in bars]
             + [f"{offender.full_name} must still replace his {original}"])
