@@ -50,6 +50,40 @@ def _free_port() -> int:
         return port
 
 
+
+def wait_until_up(url: str, process: subprocess.Popen, seconds: float = 120) -> None:
+    """Wait until the server at ``url`` answers its static script (no kernel started); one line and
+    exit when it does not within ``seconds`` or its process ends."""
+    deadline = time.monotonic() + seconds
+    while True:
+        try:
+            urllib.request.urlopen(url + "voila/static/voila.js", timeout=2).close()
+            return
+        except OSError:
+            if time.monotonic() > deadline or process.poll() is not None:
+                raise SystemExit("the app did not start")
+            time.sleep(0.5)
+
+
+def stop_server(process: subprocess.Popen, log: Any) -> None:
+    """End the server (its process group's leader): terminate, then kill after 30 s; close its log."""
+    if process.poll() is None:
+        process.terminate()
+        try:
+            process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            process.kill()
+    log.close()
+
+
+def report(result: dict[str, Any], as_json: bool) -> None:
+    """Print a benchmark's result: one JSON object, or one ``key: value`` line each."""
+    if as_json:
+        print(json.dumps(result, indent=2))
+    else:
+        for key, value in result.items():
+            print(f"{key}: {value}")
+
 def _kernels(server: psutil.Process) -> list[psutil.Process]:
     found = []
     for child in server.children(recursive=True):
@@ -93,15 +127,7 @@ def measure(pages: int) -> dict[str, Any]:
     command = [*voila_command(port=port), "--CappedKernelManager.max_kernels_per_client=0"]
     process = subprocess.Popen(command, cwd=REPO, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
     try:
-        deadline = time.monotonic() + 120
-        while True:
-            try:
-                urllib.request.urlopen(url + "voila/static/voila.js", timeout=2).close()
-                break
-            except OSError:
-                if time.monotonic() > deadline or process.poll() is not None:
-                    raise SystemExit("the app did not start")
-                time.sleep(0.5)
+        wait_until_up(url, process)
         server = psutil.Process(process.pid)
         times: list[float] = []
         kernel_rss_one: list[float] = []
@@ -146,13 +172,7 @@ def measure(pages: int) -> dict[str, Any]:
             "kernels_left_after_closing": left,
         }
     finally:
-        if process.poll() is None:
-            process.terminate()
-            try:
-                process.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                process.kill()
-        log.close()
+        stop_server(process, log)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -19,7 +19,6 @@ The share of one address is lifted (all pages come from 127.0.0.1).
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import re
 import signal
@@ -27,7 +26,6 @@ import subprocess
 import sys
 import tempfile
 import time
-import urllib.request
 from pathlib import Path
 from typing import Any
 
@@ -37,7 +35,7 @@ if str(REPO) not in sys.path:
 
 import psutil  # noqa: E402  (ipykernel's dependency)
 
-from app_pages import CHROMIUM, CHROMIUM_ARGS, _free_port, _kernels  # noqa: E402
+from app_pages import CHROMIUM, CHROMIUM_ARGS, _free_port, _kernels, report, stop_server, wait_until_up  # noqa: E402
 from bridgelaws.serving import voila_command  # noqa: E402
 
 
@@ -66,15 +64,7 @@ def measure(tabs: int) -> dict[str, Any]:
     profile = tempfile.mkdtemp(prefix="bench-gone-")
     chromium = None
     try:
-        deadline = time.monotonic() + 120
-        while True:
-            try:
-                urllib.request.urlopen(url + "voila/static/voila.js", timeout=2).close()
-                break
-            except OSError:
-                if time.monotonic() > deadline or process.poll() is not None:
-                    raise SystemExit("the app did not start")
-                time.sleep(0.5)
+        wait_until_up(url, process)
         server = psutil.Process(process.pid)
         result: dict[str, Any] = {"tabs": tabs}
         with sync_playwright() as playwright:
@@ -113,13 +103,7 @@ def measure(tabs: int) -> dict[str, Any]:
         if chromium is not None and chromium.poll() is None:
             os.killpg(chromium.pid, signal.SIGKILL)
             chromium.wait()
-        if process.poll() is None:
-            process.terminate()
-            try:
-                process.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                process.kill()
-        log.close()
+        stop_server(process, log)
         import shutil
         shutil.rmtree(profile, ignore_errors=True)
 
@@ -130,11 +114,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     result = measure(args.tabs)
-    if args.json:
-        print(json.dumps(result, indent=2))
-    else:
-        for key, value in result.items():
-            print(f"{key}: {value}")
+    report(result, args.json)
     return 0
 
 

@@ -18,14 +18,12 @@ from __future__ import annotations
 import argparse
 import collections
 import http.client
-import json
 import os
 import socket
 import subprocess
 import sys
 import threading
 import time
-import urllib.request
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -36,6 +34,7 @@ if str(REPO) not in sys.path:
 
 import psutil  # noqa: E402  (ipykernel's dependency)
 
+from app_pages import report, stop_server, wait_until_up  # noqa: E402
 from bridgelaws.serving import voila_command  # noqa: E402
 
 
@@ -79,15 +78,7 @@ def measure(requests: int, addresses: int) -> dict[str, Any]:
     process = subprocess.Popen(voila_command(port=port), cwd=REPO, stdout=log, stderr=subprocess.STDOUT, env=env,
                                start_new_session=True)
     try:
-        deadline = time.monotonic() + 120
-        while True:
-            try:
-                urllib.request.urlopen(f"http://127.0.0.1:{port}/voila/static/voila.js", timeout=2).close()
-                break
-            except OSError:
-                if time.monotonic() > deadline or process.poll() is not None:
-                    raise SystemExit("the app did not start")
-                time.sleep(0.5)
+        wait_until_up(f"http://127.0.0.1:{port}/", process)
         server = psutil.Process(process.pid)
         _, idle_rss = _tree(server)
         peak = {"kernels": 0, "rss": 0.0}
@@ -124,12 +115,7 @@ def measure(requests: int, addresses: int) -> dict[str, Any]:
             "load_average": [round(x, 2) for x in os.getloadavg()],
         }
     finally:
-        process.terminate()
-        try:
-            process.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            process.kill()
-        log.close()
+        stop_server(process, log)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -141,11 +127,7 @@ def main(argv: list[str] | None = None) -> int:
     if not 1 <= args.addresses <= 254 or args.requests < 1:
         parser.error("--addresses is 1 to 254, --requests at least 1")
     result = measure(args.requests, args.addresses)
-    if args.json:
-        print(json.dumps(result, indent=2))
-    else:
-        for key, value in result.items():
-            print(f"{key}: {value}")
+    report(result, args.json)
     return 0
 
 
