@@ -90,6 +90,7 @@ EXPECTED_GROUPS = {
     "herdubbelen": {"herdubbelen", "redoubleeren", "redoubleren"},
     "hoger": {"hoger", "hogere", "hooger", "hoogere"},  # glossary family "higher"
     "ogenblik": {"ogenblikken", "oogenblik"},
+    "onvoldoend": {"onvoldoend", "onvoldoende"},  # glossary family "insufficient" (issue 25 section 4)
     "speelsoort": {"speelsoort", "speelsoorten", "spelsoort"},
     "zoals": {"zoals", "zooals"},
     "zodra": {"zodra", "zoodra"},
