@@ -167,9 +167,11 @@ def parse_stepper_address(query: str) -> StepperAddress:
     if "step" in values:
         text = values["step"]
         count = len(steps(list(tokens)))
-        if not (text.isascii() and text.isdigit()) or int(text) > count:
+        if not (text.isascii() and text.isdigit()):
             raise _malformed("step", text, f"the step is a whole number from 0 to {count} (the steps of the scenario)")
-        step = int(text)
+        # A step past the last (a link with step=99, an auction shortened by hand) shows the last one
+        # (issue 25 section 2); a number of more than six digits is past every auction.
+        step = count if len(text) > 6 else min(int(text), count)
     return StepperAddress(
         tokens=tokens,
         dealer=_dealer("dealer", values["dealer"]) if "dealer" in values else "N",
