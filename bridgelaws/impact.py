@@ -276,6 +276,16 @@ def real_auctions(base: Edition, draft: Edition, files: list[str] | tuple[str, .
 # ------------------------------------------------------------------------------ output
 
 
+
+def _cells_table(report: "Impact") -> str:
+    """The matrix cells the draft changes, as a table (or "none"): the view and the report alike."""
+    if not report.cells:
+        return "<p>none</p>"
+    rows = "".join(f"<tr><td>{escape(c.case)}</td><td>{escape(c.base_cell)}</td><td>{escape(c.draft_cell)}</td>"
+                   f"<td>{_turns(c.base_turns)} &rarr; {_turns(c.draft_turns)}</td></tr>" for c in report.cells)
+    return (f'<table class="bl-table"><tr><th>case</th><th>{escape(report.base.year)}</th>'
+            f"<th>{escape(report.draft.draft.id)}</th><th>turns barred</th></tr>{rows}</table>")
+
 def impact_text(report: Impact) -> str:
     draft = report.draft.draft
     lines = [f"draft {draft.id}: {draft.name}", f"  file {draft.path}, base {report.base.year}"]
@@ -336,13 +346,7 @@ def impact_html(report: Impact) -> str:
         parts.append(f'<div class="bl-proposed"><b>{escape(PROPOSED_LABEL)}</b> ({escape(proposal.subject)}): '
                      f'<span lang="nl">{escape(proposal.wording)}</span><div>reason: {escape(proposal.reason)}</div></div>')
     parts.append(f"<h4>Matrix cells that change ({len(report.cells)} of {len(cases())})</h4>")
-    if report.cells:
-        rows = "".join(f"<tr><td>{escape(c.case)}</td><td>{escape(c.base_cell)}</td><td>{escape(c.draft_cell)}</td>"
-                       f"<td>{_turns(c.base_turns)} &rarr; {_turns(c.draft_turns)}</td></tr>" for c in report.cells)
-        parts.append(f'<table class="bl-table"><tr><th>case</th><th>{escape(report.base.year)}</th>'
-                     f"<th>{escape(draft.id)}</th><th>turns barred</th></tr>{rows}</table>")
-    else:
-        parts.append("<p>none</p>")
+    parts.append(_cells_table(report))
     parts.append(f"<h4>Strictness</h4><p>turns barred, summed over the cases: {report.base.year} "
                  f"{report.strictness['base']}, draft {report.strictness['draft']}</p>")
     parts.append("<h4>Redline (against the base's quote)</h4>")
@@ -433,13 +437,7 @@ def impact_report_html(report: Impact, *, generated: Any = None, ledger_entries:
     if not report.mechanics and not report.redlines:
         parts.append("<p>none</p>")
     parts.append(f"<h2>Matrix cells that change ({len(report.cells)} of {len(cases())} cases)</h2>")
-    if report.cells:
-        rows = "".join(f"<tr><td>{escape(c.case)}</td><td>{escape(c.base_cell)}</td><td>{escape(c.draft_cell)}</td>"
-                       f"<td>{_turns(c.base_turns)} &rarr; {_turns(c.draft_turns)}</td></tr>" for c in report.cells)
-        parts.append(f'<table class="bl-table"><tr><th>case</th><th>{escape(base)}</th><th>{escape(draft.id)}</th>'
-                     f"<th>turns barred</th></tr>{rows}</table>")
-    else:
-        parts.append("<p>none</p>")
+    parts.append(_cells_table(report))
     parts.append(f"<p>Strictness (turns barred, summed over the cases): {escape(base)} {report.strictness['base']}, "
                  f"draft {report.strictness['draft']}.</p>")
     parts.append(f"<h2>Scenarios that now behave differently ({len(report.distinguishing or [])})</h2>"
