@@ -921,8 +921,13 @@ def _named_whatever_the_turn(auction: Auction, call: Call, seat: Seat, layer: La
     faults in the reason. 1936:22.5 speaks of "Een juiste bieding" only (data/rulings/README.md,
     issue 21 section 5)."""
     turn = auction.state.next_seat
-    barred = next((b for b in auction.bars if b.seat == seat and b.scope == Scope.REST_OF_AUCTION), None)
-    if barred is not None and rulings_data.spec(CALL_WHEN_BARRED, auction.edition, layer).out_of_turn is not None:
+    barred_spec = rulings_data.spec(CALL_WHEN_BARRED, auction.edition, layer)
+    # Only a bar the text's rule on a call when barred covers (1936:22.6.c "onder dezen regel": a bar
+    # under rule 22, the branch's ``bar_from``), never one under another rule (1936:23, an exposed card).
+    covered = tuple(b.bar_from for b in barred_spec.when if b.condition == "barred-under" and b.bar_from)
+    barred = next((b for b in auction.bars if b.seat == seat and b.scope == Scope.REST_OF_AUCTION
+                   and (not covered or b.article.startswith(covered))), None)
+    if barred is not None and barred_spec.out_of_turn is not None:
         # 1936:22.6.c: "wanneer hij ... moet passen", whatever the turn; only a bar for the rest of the
         # auction is read as "must pass" at a turn not his own (a bar at his next turn binds that turn).
         return (CALL_WHEN_BARRED, f"{seat.full_name} must pass for the rest of the auction ({barred.article}), "
