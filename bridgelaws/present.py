@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from .editions import MECHANICS, find_edition
+from .errors import BridgeLawsError
 from .i18n import DEFAULT_LANGUAGE, catalogue, t
 from .vocabulary import Outcome, Scope, Status
 
@@ -242,6 +244,44 @@ class OptionView:
 
 
 @dataclass(frozen=True)
+class InheritedView:
+    """A badge of a card whose case rests on mechanics the edition inherits from another edition
+    (the registry's ``inherit``; the case's ``mechanics`` in cases.yaml): "rotation: inherited
+    from 2007", with the donor's articles."""
+
+    donor: str
+    mechanics: tuple[str, ...]
+    articles: tuple[str, ...]
+    text: str  # the badge, in the card's language
+    title: str  # what it means, with the donor's articles
+
+
+def inherited(case_id: str, edition: str, lang: str = DEFAULT_LANGUAGE) -> tuple[InheritedView, ...]:
+    """The badges "inherited from <year>" of a card of ``case_id`` in ``edition``: one per donor
+    edition, for the case's mechanics the edition's own text does not state (issue 25 §7). None for
+    a case that names no mechanic, or an edition not in the registry."""
+    from .rulings import find_case
+
+    try:
+        basis = find_edition(edition).basis
+        mechanics = find_case(case_id).mechanics
+    except BridgeLawsError:
+        return ()
+    donors: dict[str, list[str]] = {}
+    for mechanic in mechanics:
+        found = basis.get(mechanic)
+        if found is not None and found.is_inherited and found.donor:
+            donors.setdefault(found.donor, []).append(mechanic)
+    badges = []
+    for donor, names in donors.items():
+        articles = tuple(dict.fromkeys(a for m in names for a in basis[m].inherited))
+        what = ", ".join(t(f"cards.mechanic.{m}", lang) for m in names)
+        badges.append(InheritedView(donor, tuple(names), articles, t("cards.inherited", lang, what=what, donor=donor),
+                                    t("cards.inherited_title", lang, articles=", ".join(articles))))
+    return tuple(badges)
+
+
+@dataclass(frozen=True)
 class RulingView:
     """A ruling as ready strings: what every renderer of a ruling shows."""
 
@@ -282,6 +322,8 @@ class RulingView:
     lang: str = DEFAULT_LANGUAGE
     summary_lang: str = DEFAULT_LANGUAGE
     summary_note: str | None = None
+    #: The badges of mechanics the edition inherits that the case rests on (:func:`inherited`).
+    inherited: tuple[InheritedView, ...] = ()
 
     @property
     def proposed_line(self) -> str | None:
@@ -398,4 +440,5 @@ def describe(ruling: Ruling, lang: str = DEFAULT_LANGUAGE) -> RulingView:
         corpus_summary=ruling.corpus_summary,
         proposed=None if proposal is None else proposal.wording,
         proposed_reason=None if proposal is None else proposal.reason,
-        lang=lang, summary_lang=summary_lang, summary_note=summary_note)
+        lang=lang, summary_lang=summary_lang, summary_note=summary_note,
+        inherited=inherited(ruling.case, ruling.edition, lang))

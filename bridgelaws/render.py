@@ -213,7 +213,9 @@ def ruling_html(ruling: Ruling, *, case_name: str | None = None, style: bool = T
     parts = [f'<div class="bl-card" style="--bl-status:{view.colour}" data-case="{escape(view.case)}" '
              f'data-edition="{escape(view.edition)}" data-status="{view.status}">',
              f'<div><b>{escape(view.edition)}</b> &middot; {name} '
-             f'<span class="bl-status">{view.label}</span></div>']
+             f'<span class="bl-status">{view.label}</span>'
+             + "".join(f' <span class="bl-inherited" data-donor="{escape(b.donor)}" title="{escape(b.title)}">'
+                       f'{escape(b.text)}</span>' for b in view.inherited) + '</div>']
     if view.articles:
         parts.append(f'<div class="bl-articles">{escape(view.articles)}</div>')
     if view.references:

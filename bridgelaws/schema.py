@@ -618,7 +618,7 @@ def parse_cases(value: object, name: str = "cases.yaml") -> list[dict[str, Any]]
     for i, item in enumerate(listing(value, loc)):
         at = loc.at(i)
         raw = fields(item, at, ("id", "name_nl", "name_en", "kind", "description"),
-                     ("scenario", "situation", "variants"))
+                     ("scenario", "situation", "variants", "mechanics"))
         case_id = string(raw["id"], at.at("id"))
         at = Loc(name, case_id)
         if case_id in seen:
@@ -635,6 +635,8 @@ def parse_cases(value: object, name: str = "cases.yaml") -> list[dict[str, Any]]
             "situation": string(raw["situation"], at.at("situation")) if "situation" in raw else None,
             "variants": tuple(_variant(v, at.at("variants").at(j))
                               for j, v in enumerate(listing(raw.get("variants") or [], at.at("variants")))),
+            "mechanics": tuple(string(m, at.at("mechanics").at(j))
+                               for j, m in enumerate(listing(raw.get("mechanics") or [], at.at("mechanics")))),
         })
     return result
 
