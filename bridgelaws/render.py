@@ -49,6 +49,15 @@ def call_html(entry_call: Call) -> str:
     return text
 
 
+def marked_html(text: str, text_lang: str, lang: str) -> str:
+    """``text`` escaped; where it is not in the page's language ``lang`` (the engine's or the data's
+    English on a Dutch page), in a ``lang`` span with the note that it is not yet in ``lang``."""
+    if text_lang == lang:
+        return escape(text)
+    return (f'<span lang="{text_lang}">{escape(text)}</span> '
+            f'<i class="bl-no-summary">{escape(t("cards.not_in_language", lang))}</i>')
+
+
 def html_text(key: str, lang: str = DEFAULT_LANGUAGE, /, **values: object) -> str:
     """:func:`bridgelaws.i18n.t` for HTML: the catalogue's text as written (it is the project's own,
     and may hold an apostrophe the views always printed as it is), the values filled in escaped."""
@@ -255,7 +264,7 @@ def ruling_html(ruling: Ruling, *, case_name: str | None = None, style: bool = T
         parts.append("<ul>" + "".join(f"<li>{i}</li>" for i in items) + "</ul>")
     if view.assumption:
         parts.append(f'<div class="bl-assumption"><b>{html_text("cards.assumption", lang)}</b> '
-                     f'{escape(view.assumption)}</div>')
+                     f'{marked_html(view.assumption_shown or view.assumption, view.assumption_lang, lang)}</div>')
     parts.append("</div>")
     return (stylesheet() if style else "") + "".join(parts)
 

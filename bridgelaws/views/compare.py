@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING, Any
 from ..calls import Seat, parse_seat
 from ..i18n import DEFAULT_LANGUAGE, t
 from ..notation import parse_scenario
-from ..present import STATUS_COLOURS, describe, effect_text
-from ..render import html_text, judgement_outcome, ruling_html, seat_name
+from ..present import STATUS_COLOURS, describe, effect_words
+from ..render import html_text, judgement_outcome, marked_html, ruling_html, seat_name
 from ..rulings import cases, find_case
 from ..vocabulary import DEFAULT_LAYER
 from ._common import EditionNames, Tokens, _case_name, _view, divergence_html, token_list
@@ -141,7 +141,7 @@ def compare_html(scenario: Tokens, editions: EditionNames = None, dealer: str | 
             focused = focus is not None and number == 0 and chosen is not None
             if chosen is not None and focus is not None and number == 1:
                 cards.append(f'<div class="bl-none">{html_text("views.also_in_scenario", lang)}</div>')
-            effect = f" &rarr; {escape(effect_text(event.effect, lang))}" if event.effect else ""
+            effect = f" &rarr; {marked_html(*effect_words(event.effect, lang), lang)}" if event.effect else ""
             seat_text = f" ({seat_name(event.seat, lang)})" if event.seat is not None else ""
             cards.append(f'<div class="bl-compare-event{" bl-focus" if focused else ""}" data-index="{event.index}"'
                          f' data-case="{escape(str(event.case))}"><div class="bl-event">'

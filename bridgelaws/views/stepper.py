@@ -13,10 +13,10 @@ from ..editions import Edition, find_edition, find_editions
 from ..errors import BridgeLawsError
 from ..judging import Judgement, judge
 from ..notation import parse_scenario
-from ..present import effect_text, wording
+from ..present import effect_words, wording
 from ..i18n import DEFAULT_LANGUAGE, t
 from ..render import (GridExposure, auction_html, call_html, card_text, html_text, judgement_outcome, ruling_html,
-                      seat_name, stylesheet)
+                      marked_html, seat_name, stylesheet)
 from ..vocabulary import DEFAULT_LAYER, EventKind
 from ._common import YEARS, EditionNames, Tokens, _case_name, divergence_html, token_list
 
@@ -207,8 +207,8 @@ def _panel(edition: Edition, result: Judgement | None, error: str | None, *, sty
         if not rulings:
             parts.append(f'<div class="bl-none">{html_text("stepper_controls.view.no_irregularity", lang)}</div>')
         for event, ruling in rulings:
-            effect = effect_text(event.effect or "", lang)
-            parts.append(f'<div class="bl-event">{escape(event.token)} &rarr; {escape(effect)}</div>')
+            effect = marked_html(*effect_words(event.effect or "", lang), lang)
+            parts.append(f'<div class="bl-event">{escape(event.token)} &rarr; {effect}</div>')
             parts.append(ruling_html(ruling, case_name=_case_name(event, lang), style=False, english=english,
                                      lang=lang))
     parts.append("</div>")
