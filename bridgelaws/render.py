@@ -259,7 +259,8 @@ def ruling_html(ruling: Ruling, *, case_name: str | None = None, style: bool = T
     chosen = f" <b>{html_text('cards.chosen', lang)}</b>"
     items = [escape(bar) for bar in view.bars]
     items += [escape(option.phrase) + (chosen if option.chosen else "") for option in view.options]
-    items += [f"{html_text('cards.play', lang)}{escape(line)}" for line in view.play]
+    # the play's consequences are the rulings' English (data/rulings/ ``play``): marked where the card is not
+    items += [f"{html_text('cards.play', lang)}{marked_html(line, DEFAULT_LANGUAGE, lang)}" for line in view.play]
     if items:
         parts.append("<ul>" + "".join(f"<li>{i}</li>" for i in items) + "</ul>")
     if view.assumption:

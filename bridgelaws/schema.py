@@ -721,13 +721,14 @@ def parse_topics(value: object, name: str = "topics.yaml") -> list[dict[str, Any
     loc = Loc(name)
     result = []
     for i, item in enumerate(listing(value, loc)):
-        raw = fields(item, loc.at(i), ("id", "title", "articles"), ("gap",))
+        raw = fields(item, loc.at(i), ("id", "title", "articles"), ("gap", "title_nl"))
         at = Loc(name, string(raw["id"], loc.at(i).at("id")))
         articles = {year: list(strings(ids, at.at("articles").at(year)))
                     for year, ids in year_keys(raw["articles"], at.at("articles"), _years()).items()}
         gaps = {year: text(line, at.at("gap").at(year))
                 for year, line in year_keys(raw.get("gap") or {}, at.at("gap"), _years()).items()}
         result.append({"id": raw["id"], "title": string(raw["title"], at.at("title")),
+                       "title_nl": string(raw["title_nl"], at.at("title_nl")) if "title_nl" in raw else None,
                        "articles": articles, "gap": gaps})
     return result
 

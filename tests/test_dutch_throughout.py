@@ -118,26 +118,35 @@ def test_the_engines_default_assumption_in_dutch_and_a_rulings_own_marked():
         assert "(nog niet in het Nederlands)" in marked
 
 
-def test_the_widgets_labels_in_dutch():
+def _widget_texts(widget) -> list[str]:
+    texts = []
+    for child in _children(widget):
+        for attr in ("description", "tooltip", "placeholder", "value", "button_style"):
+            value = getattr(child, attr, None)
+            if attr == "button_style" or not isinstance(value, str):
+                continue
+            texts.append(visible(value) if value.lstrip().startswith("<") else value)
+        for option in getattr(child, "options", ()) or ():
+            label = option[0] if isinstance(option, tuple) else option
+            if isinstance(label, str):
+                texts.append(label)
+    return texts
+
+
+_TOPIC_MENU = pytest.mark.xfail(strict=True, reason="the topic menu's options are the topics' English titles: "
+                                "widgets.py builds them from topics()['title'] (title_nl is in the data; the widget is not "
+                                "this change's to edit)")
+
+
+@pytest.mark.parametrize("name", ["AuctionStepper", "CompareExplorer", pytest.param("TextsExplorer", marks=_TOPIC_MENU),
+                                  pytest.param("ParallelTextExplorer", marks=_TOPIC_MENU), "TextSearch", "QuizCard"])
+def test_the_widgets_labels_in_dutch(name):
     widgets = pytest.importorskip("bridgelaws.widgets")
-    labels = []
-    for name in ("Stepper", "Compare", "TextSearch"):
-        cls = getattr(widgets, name, None)
-        if cls is None:
-            continue
-        try:
-            widget = cls(lang="nl")
-        except TypeError:
-            continue
-        for child in _children(widget):
-            for attr in ("description", "tooltip", "placeholder", "value"):
-                value = getattr(child, attr, None)
-                if isinstance(value, str) and not value.lstrip().startswith("<"):
-                    labels.append(value)
-                elif isinstance(value, str):
-                    labels.append(visible(value))
-    text = " ".join(labels)
-    assert labels and [f for f in english_fragments() if f in text] == []
+    widget = getattr(widgets, name)(lang="nl")
+    texts = _widget_texts(widget)
+    assert len(texts) > 3
+    text = " ".join(texts)
+    assert [f for f in english_fragments() if f in text] == []
 
 
 def _children(widget, seen=None):
@@ -148,7 +157,21 @@ def _children(widget, seen=None):
     found = [widget]
     for child in getattr(widget, "children", ()) or ():
         found += _children(child, seen)
-    for value in vars(widget).values() if hasattr(widget, "__dict__") else ():
-        if hasattr(value, "children") or hasattr(value, "description"):
-            found += _children(value, seen)
     return found
+
+
+def test_divergences_edition_names_and_kinds_of_code_in_dutch():
+    text = visible(views.compare_html("1S S:2S 2H P", lang="nl"))
+    # 1949 reads 2H as West's (its insufficient-bid rule makes the bid void): data checked by the English
+    # view, which says "here and in 1936, 2007, 2017 East's 2H; in 1949 West's 2H (irregular: ...)"
+    assert "here and in" not in text and "East's 2H" not in text
+    assert "(teken 3): hier en in" in text and "2H van Oost" in text and "2H van West (onregelmatig:" in text
+    panel = views.stepper_html("1S", lang="nl")
+    assert "Spelregels voor contract bridge 1932, eerste internationale code" in panel
+    assert ">rubberbridge<" in panel and ">wedstrijdbridge<" in panel and ">rubber<" not in panel
+    assert ">duplicate<" not in views.compare_html("1S", lang="nl")
+    contents = visible(views.contents_html(lang="nl"))
+    assert "internationale code van 1935" in contents and "Dutch translation" not in contents
+    # a topic's title in Dutch (topics.yaml title_nl)
+    assert "<b>Doubleren en redoubleren</b>" in views.texts_side_by_side("doubling", lang="nl")
+    assert "<b>Doubleren en redoubleren</b>" in views.topic_parallel_html("doubling", lang="nl")

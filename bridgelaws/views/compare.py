@@ -152,7 +152,7 @@ def compare_html(scenario: Tokens, editions: EditionNames = None, dealer: str | 
                          + "</div>")
         rows.append(
             f'<tr data-edition="{escape(edition.year)}" data-status="{status}"{focus_attribute}><th>{escape(edition.year)}<br>'
-            f'<span class="bl-code bl-{escape(edition.code)}">{escape(edition.code)}</span></th>'
+            f'<span class="bl-code bl-{escape(edition.code)}">{html_text(f"common.code.{edition.code}", lang)}</span></th>'
             f"<td>{badges}</td>"
             f"<td>{''.join(cards)}{notes}</td>"
             f"<td>{escape(judgement_outcome(result.judgement, lang))}</td></tr>")
@@ -161,7 +161,7 @@ def compare_html(scenario: Tokens, editions: EditionNames = None, dealer: str | 
             f"{html_text('views.dealer', lang, seat=seat_name(seat, lang))}</div>")
     if found:
         head += (f'<div class="bl-divergence">{html_text("views.divergence_head", lang)}<ul>'
-                 + "".join(f"<li>{escape(d.summary())}</li>" for d in found) + "</ul></div>")
+                 + "".join(f"<li>{escape(d.summary(lang))}</li>" for d in found) + "</ul></div>")
     column = (html_text("views.column_rulings_focus", lang, case=focus_name) if focus_name
               else html_text("views.column_rulings", lang))
     return _view(head + f'<table class="bl-compare"><thead><tr><th>{html_text("views.column_edition", lang)}</th>'

@@ -187,8 +187,8 @@ def _panel(edition: Edition, result: Judgement | None, error: str | None, *, sty
            lang: str = DEFAULT_LANGUAGE) -> str:
     parts = [stylesheet() if style else "", f'<div class="bl-panel" data-edition="{escape(edition.year)}">',
              f'<div class="bl-panel-head"><b>{escape(edition.year)}</b>'
-             f'<span class="bl-code bl-{escape(edition.code)}">{escape(edition.code)}</span></div>',
-             f'<div class="bl-panel-name">{escape(edition.name)}</div>']
+             f'<span class="bl-code bl-{escape(edition.code)}">{html_text(f"common.code.{edition.code}", lang)}</span></div>',
+             f'<div class="bl-panel-name">{marked_html(*edition.title(lang), lang)}</div>']
     if result is not None:
         parts.append(auction_html(result.auction, style=False, exposures=grid_exposures(tokens, result, layer, lang),
                                   lang=lang))
