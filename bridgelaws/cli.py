@@ -746,7 +746,7 @@ def _cmd_handout(args: argparse.Namespace) -> int:
     from .i18n import t
 
     lang = _lang(args)
-    kind = write_handout(args.output, args.tokens, args.editions, args.dealer, lang, args.layer)
+    kind = write_handout(args.output, args.tokens, args.editions, args.dealer, lang, args.layer, english=args.english)
     print(t("print.cli.wrote", lang, path=args.output, what=t("print.cli.handout", lang, kind=kind)))
     return 0
 
@@ -1225,6 +1225,8 @@ def build_parser() -> argparse.ArgumentParser:
     _layer_option(p)
     p.add_argument("-o", "--output", required=True, metavar="FILE",
                    help="FILE.html (one self-contained page) or FILE.pdf (printed by headless Chromium)")
+    p.add_argument("--english", action="store_true",
+                   help="also the project's English of each quoted paragraph (off by default)")
     p.set_defaults(func=_cmd_handout)
 
     p = sub.add_parser("impact", help="what a draft edition (a .yaml file) changes against the edition it starts from")
