@@ -280,8 +280,7 @@ def _strictness_heat(heat: Any, layer: str) -> int:
 
 
 def _summary_count(summary: Any, year: str, column: str) -> int:
-    # Counts: pandas-stubs type a scalar of .loc as any Scalar.
-    return int(summary.loc[year, column]) if column in summary.columns else 0  # type: ignore[arg-type]
+    return int(summary.loc[year, column]) if column in summary.columns else 0
 
 
 def _strictness_trend(trend: Any, summary: Any, case_count: int) -> None:
@@ -297,7 +296,7 @@ def _strictness_trend(trend: Any, summary: Any, case_count: int) -> None:
     # labelled with how many cases that is, and an edition that rules on none has no bar at all.
     holding = [_summary_count(summary, e.year, "ruled") + _summary_count(summary, e.year, "supplement")
                for e in EDITIONS]
-    per_case = [float(summary.loc[e.year, "turns_per_ruled_case"]) if n else float("nan")  # type: ignore[arg-type]
+    per_case = [float(summary.loc[e.year, "turns_per_ruled_case"]) if n else float("nan")
                 for e, n in zip(EDITIONS, holding)]
     colours = [CODE_COLOURS[e.code] for e in EDITIONS]
     shown = [(x, v, c, n) for x, v, c, n in zip(years, per_case, colours, holding) if n]

@@ -162,6 +162,12 @@ def _ruling_html(ruling: Any, where: str, name: str, lang: str, english: bool) -
     if view.quote_nl:
         source = f' <span class="bl-articles">({escape(view.quote_from)})</span>' if view.quote_from else ""
         parts.append(f'<blockquote lang="nl">&ldquo;{escape(view.quote_nl)}&rdquo;{source}</blockquote>')
+    if view.proposed is not None:  # a draft's wording: its own box, never a quote (no published code)
+        from .drafts import PROPOSED_LABEL
+
+        label = PROPOSED_LABEL if lang == "en" else t("cards.proposed_label", lang)
+        parts.append(f'<div class="bl-proposed"><b>{escape(label)}:</b> <span lang="nl">{escape(view.proposed)}</span>'
+                     f'<div>{html_text("cards.reason", lang)}{escape(view.proposed_reason or "")}</div></div>')
     if view.outside_corpus:  # its own line, never inside a quote: the verbatim layer is the corpus alone
         parts.append(f'<div class="bl-outside">{escape(view.outside_corpus)}</div>')
     quoted = quoted_english(view) if english else None

@@ -269,7 +269,9 @@ def search_english(query: str, edition: str | None = None) -> list[corpus.Hit]:
     hits = []
     for record in corpus.records(edition):
         text = _edition(record.edition).get(record.id)
-        spans = corpus._matches(tests, text) if text else []
+        if not text:
+            continue
+        spans = corpus._matches(tests, text)
         if spans:
             found = corpus._hit(record.id, "text", text, spans, len(spans),
                                 tuple(dict.fromkeys(text[a:b] for a, b in spans)), ("text",))
