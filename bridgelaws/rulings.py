@@ -486,6 +486,11 @@ def _summary_nl(merged: dict[str, Any], chosen: BranchSpec | None) -> str | None
     return summary
 
 
+def _offender_of(seats: dict[str, list[Seat]] | None) -> str | None:
+    """The offender's seat of a ruling resolved for an event; None for a ruling with roles."""
+    return None if seats is None else str(seats["offender"][0])
+
+
 def _build(case_id: str, edition: Edition, condition: str | None,
            seats: dict[str, list[Seat]] | None, layer: Layer = Layer.CORPUS) -> Ruling:
     if condition is not None and condition not in CONDITIONS:
@@ -558,7 +563,7 @@ def _build(case_id: str, edition: Edition, condition: str | None,
         assumption_for_ranks=merged.get("assumption_for_ranks"),
         assumption_for_count=merged.get("assumption_for_count"),
         score=list(merged.get("score") or ()), unread=merged.get("unread"),
-        offender=str(seats["offender"][0]) if seats is not None else None,
+        offender=_offender_of(seats),
     )
 
 
