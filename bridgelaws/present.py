@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .i18n import DEFAULT_LANGUAGE, catalogue, t
+from .ruling_effect import BarEffect, CallFate
 from .vocabulary import Outcome, Scope, Status
 
 if TYPE_CHECKING:
@@ -150,11 +151,16 @@ def options_short(options: list[dict[str, Any]]) -> str:
                      for o in options) or "-"
 
 
-def _tallied(barred: list[dict[str, Any]], lang: str = DEFAULT_LANGUAGE) -> list[str]:
+def _tallied(barred: tuple[BarEffect, ...], lang: str = DEFAULT_LANGUAGE) -> list[str]:
     if lang == DEFAULT_LANGUAGE:
-        return [f"{b['seat']} barred {wording(b['scope']).tally}" for b in barred]
-    return [t("cards.barred", lang, who=who_name(b["seat"], lang), tally=wording(b["scope"], lang).tally)
+        return [f"{b.who} barred {wording(b.scope).tally}" for b in barred]
+    return [t("cards.barred", lang, who=who_name(b.who, lang), tally=wording(b.scope, lang).tally)
             for b in barred]
+
+
+#: The words of a call's fate in a matrix cell (a fate the ruling does not say has none).
+_FATE_KEYS = {CallFate.DEEMED_PASS: "cards.deemed_pass", CallFate.DEEMED_SAME: "cards.deemed_same",
+              CallFate.CANCELLED: "cards.cancelled", CallFate.STANDS: "cards.stands"}
 
 
 def short_rectification(ruling: Ruling, lang: str = DEFAULT_LANGUAGE) -> str:
@@ -163,27 +169,22 @@ def short_rectification(ruling: Ruling, lang: str = DEFAULT_LANGUAGE) -> str:
         return status_name("silent", lang)
     if ruling.status == Status.REFERENCED:
         return t("cards.referenced_short", lang, articles=", ".join(ruling.references))
+    effect = ruling.effect
     parts = []
-    if ruling.outcome:
-        parts.append(outcome_words(ruling.outcome, lang))
-    if ruling.deemed == "P":
-        parts.append(t("cards.deemed_pass", lang))
-    elif ruling.deemed == "same":
-        parts.append(t("cards.deemed_same", lang))
-    elif ruling.call_stands is False:
-        parts.append(t("cards.cancelled", lang))
-    elif ruling.call_stands is True:
-        parts.append(t("cards.stands", lang))
-    if ruling.next in ("offender", "proper", "skipped"):
-        parts.append(t(f"cards.next.{ruling.next}", lang))
-    parts.extend(_tallied(ruling.barred, lang))
-    for option in ruling.options:
-        bars = ", ".join(_tallied(option["barred"], lang))
-        parts.append(t("cards.may", lang, by=who_name(option["by"], lang), choice=choice_name(option["choice"], lang))
+    if effect.outcome:
+        parts.append(outcome_words(effect.outcome, lang))
+    if effect.fate in _FATE_KEYS:
+        parts.append(t(_FATE_KEYS[effect.fate], lang))
+    if effect.next in ("offender", "proper", "skipped"):
+        parts.append(t(f"cards.next.{effect.next}", lang))
+    parts.extend(_tallied(effect.bars, lang))
+    for option in effect.options:
+        bars = ", ".join(_tallied(option.bars, lang))
+        parts.append(t("cards.may", lang, by=who_name(option.by, lang), choice=choice_name(option.choice, lang))
                      + (f" ({bars})" if bars else ""))
-    if ruling.play:
+    if effect.play:
         parts.append(t("cards.play_consequences", lang))
-    if ruling.acceptance:
+    if effect.acceptance:
         parts.append(t("cards.unless_called_over", lang))
     head = ", ".join(ruling.articles[:1])
     name = "supplement" if ruling.status == Status.SUPPLEMENT else "ruled"
@@ -219,18 +220,9 @@ def effect_text(effect: str, lang: str = DEFAULT_LANGUAGE) -> str:
 
 
 def must_pass_key(ruling: Ruling) -> str:
-    """Who must pass under the ruling: a key of :data:`MUST_PASS_LABELS`."""
-    if not ruling.rules:
-        return "not-said"
-    bars = list(ruling.barred)
-    chosen = next((o for o in ruling.options if o["choice"] == ruling.chosen), None)
-    if chosen is not None:
-        bars += chosen["barred"]
-    elif any(o["barred"] for o in ruling.options):
-        return "choice"
-    if not bars:
-        return "nobody"
-    return "rest-of-auction" if any(b["scope"] == Scope.REST_OF_AUCTION for b in bars) else "next-turn"
+    """Who must pass under the ruling: a key of :data:`MUST_PASS_LABELS`
+    (:attr:`bridgelaws.ruling_effect.RulingEffect.must_pass`)."""
+    return ruling.effect.must_pass
 
 
 @dataclass(frozen=True)

@@ -13,9 +13,9 @@ The dimensions and their orders (what the engine applies, read from the rulings'
 
 ``barred``
     Who is barred and for how long (the ruling's bars and the bars of its options). Ordered by
-    :func:`bridgelaws.views.turns_barred` (a next-turn bar counts one turn per player, a bar for the
-    rest of the auction :data:`bridgelaws.views.REST_OF_AUCTION_TURNS`; the offender's mildest
-    option, the opponents' harshest): more turns is stricter. The same count with other players or
+    :attr:`bridgelaws.ruling_effect.RulingEffect.turns_barred` (a next-turn bar counts one turn per
+    player, a bar for the rest of the auction :data:`bridgelaws.ruling_effect.REST_OF_AUCTION_TURNS`;
+    the offender's mildest option, the opponents' harshest): more turns is stricter. The same count with other players or
     scopes ``differs``.
 ``offender``
     The offender's options: the choices his side is given (``options`` whose ``by`` is the
@@ -51,6 +51,9 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from .present import bars_short
+from .ruling_effect import BarEffect
+
 if TYPE_CHECKING:
     from .rulings import Ruling
 
@@ -69,8 +72,6 @@ DIMENSIONS: dict[str, str] = {
 #: The directions a dimension can take from one ruling to the next (``unknown``: the data records
 #: the dimension on one side only, so nothing is compared: it never moves the word).
 DIRECTIONS = ("same", "stricter", "milder", "differs", "unknown")
-
-_OPPONENTS = ("lho", "first-bidder")
 
 _RIGHTS = {"keep": "keep the call (accept it as it stands)", "cancel": "cancel the call",
            "cancel-partners-double": "cancel the partner's double"}
@@ -126,27 +127,26 @@ def _play_kinds(lines: list[str]) -> frozenset[str]:
 
 
 def profile(ruling: "Ruling") -> Profile:
-    """The ruling's value in each dimension (what the engine applies)."""
-    from .present import bars_short
-    from .views import turns_barred
-
-    turns = turns_barred(ruling) or 0
-    option_bars = [f"{o['by']} {o['choice']}: {bars_short(o['barred'])}" for o in ruling.options if o["barred"]]
-    bars = (bars_short(ruling.barred) if ruling.barred else "no one") + (
+    """The ruling's value in each dimension (what the engine applies), read from its effect
+    (:class:`bridgelaws.ruling_effect.RulingEffect`)."""
+    effect = ruling.effect
+    turns = effect.turns_barred or 0
+    option_bars = [f"{o.by} {o.choice}: {_bars_short(o.bars)}" for o in effect.options if o.bars]
+    bars = (_bars_short(effect.bars) if effect.bars else "no one") + (
         f"; by option: {'; '.join(option_bars)}" if option_bars else "")
-    mine = frozenset(f"{o['by']}: {o['choice']}" for o in ruling.options if o["by"] not in _OPPONENTS)
-    requires = ruling.requires
-    theirs = {f"{o['by']}: {_RIGHTS.get(o['choice'], o['choice'])}" for o in ruling.options if o["by"] in _OPPONENTS}
+    mine = frozenset(f"{o.by}: {o.choice}" for o in effect.offender_options)
+    requires = effect.requires
+    theirs = {f"{o.by}: {_RIGHTS.get(o.choice, o.choice)}" for o in effect.opponent_options}
     rights = set(theirs)  # compared without the article that gives the right
-    if ruling.acceptance:
-        theirs.add(f"accept it by calling over it ({ruling.acceptance})")
+    if effect.acceptance:
+        theirs.add(f"accept it by calling over it ({effect.acceptance})")
         rights.add("accept it by calling over it")
-    stands = {True: "stands", False: "cancelled", None: "not said whether it stands"}[ruling.call_stands]
-    deemed = {"P": "deemed a pass", "same": "deemed the double/redouble of the bid made"}.get(str(ruling.deemed))
-    fate = ", ".join(filter(None, [stands, deemed, f"next: {ruling.next}" if ruling.next else None,
-                                   f"leads to: {ruling.outcome}" if ruling.outcome else None]))
-    kinds = _play_kinds(list(ruling.play))
-    score = frozenset(ruling.score)
+    stands = {True: "stands", False: "cancelled", None: "not said whether it stands"}[effect.call_stands]
+    deemed = {"P": "deemed a pass", "same": "deemed the double/redouble of the bid made"}.get(str(effect.deemed))
+    fate = ", ".join(filter(None, [stands, deemed, f"next: {effect.next}" if effect.next else None,
+                                   f"leads to: {effect.outcome}" if effect.outcome else None]))
+    kinds = _play_kinds(list(effect.play))
+    score = frozenset(effect.score)
     offender_words = ", ".join(sorted(mine)) or "none"
     if requires:
         offender_words += f"; the replacement must be: {requires}"
@@ -154,7 +154,7 @@ def profile(ruling: "Ruling") -> Profile:
         "barred": f"{bars} (turns barred: {turns})",
         "offender": offender_words,
         "opponents": (", ".join(sorted(theirs)) or "none") + (
-            "" if ruling.acceptance else "; a call over it: acceptance not said"),
+            "" if effect.acceptance else "; a call over it: acceptance not said"),
         "call": fate,
         "play": ", ".join(sorted(kinds)) or "none",
         "score": "; ".join(sorted(score)) or "not recorded",
@@ -162,6 +162,11 @@ def profile(ruling: "Ruling") -> Profile:
     keys = {"barred": (turns, bars), "offender": (mine, requires), "opponents": frozenset(rights),
             "call": fate, "play": kinds, "score": score}
     return Profile(turns, values, keys)
+
+
+def _bars_short(bars: tuple[BarEffect, ...]) -> str:
+    """``"E (next-turn), W (rest-of-auction)"`` (as :func:`bridgelaws.present.bars_short`)."""
+    return bars_short([{"seat": b.who, "scope": b.scope} for b in bars])
 
 
 def _by_inclusion(a: frozenset[Any], b: frozenset[Any], more: str) -> str:
