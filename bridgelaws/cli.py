@@ -411,6 +411,7 @@ def _cmd_count(args: argparse.Namespace) -> int:
 def _cmd_judge(args: argparse.Namespace) -> int:
     from .judging import judge
     from .present import describe
+    from .render import judgement_outcome
     from .vocabulary import EventKind
 
     result = judge(args.tokens, args.edition, args.dealer, layer=args.layer)
@@ -445,7 +446,7 @@ def _cmd_judge(args: argparse.Namespace) -> int:
             line += f" {event.seat}"
         print(line)
     state = result.state
-    print(result.outcome_line())
+    print(judgement_outcome(result))
     if state["outcome"] == "open":
         for bar in state["barred"]:
             print(f"  {bar['seat']} must pass ({bar['scope']})")  # the scope's id, as in --json
