@@ -38,10 +38,10 @@ from .effects import CORRECTIONS, EFFECTS, _Act, _effect_of, _PendingCorrection
 from .editions import DEFAULT_EDITION, Edition, PassMade, find_edition
 from .errors import BridgeLawsError
 from .notation import INCIDENTS, Event, parse_scenario
-from .present import must_pass
 from .records import EventRecord
 from .rulings import Ruling
 from .vocabulary import ALL_PASS_OUTCOMES, DEFAULT_LAYER, Layer, Outcome, Scope
+from .words import must_pass
 
 #: The option token that says the partners consulted about a right (1936:21.3): ``#consulted``.
 CONSULTED = "consulted"
