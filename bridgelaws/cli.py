@@ -336,10 +336,10 @@ def _passage_dict(passage: Passage) -> dict[str, Any]:
 
 
 def _cmd_search(args: argparse.Namespace) -> int:
-    from . import corpus
+    from . import textsearch
     from .translation import LABEL, english
 
-    hits = corpus.search(args.query, edition=args.edition, variants=not args.exact)
+    hits = textsearch.search(args.query, edition=args.edition, variants=not args.exact)
     forms = sorted({form.casefold() for hit in hits for form in hit.forms})
     if args.json:
         print(json.dumps({
