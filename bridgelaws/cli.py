@@ -12,10 +12,8 @@ from .errors import BridgeLawsError
 from .vocabulary import DEFAULT_LAYER
 
 if TYPE_CHECKING:
-    from .calls import Call
     from .bibliography import SourceMetadata
     from .corpus import Passage
-    from .records import EventRecord
 
 
 #: The longest error line printed: a message quotes what the user gave, which may be a whole file.
@@ -338,10 +336,10 @@ def _passage_dict(passage: Passage) -> dict[str, Any]:
 
 
 def _cmd_search(args: argparse.Namespace) -> int:
-    from . import corpus
+    from . import textsearch
     from .translation import LABEL, english
 
-    hits = corpus.search(args.query, edition=args.edition, variants=not args.exact)
+    hits = textsearch.search(args.query, edition=args.edition, variants=not args.exact)
     forms = sorted({form.casefold() for hit in hits for form in hit.forms})
     if args.json:
         print(json.dumps({
@@ -411,6 +409,7 @@ def _cmd_count(args: argparse.Namespace) -> int:
 def _cmd_judge(args: argparse.Namespace) -> int:
     from .judging import judge
     from .present import describe
+    from .render import judgement_outcome
     from .vocabulary import EventKind
 
     result = judge(args.tokens, args.edition, args.dealer, layer=args.layer)
@@ -445,7 +444,7 @@ def _cmd_judge(args: argparse.Namespace) -> int:
             line += f" {event.seat}"
         print(line)
     state = result.state
-    print(result.outcome_line())
+    print(judgement_outcome(result))
     if state["outcome"] == "open":
         for bar in state["barred"]:
             print(f"  {bar['seat']} must pass ({bar['scope']})")  # the scope's id, as in --json
@@ -457,6 +456,7 @@ def _cmd_judge(args: argparse.Namespace) -> int:
 
 @_escaping
 def _cmd_compare(args: argparse.Namespace) -> int:
+    from ._clilang import event_words
     from .divergence import token_readings
     from .present import assumption_line, call_stands_line, describe, quote_line, status_name
     from .tables import compare_divergences, compare_event_rows, compare_records, compare_results
@@ -510,7 +510,7 @@ def _cmd_compare(args: argparse.Namespace) -> int:
             draft = " (DRAFT)" if view.proposed is not None else ""
             print(f"{year}  {event.case}: {status_name(view.status).upper()}{draft}"
                   + (f"  [{view.articles}]" if view.articles else ""))
-            what = _event_words(event, calls)
+            what = event_words(event, calls)
             print(f"      token {event.index}: {what}" + (f" -> {event.effect}" if event.effect else ""))
             if ruling.call_stands is not None:
                 print(f"      {call_stands_line(ruling.call_stands)}")
@@ -557,21 +557,6 @@ def _case_name(case_id: str, lang: str) -> str:
     from ._clilang import case_name
 
     return case_name(case_id, lang)
-
-
-def _event_words(event: EventRecord, calls: dict[int, Call | None]) -> str:
-    """What a token of the compare listing is: a call or exposed card as the edition read it;
-    any other token (a change ``=2S``, a question ``?``, an incident ``S:[wrong-board]``) by its
-    kind and the token as written, with its player when the token names one."""
-    from .divergence import token_readings
-
-    readings = token_readings([event])
-    if readings:
-        reading = readings[0]
-        return reading.words(calls.get(reading.replaces) if reading.replaces else None, with_case=False)
-    named = event.token[1:2] == ":"  # "S:[wrong-board]"; "?" or "[incorrect-deal]" names no one
-    owner = f"{event.seat.full_name}'s " if event.seat is not None and named else ""
-    return f"{owner}{event.kind.value} {event.token}"
 
 
 def _state_line(row: dict[str, Any]) -> str:

@@ -18,7 +18,7 @@ from .conditions import Situation, first_holding
 from .errors import BridgeLawsError
 from .judgement import _base, _call_of, _joined, _label, _over
 from .notation import INCIDENTS, Event
-from .present import must_pass
+from .words import must_pass
 from .rulings import Ruling
 
 if TYPE_CHECKING:

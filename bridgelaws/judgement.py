@@ -85,16 +85,6 @@ class Judgement:
             "no_legal_call": self.no_legal_call.to_dict() if self.no_legal_call else None,
         }
 
-    def outcome_line(self) -> str:
-        """One line: where the auction stands (:func:`bridgelaws.render.outcome_text`), or how a
-        ruling ended it before it closed (a new deal)."""
-        from .render import outcome_text
-
-        if self.ended is not None:
-            outcome, articles = self.ended
-            return f"{self.edition.year}: the auction ends, {outcome} ({', '.join(articles)})"
-        return outcome_text(self.auction)
-
     def legal_calls(self) -> tuple[Call, ...]:
         """The calls the player to act may make now; while an offender must replace his bid by a
         sufficient one (1936:22.3), only the sufficient bids."""
@@ -119,11 +109,6 @@ class Judgement:
 
     def to_json(self, indent: int | None = 2) -> str:
         return json.dumps(self.as_dict(), indent=indent, ensure_ascii=False)
-
-    def _repr_html_(self) -> str:
-        from .render import judgement_html
-
-        return judgement_html(self)
 
 
 def strongest_bars(bars: Iterable[Bar]) -> list[dict[str, str]]:

@@ -38,12 +38,12 @@ from .errors import BridgeLawsError
 from .incidents import CALL_AFTER_CLOSE
 from .judgement import Judgement, NoLegalCall, _base, _call_of, _joined, _label, _over, strongest_bars
 from .notation import Event, parse_scenario
-from .present import must_pass
 from .records import EventRecord
 from .rights import CONSULTED, choose
 from .ruling_effect import OptionEffect
 from .rulings import Ruling
 from .vocabulary import ALL_PASS_OUTCOMES, DEFAULT_LAYER, Layer
+from .words import must_pass
 
 #: What other modules and the tests import from here (the names moved to detect.py, judgement.py,
 #: incidents.py and rights.py in the split of issue 23 §3 among them).

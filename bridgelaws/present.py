@@ -12,6 +12,9 @@ from typing import TYPE_CHECKING, Any
 from .i18n import DEFAULT_LANGUAGE, catalogue, t
 from .ruling_effect import BarEffect, CallFate
 from .vocabulary import Outcome, Scope, Status
+# The words of a bar below the engine (the judgement's records use them); re-exported here.
+from .words import SCOPE_WORDING as SCOPE_WORDING, ScopeWording as ScopeWording, _words
+from .words import must_pass as must_pass, who_name as who_name, wording as wording
 
 if TYPE_CHECKING:
     from .rulings import Ruling
@@ -41,13 +44,6 @@ SUPPLEMENT_LABEL = ("outside the corpus: a paraphrase, in the project's words, o
                     "from a named source (data/supplement/); not the verbatim corpus")
 
 
-def _words(prefix: str, name: str, lang: str) -> str:
-    """The catalogue's ``prefix.name`` in ``lang``, or ``name`` itself where the catalogue has no
-    such key (a status or role the catalogue does not know is shown as it is, as before)."""
-    key = f"{prefix}.{name}"
-    return t(key, lang) if key in catalogue() else name
-
-
 def status_name(status: str, lang: str = DEFAULT_LANGUAGE) -> str:
     """The status as a reader sees it (:data:`STATUS_NAMES`): ``silent`` is "not in the excerpt"."""
     if lang == DEFAULT_LANGUAGE:
@@ -67,12 +63,6 @@ def must_pass_label(key: str, lang: str = DEFAULT_LANGUAGE) -> str:
     return MUST_PASS_LABELS[key] if lang == DEFAULT_LANGUAGE else t(f"cards.must_pass_label.{key}", lang)
 
 
-def who_name(who: str, lang: str = DEFAULT_LANGUAGE) -> str:
-    """A role of the rulings (``offender``) or a seat's letter (``E``), as a card shows it: in
-    English as it is, in Dutch ``overtreder``, ``O``."""
-    return str(who) if lang == DEFAULT_LANGUAGE else _words("cards.who", str(who), lang)
-
-
 def choice_name(choice: str, lang: str = DEFAULT_LANGUAGE) -> str:
     """An option's choice (an effect id): in English the id, in Dutch in words."""
     return str(choice) if lang == DEFAULT_LANGUAGE else _words("cards.choice", str(choice), lang)
@@ -86,18 +76,6 @@ MUST_PASS_LABELS = {
 }
 
 
-@dataclass(frozen=True)
-class ScopeWording:
-    """How long a player must pass, in each form the outputs use."""
-
-    duration: str  # after "must pass": a ruling card, the effect of an exposed card
-    span: str  # "Must pass: East (next turn, ...)" in the stepper
-    brief: str  # "Must pass: East (next turn)" under a judgement's grid
-    tally: str  # "E barred 1 turn" in a matrix cell
-    this_turn: str  # "East to call ... (he must pass this turn)" above the bidding box
-    grid: str  # after "must pass" in the auction grid's header
-
-
 #: A ruling's ``outcome`` in a matrix cell. The two kinds of new deal stay apart (vocabulary.Outcome).
 OUTCOME_WORDS: dict[str, str] = {
     Outcome.REDEAL: "the same dealer deals again",
@@ -105,38 +83,11 @@ OUTCOME_WORDS: dict[str, str] = {
     Outcome.PASSED_OUT: "passed out, no redeal",
 }
 
-SCOPE_WORDING = {
-    Scope.NEXT_TURN: ScopeWording(duration="at his next turn", span="next turn", brief="next turn",
-                                  tally="1 turn", this_turn="this turn", grid=" (1 turn)"),
-    Scope.REST_OF_AUCTION: ScopeWording(duration="for the rest of the auction", span="rest of the auction",
-                                        brief="rest of auction", tally="rest",
-                                        this_turn="for the rest of the auction", grid=""),
-}
-
-
-def wording(scope: str, lang: str = DEFAULT_LANGUAGE) -> ScopeWording:
-    """The wording of a bar's scope (``"next-turn"`` or ``"rest-of-auction"``)."""
-    if lang == DEFAULT_LANGUAGE:
-        return SCOPE_WORDING[Scope(scope)]
-    key = f"cards.scope.{Scope(scope).value}"
-    grid = t(f"{key}.grid", lang)
-    return ScopeWording(duration=t(f"{key}.duration", lang), span=t(f"{key}.span", lang),
-                        brief=t(f"{key}.brief", lang), tally=t(f"{key}.tally", lang),
-                        this_turn=t(f"{key}.this_turn", lang), grid="" if grid == "-" else grid)
-
-
 def outcome_words(outcome: str, lang: str = DEFAULT_LANGUAGE) -> str:
     """A ruling's outcome in words (:data:`OUTCOME_WORDS`)."""
     if lang == DEFAULT_LANGUAGE:
         return OUTCOME_WORDS.get(outcome, outcome)
     return _words("cards.outcome", str(outcome), lang)
-
-
-def must_pass(who: str, scope: str, lang: str = DEFAULT_LANGUAGE) -> str:
-    """``"East must pass at his next turn"``."""
-    if lang == DEFAULT_LANGUAGE:
-        return f"{who} must pass {wording(scope).duration}"
-    return t("cards.must_pass", lang, who=who_name(who, lang), duration=wording(scope, lang).duration)
 
 
 def bars_short(barred: list[dict[str, Any]]) -> str:

@@ -1,6 +1,9 @@
 """Pure HTML rendering: functions from library objects to HTML strings, no widgets, no random ids.
 
-``Auction._repr_html_`` and the notebooks' widgets call these; tests call them directly.
+The notebooks' views and widgets call these; tests call them directly. The engine's objects
+(``Auction``, ``Judgement``, ``Ruling``) have no ``_repr_html_``: they sit below this module
+(ARCHITECTURE.md, layers); a notebook shows one with :func:`auction_html`, :func:`judgement_html`
+or :func:`ruling_html`.
 """
 
 from __future__ import annotations
@@ -177,10 +180,11 @@ def outcome_text(auction: "Auction", lang: str = DEFAULT_LANGUAGE) -> str:
 
 
 def judgement_outcome(judgement: "Judgement", lang: str = DEFAULT_LANGUAGE) -> str:
-    """:meth:`bridgelaws.judging.Judgement.outcome_line` in ``lang``: where the auction stands, or
-    how a ruling ended it before it closed."""
-    if lang == DEFAULT_LANGUAGE:
-        return judgement.outcome_line()
+    """One line in ``lang``: where the auction stands (:func:`outcome_text`), or how a ruling ended
+    it before it closed (a new deal)."""
+    if lang == DEFAULT_LANGUAGE and judgement.ended is not None:
+        outcome, articles = judgement.ended
+        return f"{judgement.edition.year}: the auction ends, {outcome} ({', '.join(articles)})"
     if judgement.ended is not None:
         outcome, articles = judgement.ended
         return t("cards.auction_ends", lang, edition=judgement.edition.year, outcome=outcome_words(outcome, lang),

@@ -166,11 +166,6 @@ class Ruling:
         """True when the edition's own text in the corpus rules (no assumption involved)."""
         return self.status == "ruled" and not self.assumption and self.proposal is None
 
-    def _repr_html_(self) -> str:
-        from .render import ruling_html
-
-        return ruling_html(self)
-
 
 @datafiles.cached
 def cases() -> tuple[Case, ...]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from html import escape
 
-from .. import corpus, textdiff
+from .. import textdiff, textsearch
 from .. import translation
 from ..i18n import DEFAULT_LANGUAGE, t
 from ..render import html_text
@@ -12,7 +12,7 @@ from ..translation import LABEL
 from ._common import _view
 
 
-def _highlighted_html(hit: corpus.Hit) -> str:
+def _highlighted_html(hit: textsearch.Hit) -> str:
     out, position = [], 0
     for start, end in hit.marks:
         out += [escape(hit.snippet[position:start]), "<mark>", escape(hit.snippet[start:end]), "</mark>"]
@@ -22,10 +22,10 @@ def _highlighted_html(hit: corpus.Hit) -> str:
 
 def search_html(query: str, edition: str | None = None, variants: bool = True, *,
                 lang: str = DEFAULT_LANGUAGE) -> str:
-    """The records that hold ``query`` (:func:`bridgelaws.corpus.search`: whole words, ``*`` for any
+    """The records that hold ``query`` (:func:`bridgelaws.textsearch.search`: whole words, ``*`` for any
     letters, every spelling unless ``variants`` is False), one line per record: its id, the text
     around the match with the words found marked, and the project's English where there is one."""
-    hits = corpus.search(query, edition=edition, variants=variants)
+    hits = textsearch.search(query, edition=edition, variants=variants)
     forms = sorted({form.casefold() for hit in hits for form in hit.forms})
     if not hits:
         return _view(f'<div class="bl-search"><p>{html_text("views.search_none", lang, query=repr(query))}</p></div>')
