@@ -283,7 +283,8 @@ def combine(situations: Sequence[Situation]) -> tuple[Change, Because | None]:
     compared = [s for s in situations if s.change is not Change.NOT_COMPARABLE]
     if not compared:
         grounds = [s.because for s in situations]
-        return Change.NOT_COMPARABLE, (Because.UNREAD if Because.UNREAD in grounds else grounds[0])
+        first = next((g for g in (Because.UNREAD, Because.ASSUMPTION) if g in grounds), grounds[0])
+        return Change.NOT_COMPARABLE, first
     # The dimensions first: a situation introduced or removed beside them is named in the reason.
     for kinds in ((Change.STRICTER, Change.MILDER, Change.MIXED), (Change.INTRODUCED, Change.REMOVED)):
         moved = {s.change for s in compared if s.change in kinds}
