@@ -200,9 +200,8 @@ def _compare_effects(a: Ruling, b: Ruling) -> Result:
     if moved is not None:
         return Change(moved), None, f"{profile_words(dims)} ({layers})", dims
     unknown = profile_words(dims)  # only dimensions not compared are left here
-    compared = ", ".join(d.name for d in dims if known(d))
-    effect = f"the same effect in every dimension compared ({compared}; barred: {dims[0].before})" + (
-        f"; {unknown}" if unknown else "")
+    compared = ", ".join(f"{d.name}: {d.before}" if d.name == "barred" else d.name for d in dims if known(d))
+    effect = f"the same effect in every dimension compared ({compared})" + (f"; {unknown}" if unknown else "")
     if a.layer is Layer.SUPPLEMENT or b.layer is Layer.SUPPLEMENT:
         return (Change.SAME_EFFECT, None,
                 f"{effect}; {a.edition}: {_cell(a)}, {_layer_words(a)}; {b.edition}: {_cell(b)}, {_layer_words(b)}; "

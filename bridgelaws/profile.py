@@ -320,8 +320,8 @@ def _why(name: str, direction: str, a: Profile, b: Profile, editions: tuple[str,
     """Why ``name`` is not compared, or "" when it is."""
     defaulted = [year for year, p in zip(editions, (a, b)) if p.defaulted(name)]
     if defaulted:
-        sides = " and ".join(defaulted)
-        return (f"{sides}'s value is only the engine's default (the ruling gives nothing here and rests on an "
+        sides = f"{defaulted[0]}'s value is" if len(defaulted) == 1 else f"the values of {' and '.join(defaulted)} are"
+        return (f"{sides} only the engine's default (the ruling gives nothing here and rests on an "
                 f"assumption of the engine, not the text)")
     if direction != "unknown":
         return ""
