@@ -279,33 +279,38 @@ class CaseHistory:
     unknown_after: tuple[Entry, ...]  # steps after the last change that are not comparable
     ruled_steps: tuple[Entry, ...] = ()  # across gaps: between the editions that rule on it
 
+    def _last_change_words(self) -> str:
+        if len(self.ruled_steps) == 0:
+            return "only one excerpt rules on it"
+        if self.last_changed is None:
+            unknown = [e for e in self.ruled_steps if e.change is Change.NOT_COMPARABLE]
+            return ("no change the ledger can read between the editions whose excerpts rule on it" if unknown
+                    else "no change between the editions whose excerpts rule on it")
+        step = self.last_changed
+        text = f"last changed {step.from_edition} -> {step.to_edition} ({step.change}"
+        text += f", {step.because})" if step.because else ")"
+        if step.skipped:
+            text += f", across {', '.join(step.skipped)} (their excerpts do not rule on it: skipped)"
+        return text
+
+    def _not_comparable_words(self) -> str:
+        if self.unknown_after:
+            return "; after that not comparable: " + ", ".join(
+                f"{e.from_edition} -> {e.to_edition} ({e.because})" for e in self.unknown_after)
+        if self.last_changed is None and self.ruled_steps:
+            unknown = [e for e in self.ruled_steps if e.change is Change.NOT_COMPARABLE]
+            if unknown:
+                return "; not comparable: " + ", ".join(
+                    f"{e.from_edition} -> {e.to_edition} ({e.because})" for e in unknown)
+        return ""
+
     def sentence(self) -> str:
         if self.first_ruled is None:
             return f"{self.subject} ({self.kind}): no excerpt of the registry rules on it"
         ruled = ", ".join(e for e, status in self.statuses if status in (Status.RULED, Status.SUPPLEMENT))
-        text = (f"{self.subject} ({self.kind}): first appears in the excerpts in {self.first_ruled}, last "
-                f"seen in the excerpts in {self.last_ruled} (ruled on in {ruled}); ")
-        if len(self.ruled_steps) == 0:
-            text += "only one excerpt rules on it"
-        elif self.last_changed is None:
-            unknown = [e for e in self.ruled_steps if e.change is Change.NOT_COMPARABLE]
-            text += ("no change the ledger can read between the editions whose excerpts rule on it" if unknown
-                     else "no change between the editions whose excerpts rule on it")
-        else:
-            step = self.last_changed
-            text += f"last changed {step.from_edition} -> {step.to_edition} ({step.change}"
-            text += f", {step.because})" if step.because else ")"
-            if step.skipped:
-                text += f", across {', '.join(step.skipped)} (their excerpts do not rule on it: skipped)"
-        if self.unknown_after:
-            text += "; after that not comparable: " + ", ".join(
-                f"{e.from_edition} -> {e.to_edition} ({e.because})" for e in self.unknown_after)
-        if self.last_changed is None and self.ruled_steps and self.unknown_after == ():
-            unknown = [e for e in self.ruled_steps if e.change is Change.NOT_COMPARABLE]
-            if unknown:
-                text += "; not comparable: " + ", ".join(
-                    f"{e.from_edition} -> {e.to_edition} ({e.because})" for e in unknown)
-        return text
+        return (f"{self.subject} ({self.kind}): first appears in the excerpts in {self.first_ruled}, last "
+                f"seen in the excerpts in {self.last_ruled} (ruled on in {ruled}); "
+                f"{self._last_change_words()}{self._not_comparable_words()}")
 
 
 def history(subject: str, layer: str | Layer = DEFAULT_LAYER, kind: str | None = None) -> CaseHistory:

@@ -85,6 +85,15 @@ def outside_references(articles: Iterable[str]) -> list[Any]:
             if any(r.from_id == a or r.from_id.startswith(a + ".") for a in wanted)]
 
 
+def _words_in(refs: Sequence[Any]) -> set[str]:
+    return {w for r in refs for w in normalised_words(r.quote)}
+
+
+def _touched(refs: Sequence[Any], changed: set[str]) -> list[Any]:
+    """The references whose quote holds one of the ``changed`` words."""
+    return [r for r in refs if set(normalised_words(r.quote)) & changed]
+
+
 def _only_references_differ(text_a: str, text_b: str, articles_a: Sequence[str],
                             articles_b: Sequence[str]) -> str | None:
     """Where every word in which two texts differ lies inside a reference to an article outside the
@@ -94,15 +103,13 @@ def _only_references_differ(text_a: str, text_b: str, articles_a: Sequence[str],
     ops = [op for op in difflib.SequenceMatcher(a=left, b=right, autojunk=False).get_opcodes() if op[0] != "equal"]
     if not ops:
         return None
-    inside_a = {w for r in refs_a for w in normalised_words(r.quote)}
-    inside_b = {w for r in refs_b for w in normalised_words(r.quote)}
-    if not all(set(left[i1:i2]) <= inside_a and set(right[j1:j2]) <= inside_b for _, i1, i2, j1, j2 in ops):
+    gone = {w for _, i1, i2, _, _ in ops for w in left[i1:i2]}
+    added = {w for _, _, _, j1, j2 in ops for w in right[j1:j2]}
+    if not (gone <= _words_in(refs_a) and added <= _words_in(refs_b)):
         return None
-    changed_a = [r for r in refs_a if set(normalised_words(r.quote)) & {w for _, i1, i2, _, _ in ops for w in left[i1:i2]}]
-    changed_b = [r for r in refs_b if set(normalised_words(r.quote)) & {w for _, _, _, j1, j2 in ops for w in right[j1:j2]}]
     return ("the only difference is the number of an article outside the corpus: "
-            + ", ".join(f"'{r.quote}' ({r.target})" for r in changed_a) + " -> "
-            + ", ".join(f"'{r.quote}' ({r.target})" for r in changed_b))
+            + ", ".join(f"'{r.quote}' ({r.target})" for r in _touched(refs_a, gone)) + " -> "
+            + ", ".join(f"'{r.quote}' ({r.target})" for r in _touched(refs_b, added)))
 
 
 def _record_text(record_id: str) -> str:
