@@ -206,7 +206,7 @@ def _opponents(ruling: "Ruling") -> tuple[str, tuple[frozenset[str], str | None]
     return (", ".join(sorted(theirs)) or "none") + said, (frozenset(rights), _over(ruling))
 
 
-def _fate(ruling: "Ruling") -> tuple[str, tuple[str, bool]]:
+def _fate(ruling: "Ruling") -> tuple[str, tuple[str, str | None]]:
     stands = {True: "stands", False: "cancelled", None: "not said whether it stands"}[ruling.call_stands]
     deemed = {"P": "deemed a pass", "same": "deemed the double/redouble of the bid made"}.get(str(ruling.deemed))
     fate = ", ".join(filter(None, [stands, deemed, f"next: {ruling.next}" if ruling.next else None,
