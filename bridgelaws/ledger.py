@@ -70,7 +70,8 @@ if TYPE_CHECKING:
 __all__ = ["Change", "Because", "SubjectKind", "Side", "Situation", "Entry", "CaseHistory", "CHANGES",
            "EFFECT_CHANGES", "SAME_EFFECTS", "ledger", "consecutive", "across_gaps", "all_across_gaps",
            "compare_case", "compare_mechanic", "history", "behaviour", "normalised_words", "same_wording",
-           "similarity", "sentences", "rule_sentence", "REWORDED_SIMILARITY", "COLUMNS", "frame", "overview"]
+           "similarity", "sentences", "rule_sentence", "REWORDED_SIMILARITY", "COLUMNS", "frame", "overview",
+           "counts", "counts_table"]
 
 #: The rule that combines a case's situations into one word (:func:`bridgelaws.ledger_cases.combine`).
 _combine = combine
@@ -359,3 +360,43 @@ def overview(layer: str | Layer = DEFAULT_LAYER, kind: str = SubjectKind.CASE) -
     table = pd.DataFrame.from_dict(rows, orient="index")
     table.index.name = kind
     return table
+
+
+# --- the counts (README.md, docs/ledger.md: ``bridgelaws ledger --counts``) -------------------------
+
+def _label(entry: Entry) -> str:
+    return f"{entry.change} ({entry.because})" if entry.because else str(entry.change)
+
+
+def counts(entries: Iterable[Entry]) -> dict[tuple[str, str], int]:
+    """How many entries have each word (``not comparable`` with its ground), per kind."""
+    found: dict[tuple[str, str], int] = {}
+    for entry in entries:
+        key = (_label(entry), str(entry.kind))
+        found[key] = found.get(key, 0) + 1
+    return found
+
+
+def _labels() -> list[str]:
+    """Every word, in the docstring's order, ``not comparable`` once per ground."""
+    return [w for w in CHANGES if w != Change.NOT_COMPARABLE] + [f"{Change.NOT_COMPARABLE} ({b})" for b in Because]
+
+
+def counts_table(layer: str | Layer = DEFAULT_LAYER) -> str:
+    """The counts of the ledger between consecutive editions as a Markdown table: per word, the cases,
+    the mechanics and all at ``layer``; at the default layer also all at the corpus layer. Words no
+    entry has are left out."""
+    layer = check_layer(layer)
+    entries = consecutive(layer)
+    mine = counts(entries)
+    other = counts(consecutive(Layer.CORPUS)) if layer is not Layer.CORPUS else None
+    head = f"| word ({len(entries)} entries) | cases | mechanics | all |" + (" --layer corpus |" if other else "")
+    lines = [head, "|---|---|---|---|" + ("---|" if other else "")]
+    for label in _labels():
+        case, mechanic = mine.get((label, SubjectKind.CASE), 0), mine.get((label, SubjectKind.MECHANIC), 0)
+        corpus_all = sum(n for (word, _), n in (other or {}).items() if word == label)
+        if case + mechanic + corpus_all == 0:
+            continue
+        lines.append(f"| {label} | {case} | {mechanic} | {case + mechanic} |" + (f" {corpus_all} |" if other else ""))
+    return "\n".join(lines) + "\n"
+
