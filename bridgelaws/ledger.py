@@ -19,8 +19,10 @@ spelling), ``reworded`` (they align on at least :data:`REWORDED_SIMILARITY`), ``
 it: read both texts), ``same effect`` (one side at least is a paraphrase of ``data/supplement/``,
 whose wording is the project's and is not compared). ``not comparable`` only where one side holds no
 ruling in any layer (``silent``: not in the excerpt, and no source outside it read; ``referenced``:
-the text only points outside the corpus), or where a supplementary ruling's source was never read
-for what is compared (``unread``: the ruling's ``unread`` field says what the source never reached).
+the text only points outside the corpus), where a supplementary ruling's source was never read
+for what is compared (``unread``: the ruling's ``unread`` field says what the source never reached),
+or where no dimension of the profile is known on both sides, one side's effect being only the
+engine's default (``assumption``: :mod:`bridgelaws.profile`).
 
 **Sentences.** The sentence that carries a rule (:func:`rule_sentence`) is the sentence of the
 corpus record ``quote_from`` that holds the ruling's ``quote_nl`` (all the sentences it touches); a
@@ -35,6 +37,15 @@ situation the engine resolves to another branch. The entry's word combines its s
 (:func:`_combine`): the situations not comparable are left out; then the dimensions' words
 (stricter, milder, mixed: one kind that word, several ``mixed``); else introduced / removed (both:
 ``mixed``); else the wording words, the weakest first (rewritten, same effect, reworded, unchanged).
+
+**Introduced, removed.** A situation is introduced or removed only where the silent side's branch
+names records of its own excerpt that leave it out (1932:13.4 for a wrong denomination), and the
+other side gives it a rectification; a silent branch that names no record sits in a gap of the
+excerpt: ``not comparable (silent)`` (:mod:`bridgelaws.ledger_cases`, ``docs/ledger.md``).
+
+The module is split beside itself: :mod:`bridgelaws.ledger_words` (the words, the records),
+:mod:`bridgelaws.ledger_text` (wording and sentences), :mod:`bridgelaws.ledger_cases` (a case's
+entry); their public names are importable from here.
 
 **Mechanics.** A mechanic is *ruled* by an edition's excerpt when the registry names at least one
 article of its own for it, *silent* when it is wholly inherited. Its effect is the engine's
