@@ -530,6 +530,8 @@ def test_csv_and_text(capsys):
     (["ledger", "--subject", "nope"], "unknown subject 'nope'"),
     (["ledger", "--layer", "both"], "invalid choice"),
     (["ledger", "--across-gaps", "--from", "1936", "--to", "1949"], "takes no --from/--to"),
+    (["ledger", "--counts", "--subject", "wrong-board"], "--counts counts every entry"),
+    (["ledger", "--counts", "--json"], "not allowed with argument"),
 ])
 def test_bad_arguments(capsys, argv, fragment):
     code, out, err = run(capsys, *argv)
