@@ -824,6 +824,12 @@ def _cmd_ledger(args: argparse.Namespace) -> int:
 
     if (args.from_ is None) != (args.to is None):
         raise BridgeLawsError("ledger: give both --from and --to, or neither (then each edition and the next)")
+    if args.counts:
+        if args.from_ is not None or args.subject or args.across_gaps:
+            raise BridgeLawsError("ledger: --counts counts every entry between consecutive editions; it takes no "
+                                  "--from/--to, --subject or --across-gaps")
+        print(ledger.counts_table(args.layer), end="")
+        return 0
     subjects = [args.subject] if args.subject else None
     if args.across_gaps and args.from_ is not None:
         raise BridgeLawsError("ledger: --across-gaps compares the editions that rule on each subject; "
@@ -1235,6 +1241,9 @@ def build_parser() -> argparse.ArgumentParser:
     fmt.add_argument("--json", action="store_true",
                      help="a list of objects: subject, kind, from, to, change, because, reason, both sides")
     fmt.add_argument("--csv", action="store_true")
+    fmt.add_argument("--counts", action="store_true",
+                     help="how many entries between consecutive editions have each word, as a Markdown table "
+                          "(the README's and docs/ledger.md's)")
     _layer_option(p)
     p.set_defaults(func=_cmd_ledger)
 
