@@ -17,8 +17,10 @@ from typing import TYPE_CHECKING, Any
 from .i18n import DEFAULT_LANGUAGE, find_language, t
 
 if TYPE_CHECKING:
+    from .calls import Call
     from .judging import Judgement
     from .present import RulingView
+    from .records import EventRecord
     from .tables import Comparison
 
 #: The environment variable that sets the CLI's language when ``--lang`` is not given.
@@ -130,7 +132,6 @@ def _state_line(row: dict[str, Any], lang: str) -> str:
 def compare_listing(args: argparse.Namespace, results: list[Comparison], lang: str) -> int:
     """``bridgelaws compare`` in ``lang``."""
     from .calls import parse_seat
-    from .cli import _event_words
     from .divergence import token_readings
     from .present import describe, effect_text
     from .render import seat_name
@@ -163,7 +164,7 @@ def compare_listing(args: argparse.Namespace, results: list[Comparison], lang: s
             draft = f" ({t('cards.kind.draft', lang).upper()})" if view.proposed is not None else ""
             print(f"{year}  {find_case(str(event.case)).name(lang)} ({event.case}): {view.status_name.upper()}{draft}"
                   + (f"  [{view.articles}]" if view.articles else ""))
-            what = _event_words(event, calls)
+            what = event_words(event, calls)
             print("      " + t("cli.token", lang, index=event.index, what=what)
                   + (f" -> {effect_text(event.effect, lang)}" if event.effect else ""))
             if ruling.call_stands is not None:
@@ -197,3 +198,18 @@ def case_name(case_id: str, lang: str) -> str:
     from .rulings import find_case
 
     return find_case(case_id).name(lang)
+
+
+def event_words(event: EventRecord, calls: dict[int, Call | None]) -> str:
+    """What a token of the compare listing is: a call or exposed card as the edition read it;
+    any other token (a change ``=2S``, a question ``?``, an incident ``S:[wrong-board]``) by its
+    kind and the token as written, with its player when the token names one."""
+    from .divergence import token_readings
+
+    readings = token_readings([event])
+    if readings:
+        reading = readings[0]
+        return reading.words(calls.get(reading.replaces) if reading.replaces else None, with_case=False)
+    named = event.token[1:2] == ":"  # "S:[wrong-board]"; "?" or "[incorrect-deal]" names no one
+    owner = f"{event.seat.full_name}'s " if event.seat is not None and named else ""
+    return f"{owner}{event.kind.value} {event.token}"

@@ -12,10 +12,8 @@ from .errors import BridgeLawsError
 from .vocabulary import DEFAULT_LAYER
 
 if TYPE_CHECKING:
-    from .calls import Call
     from .bibliography import SourceMetadata
     from .corpus import Passage
-    from .records import EventRecord
 
 
 #: The longest error line printed: a message quotes what the user gave, which may be a whole file.
@@ -425,6 +423,7 @@ def _cmd_count(args: argparse.Namespace) -> int:
 def _cmd_judge(args: argparse.Namespace) -> int:
     from .judging import judge
     from .present import describe
+    from .render import judgement_outcome
     from .vocabulary import EventKind
 
     result = judge(args.tokens, args.edition, args.dealer, layer=args.layer)
@@ -459,7 +458,7 @@ def _cmd_judge(args: argparse.Namespace) -> int:
             line += f" {event.seat}"
         print(line)
     state = result.state
-    print(result.outcome_line())
+    print(judgement_outcome(result))
     if state["outcome"] == "open":
         for bar in state["barred"]:
             print(f"  {bar['seat']} must pass ({bar['scope']})")  # the scope's id, as in --json
@@ -471,6 +470,7 @@ def _cmd_judge(args: argparse.Namespace) -> int:
 
 @_escaping
 def _cmd_compare(args: argparse.Namespace) -> int:
+    from ._clilang import event_words
     from .divergence import token_readings
     from .present import assumption_line, call_stands_line, describe, quote_line, status_name
     from .tables import compare_divergences, compare_event_rows, compare_records, compare_results
@@ -524,7 +524,7 @@ def _cmd_compare(args: argparse.Namespace) -> int:
             draft = " (DRAFT)" if view.proposed is not None else ""
             print(f"{year}  {event.case}: {status_name(view.status).upper()}{draft}"
                   + (f"  [{view.articles}]" if view.articles else ""))
-            what = _event_words(event, calls)
+            what = event_words(event, calls)
             print(f"      token {event.index}: {what}" + (f" -> {event.effect}" if event.effect else ""))
             if ruling.call_stands is not None:
                 print(f"      {call_stands_line(ruling.call_stands)}")
@@ -571,21 +571,6 @@ def _case_name(case_id: str, lang: str) -> str:
     from ._clilang import case_name
 
     return case_name(case_id, lang)
-
-
-def _event_words(event: EventRecord, calls: dict[int, Call | None]) -> str:
-    """What a token of the compare listing is: a call or exposed card as the edition read it;
-    any other token (a change ``=2S``, a question ``?``, an incident ``S:[wrong-board]``) by its
-    kind and the token as written, with its player when the token names one."""
-    from .divergence import token_readings
-
-    readings = token_readings([event])
-    if readings:
-        reading = readings[0]
-        return reading.words(calls.get(reading.replaces) if reading.replaces else None, with_case=False)
-    named = event.token[1:2] == ":"  # "S:[wrong-board]"; "?" or "[incorrect-deal]" names no one
-    owner = f"{event.seat.full_name}'s " if event.seat is not None and named else ""
-    return f"{owner}{event.kind.value} {event.token}"
 
 
 def _state_line(row: dict[str, Any]) -> str:
@@ -853,6 +838,12 @@ def _cmd_ledger(args: argparse.Namespace) -> int:
 
     if (args.from_ is None) != (args.to is None):
         raise BridgeLawsError("ledger: give both --from and --to, or neither (then each edition and the next)")
+    if args.counts:
+        if args.from_ is not None or args.subject or args.across_gaps:
+            raise BridgeLawsError("ledger: --counts counts every entry between consecutive editions; it takes no "
+                                  "--from/--to, --subject or --across-gaps")
+        print(ledger.counts_table(args.layer), end="")
+        return 0
     subjects = [args.subject] if args.subject else None
     if args.across_gaps and args.from_ is not None:
         raise BridgeLawsError("ledger: --across-gaps compares the editions that rule on each subject; "
@@ -1266,6 +1257,9 @@ def build_parser() -> argparse.ArgumentParser:
     fmt.add_argument("--json", action="store_true",
                      help="a list of objects: subject, kind, from, to, change, because, reason, both sides")
     fmt.add_argument("--csv", action="store_true")
+    fmt.add_argument("--counts", action="store_true",
+                     help="how many entries between consecutive editions have each word, as a Markdown table "
+                          "(the README's and docs/ledger.md's)")
     _layer_option(p)
     p.set_defaults(func=_cmd_ledger)
 

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from .calls import Call, Seat
 from .i18n import DEFAULT_LANGUAGE, t
 from .records import EventRecord
+from .rulings import find_case
 from .vocabulary import EventKind, TokenRole
 
 __all__ = ["Divergence", "TokenReading", "TokenRole", "divergences", "token_readings"]
@@ -65,8 +66,6 @@ class TokenReading:
             what = f"his {_call_words(replaced)}" if replaced is not None else "his call"
             text += f", replacing {what} (token {self.replaces})"
         if self.case is not None and with_case:
-            from .rulings import find_case
-
             name = find_case(self.case).name_en
             text += f" (irregular: {name[:1].lower()}{name[1:]})"
         return text
@@ -82,8 +81,6 @@ class TokenReading:
                     else t("views.reading.his_any_call", lang))
             text += t("views.reading.replacing", lang, what=what, token=self.replaces)
         if self.case is not None and with_case:
-            from .rulings import find_case
-
             name = find_case(self.case).name(lang)
             text += t("views.reading.irregular", lang, case=f"{name[:1].lower()}{name[1:]}")
         return text

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from html import escape
 
-from .. import corpus, textdiff
+from .. import corpus, textdiff, textsearch
 from .. import translation
 from ..i18n import DEFAULT_LANGUAGE, t
 from ..render import html_text
@@ -12,7 +12,7 @@ from ..translation import LABEL
 from ._common import _view
 
 
-def _highlighted_html(hit: corpus.Hit) -> str:
+def _highlighted_html(hit: textsearch.Hit) -> str:
     out, position = [], 0
     for start, end in hit.marks:
         out += [escape(hit.snippet[position:start]), "<mark>", escape(hit.snippet[start:end]), "</mark>"]
@@ -22,7 +22,7 @@ def _highlighted_html(hit: corpus.Hit) -> str:
 
 def search_html(query: str, edition: str | None = None, variants: bool = True, *,
                 lang: str = DEFAULT_LANGUAGE) -> str:
-    """The records that hold ``query`` (:func:`bridgelaws.corpus.search`: whole words, ``*`` for any
+    """The records that hold ``query`` (:func:`bridgelaws.textsearch.search`: whole words, ``*`` for any
     letters, every spelling unless ``variants`` is False), one line per record: its id, the text
     around the match with the words found marked, and the project's English where there is one."""
     hits = translation.search(query, edition=edition, variants=variants)
@@ -41,7 +41,7 @@ def search_html(query: str, edition: str | None = None, variants: bool = True, *
                  f'<ul>{"".join(rows)}</ul></div>')
 
 
-def _hit_html(hit: corpus.Hit, label_text: str, lang: str) -> str:
+def _hit_html(hit: textsearch.Hit, label_text: str, lang: str) -> str:
     """One hit: its id, the Dutch around the match (marked), and the project's English; a hit in the
     English alone shows the English marked, labelled "match in the English", and the Dutch after it."""
     where = "" if hit.where == "text" else f' <span class="bl-where">({escape(hit.where)})</span>'
@@ -58,7 +58,7 @@ def _hit_html(hit: corpus.Hit, label_text: str, lang: str) -> str:
     return f'<li data-record="{escape(hit.record_id)}">{record} {_highlighted_html(hit)}{en}</li>'
 
 
-def _dutch_terms_html(query: str, hits: list[corpus.Hit], lang: str) -> str:
+def _dutch_terms_html(query: str, hits: list[textsearch.Hit], lang: str) -> str:
     """Where no Dutch text holds the query: the glossary's Dutch terms for its English words."""
     if any(hit.language == "nl" for hit in hits):
         return ""
