@@ -72,13 +72,13 @@ def _extras(view: RulingView, lang: str) -> list[str]:
     if view.summary:
         lines.append(view.summary + (f" {view.summary_note}" if view.summary_note else ""))
     if view.assumption:
-        lines.append(t("cli.assumption", lang, assumption=view.assumption))
+        lines.append(t("cli.assumption", lang, assumption=view.assumption_shown or view.assumption))
     return lines
 
 
 def judge_listing(result: Judgement, lang: str) -> int:
     """``bridgelaws judge`` in ``lang``."""
-    from .present import describe, effect_text, who_name, wording
+    from .present import describe, effect_text, reason_words, who_name, wording
     from .render import judgement_outcome, seat_name
     from .rulings import find_case
     from .vocabulary import EventKind
@@ -93,7 +93,7 @@ def judge_listing(result: Judgement, lang: str) -> int:
             line += " " + t("cli.option_chosen", lang, call=event.applies_to)
         elif event.case and event.ruling is not None:
             view = describe(event.ruling, lang)
-            line += f" {seat}: {find_case(event.case).name(lang)} ({event.case}) - {event.reason}"
+            line += f" {seat}: {find_case(event.case).name(lang)} ({event.case}) - {reason_words(event.reason or '', lang)[0]}"
             line += f"\n             {view.status_name.upper()}" + (
                 f" ({t('cards.kind.draft', lang).upper()})" if view.proposed is not None else "")
             if view.articles:

@@ -336,27 +336,31 @@ def _passage_dict(passage: Passage) -> dict[str, Any]:
 
 
 def _cmd_search(args: argparse.Namespace) -> int:
-    from . import textsearch
-    from .translation import LABEL, english
+    from .translation import LABEL, dutch_terms, english, search
 
-    hits = textsearch.search(args.query, edition=args.edition, variants=not args.exact)
+    hits = search(args.query, edition=args.edition, variants=not args.exact)
     forms = sorted({form.casefold() for hit in hits for form in hit.forms})
+    terms = [] if any(hit.language == "nl" for hit in hits) else dutch_terms(args.query)
     if args.json:
         print(json.dumps({
             "query": args.query, "edition": args.edition, "spelling_variants": not args.exact,
-            "records": len(hits), "forms": forms,
+            "records": len(hits), "forms": forms, "dutch_terms": [{"nl": nl, "en": en} for nl, en in terms],
             "hits": [{"id": hit.record_id, "where": hit.where, "fields": list(hit.fields),
                       "count": hit.count, "forms": list(hit.forms), "snippet": hit.snippet,
                       "marks": [list(mark) for mark in hit.marks], "highlighted": hit.highlighted(),
-                      "text_en": english(hit.record_id)} for hit in hits],
+                      "match": hit.language, "text_en": english(hit.record_id)} for hit in hits],
         }, indent=2, ensure_ascii=False))
         return 0
     if not hits:
         print(f"no paragraph contains {args.query!r}")
-        return 0
     shown_label = False
     for hit in hits:
         where = "" if hit.where == "text" else f" ({hit.where})"
+        if hit.language == "en":
+            print(f"{hit.record_id}: match in the English (the project's translation, not a source text): "
+                  f"{hit.highlighted()}")
+            print(f"    nl: {corpus_text(hit.record_id)}".replace("\n", "\n        "))
+            continue
         print(f"{hit.record_id}{where}: {hit.highlighted()}")
         text_en = english(hit.record_id)
         if text_en is not None:
@@ -364,8 +368,18 @@ def _cmd_search(args: argparse.Namespace) -> int:
                 print(f"    [{LABEL}]")
                 shown_label = True
             print(f"    en: {text_en}".replace("\n", "\n        "))
-    print(f"{len(hits)} paragraph{'s' if len(hits) != 1 else ''}; words matched: {', '.join(forms)}")
+    if terms:
+        print(f"the glossary's Dutch for {args.query!r}: " + ", ".join(f"{nl} ({en})" for nl, en in terms))
+    if hits:
+        print(f"{len(hits)} paragraph{'s' if len(hits) != 1 else ''}; words matched: {', '.join(forms)}")
     return 0
+
+
+def corpus_text(record_id: str) -> str:
+    """The verbatim Dutch of a record (the search prints it under a match in the English)."""
+    from . import corpus
+
+    return corpus.record(record_id).text
 
 
 def _cmd_diff(args: argparse.Namespace) -> int:
@@ -717,7 +731,7 @@ def _cmd_handout(args: argparse.Namespace) -> int:
     from .i18n import t
 
     lang = _lang(args)
-    kind = write_handout(args.output, args.tokens, args.editions, args.dealer, lang, args.layer)
+    kind = write_handout(args.output, args.tokens, args.editions, args.dealer, lang, args.layer, english=args.english)
     print(t("print.cli.wrote", lang, path=args.output, what=t("print.cli.handout", lang, kind=kind)))
     return 0
 
@@ -1202,6 +1216,8 @@ def build_parser() -> argparse.ArgumentParser:
     _layer_option(p)
     p.add_argument("-o", "--output", required=True, metavar="FILE",
                    help="FILE.html (one self-contained page) or FILE.pdf (printed by headless Chromium)")
+    p.add_argument("--english", action="store_true",
+                   help="also the project's English of each quoted paragraph (off by default)")
     p.set_defaults(func=_cmd_handout)
 
     p = sub.add_parser("impact", help="what a draft edition (a .yaml file) changes against the edition it starts from")

@@ -9,6 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from .editions import find_edition
+from .engine_words import translate_assumption, translate_effect, translate_reason
+from .errors import BridgeLawsError
 from .i18n import DEFAULT_LANGUAGE, catalogue, t
 from .ruling_effect import BarEffect, CallFate
 from .vocabulary import Outcome, Scope, Status
@@ -156,18 +159,44 @@ _EFFECT_LABELS = {" (assumption)": "cards.effect_label.assumption",
 
 def effect_text(effect: str, lang: str = DEFAULT_LANGUAGE) -> str:
     """An event's effect (``EventRecord.effect``, the engine's English) in ``lang``: the effects the
-    engine writes in fixed words, with their label ("stands (assumption)": "blijft staan (aanname)");
-    any other effect (it names seats and calls) as the engine wrote it."""
+    engine writes in fixed words, with their label ("stands (assumption)": "blijft staan (aanname)"),
+    and those that name seats and calls (``"void: East calls"``: "nietig: Oost is aan de beurt",
+    :mod:`bridgelaws.engine_words`); an effect with no template as the engine wrote it (see
+    :func:`effect_lang`)."""
+    return effect_words(effect, lang)[0]
+
+
+def effect_words(effect: str, lang: str = DEFAULT_LANGUAGE) -> tuple[str, str]:
+    """(the effect in ``lang``, the language it is in): the engine's English where no template has it."""
     if lang == DEFAULT_LANGUAGE or not effect:
-        return effect
+        return effect, lang
     base, label = effect, ""
     for suffix, key in _EFFECT_LABELS.items():
         if effect.endswith(suffix):
             base, label = effect[: -len(suffix)], " " + t(key, lang)
             break
-    if base not in _EFFECTS:
-        return effect
-    return t(f"cards.effect.{_EFFECTS[base]}", lang) + label
+    if base in _EFFECTS:
+        return t(f"cards.effect.{_EFFECTS[base]}", lang) + label, lang
+    found = translate_effect(effect, lang)
+    return (effect, DEFAULT_LANGUAGE) if found is None else (found, lang)
+
+
+def reason_words(reason: str, lang: str = DEFAULT_LANGUAGE) -> tuple[str, str]:
+    """(an event's reason in ``lang``, the language it is in)."""
+    if lang == DEFAULT_LANGUAGE or not reason:
+        return reason, lang
+    found = translate_reason(reason, lang)
+    return (reason, DEFAULT_LANGUAGE) if found is None else (found, lang)
+
+
+def assumption_words(assumption: str | None, lang: str = DEFAULT_LANGUAGE) -> tuple[str | None, str]:
+    """(an assumption in ``lang``, the language it is in): the engine's own sentences translated
+    (:func:`bridgelaws.engine_words.translate_assumption`), a ruling's own assumption (the data's
+    English) as written."""
+    if lang == DEFAULT_LANGUAGE or not assumption:
+        return assumption, DEFAULT_LANGUAGE
+    found = translate_assumption(assumption, lang)
+    return (assumption, DEFAULT_LANGUAGE) if found is None else (found, lang)
 
 
 def must_pass_key(ruling: Ruling) -> str:
@@ -182,6 +211,44 @@ class OptionView:
 
     phrase: str  # "option for S: cancel the bid"
     chosen: bool  # the option taken, once known
+
+
+@dataclass(frozen=True)
+class InheritedView:
+    """A badge of a card whose case rests on mechanics the edition inherits from another edition
+    (the registry's ``inherit``; the case's ``mechanics`` in cases.yaml): "rotation: inherited
+    from 2007", with the donor's articles."""
+
+    donor: str
+    mechanics: tuple[str, ...]
+    articles: tuple[str, ...]
+    text: str  # the badge, in the card's language
+    title: str  # what it means, with the donor's articles
+
+
+def inherited(case_id: str, edition: str, lang: str = DEFAULT_LANGUAGE) -> tuple[InheritedView, ...]:
+    """The badges "inherited from <year>" of a card of ``case_id`` in ``edition``: one per donor
+    edition, for the case's mechanics the edition's own text does not state (issue 25 §7). None for
+    a case that names no mechanic, or an edition not in the registry."""
+    from .rulings import find_case
+
+    try:
+        basis = find_edition(edition).basis
+        mechanics = find_case(case_id).mechanics
+    except BridgeLawsError:
+        return ()
+    donors: dict[str, list[str]] = {}
+    for mechanic in mechanics:
+        found = basis.get(mechanic)
+        if found is not None and found.is_inherited and found.donor:
+            donors.setdefault(found.donor, []).append(mechanic)
+    badges = []
+    for donor, names in donors.items():
+        articles = tuple(dict.fromkeys(a for m in names for a in basis[m].inherited))
+        what = ", ".join(t(f"cards.mechanic.{m}", lang) for m in names)
+        badges.append(InheritedView(donor, tuple(names), articles, t("cards.inherited", lang, what=what, donor=donor),
+                                    t("cards.inherited_title", lang, articles=", ".join(articles))))
+    return tuple(badges)
 
 
 @dataclass(frozen=True)
@@ -225,6 +292,12 @@ class RulingView:
     lang: str = DEFAULT_LANGUAGE
     summary_lang: str = DEFAULT_LANGUAGE
     summary_note: str | None = None
+    #: The badges of mechanics the edition inherits that the case rests on (:func:`inherited`).
+    inherited: tuple[InheritedView, ...] = ()
+    #: :attr:`assumption` in the card's language where the engine wrote it (:func:`assumption_words`),
+    #: and the language it is in: a ruling's own assumption is the data's English, shown marked.
+    assumption_shown: str | None = None
+    assumption_lang: str = DEFAULT_LANGUAGE
 
     @property
     def proposed_line(self) -> str | None:
@@ -324,6 +397,7 @@ def describe(ruling: Ruling, lang: str = DEFAULT_LANGUAGE) -> RulingView:
         label = t("cards.status.accepted", lang) if ruling.accepted else status_name(ruling.status, lang)
         label = t("cards.status.draft", lang, label=label) if proposal is not None else label
     summary, summary_lang, summary_note = _summary(ruling, lang)
+    shown_assumption, shown_assumption_lang = assumption_words(ruling.assumption, lang)
     return RulingView(
         case=ruling.case, edition=ruling.edition, status=ruling.status,
         label=label,
@@ -341,4 +415,6 @@ def describe(ruling: Ruling, lang: str = DEFAULT_LANGUAGE) -> RulingView:
         corpus_summary=ruling.corpus_summary,
         proposed=None if proposal is None else proposal.wording,
         proposed_reason=None if proposal is None else proposal.reason,
-        lang=lang, summary_lang=summary_lang, summary_note=summary_note)
+        lang=lang, summary_lang=summary_lang, summary_note=summary_note,
+        inherited=inherited(ruling.case, ruling.edition, lang),
+        assumption_shown=shown_assumption, assumption_lang=shown_assumption_lang)

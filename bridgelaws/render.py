@@ -52,6 +52,15 @@ def call_html(entry_call: Call) -> str:
     return text
 
 
+def marked_html(text: str, text_lang: str, lang: str) -> str:
+    """``text`` escaped; where it is not in the page's language ``lang`` (the engine's or the data's
+    English on a Dutch page), in a ``lang`` span with the note that it is not yet in ``lang``."""
+    if text_lang == lang:
+        return escape(text)
+    return (f'<span lang="{text_lang}">{escape(text)}</span> '
+            f'<i class="bl-no-summary">{escape(t("cards.not_in_language", lang))}</i>')
+
+
 def html_text(key: str, lang: str = DEFAULT_LANGUAGE, /, **values: object) -> str:
     """:func:`bridgelaws.i18n.t` for HTML: the catalogue's text as written (it is the project's own,
     and may hold an apostrophe the views always printed as it is), the values filled in escaped."""
@@ -217,7 +226,9 @@ def ruling_html(ruling: Ruling, *, case_name: str | None = None, style: bool = T
     parts = [f'<div class="bl-card" style="--bl-status:{view.colour}" data-case="{escape(view.case)}" '
              f'data-edition="{escape(view.edition)}" data-status="{view.status}">',
              f'<div><b>{escape(view.edition)}</b> &middot; {name} '
-             f'<span class="bl-status">{view.label}</span></div>']
+             f'<span class="bl-status">{view.label}</span>'
+             + "".join(f' <span class="bl-inherited" data-donor="{escape(b.donor)}" title="{escape(b.title)}">'
+                       f'{escape(b.text)}</span>' for b in view.inherited) + '</div>']
     if view.articles:
         parts.append(f'<div class="bl-articles">{escape(view.articles)}</div>')
     if view.references:
@@ -232,12 +243,13 @@ def ruling_html(ruling: Ruling, *, case_name: str | None = None, style: bool = T
     chosen = f" <b>{html_text('cards.chosen', lang)}</b>"
     items = [escape(bar) for bar in view.bars]
     items += [escape(option.phrase) + (chosen if option.chosen else "") for option in view.options]
-    items += [f"{html_text('cards.play', lang)}{escape(line)}" for line in view.play]
+    # the play's consequences are the rulings' English (data/rulings/ ``play``): marked where the card is not
+    items += [f"{html_text('cards.play', lang)}{marked_html(line, DEFAULT_LANGUAGE, lang)}" for line in view.play]
     if items:
         parts.append("<ul>" + "".join(f"<li>{i}</li>" for i in items) + "</ul>")
     if view.assumption:
         parts.append(f'<div class="bl-assumption"><b>{html_text("cards.assumption", lang)}</b> '
-                     f'{escape(view.assumption)}</div>')
+                     f'{marked_html(view.assumption_shown or view.assumption, view.assumption_lang, lang)}</div>')
     parts.append("</div>")
     return (stylesheet() if style else "") + "".join(parts)
 

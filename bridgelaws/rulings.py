@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from . import datafiles, schema
 from .calls import Seat
 from .conditions import CONDITIONS
-from .editions import EDITIONS, Edition, find_edition, find_editions
+from .editions import EDITIONS, MECHANICS, Edition, find_edition, find_editions
 from .errors import BridgeLawsError
 from .ruling_effect import RulingEffect, ruling_effect
 from .schema import SCOPES, STATUSES, BranchSpec, RulingSpec
@@ -55,6 +55,8 @@ class Case:
     scenario: dict[str, Any] | None  # {"dealer", "tokens"} for cases the notation can express
     situation: str | None
     variants: tuple[dict[str, Any], ...] = ()
+    #: The registry's mechanics that decide whether the case arises (cases.yaml ``mechanics``).
+    mechanics: tuple[str, ...] = ()
 
     def name(self, lang: str = "en") -> str:
         """The case's name in ``lang`` (issue 13 §6): ``name_en``, or ``name_nl`` (cases.yaml, in the
@@ -172,8 +174,17 @@ def cases() -> tuple[Case, ...]:
     """The catalogue, in the order of the matrix rows."""
     return tuple(Case(id=c["id"], name_nl=c["name_nl"], name_en=c["name_en"], kind=c["kind"],
                       description=c["description"], scenario=c["scenario"], situation=c["situation"],
-                      variants=c["variants"])
+                      variants=c["variants"], mechanics=_known_mechanics(c))
                  for c in schema.parse_cases(datafiles.load("cases.yaml")))
+
+
+def _known_mechanics(case: dict[str, Any]) -> tuple[str, ...]:
+    """A case's ``mechanics``, each one of the registry's (:data:`bridgelaws.editions.MECHANICS`)."""
+    for i, mechanic in enumerate(case["mechanics"]):
+        if mechanic not in MECHANICS:
+            raise schema.Loc("cases.yaml", case["id"]).at("mechanics").at(i).error(
+                f"{mechanic!r} is not a mechanic of the registry (one of {', '.join(MECHANICS)})")
+    return tuple(case["mechanics"])
 
 
 def case_ids() -> tuple[str, ...]:

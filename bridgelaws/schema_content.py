@@ -41,7 +41,7 @@ def parse_cases(value: object, name: str = "cases.yaml") -> list[dict[str, Any]]
     for i, item in enumerate(listing(value, loc)):
         at = loc.at(i)
         raw = fields(item, at, ("id", "name_nl", "name_en", "kind", "description"),
-                     ("scenario", "situation", "variants"))
+                     ("scenario", "situation", "variants", "mechanics"))
         case_id = string(raw["id"], at.at("id"))
         at = Loc(name, case_id)
         if case_id in seen:
@@ -58,6 +58,8 @@ def parse_cases(value: object, name: str = "cases.yaml") -> list[dict[str, Any]]
             "situation": string(raw["situation"], at.at("situation")) if "situation" in raw else None,
             "variants": tuple(_variant(v, at.at("variants").at(j))
                               for j, v in enumerate(listing(raw.get("variants") or [], at.at("variants")))),
+            "mechanics": tuple(string(m, at.at("mechanics").at(j))
+                               for j, m in enumerate(listing(raw.get("mechanics") or [], at.at("mechanics")))),
         })
     return result
 
@@ -128,13 +130,14 @@ def parse_topics(value: object, name: str = "topics.yaml") -> list[dict[str, Any
     loc = Loc(name)
     result = []
     for i, item in enumerate(listing(value, loc)):
-        raw = fields(item, loc.at(i), ("id", "title", "articles"), ("gap",))
+        raw = fields(item, loc.at(i), ("id", "title", "articles"), ("gap", "title_nl"))
         at = Loc(name, string(raw["id"], loc.at(i).at("id")))
         articles = {year: list(strings(ids, at.at("articles").at(year)))
                     for year, ids in year_keys(raw["articles"], at.at("articles"), _years()).items()}
         gaps = {year: text(line, at.at("gap").at(year))
                 for year, line in year_keys(raw.get("gap") or {}, at.at("gap"), _years()).items()}
         result.append({"id": raw["id"], "title": string(raw["title"], at.at("title")),
+                       "title_nl": string(raw["title_nl"], at.at("title_nl")) if "title_nl" in raw else None,
                        "articles": articles, "gap": gaps})
     return result
 

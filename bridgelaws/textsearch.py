@@ -31,6 +31,9 @@ class Hit:
     count: int = 1
     forms: tuple[str, ...] = ()
     fields: tuple[str, ...] = ("text",)  # every field of the record that matched, in printed order
+    #: ``"nl"``: the match is in the verbatim Dutch; ``"en"``: in the project's English translation
+    #: of the record (:func:`bridgelaws.translation.search`), never a source text.
+    language: str = "nl"
 
     def highlighted(self, before: str = "**", after: str = "**") -> str:
         """The snippet with every match between ``before`` and ``after``."""

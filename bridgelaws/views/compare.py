@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING, Any
 from ..calls import Seat, parse_seat
 from ..i18n import DEFAULT_LANGUAGE, t
 from ..notation import parse_scenario
-from ..present import STATUS_COLOURS, describe, effect_text
-from ..render import html_text, judgement_outcome, ruling_html, seat_name
+from ..present import STATUS_COLOURS, describe, effect_words
+from ..render import html_text, judgement_outcome, marked_html, ruling_html, seat_name
 from ..rulings import cases, find_case
 from ..vocabulary import DEFAULT_LAYER
 from ._common import EditionNames, Tokens, _case_name, _view, divergence_html, token_list
@@ -118,7 +118,7 @@ def compare_html(scenario: Tokens, editions: EditionNames = None, dealer: str | 
             f"{html_text('views.dealer', lang, seat=seat_name(seat, lang))}</div>")
     if found:
         head += (f'<div class="bl-divergence">{html_text("views.divergence_head", lang)}<ul>'
-                 + "".join(f"<li>{escape(d.summary())}</li>" for d in found) + "</ul></div>")
+                 + "".join(f"<li>{escape(d.summary(lang))}</li>" for d in found) + "</ul></div>")
     column = (html_text("views.column_rulings_focus", lang, case=focus_name) if focus_name
               else html_text("views.column_rulings", lang))
     return _view(head + f'<table class="bl-compare"><thead><tr><th>{html_text("views.column_edition", lang)}</th>'
@@ -149,7 +149,7 @@ def _edition_row(result: Comparison, found: list[Divergence], focus: str | None,
         focused = focus is not None and number == 0 and chosen is not None
         if chosen is not None and focus is not None and number == 1:
             cards.append(f'<div class="bl-none">{html_text("views.also_in_scenario", lang)}</div>')
-        effect = f" &rarr; {escape(effect_text(event.effect, lang))}" if event.effect else ""
+        effect = f" &rarr; {marked_html(*effect_words(event.effect, lang), lang)}" if event.effect else ""
         seat_text = f" ({seat_name(event.seat, lang)})" if event.seat is not None else ""
         cards.append(f'<div class="bl-compare-event{" bl-focus" if focused else ""}" data-index="{event.index}"'
                      f' data-case="{escape(str(event.case))}"><div class="bl-event">'
@@ -159,7 +159,7 @@ def _edition_row(result: Comparison, found: list[Divergence], focus: str | None,
                                    lang=lang)
                      + "</div>")
     return (f'<tr data-edition="{escape(edition.year)}" data-status="{status}"{focus_attribute}><th>{escape(edition.year)}<br>'
-            f'<span class="bl-code bl-{escape(edition.code)}">{escape(edition.code)}</span></th>'
+            f'<span class="bl-code bl-{escape(edition.code)}">{html_text(f"common.code.{edition.code}", lang)}</span></th>'
             f"<td>{badges}</td>"
             f"<td>{''.join(cards)}{notes}</td>"
             f"<td>{escape(judgement_outcome(result.judgement, lang))}</td></tr>")
