@@ -25,7 +25,9 @@ from .errors import BridgeLawsError
 from .views import case_examples
 from .views.address import (CompareAddress, StepperAddress, compare_query, parse_compare_address,
                             parse_stepper_address, stepper_query)
-from .widgets import AuctionStepper, CompareExplorer, _message
+from .widgets_common import _message
+from .widgets_explorers import CompareExplorer
+from .widgets_stepper import AuctionStepper
 
 _ESM = r"""
 function inVoila() {
