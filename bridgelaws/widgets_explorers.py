@@ -32,7 +32,10 @@ class CompareExplorer(_Speaks, _ShowsView, widgets.VBox):
         options += [(example.label, example) for example in views.case_examples()]
         self.case = widgets.Dropdown(options=options, value="", description="Case",
                                      layout=widgets.Layout(width="520px"))
-        self.typed = widgets.Text(value="1S 1H", description="Auction", layout=widgets.Layout(width="400px"))
+        # Enter compares what was typed (its value is sent on Enter, or when the box loses the focus).
+        self.typed = widgets.Text(value="1S 1H", description="Auction", layout=widgets.Layout(width="400px"),
+                                  continuous_update=False)
+        self._loading = False
         self.dealer = widgets.Dropdown(options=_DEALER_OPTIONS, value="N", description="Dealer",
                                        layout=widgets.Layout(width="170px"))
         self.apply_button = widgets.Button(description="Compare")
@@ -48,6 +51,7 @@ class CompareExplorer(_Speaks, _ShowsView, widgets.VBox):
         self.message = widgets.HTML()
         self.view = widgets.HTML()
         self.case.observe(self._on_case, names="value")
+        self.typed.observe(lambda _: self._loading or self.refresh(), names="value")
         self.apply_button.on_click(lambda _: self.refresh())
         self.layer.observe(lambda _: self.refresh(), names="value")
         self.english.observe(lambda _: self.refresh(), names="value")
@@ -111,8 +115,12 @@ class CompareExplorer(_Speaks, _ShowsView, widgets.VBox):
     def _on_case(self, change: dict[str, Any]) -> None:
         example: views.CaseExample | str = change["new"]
         if isinstance(example, views.CaseExample) and not self._relabelling:
-            self.dealer.value = example.dealer
-            self.typed.value = example.tokens
+            self._loading = True
+            try:
+                self.dealer.value = example.dealer
+                self.typed.value = example.tokens
+            finally:
+                self._loading = False
             self.refresh()
 
     def refresh(self) -> None:

@@ -75,7 +75,9 @@ class AuctionStepper(_Speaks, widgets.VBox):
         # never change with the language. The buttons grow past their width for a longer word.
         self.scenario = widgets.Dropdown(options=self._scenario_options(lang), value="",
                                          layout=layout(width="400px"))
-        self.typed = widgets.Text(layout=layout(width="400px"))
+        # Enter applies what was typed (issue 25 §2): the value is sent on Enter (or when the box loses
+        # the focus), never on each key (ipywidgets 8: continuous_update=False, not on_submit).
+        self.typed = widgets.Text(layout=layout(width="400px"), continuous_update=False)
         self.apply_button = widgets.Button(layout=layout(width="auto", min_width="70px"))
         self.seat = widgets.ToggleButtons(options=self._caller_options(lang), value="",
                                           style={"button_width": "70px"})
@@ -93,6 +95,27 @@ class AuctionStepper(_Speaks, widgets.VBox):
         self.step.observe(lambda change: setattr(self.play, "value", change["new"]), names="value")
         self.message = widgets.HTML(value="")
         self.view = widgets.HTML(value="")
+        # The example the app opens on (issue 25 §2): a line on it and one button that clears it.
+        self.example_text = widgets.HTML()
+        self.start_own_button = widgets.Button(button_style="primary", layout=layout(width="auto"))
+        self.example_row = widgets.HBox([self.example_text, self.start_own_button],
+                                         layout=layout(display="none", align_items="center", flex_flow="row wrap"))
+        self.example_row.add_class("bl-example")
+        #: Whether the example is shown (until the auction changes).
+        self.example_shown = False
+        # A call made while stepped back asks before it drops the later steps, and can be undone.
+        self.confirm_text = widgets.HTML()
+        self.yes_button = widgets.Button(button_style="warning", layout=layout(width="auto"))
+        self.no_button = widgets.Button(layout=layout(width="auto"))
+        self.undo_button = widgets.Button(layout=layout(width="auto"))
+        self.confirm_row = widgets.HBox([self.confirm_text, self.yes_button, self.no_button, self.undo_button],
+                                        layout=layout(display="none", align_items="center", flex_flow="row wrap"))
+        self.confirm_row.add_class("bl-confirm")
+        #: The call waiting for a Yes or No (asked while stepped back), and the steps it would drop.
+        self.pending: str | None = None
+        #: What Undo brings back (the tokens and the step before the later steps were dropped), and
+        #: the steps dropped.
+        self.undoable: tuple[list[str], int, list[str]] | None = None
 
         self.buttons: dict[str, widgets.Button] = {}
         rows = [[c for c in ALL_CALLS[:3]]] + [list(BIDS[level * 5:level * 5 + 5]) for level in range(7)]
@@ -112,6 +135,11 @@ class AuctionStepper(_Speaks, widgets.VBox):
         self.bidding_box.add_class("bl-bidbox")
 
         self.apply_button.on_click(lambda _: self.apply_typed())
+        self.typed.observe(self._on_typed, names="value")
+        self.start_own_button.on_click(lambda _: self.start_own())
+        self.yes_button.on_click(lambda _: self.confirm_discard())
+        self.no_button.on_click(lambda _: self.keep_later())
+        self.undo_button.on_click(lambda _: self.undo())
         self.expose_button.on_click(lambda _: self.expose())
         self.accept_button.on_click(lambda _: self.accept())
         self.back_button.on_click(lambda _: self.back())
@@ -141,7 +169,7 @@ class AuctionStepper(_Speaks, widgets.VBox):
         # Wraps on a narrow screen (the controls under the bidding box) instead of running off it.
         top = widgets.HBox([widgets.VBox([self.dealer, self.editions]), self.bidding_box, controls],
                            layout=layout(flex_flow="row wrap"))
-        super().__init__([top, self.message, self.view])
+        super().__init__([self.example_row, top, self.confirm_row, self.message, self.view])
         self.add_class("bl-widget")  # 14px controls (bridgelaws.css)
         if scenario:
             self.load_scenario(scenario)
@@ -204,9 +232,35 @@ class AuctionStepper(_Speaks, widgets.VBox):
             self.english.description = t("explorer.english", lang)
             self.projector.description = t("stepper.projector", lang)
             self.projector.tooltip = t("stepper.projector_tip", lang)
+            self.start_own_button.description = t("app.example.start_own", lang)
+            self.start_own_button.tooltip = t("app.example.start_own_tip", lang)
+            self.yes_button.description = t("app.discard.yes", lang)
+            self.no_button.description = t("app.discard.no", lang)
+            self.undo_button.description = t("app.discard.undo", lang)
+            self._show_rows()
         finally:
             self._busy = busy
             self._relabelling = False
+
+    def _show_rows(self) -> None:
+        """The example's line and the confirm row, in ``self.lang``, shown only while they apply."""
+        lang = self.lang
+        self.example_row.layout.display = "flex" if self.example_shown else "none"
+        self.example_text.value = (_message(t("app.example.banner", lang, about=views.example_scenario()["about"],
+                                              editions=", ".join(self._years())), "info")
+                                   if self.example_shown else "")
+        if self.pending is not None:
+            later = [" ".join(group) for group in views.steps(self.tokens)[self.step.value:]]
+            words = views.discard_question(later, self.pending, lang)
+        elif self.undoable is not None:
+            words = views.discarded_note(self.undoable[2], lang)
+        else:
+            words = ""
+        self.confirm_text.value = _message(words, "info") if words else ""
+        self.confirm_row.layout.display = "flex" if words else "none"
+        for button in (self.yes_button, self.no_button):
+            button.layout.display = None if self.pending is not None else "none"
+        self.undo_button.layout.display = None if self.pending is None and self.undoable is not None else "none"
 
     def refresh(self) -> None:
         """Draw the view again (in the current language), and the stepper's own message with it; a
@@ -293,6 +347,49 @@ class AuctionStepper(_Speaks, widgets.VBox):
     def clear(self) -> None:
         self._try(lambda: self._commit([]))
 
+    def show_example(self) -> None:
+        """Show the example the app opens on (:func:`bridgelaws.views.example_scenario`) at its last
+        step, with a line on it and the button "Start your own auction"."""
+        busy, self._busy = self._busy, True
+        try:
+            self.editions.value = YEARS  # every edition of the registry
+        finally:
+            self._busy = busy
+        self._try(lambda: self._load(views.example_scenario()["name"]))
+        self.example_shown = bool(self.tokens)
+        self.message.value = ""  # the example's own line says what it is
+        self._show_rows()
+
+    def start_own(self) -> None:
+        """"Start your own auction": the example (or whatever is shown) cleared, the box empty."""
+        self.clear()
+
+    def confirm_discard(self) -> None:
+        """Yes: make the waiting call, dropping the later steps; Undo brings them back."""
+        if self.pending is None:
+            return
+        token, before, step = self.pending, list(self.tokens), int(self.step.value)
+        later = [" ".join(group) for group in views.steps(before)[step:]]
+        self.pending = None
+        self._try(lambda: self._commit(self.shown_tokens + [token], check=True))
+        if self.tokens != before:
+            self.undoable = (before, step, later)
+        self._show_rows()
+
+    def keep_later(self) -> None:
+        """No: the waiting call is not made; the later steps stay."""
+        self.pending = None
+        self._show_rows()
+
+    def undo(self) -> None:
+        """Bring back the steps a call made while stepped back dropped, at the step it was made at."""
+        if self.undoable is None:
+            return
+        tokens, step, _ = self.undoable
+        self._try(lambda: self._commit(tokens))
+        self.step.value = step
+        self._show_rows()
+
     def load_scenario(self, name: str) -> None:
         """Load a prepared scenario (dealer and tokens) and show its last step."""
         self._try(lambda: self._load(name))
@@ -324,7 +421,31 @@ class AuctionStepper(_Speaks, widgets.VBox):
         self._try(self._apply_typed)
 
     def _apply_typed(self) -> None:
-        self._commit(views.token_list(_typed_text(self.typed.value)), check=True)
+        """The longest prefix that can be shown is applied; a token that stops it is named in one
+        line, and the box keeps what was typed, to be corrected (:func:`bridgelaws.views.read_typed`)."""
+        typed = _typed_text(self.typed.value)
+        reading = views.read_typed(typed, self._years(), self.dealer.value, self.layer.value)
+        self._commit(reading.tokens)
+        if reading.problem is not None:
+            self._set_typed(typed)
+            raise _Said(reading.problem, self.lang)
+
+    def apply_text(self, text: str) -> None:
+        """Put ``text`` in the typed box and apply it (as typing it and pressing Enter)."""
+        self._set_typed(text)
+        self.apply_typed()
+
+    def _on_typed(self, change: dict[str, Any]) -> None:
+        """Enter in the typed box (its value is sent then): apply it."""
+        if not self._busy and not self._relabelling:
+            self.apply_typed()
+
+    def _set_typed(self, text: str) -> None:
+        busy, self._busy = self._busy, True
+        try:
+            self.typed.value = text
+        finally:
+            self._busy = busy
 
     # --- internals ----------------------------------------------------------------------------------
 
@@ -346,6 +467,10 @@ class AuctionStepper(_Speaks, widgets.VBox):
             step, count = self.step.value, self.step.max
             raise _Said(lambda lang: t("stepper_controls.play_was_running", lang, step=step, count=count, token=token),
                         self.lang)
+        if self.step.value < self.step.max:  # stepped back: ask before the later steps are dropped
+            self.pending = token
+            self._show_rows()
+            return
         self._commit(self.shown_tokens + [token], check=True)
 
     def _commit(self, tokens: list[str], check: bool = False) -> None:
@@ -358,6 +483,10 @@ class AuctionStepper(_Speaks, widgets.VBox):
                 first = errors[next(iter(errors))]
                 raise _Said(lambda lang: t("stepper_controls.no_edition_can_play", lang, error=first), self.lang)
         self.tokens = list(tokens)
+        # The example's line, a question waiting and an Undo belong to the auction that was shown.
+        self.example_shown = False
+        self.pending = None
+        self.undoable = None
         self._busy = True
         try:
             self.step.max = self.play.max = len(groups)
@@ -366,6 +495,7 @@ class AuctionStepper(_Speaks, widgets.VBox):
             self.typed.value = " ".join(self.tokens)
         finally:
             self._busy = False
+        self._show_rows()
         self._refresh()
 
     def _on_scenario(self, change: dict[str, Any]) -> None:
@@ -393,6 +523,9 @@ class AuctionStepper(_Speaks, widgets.VBox):
 
     def _changed(self) -> None:
         if not self._busy:
+            if self.pending is not None:  # the question was about the step it was asked at
+                self.pending = None
+                self._show_rows()
             self._try(self._refresh)
 
     def _refresh(self) -> None:
