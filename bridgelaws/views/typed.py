@@ -56,6 +56,14 @@ def _call_problem(body: str) -> tuple[str, dict[str, str]] | None:
     return None
 
 
+def _reads_as_call(text: str) -> bool:
+    try:
+        parse_call(text)
+    except BridgeLawsError:
+        return False
+    return True
+
+
 def token_problem(token: str, lang: str = "en") -> str | None:
     """What is wrong with ``token``, in one short line in ``lang`` (a seat, a card, a level or a suit
     that does not read), or None when the token is none of these (the reader's message says it).
@@ -84,7 +92,7 @@ def token_problem(token: str, lang: str = "en") -> str | None:
             return t("app.typed.not_a_card", lang, text=card)
         return None
     found = _call_problem(body[1:] if body[:1] in "=>" else body)
-    if found is None and re.fullmatch(r"[A-Za-z0-9]+", body) and not _BID.fullmatch(body):
+    if found is None and re.fullmatch(r"[A-Za-z0-9]+", body) and not _reads_as_call(body):
         return t("app.typed.not_a_call", lang, text=body)  # no bid, no pass, double or redouble
     return None if found is None else t(found[0], lang, **found[1])
 
