@@ -21,8 +21,9 @@ from .widgets_common import MAX_TYPED_CHARS, YEARS, EditionChoice
 from .widgets_common import _message as _message
 from .widgets_explorers import (CompareExplorer, LanguageSwitch, ParallelTextExplorer, TextSearch,
                                 TextsExplorer)
+from .widgets_matrix import MatrixExplorer
 from .widgets_quiz import ExerciseCard, QuizCard
 from .widgets_stepper import YOUR_AUCTION, AuctionStepper
 
 __all__ = ["AuctionStepper", "ExerciseCard", "QuizCard", "CompareExplorer", "LanguageSwitch", "TextsExplorer",
-           "ParallelTextExplorer", "TextSearch", "EditionChoice", "MAX_TYPED_CHARS", "YEARS", "YOUR_AUCTION"]
+           "ParallelTextExplorer", "TextSearch", "MatrixExplorer", "EditionChoice", "MAX_TYPED_CHARS", "YEARS", "YOUR_AUCTION"]

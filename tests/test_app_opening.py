@@ -206,3 +206,52 @@ def test_a_call_at_the_last_step_asks_nothing():
     stepper.click("1H")
     assert stepper.tokens == ["1S", "1H"] and stepper.pending is None
     assert stepper.confirm_row.layout.display == "none"
+
+
+# --- 2. the matrix of cases x editions, each cell opening its card ----------------------------------------
+
+def test_the_matrix_has_a_button_for_every_case_and_edition_of_the_registry():
+    from bridgelaws.rulings import cases
+    from bridgelaws.widgets import MatrixExplorer
+
+    matrix = MatrixExplorer()
+    assert set(matrix.cells) == {(case.id, year) for case in cases() for year in REGISTRY}
+    # Hand-checked cells (data/rulings/insufficient-bid.yaml; 2017's excerpt refers to Law 27, which
+    # the supplement paraphrases from 2017:27.B).
+    assert matrix.cells[("insufficient-bid", "1936")].description.startswith("ruled (1936:22.3)")
+    assert matrix.cells[("insufficient-bid", "1932")].description.startswith("referenced")
+    assert "bl-supplement" in matrix.cells[("insufficient-bid", "2017")]._dom_classes
+    matrix.layer.value = "corpus"
+    assert matrix.cells[("insufficient-bid", "2017")].description == "referenced: 2017:27"
+
+
+def test_a_click_on_a_cell_opens_the_card_the_comparison_shows():
+    from bridgelaws.widgets import MatrixExplorer
+
+    matrix = MatrixExplorer()
+    assert matrix.output_html == ""
+    matrix.cells[("insufficient-bid", "1936")].click()
+    assert "bl-chosen" in matrix.cells[("insufficient-bid", "1936")]._dom_classes
+    card = matrix.output_html
+    assert 'class="bl-card"' in card and 'data-case="insufficient-bid" data-edition="1936" data-status="ruled"' in card
+    # The comparison's card of the same case and edition: the same head, articles and verbatim quote.
+    compared = views.compare_html("1S 1H", ("1936",))
+    for part in ('data-case="insufficient-bid" data-edition="1936" data-status="ruled"',
+                 "&ldquo;moet het voldoende gemaakt worden in dezelfde of in een andere speelsoort&rdquo;",
+                 '<div class="bl-articles">1936:22.3, 1936:22.3.a, 1936:22.3.b, 1936:22.2</div>'):
+        assert part in card and part in compared, part
+    matrix.cells[("insufficient-bid", "2017")].click()  # another cell: its card, the first unmarked
+    assert 'data-edition="2017"' in matrix.output_html and 'data-edition="1936"' not in matrix.output_html
+    assert "bl-chosen" not in matrix.cells[("insufficient-bid", "1936")]._dom_classes
+    assert "outside the corpus" in matrix.output_html
+
+
+def test_the_matrix_speaks_dutch_and_keeps_the_open_card():
+    from bridgelaws.widgets import MatrixExplorer
+
+    matrix = MatrixExplorer()
+    matrix.open_cell("insufficient-bid", "1936")
+    matrix.set_language("nl")
+    assert matrix.cells[("insufficient-bid", "1936")].description.startswith("geregeld (1936:22.3)")
+    assert "geregeld" in matrix.output_html and matrix.chosen == ("insufficient-bid", "1936")
+    assert "bl-chosen" in matrix.cells[("insufficient-bid", "1936")]._dom_classes
