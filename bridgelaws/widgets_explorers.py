@@ -51,7 +51,7 @@ class CompareExplorer(_Speaks, _ShowsView, widgets.VBox):
         self.message = widgets.HTML()
         self.view = widgets.HTML()
         self.case.observe(self._on_case, names="value")
-        self.typed.observe(lambda _: self._loading or self.refresh(), names="value")
+        self.typed.observe(self._on_typed, names="value")
         self.apply_button.on_click(lambda _: self.refresh())
         self.layer.observe(lambda _: self.refresh(), names="value")
         self.english.observe(lambda _: self.refresh(), names="value")
@@ -111,6 +111,11 @@ class CompareExplorer(_Speaks, _ShowsView, widgets.VBox):
                 (example.tokens.split(), example.dealer) != (self.typed.value.split(), self.dealer.value)):
             return None
         return example.case
+
+    def _on_typed(self, change: dict[str, Any]) -> None:
+        """Enter in the typed box (its value is sent then): compare it."""
+        if not self._loading:
+            self.refresh()
 
     def _on_case(self, change: dict[str, Any]) -> None:
         example: views.CaseExample | str = change["new"]

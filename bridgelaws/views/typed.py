@@ -132,8 +132,8 @@ def read_typed(typed: Tokens, editions: EditionNames = None, dealer: str = "N",
     tokens = token_list(typed)
     try:
         parse_scenario(tokens)
-    except ScenarioError as error:
-        return _unreadable(tokens, error)
+    except ScenarioError as unreadable:
+        return _unreadable(tokens, unreadable)
     groups = steps(tokens)
     refusals: list[tuple[int, str]] = []
     for year in edition_years(editions):
@@ -142,7 +142,7 @@ def read_typed(typed: Tokens, editions: EditionNames = None, dealer: str = "N",
             return TypedReading(tokens)
         refusals.append((count, error))
     played = max(count for count, _ in refusals)
-    reason = next(error for count, error in refusals if count == played)  # the first edition that got furthest
+    reason = next(message for count, message in refusals if count == played)  # the first edition that got furthest
     prefix = [token for group in groups[:played] for token in group]
     stopped = " ".join(groups[played]) if played < len(groups) else ""
 
