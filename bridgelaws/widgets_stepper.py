@@ -37,14 +37,21 @@ class AuctionStepper(_Speaks, widgets.VBox):
     Controls: the dealer, the editions, a menu of prepared scenarios, a typed scenario, a bidding
     box (35 bids, Pass, X, XX) with a seat selector for calls out of turn, "expose a card", "call
     over it" (where an edition lets a call over an irregular call accept it), step back / forward,
-    and a Play slider over the history. A click while stepped back replaces the later steps; a
-    click while Play runs stops it and is not applied (the message says so), so that the later
-    steps are never dropped by a click the user meant for the last step.
+    and a Play slider over the history. A click while stepped back asks first ("Discard the 2 later
+    steps (...) and add 2S?": *Yes* / *No*, :attr:`pending`), and *Undo* brings the dropped steps
+    back (:attr:`undoable`); a click while Play runs stops it and is not applied (the message says
+    so), so that the later steps are never dropped by a click the user meant for the last step.
+
+    :meth:`show_example` shows the example the app opens on (issue 25 §2) with a line on it and
+    *Start your own auction* (:meth:`start_own`), which clears it; any change of the auction takes
+    the line away.
 
     The controls never disagree with the auction shown (issue 13 §4): the caller returns to "in
     turn" after every call, every error, a load and Clear; the typed box holds the whole scenario
-    (the later steps too, when stepped back: *Apply* replays it; a refused Apply leaves what was
-    typed, to be corrected); the scenario menu names the prepared scenario whose dealer and tokens
+    (the later steps too, when stepped back: *Apply*, or Enter in the box, replays it; where a token
+    does not read, or no edition shown can play a step, the part before it is shown, the message
+    names the token in one line and the box keeps what was typed, to be corrected:
+    :func:`bridgelaws.views.read_typed`); the scenario menu names the prepared scenario whose dealer and tokens
     are the ones shown, else "(your auction)" (or "(choose a prepared scenario)" with no calls).
     The editions are checkboxes (:class:`EditionChoice`). *Projector* enlarges the type.
 
