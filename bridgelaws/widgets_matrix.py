@@ -1,6 +1,6 @@
 """The matrix of cases x editions in the app (issue 25 §2): one button per cell, coloured by its
-status and worded with its short rectification; a click opens the cell's ruling card below the
-matrix, the card the comparison shows (:func:`bridgelaws.views.matrix_card_html`). Thin over
+status and worded with its short rectification; a click opens the cell's ruling card under the
+cell's row, the card the comparison shows (:func:`bridgelaws.views.matrix_card_html`). Thin over
 :func:`bridgelaws.views.matrix_grid`::
 
     matrix = MatrixExplorer()
@@ -41,12 +41,16 @@ class MatrixExplorer(_Speaks, _ShowsView, widgets.VBox):
         #: The cell whose card is shown.
         self.chosen: tuple[str, str] | None = None
         self.message = widgets.HTML()
+        # The card opens under its cell's row, across the whole grid.
         self.view = widgets.HTML()
+        self.view.add_class("bl-matrix-card")  # bridgelaws.css: grid-column 1 / -1
+        self._header: list[Any] = []
+        self._rows: list[tuple[str, list[Any]]] = []
         self.layer.observe(lambda _: self.refresh(), names="value")
         self.english.observe(lambda _: self._show_card(), names="value")
         language = self._speak(lang)
         super().__init__([language, widgets.HBox([self.layer, self.english], layout=widgets.Layout(flex_flow="row wrap")),
-                          self.heading, self.grid, self.message, self.view])
+                          self.heading, self.message, self.grid])
         self.add_class("bl-widget")
         self.refresh()
 
@@ -68,6 +72,7 @@ class MatrixExplorer(_Speaks, _ShowsView, widgets.VBox):
         for key, button in self.cells.items():
             (button.add_class if key == self.chosen else button.remove_class)("bl-chosen")
         self._show_card()
+        self._arrange()
 
     def refresh(self) -> None:
         """Draw the cells again (the layer, the language) and the card of the cell chosen."""
@@ -83,14 +88,14 @@ class MatrixExplorer(_Speaks, _ShowsView, widgets.VBox):
 
     def _draw(self) -> None:
         lang = self.lang
-        header: list[Any] = [widgets.HTML(f"<b>{t('views.matrix_case', lang)}</b>")]
-        header += [widgets.HTML(f"<b>{year}</b>") for year in YEARS]
-        children: list[Any] = header
+        self._header = [widgets.HTML(f"<b>{t('views.matrix_case', lang)}</b>")]
+        self._header += [widgets.HTML(f"<b>{year}</b>") for year in YEARS]
+        self._rows = []
         self.cells = {}
         for case_id, name, cells in views.matrix_grid(self.layer.value, lang=lang):
-            children.append(widgets.HTML(f"{name}<br><code>{case_id}</code>"))
+            children: list[Any] = [widgets.HTML(f"{name}<br><code>{case_id}</code>")]
             for cell in cells:
-                button = widgets.Button(description=cell.text, tooltip=f"{cell.edition} · {name}: {cell.text}",
+                button = widgets.Button(description=cell.text, tooltip=f"{cell.edition} · {name}: {cell.full}",
                                         layout=widgets.Layout(width="auto", height="auto"))
                 button.style.button_color = cell.colour + "22"
                 button.add_class("bl-matrix-cell")
@@ -100,6 +105,16 @@ class MatrixExplorer(_Speaks, _ShowsView, widgets.VBox):
                 button.on_click(lambda _, key=(case_id, cell.edition): self.open_cell(*key))
                 self.cells[(case_id, cell.edition)] = button
                 children.append(button)
+            self._rows.append((case_id, children))
+        self._arrange()
+
+    def _arrange(self) -> None:
+        """The grid's children: the header, then each row, the open card under its cell's row."""
+        children = list(self._header)
+        for case_id, row in self._rows:
+            children += row
+            if self.chosen is not None and self.chosen[0] == case_id:
+                children.append(self.view)
         self.grid.children = children
 
     def _show_card(self) -> None:

@@ -255,3 +255,17 @@ def test_the_matrix_speaks_dutch_and_keeps_the_open_card():
     assert matrix.cells[("insufficient-bid", "1936")].description.startswith("geregeld (1936:22.3)")
     assert "geregeld" in matrix.output_html and matrix.chosen == ("insufficient-bid", "1936")
     assert "bl-chosen" in matrix.cells[("insufficient-bid", "1936")]._dom_classes
+
+
+def test_the_card_opens_under_its_cells_row():
+    from bridgelaws.rulings import cases
+    from bridgelaws.widgets import MatrixExplorer
+
+    matrix = MatrixExplorer()
+    assert matrix.view not in matrix.grid.children  # no card before a click
+    matrix.cells[("insufficient-bid", "2007")].click()
+    children = list(matrix.grid.children)
+    at = children.index(matrix.view)
+    assert children[at - 1] is matrix.cells[("insufficient-bid", REGISTRY[-1])]  # right after its row
+    assert at % (1 + len(REGISTRY)) == 0  # the header and whole rows (a name and a cell per edition) before it
+    assert len(children) == (1 + len(cases())) * (1 + len(REGISTRY)) + 1

@@ -70,6 +70,19 @@ def test_the_app_opens_on_an_answer_and_enter_applies_a_typed_scenario(browser, 
     typed.press("Enter")
     page.locator(".bl-stepper .bl-steps:has-text('step 3 of 3')").first.wait_for(timeout=30_000)
     assert page.locator("text='Q' is not a suit: use C D H S NT").count() == 0  # the message went
+
+    # A call made while stepped back asks first; Yes discards the later step, Undo brings it back.
+    page.click('button:text-is("\u25c0 Back")')
+    page.click('button[title="3C"]')
+    page.locator("text=Discard the 1 later step (2H) and add 3C?").first.wait_for(timeout=30_000)
+    assert page.locator(".bl-stepper .bl-steps:has-text('step 2 of 3')").count() == 1  # nothing dropped yet
+    page.click('button:text-is("Yes, discard")')
+    page.locator("text=The 1 later step (2H) was discarded.").first.wait_for(timeout=30_000)
+    assert typed.input_value() == "1S 1H 3C"
+    page.click('button:text-is("Undo")')
+    page.wait_for_function("() => document.querySelector('input[placeholder^=\"type a scenario\"]').value"
+                           " === '1S 1H 2H'", timeout=30_000)
+    assert not page.locator('button:text-is("Undo")').is_visible()
     page.close()
 
 
@@ -81,7 +94,7 @@ def test_a_cell_of_the_matrix_opens_its_card(browser, app_url):
     cell = page.locator('.bl-matrix-cell.bl-ruled:has-text("ruled (1936:22.3)")').first
     cell.scroll_into_view_if_needed()
     cell.click()
-    card = page.locator('.bl-matrix-grid ~ * .bl-card[data-case="insufficient-bid"][data-edition="1936"]')
+    card = page.locator('.bl-matrix-grid .bl-card[data-case="insufficient-bid"][data-edition="1936"]')
     card.first.wait_for(timeout=30_000)
     assert "moet het voldoende gemaakt worden" in card.first.inner_text()  # 1936:22.3, verbatim
     card.first.scroll_into_view_if_needed()

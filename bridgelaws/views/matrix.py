@@ -183,13 +183,15 @@ def strictness_summary(layer: str = DEFAULT_LAYER) -> pd.DataFrame:
 @dataclass(frozen=True)
 class MatrixCell:
     """One cell of the matrix as the app's matrix lays it out (:func:`matrix_grid`): its status, the
-    status's name and the short rectification in the language asked for, and the status's colour."""
+    status's name, the short rectification in the language asked for (``text``), the cell of
+    :func:`matrix_html` (``full``: with a supplementary ruling's provenance), and the status's colour."""
 
     case: str
     edition: str
     status: str
     name: str
     text: str
+    full: str
     colour: str
 
 
@@ -204,7 +206,8 @@ def matrix_grid(layer: str = DEFAULT_LAYER, *, lang: str = DEFAULT_LANGUAGE) -> 
         for year in YEARS:
             cell = found[(case.id, year)]
             cells.append(MatrixCell(case.id, year, str(cell["status"]), status_name(cell["status"], lang),
-                                    _cell_text(cell, lang), STATUS_COLOURS[cell["status"]]))
+                                    short_rectification(cell["ruling"], lang), _cell_text(cell, lang),
+                                    STATUS_COLOURS[cell["status"]]))
         rows.append((case.id, case.name(lang), cells))
     return rows
 
