@@ -66,7 +66,7 @@ def test_the_example_speaks_dutch():
     stepper = AuctionStepper()
     stepper.show_example()
     stepper.set_language("nl")
-    assert stepper.start_own_button.description == "Begin je eigen bieding"
+    assert stepper.start_own_button.description == "Begin een eigen biedverloop"
     assert "Een voorbeeld, vergeleken over de edities 1932, 1936, 1949, 2007, 2017" in stepper.example_text.value
 
 
