@@ -106,6 +106,10 @@ def test_app_survives_misuse(browser, app_url):
     page.click('button:text-is("Apply")')
     page.locator("text=1Q").first.wait_for(timeout=30_000)
     assert "position 2" in page.inner_text("body")
+    # Issue 25 §2: the valid prefix (1S) is shown; cleared, so that the passes below pass the deal out.
+    page.locator('.bl-stepper .bl-steps:has-text("step 1 of 1")').first.wait_for(timeout=30_000)
+    page.click('button:text-is("Clear")')
+    page.locator('.bl-stepper .bl-steps:has-text("step 0 of 0")').first.wait_for(timeout=30_000)
     # The same button many times quickly: Pass until the auction is over, and more.
     for _ in range(8):
         page.click('button[title="P"]', delay=0)
