@@ -30,9 +30,13 @@ pytestmark = pytest.mark.browser
 
 
 def _open_app(browser, url):
+    """The app with no address parameters, its example cleared (issue 25 §2: it opens on an example,
+    tests/test_browser_app.py): an empty auction, as these tests play their own."""
     page = browser.new_page(viewport={"width": 1500, "height": 1100})
     page.goto(url, timeout=90_000)
     page.wait_for_selector('button[title="1S"]', timeout=90_000)
+    page.locator('button:text-is("Start your own auction")').click(timeout=90_000)
+    page.wait_for_function("() => !document.querySelector('.bl-stepper .bl-card')", timeout=30_000)
     return page
 
 
@@ -102,6 +106,10 @@ def test_app_survives_misuse(browser, app_url):
     page.click('button:text-is("Apply")')
     page.locator("text=1Q").first.wait_for(timeout=30_000)
     assert "position 2" in page.inner_text("body")
+    # Issue 25 §2: the valid prefix (1S) is shown; cleared, so that the passes below pass the deal out.
+    page.locator('.bl-stepper .bl-steps:has-text("step 1 of 1")').first.wait_for(timeout=30_000)
+    page.click('button:text-is("Clear")')
+    page.locator('.bl-stepper .bl-steps:has-text("step 0 of 0")').first.wait_for(timeout=30_000)
     # The same button many times quickly: Pass until the auction is over, and more.
     for _ in range(8):
         page.click('button[title="P"]', delay=0)
@@ -111,7 +119,8 @@ def test_app_survives_misuse(browser, app_url):
     assert "next dealer deals" in body or "passed out" in body
     # Clicking out of order: step back and call again; still no traceback, the grid updates.
     page.click('button:text-is("◀ Back")')
-    page.click('button[title="1NT"]')
+    page.click('button[title="1NT"]')  # stepped back: it asks before discarding the later steps
+    page.click('button:text-is("Yes, discard")', timeout=30_000)
     page.wait_for_timeout(800)
     body = page.inner_text("body")
     assert "Traceback" not in body and "1NT" in body
