@@ -143,12 +143,23 @@ class CompareExplorer(_Speaks, _ShowsView, widgets.VBox):
             self.message.value = _message(str(error))
 
 
+def _relabel_topics(menu: widgets.Dropdown, lang: str) -> None:
+    """The topic menu in ``lang``, its chosen topic kept (the same ids, other labels)."""
+    menu.description = t("explorer.topic", lang)
+    options = views.topic_options(lang)
+    if list(menu.options) != options:
+        chosen = menu.value
+        with menu.hold_trait_notifications():
+            menu.options = options
+            menu.value = chosen
+
+
 class TextsExplorer(_Speaks, _ShowsView, widgets.VBox):
     """Notebook 04: choose a topic and read every edition's articles side by side (``lang``: the
     language of the controls and the fixed words; the texts are verbatim Dutch)."""
 
     def __init__(self, topic: str = "doubling", lang: str = "en"):
-        self.topic = widgets.Dropdown(options=[(t["title"], t["id"]) for t in views.topics()],
+        self.topic = widgets.Dropdown(options=views.topic_options(lang),
                                       value=views.find_topic(topic)["id"], description="Topic",
                                       layout=widgets.Layout(width="460px"))
         self.message = widgets.HTML()
@@ -159,7 +170,7 @@ class TextsExplorer(_Speaks, _ShowsView, widgets.VBox):
         self.refresh()
 
     def _relabel(self) -> None:
-        self.topic.description = t("explorer.topic", self.lang)
+        _relabel_topics(self.topic, self.lang)
 
     def refresh(self) -> None:
         try:
@@ -174,7 +185,7 @@ class ParallelTextExplorer(_Speaks, _ShowsView, widgets.VBox):
     an article id is typed, for that article (``views.topic_parallel_html``, ``views.parallel_html``)."""
 
     def __init__(self, topic: str = "doubling", article: str = "", lang: str = "en"):
-        self.topic = widgets.Dropdown(options=[(t["title"], t["id"]) for t in views.topics()],
+        self.topic = widgets.Dropdown(options=views.topic_options(lang),
                                       value=views.find_topic(topic)["id"], description="Topic",
                                       layout=widgets.Layout(width="460px"))
         self.article = widgets.Text(value=article, placeholder="or an article id, e.g. 1936:22.6",
@@ -188,7 +199,7 @@ class ParallelTextExplorer(_Speaks, _ShowsView, widgets.VBox):
         self.refresh()
 
     def _relabel(self) -> None:
-        self.topic.description = t("explorer.topic", self.lang)
+        _relabel_topics(self.topic, self.lang)
         self.article.description = t("common.article", self.lang)
         self.article.placeholder = t("explorer.article_placeholder", self.lang)
 

@@ -57,11 +57,11 @@ from .parallel import parallel_html, topic_parallel_html
 from .typed import (EXAMPLE_SCENARIO, TypedReading, discard_question, discarded_note, example_scenario, read_typed,
                     token_problem)
 from .search import diff_html, search_html
-from .texts import (changed_words, count_form, fold, glossary, spelling_evolution, texts_side_by_side,
+from .texts import (topic_options, changed_words, count_form, fold, glossary, spelling_evolution, texts_side_by_side,
                     words)
 
 __all__ = [
-    "CaseExample", "MUST_PASS_LABELS", "NOTEBOOK_CSS", "REST_OF_AUCTION_TURNS", "STATUS_LABELS", "YEARS",
+    "CaseExample", "topic_options", "MUST_PASS_LABELS", "NOTEBOOK_CSS", "REST_OF_AUCTION_TURNS", "STATUS_LABELS", "YEARS",
     "acceptance_offer", "articles_table", "case_choices", "case_examples", "case_scenario", "changed_words",
     "check_tokens",
     "compare_html", "compare_table", "contents_html", "corpus_stats", "count_form", "edition_years",
