@@ -44,10 +44,10 @@ class CompareExplorer(_Speaks, _ShowsView, widgets.VBox):
         # The editions compared (all five by default; the page's address may choose fewer).
         self.editions = EditionChoice(YEARS, YEARS, vertical=False, lang=lang)
         self.projector = _projector_toggle(lang)
-        # The handout (issue 13 §3) is built on a click only: it draws the comparison once more.
-        self.handout_button = widgets.Button(description="Handout", layout=widgets.Layout(width="auto"))
+        # The handout (issue 13 §3; issue 25 §5: one click saves it): a link worded and drawn as a
+        # button, made again with every comparison shown (a few milliseconds: the page is built, not
+        # printed), so that it always hands out what is on the screen.
         self.handout = widgets.HTML()
-        self.handout_button.on_click(lambda _: self.make_handout())
         self.message = widgets.HTML()
         self.view = widgets.HTML()
         self.case.observe(self._on_case, names="value")
@@ -61,22 +61,20 @@ class CompareExplorer(_Speaks, _ShowsView, widgets.VBox):
         super().__init__([language, self.case, widgets.HBox([self.typed, self.dealer, self.apply_button],
                                                             layout=widgets.Layout(flex_flow="row wrap")),
                           widgets.HBox([self.editions, self.layer], layout=widgets.Layout(flex_flow="row wrap")),
-                          widgets.HBox([self.english, self.projector, self.handout_button, self.handout],
+                          widgets.HBox([self.english, self.projector, self.handout],
                                        layout=widgets.Layout(flex_flow="row wrap", align_items="center")),
                           self.message, self.view])
         self.add_class("bl-widget")  # 14px controls (bridgelaws.css)
         self.refresh()
 
     def make_handout(self) -> None:
-        """A link that saves the comparison shown as a handout (:func:`bridgelaws.handout.handout_link`:
-        one printable HTML page with every quote, the English and the sources)."""
-        try:
-            self.message.value = ""
-            self.handout.value = handout_link(_typed_text(self.typed.value), tuple(self.editions.value),
-                                              self.dealer.value, self.lang, self.layer.value)
-        except BridgeLawsError as error:
-            self.handout.value = ""
-            self.message.value = _message(str(error))
+        """The link that saves the comparison shown as a handout (:func:`bridgelaws.handout.handout_link`:
+        one printable HTML page with every quote and the sources), worded as the Handout button.
+        Empty while the comparison cannot be drawn (its message says why)."""
+        self.handout.value = handout_link(_typed_text(self.typed.value), tuple(self.editions.value),
+                                          self.dealer.value, self.lang, self.layer.value,
+                                          label=t("print.handout.button", self.lang),
+                                          tip=t("print.handout.button_tip", self.lang))
 
     def _relabel(self) -> None:
         lang = self.lang
@@ -98,8 +96,6 @@ class CompareExplorer(_Speaks, _ShowsView, widgets.VBox):
             self.editions.label.value = t("common.editions", lang)
             self.projector.description = t("stepper.projector", lang)
             self.projector.tooltip = t("stepper.projector_tip", lang)
-            self.handout_button.description = t("print.handout.button", lang)
-            self.handout_button.tooltip = t("print.handout.button_tip", lang)
         finally:
             self._relabelling = False
 
@@ -139,6 +135,7 @@ class CompareExplorer(_Speaks, _ShowsView, widgets.VBox):
             self.view.value = views.compare_html(_typed_text(self.typed.value), tuple(self.editions.value),
                                                  self.dealer.value, self.layer.value, focus=self.focus,
                                                  english=self.english.value, lang=self.lang)
+            self.make_handout()
         except BridgeLawsError as error:
             self.message.value = _message(str(error))
 

@@ -308,21 +308,28 @@ def test_the_compare_box_refuses_a_scenario_too_long_with_a_message():
 
 
 def test_the_explorer_hands_out_the_comparison_shown():
-    """Issue 13 §3: the app's comparison gives a handout of what it shows (a link that saves one
-    printable page with every quote); a new comparison takes the old link away."""
+    """Issue 13 §3, issue 25 §5: the app's comparison gives a handout of what it shows in one click
+    (a link worded as the Handout button that saves one printable page with every quote); a new
+    comparison makes the link anew, for what is shown then."""
     import base64
 
+    def page_of(link: str) -> str:
+        return base64.b64decode(link.split("base64,")[1].split('"')[0]).decode("utf-8")
+
     explorer = CompareExplorer()
-    assert explorer.handout.value == ""
     explorer.editions.value = ("1936", "2017")
-    explorer.handout_button.click()
     link = explorer.handout.value
-    assert 'download="handout-1S-1H.html"' in link
-    page = base64.b64decode(link.split("base64,")[1].split('"')[0]).decode("utf-8")
+    assert 'download="handout-1S-1H.html"' in link and ">Handout</a>" in link
+    page = page_of(link)
     assert "moet het voldoende gemaakt worden" in page and "<script" not in page  # 1936:22.3, verbatim
     assert 'data-edition="1949"' not in page and 'data-edition="2017"' in page
     explorer.typed.value = "P P P P"
     explorer.apply_button.click()
-    assert explorer.handout.value == ""
+    assert 'download="handout-P-P-P-P.html"' in explorer.handout.value
+    explorer.typed.value = "1S 1Q"
+    explorer.apply_button.click()
+    assert explorer.handout.value == "" and explorer.message.value  # nothing to hand out: the error says why
+    explorer.typed.value = "1S 1H"
+    explorer.apply_button.click()
     explorer.set_language("nl")
-    assert explorer.handout_button.description == "Hand-out"
+    assert ">Hand-out</a>" in explorer.handout.value
