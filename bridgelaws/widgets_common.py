@@ -29,7 +29,7 @@ def _layer_toggle() -> widgets.ToggleButtons:
         tooltips=["the corpus where the excerpt rules; where it is silent, a sourced paraphrase of the full code, "
                   "marked as such; else the gap",
                   "the verbatim corpus alone"],
-        style={"button_width": "110px"})
+        style={"button_width": "auto"})
 
 
 def _english_toggle() -> widgets.Checkbox:

@@ -87,7 +87,7 @@ class AuctionStepper(_Speaks, widgets.VBox):
         self.typed = widgets.Text(layout=layout(width="400px"), continuous_update=False)
         self.apply_button = widgets.Button(layout=layout(width="auto", min_width="70px"))
         self.seat = widgets.ToggleButtons(options=self._caller_options(lang), value="",
-                                          style={"button_width": "70px"})
+                                          style={"button_width": "auto"})
         self.card = widgets.Text(value="SK", layout=layout(width="140px"))
         self.expose_button = widgets.Button(layout=layout(width="auto", min_width="120px"))
         self.accept_button = widgets.Button(layout=layout(width="auto", min_width="110px"), disabled=True)

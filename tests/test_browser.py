@@ -345,6 +345,11 @@ def test_the_app_in_dutch_runs_the_quiz_and_keeps_the_quotes(browser, app_url):
     check = page.locator('button:text-is("Controleer mijn antwoorden")')
     check.wait_for(timeout=30_000)
     page.locator("text=Taal van de hele pagina:").first.wait_for(timeout=10_000)
+    # Issue 25 §3: no button's Dutch label is cut off ("aan d..."): every visible button's words fit it.
+    cut = page.evaluate("""() => Array.from(document.querySelectorAll('button'))
+        .filter(b => b.offsetParent !== null && b.innerText.trim() && b.scrollWidth > b.clientWidth + 1)
+        .map(b => b.innerText.trim())""")
+    assert cut == [], cut
     row = page.locator('.widget-hbox:has(.widget-label:text-is("1936: wat gebeurt er met de onregelmatige bieding?"))')
     menu = row.locator("select").first
     assert menu.input_value() == ""
