@@ -8,7 +8,7 @@ import argparse
 import json
 import os
 import sys
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from .cli_common import escaping, lang_of
 from .errors import BridgeLawsError
