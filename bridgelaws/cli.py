@@ -16,11 +16,11 @@ import sys
 from typing import Any, NoReturn
 
 from . import cli_auction, cli_corpus, cli_pbn, cli_tables
-from .cli_common import MAX_ERROR_CHARS, PROG, lang_of, one_line, shown
+from .cli_common import MAX_ERROR_CHARS, PROG, lang_of, one_line
 from .errors import BridgeLawsError
 from .vocabulary import DEFAULT_LAYER
 
-__all__ = ["EXAMPLES", "MAX_ERROR_CHARS", "PROG", "build_parser", "main", "one_line", "shown"]
+__all__ = ["EXAMPLES", "MAX_ERROR_CHARS", "PROG", "build_parser", "main", "one_line"]
 
 
 #: Options that take a comma list of editions, per command: ``--editions 1936 2017`` (a space

@@ -26,14 +26,8 @@ _SHOWN = {code: text for code, text in _CONTROLS.items() if code != ord("\n")}
 _JSON_SHOWN = {code: f"\\u{code:04x}" for code in range(0x7f, 0xa0)}
 
 
-def shown(text: str) -> str:
-    """``text`` as a listing prints it: control characters escaped as in :func:`one_line` (so that a
-    draft's text cannot move the cursor, recolour or retitle the terminal), line feeds kept."""
-    return text.translate(_SHOWN)
-
-
 class _Escaped:
-    """Standard output through :func:`shown` (or, for JSON, DEL and C1 as ``\\u`` escapes)."""
+    """Standard output with :data:`_SHOWN`'s escapes (or, for JSON, DEL and C1 as ``\\u`` escapes)."""
 
     def __init__(self, stream: Any, table: dict[int, str]) -> None:
         self._stream, self._table = stream, table
