@@ -493,7 +493,7 @@ def _error_line(message: str, argv: list[str] | None) -> str:
     lang = language_of_argv(sys.argv[1:] if argv is None else list(argv))
     while message.startswith(f"{PROG}: "):  # the line has the prefix once, whatever raised it
         message = message[len(PROG) + 2:]
-    return f"{PROG}: error: {message}" if lang == "en" else t("cli.error_prefix", lang, message=message)
+    return t("cli.error_prefix", lang, message=message)
 
 
 def _unwritten(error: OSError | UnicodeEncodeError) -> int:
