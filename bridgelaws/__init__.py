@@ -16,29 +16,38 @@ from typing import TYPE_CHECKING, Any
 
 __version__ = "0.1.0"
 
-_EXPORTS = {
-    "BridgeLawsError": "errors",
-    "Seat": "calls", "Call": "calls", "parse_call": "calls", "parse_seat": "calls", "bid": "calls",
-    "PASS": "calls", "DOUBLE": "calls", "REDOUBLE": "calls", "BIDS": "calls", "ALL_CALLS": "calls",
-    "Edition": "editions", "EDITIONS": "editions", "find_edition": "editions",
-    "find_editions": "editions", "Basis": "editions",
-    "Auction": "auction", "Contract": "auction", "Entry": "auction",
-    "count_auctions": "counting",
-    "parse_scenario": "notation", "Event": "notation",
-    "judge": "judging", "Judgement": "judging", "EventRecord": "records",
-    "compare": "tables", "matrix": "tables",
-    "find_case": "rulings", "cases": "rulings",
-}
-_SUBMODULES = ("corpus", "pbn", "render", "calls", "editions", "auction", "counting", "notation",
-               "judging", "rulings", "tables", "views", "figures", "widgets", "fast", "cli", "errors",
-               "datafiles", "schema", "conditions", "effects", "content", "present", "records", "vocabulary",
-               "divergence")
+#: The names ``from bridgelaws import ...`` gives, and the module each comes from.
+_EXPORTS = {name: module for module, names in {
+    "bridgelaws.errors": ("BridgeLawsError",),
+    "bridgelaws.calls": ("Seat", "Call", "parse_call", "parse_seat", "bid", "PASS", "DOUBLE", "REDOUBLE", "BIDS",
+                         "ALL_CALLS"),
+    "bridgelaws.editions": ("Edition", "EDITIONS", "find_edition", "find_editions", "Basis"),
+    "bridgelaws.auction": ("Auction", "Contract", "Entry"),
+    "bridgelaws.counting": ("count_auctions",),
+    "bridgelaws.notation": ("parse_scenario", "Event"),
+    "bridgelaws.judging": ("judge", "Judgement"),
+    "bridgelaws.records": ("EventRecord",),
+    "bridgelaws.tables": ("compare", "matrix"),
+    "bridgelaws.rulings": ("find_case", "cases"),
+}.items() for name in names}
+#: The public modules, by the short name ``bridgelaws.<name>`` they keep (a notebook's
+#: ``from bridgelaws import corpus``), and where each lives.
+_SUBMODULES = {"corpus": "bridgelaws.corpus", "pbn": "bridgelaws.pbn", "render": "bridgelaws.render",
+    "calls": "bridgelaws.calls", "editions": "bridgelaws.editions", "auction": "bridgelaws.auction",
+    "counting": "bridgelaws.counting", "notation": "bridgelaws.notation", "judging": "bridgelaws.judging",
+    "rulings": "bridgelaws.rulings", "tables": "bridgelaws.tables", "views": "bridgelaws.views",
+    "figures": "bridgelaws.figures", "widgets": "bridgelaws.widgets", "fast": "bridgelaws.fast",
+    "cli": "bridgelaws.cli", "errors": "bridgelaws.errors", "datafiles": "bridgelaws.datafiles",
+    "schema": "bridgelaws.schema", "conditions": "bridgelaws.conditions", "effects": "bridgelaws.effects",
+    "content": "bridgelaws.content", "present": "bridgelaws.present", "records": "bridgelaws.records",
+    "vocabulary": "bridgelaws.vocabulary", "divergence": "bridgelaws.divergence",
+    "ledger": "bridgelaws.ledger"}
 
 __all__ = sorted(_EXPORTS) + list(_SUBMODULES)
 
 if TYPE_CHECKING:  # what __getattr__ loads on first use, spelled out for type checkers
     from . import (auction, calls, cli, conditions, content, corpus, counting, datafiles, divergence, editions,
-                   errors, fast, figures, judging, notation, pbn, present, records, render, rulings,
+                   errors, fast, figures, judging, ledger, notation, pbn, present, records, render, rulings,
                    schema, tables, views, vocabulary, widgets)
     from .auction import Auction, Contract, Entry
     from .calls import ALL_CALLS, BIDS, DOUBLE, PASS, REDOUBLE, Call, Seat, bid, parse_call, parse_seat
@@ -54,11 +63,11 @@ if TYPE_CHECKING:  # what __getattr__ loads on first use, spelled out for type c
 
 def __getattr__(name: str) -> Any:
     if name in _EXPORTS:
-        value = getattr(importlib.import_module(f".{_EXPORTS[name]}", __name__), name)
+        value = getattr(importlib.import_module(_EXPORTS[name]), name)
         globals()[name] = value
         return value
     if name in _SUBMODULES:
-        return importlib.import_module(f".{name}", __name__)
+        return importlib.import_module(_SUBMODULES[name])
     raise AttributeError(f"module 'bridgelaws' has no attribute {name!r}")
 
 

@@ -419,11 +419,6 @@ class Auction:
         return (f"<Auction {self.edition.year} dealer {self.dealer}: {self or '(no calls)'}"
                 f" -> {self.outcome}{' ' + str(self.contract) if self.contract else ''}>")
 
-    def _repr_html_(self) -> str:
-        from .render import auction_html
-
-        return auction_html(self)
-
 
 
 def _in_rotation(passes: tuple[PassMade, ...], last_caller: Seat | None) -> bool:

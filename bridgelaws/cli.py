@@ -334,6 +334,8 @@ def build_parser() -> argparse.ArgumentParser:
     _layer_option(p)
     p.add_argument("-o", "--output", required=True, metavar="FILE",
                    help="FILE.html (one self-contained page) or FILE.pdf (printed by headless Chromium)")
+    p.add_argument("--english", action="store_true",
+                   help="also the project's English of each quoted paragraph (off by default)")
     p.set_defaults(func=cli_auction.cmd_handout)
 
     p = sub.add_parser("impact", help="what a draft edition (a .yaml file) changes against the edition it starts from")
@@ -373,6 +375,9 @@ def build_parser() -> argparse.ArgumentParser:
     fmt.add_argument("--json", action="store_true",
                      help="a list of objects: subject, kind, from, to, change, because, reason, both sides")
     fmt.add_argument("--csv", action="store_true")
+    fmt.add_argument("--counts", action="store_true",
+                     help="how many entries between consecutive editions have each word, as a Markdown table "
+                          "(the README's and docs/ledger.md's)")
     _layer_option(p)
     p.set_defaults(func=cli_tables.cmd_ledger)
 

@@ -111,7 +111,8 @@ def cmd_handout(args: argparse.Namespace) -> int:
     from .i18n import t
 
     language = lang_of(args)
-    kind = write_handout(args.output, args.tokens, args.editions, args.dealer, language, args.layer)
+    kind = write_handout(args.output, args.tokens, args.editions, args.dealer, language, args.layer,
+                         english=args.english)
     print(t("print.cli.wrote", language, path=args.output, what=t("print.cli.handout", language, kind=kind)))
     return 0
 

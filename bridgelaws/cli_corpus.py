@@ -200,27 +200,31 @@ def _passage_dict(passage: Passage) -> dict[str, Any]:
 
 
 def cmd_search(args: argparse.Namespace) -> int:
-    from . import corpus
-    from .translation import LABEL, english
+    from .translation import LABEL, dutch_terms, english, search
 
-    hits = corpus.search(args.query, edition=args.edition, variants=not args.exact)
+    hits = search(args.query, edition=args.edition, variants=not args.exact)
     forms = sorted({form.casefold() for hit in hits for form in hit.forms})
+    terms = [] if any(hit.language == "nl" for hit in hits) else dutch_terms(args.query)
     if args.json:
         print(json.dumps({
             "query": args.query, "edition": args.edition, "spelling_variants": not args.exact,
-            "records": len(hits), "forms": forms,
+            "records": len(hits), "forms": forms, "dutch_terms": [{"nl": nl, "en": en} for nl, en in terms],
             "hits": [{"id": hit.record_id, "where": hit.where, "fields": list(hit.fields),
                       "count": hit.count, "forms": list(hit.forms), "snippet": hit.snippet,
                       "marks": [list(mark) for mark in hit.marks], "highlighted": hit.highlighted(),
-                      "text_en": english(hit.record_id)} for hit in hits],
+                      "match": hit.language, "text_en": english(hit.record_id)} for hit in hits],
         }, indent=2, ensure_ascii=False))
         return 0
     if not hits:
         print(f"no paragraph contains {args.query!r}")
-        return 0
     shown_label = False
     for hit in hits:
         where = "" if hit.where == "text" else f" ({hit.where})"
+        if hit.language == "en":
+            print(f"{hit.record_id}: match in the English (the project's translation, not a source text): "
+                  f"{hit.highlighted()}")
+            print(f"    nl: {corpus_text(hit.record_id)}".replace("\n", "\n        "))
+            continue
         print(f"{hit.record_id}{where}: {hit.highlighted()}")
         text_en = english(hit.record_id)
         if text_en is not None:
@@ -228,8 +232,18 @@ def cmd_search(args: argparse.Namespace) -> int:
                 print(f"    [{LABEL}]")
                 shown_label = True
             print(f"    en: {text_en}".replace("\n", "\n        "))
-    print(f"{len(hits)} paragraph{'s' if len(hits) != 1 else ''}; words matched: {', '.join(forms)}")
+    if terms:
+        print(f"the glossary's Dutch for {args.query!r}: " + ", ".join(f"{nl} ({en})" for nl, en in terms))
+    if hits:
+        print(f"{len(hits)} paragraph{'s' if len(hits) != 1 else ''}; words matched: {', '.join(forms)}")
     return 0
+
+
+def corpus_text(record_id: str) -> str:
+    """The verbatim Dutch of a record (the search prints it under a match in the English)."""
+    from . import corpus
+
+    return corpus.record(record_id).text
 
 
 def cmd_diff(args: argparse.Namespace) -> int:

@@ -198,6 +198,12 @@ def cmd_ledger(args: argparse.Namespace) -> int:
     """The ledger of changes: between two editions, or between each edition and the next."""
     from . import ledger
 
+    if args.counts:
+        if args.from_ is not None or args.subject or args.across_gaps:
+            raise BridgeLawsError("ledger: --counts counts every entry between consecutive editions; it takes no "
+                                  "--from/--to, --subject or --across-gaps")
+        print(ledger.counts_table(args.layer), end="")
+        return 0
     entries = _ledger_entries(args)
     if args.json:
         print(json.dumps([e.as_dict() for e in entries], indent=2, ensure_ascii=False))

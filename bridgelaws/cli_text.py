@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from .calls import parse_seat
 from .divergence import token_readings
 from .i18n import t
-from .present import describe, effect_text, outcome_words, wording, who_name
+from .present import describe, effect_text, outcome_words, reason_words, who_name, wording
 from .render import judgement_outcome, seat_name
 from .rulings import find_case
 from .vocabulary import EventKind
@@ -61,7 +61,7 @@ def extras(view: RulingView, lang: str) -> list[str]:
     if view.summary:
         lines.append(view.summary + (f" {view.summary_note}" if view.summary_note else ""))
     if view.assumption:
-        lines.append(t("cli.assumption", lang, assumption=view.assumption))
+        lines.append(t("cli.assumption", lang, assumption=view.assumption_shown or view.assumption))
     return lines
 
 
@@ -72,7 +72,7 @@ def _ruled_event(event: EventRecord, ruling: Ruling, seat: str, lang: str) -> st
     """What follows the token of an event that got a ruling: who, the case, the reason, then the
     status, articles, effect and the lines under it."""
     view = describe(ruling, lang)
-    line = f" {seat}: {case_label(str(event.case), lang)} - {event.reason}"
+    line = f" {seat}: {case_label(str(event.case), lang)} - {reason_words(event.reason or '', lang)[0]}"
     line += f"\n{_JUDGE_INDENT}{view.status_name.upper()}{_draft(view, lang)}"
     if view.articles:
         line += f" [{view.articles}]"

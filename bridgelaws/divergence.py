@@ -20,10 +20,13 @@ adds.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+import dataclasses
 from dataclasses import dataclass
 
 from .calls import Call, Seat
+from .i18n import DEFAULT_LANGUAGE, t
 from .records import EventRecord
+from .rulings import find_case
 from .vocabulary import EventKind, TokenRole
 
 __all__ = ["Divergence", "TokenReading", "TokenRole", "divergences", "token_readings"]
@@ -47,11 +50,14 @@ class TokenReading:
         """What two editions must agree on to read the token alike."""
         return (self.seat, self.role, self.case, self.replaces)
 
-    def words(self, replaced: Call | None = None, *, with_case: bool = True) -> str:
+    def words(self, replaced: Call | None = None, *, with_case: bool = True, lang: str = DEFAULT_LANGUAGE) -> str:
         """The reading in plain words: ``"South's 2H"``, ``"East's 2H, replacing his 1H (token 2)"``,
         ``"West's 3H (irregular: call by a player who must pass)"``, ``"West's exposed SK"``.
         ``replaced``: the call a correction replaces, when known; ``with_case=False`` leaves out the
-        irregularity (where the case is said next to it)."""
+        irregularity (where the case is said next to it). ``lang``: in Dutch, "2H van Oost" (the
+        catalogue's ``views.reading.*``)."""
+        if lang != DEFAULT_LANGUAGE:
+            return self._words_in(replaced, with_case, lang)
         owner = f"{self.seat.full_name}'s"
         if self.role is TokenRole.EXPOSURE:
             return f"{owner} exposed {self.card}"
@@ -60,11 +66,32 @@ class TokenReading:
             what = f"his {_call_words(replaced)}" if replaced is not None else "his call"
             text += f", replacing {what} (token {self.replaces})"
         if self.case is not None and with_case:
-            from .rulings import find_case
-
             name = find_case(self.case).name_en
             text += f" (irregular: {name[:1].lower()}{name[1:]})"
         return text
+
+
+    def _words_in(self, replaced: Call | None, with_case: bool, lang: str) -> str:
+        seat = t(f"cards.seat.{self.seat.name}", lang)
+        if self.role is TokenRole.EXPOSURE:
+            return t("views.reading.exposed", lang, seat=seat, card=str(self.card))
+        text = t("views.reading.call", lang, seat=seat, call=_call_words_in(self.call, lang))
+        if self.replaces is not None:
+            what = (t("views.reading.his_call", lang, call=_call_words_in(replaced, lang)) if replaced is not None
+                    else t("views.reading.his_any_call", lang))
+            text += t("views.reading.replacing", lang, what=what, token=self.replaces)
+        if self.case is not None and with_case:
+            name = find_case(self.case).name(lang)
+            text += t("views.reading.irregular", lang, case=f"{name[:1].lower()}{name[1:]}")
+        return text
+
+
+def _call_words_in(call: Call | None, lang: str) -> str:
+    if call is None:
+        return t("views.reading.call_word", lang)
+    if call.is_pass or call.is_double or call.is_redouble:
+        return t(f"views.reading.{_call_words(call)}", lang)
+    return str(call)
 
 
 def _call_words(call: Call | None) -> str:
@@ -110,26 +137,44 @@ class Divergence:
     token: str
     readings: Mapping[str, TokenReading]
     words: Mapping[str, str]  # year -> the reading in words
+    #: year -> the call a correction replaces (for the words in another language), where known
+    replaced: Mapping[str, Call | None] = dataclasses.field(default_factory=dict)
 
-    def groups(self) -> list[tuple[str, list[str]]]:
+    def words_in(self, lang: str) -> Mapping[str, str]:
+        """:attr:`words` in ``lang``."""
+        if lang == DEFAULT_LANGUAGE:
+            return self.words
+        return {year: r.words(self.replaced.get(year), lang=lang) for year, r in self.readings.items()}
+
+    def groups(self, lang: str = DEFAULT_LANGUAGE) -> list[tuple[str, list[str]]]:
         """(the reading in words, the years that read it so), in the order of the first year."""
         grouped: dict[str, list[str]] = {}
-        for year, text in self.words.items():
+        for year, text in self.words_in(lang).items():
             grouped.setdefault(text, []).append(year)
         return list(grouped.items())
 
-    def note(self, year: str) -> str:
+    def note(self, year: str, lang: str = DEFAULT_LANGUAGE) -> str:
         """The divergence as ``year`` sees it, in plain words: ``"2H (token 3): here East's 2H,
         replacing his 1H (token 2); in 1932, 1949, 2007, 2017 South's 2H"``."""
-        here = self.words[year]
-        same = [y for y in self.words if y != year and self.words[y] == here]
+        words = self.words_in(lang)
+        here = words[year]
+        same = [y for y in words if y != year and words[y] == here]
+        if lang != DEFAULT_LANGUAGE:
+            text = t("views.reading.here" if not same else "views.reading.here_and", lang, token=self.token,
+                     index=self.index, same=", ".join(same), words=here)
+            others = [t("views.reading.in", lang, years=", ".join(years), words=w)
+                      for w, years in self.groups(lang) if w != here]
+            return text + "; " + "; ".join(others)
         text = f"{self.token} (token {self.index}): here{' and in ' + ', '.join(same) if same else ''} {here}"
         others = [f"in {', '.join(years)} {words}" for words, years in self.groups() if words != here]
         return text + "; " + "; ".join(others)
 
-    def summary(self) -> str:
+    def summary(self, lang: str = DEFAULT_LANGUAGE) -> str:
         """The divergence for all editions at once: ``"2H (token 3): in 1932, 1949, 2007, 2017
         South's 2H; in 1936 East's 2H, replacing his 1H (token 2)"``."""
+        if lang != DEFAULT_LANGUAGE:
+            return (t("views.reading.token", lang, token=self.token, index=self.index) + "; ".join(
+                t("views.reading.in", lang, years=", ".join(years), words=words) for words, years in self.groups(lang)))
         return (f"{self.token} (token {self.index}): "
                 + "; ".join(f"in {', '.join(years)} {words}" for words, years in self.groups()))
 
@@ -153,5 +198,7 @@ def divergences(events_by_year: Mapping[str, Iterable[EventRecord]]) -> list[Div
         if len(set(words.values())) < 2:
             continue  # read differently only in what the words do not show: nothing to say
         token = next(iter(per_year.values())).token
-        found.append(Divergence(index, token, per_year, words))
+        replaced = {year: calls[year].get(r.replaces) if r.replaces is not None else None
+                    for year, r in per_year.items()}
+        found.append(Divergence(index, token, per_year, words, replaced))
     return found

@@ -179,6 +179,8 @@ class EditionRecord:
     #: its folder does not give is the base's, the base's article ids read as its own, and an
     #: inherited ruling is loaded only while the words it quotes stand in this edition's text.
     derives: str | None = None
+    #: The edition's name in Dutch (``name_nl``, optional): shown with the interface in Dutch.
+    name_nl: str | None = None
 
 
 class Edition:
@@ -218,6 +220,13 @@ class Edition:
     @property
     def name(self) -> str:
         return self.record.name
+
+    def title(self, lang: str = "en") -> tuple[str, str]:
+        """(the edition's name in ``lang``, the language it is in): ``name_nl`` in Dutch where the
+        registry gives one, else the English ``name``."""
+        if lang == "nl" and self.record.name_nl:
+            return self.record.name_nl, "nl"
+        return self.record.name, "en"
 
     @property
     def code(self) -> str:
@@ -543,7 +552,7 @@ def _why_not_redouble(position: Position) -> str:
 #: The registry: one ``edition.yaml`` per edition's folder, ``data/editions/<year>/edition.yaml``
 #: (read through :mod:`bridgelaws.datafiles`; :func:`registry_data` gathers them).
 REGISTRY = "editions"
-_ENTRY_KEYS = {"year", "name", "class", "max_level", "basis", "derives", "bibliography", "reasons"}
+_ENTRY_KEYS = {"year", "name", "name_nl", "class", "max_level", "basis", "derives", "bibliography", "reasons"}
 _BASIS_KEYS = {"articles", "inherit", "only", "why", "closing", "inherited_for"}
 
 #: Per mechanic that refuses calls, the grounds of :attr:`Refusal.ground` it may refuse on.
@@ -698,6 +707,8 @@ def _parse_registry(raw: object) -> tuple[EditionRecord, ...]:
     for year, entry in entries.items():
         if not isinstance(entry.get("name"), str):
             raise _problem(f"{year}.name", "expected a string")
+        if not isinstance(entry.get("name_nl", ""), str):
+            raise _problem(f"{year}.name_nl", "expected a string")
         level = entry.get("max_level", 7)
         if not isinstance(level, int) or not 1 <= level <= MAX_PARSED_LEVEL:
             raise _problem(f"{year}.max_level", f"expected a level from 1 to {MAX_PARSED_LEVEL}")
@@ -715,7 +726,7 @@ def _parse_registry(raw: object) -> tuple[EditionRecord, ...]:
         records.append(EditionRecord(
             year=year, name=entry["name"], basis={m: _resolve(year, m, entries) for m in MECHANICS},
             max_level=entry.get("max_level", 7), class_path=entry.get("class"),
-            closing=_closing_rule(year, entries), derives=entry.get("derives")))
+            closing=_closing_rule(year, entries), derives=entry.get("derives"), name_nl=entry.get("name_nl")))
     return tuple(records)
 
 

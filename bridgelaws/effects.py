@@ -1,7 +1,8 @@
 """What a ruling does to the auction: one small function per effect, keyed by the effect's id.
 
-A ruling's own effect follows from its fields (``next``, ``deemed``, ``call_stands``); an option the
-text gives names its effect by its ``choice`` id. The schema refuses a choice that is not a key of
+Which effect a ruling applies is :attr:`bridgelaws.ruling_effect.RulingEffect.applied`: from the
+ruling's own fields (``next``, ``deemed``, ``call_stands``), or the option taken, whose ``choice``
+id names its effect. The schema refuses a choice that is not a key of
 :data:`EFFECTS` or :data:`CORRECTIONS`, so every option in the data has an effect here. The control
 flow that calls them is :class:`bridgelaws.judging._Run`.
 """
@@ -15,6 +16,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from .auction import Bar, Entry
 from .calls import PASS, Call, Seat
 from .rulings import Ruling
+from .vocabulary import Outcome
 
 if TYPE_CHECKING:
     from .judging import _Run
@@ -58,29 +60,13 @@ def effect(*names: str) -> Callable[[Callable[[_Run, _Act], None]], Callable[[_R
     return register
 
 
-def _effect_of(ruling: Ruling, choice: dict[str, Any] | None) -> str:
-    """The effect id: an offender who must replace his call does so whatever was chosen; otherwise
-    the option chosen (or assumed) decides; otherwise the ruling's own fields."""
-    if ruling.next == "offender":
-        return "replace"
-    if choice is not None:
-        return str(choice["choice"])
-    if ruling.deemed == "P":
-        return "deemed-pass"
-    if ruling.deemed == "same":
-        return "deemed-same"
-    if ruling.call_stands is False:
-        return "void"
-    return "stands"
-
-
 @effect("replace")
 def _replace(run: _Run, act: _Act) -> None:
     run.auction.record(Entry(act.seat, act.call, act.case, act.reason, effect="void", ruling=act.ruling),
                        next_seat=act.seat, bars=act.bars)
     act.record["effect"] = "void: the offender must replace it"
     run.pending_correction = _PendingCorrection(act.record, act.seat, act.ruling, act.call)
-    run.result.pending_requirement = act.ruling.requires
+    run.result.pending_requirement = act.ruling.effect.requires
 
 
 @effect("cancel-partners-double")
@@ -130,11 +116,10 @@ def _void(run: _Run, act: _Act) -> None:
 def _redeal(run: _Run, act: _Act) -> None:
     # An opponent's right to a new deal, taken (the 1932 column on calls out of turn): the call is
     # void and the auction ends; the same dealer deals again (Outcome.REDEAL).
-    from .vocabulary import Outcome
-
     run.auction.record(Entry(act.seat, act.call, act.case, act.reason, effect="void", ruling=act.ruling),
                        next_seat=act.proper, bars=act.bars)
-    article = next((o["article"] for o in act.ruling.options if o["choice"] == "redeal" and o["article"]), None)
+    taken = act.ruling.effect.option("redeal")
+    article = taken.article if taken is not None else None
     run.result.ended = (Outcome.REDEAL, (article,) if article else tuple(act.ruling.articles))
     act.record["effect"] = f"the auction ends: {Outcome.REDEAL}"
 

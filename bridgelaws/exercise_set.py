@@ -15,7 +15,7 @@ first six ask what the law does, and are asked only of a cell whose best answer 
 rules, or a sourced supplementary ruling does):
 
 - ``must-pass``: who must pass afterwards (nobody, a player at his next turn, a player for the rest of
-  the auction, it depends on a choice the law offers; :func:`bridgelaws.present.must_pass_key`).
+  the auction, it depends on a choice the law offers; :attr:`bridgelaws.ruling_effect.RulingEffect.must_pass`).
   Asked in the exercises of a case that bars a player under some edition; never answered "nobody"
   where the ruling carries an assumption (there the engine may apply less than the law says, as the
   bars of 2007 Law 31A that depend on a later call).
@@ -53,7 +53,7 @@ from .calls import Seat
 from .editions import EDITIONS
 from .errors import BridgeLawsError
 from .judging import judge
-from .present import must_pass_key
+from .ruling_effect import CallFate, Side
 from .rulings import Ruling, acceptance_ruling, cases, find_case
 from .vocabulary import DEFAULT_LAYER, Layer, Outcome, Status
 
@@ -170,33 +170,30 @@ class Exercise:
 def call_key(ruling: Ruling) -> str | None:
     """What becomes of the irregular call under ``ruling``, a choice of ``CHOICES[CALL]``; None where
     the ruling does not say."""
-    if ruling.deemed == "P":
-        return "deemed-pass"
-    if ruling.deemed == "same":
-        return "deemed-double-of-bid-made"
-    if ruling.call_stands is True:
-        return "stands"
-    if ruling.call_stands is False:
-        return "cancelled"
-    return None
+    return _CALL_KEYS.get(ruling.effect.fate)
+
+
+#: The quiz's words for the fate of the call (a fate the ruling does not say is not asked).
+_CALL_KEYS = {CallFate.DEEMED_PASS: "deemed-pass", CallFate.DEEMED_SAME: "deemed-double-of-bid-made",
+              CallFate.STANDS: "stands", CallFate.CANCELLED: "cancelled"}
 
 
 def options_key(ruling: Ruling, offender: Seat | None) -> str | None:
     """Who has a choice the ruling offers (``offender`` made the irregular call), a choice of
     ``CHOICES[OPTIONS]``; None where it offers none."""
-    if not ruling.options:
+    effect = ruling.effect
+    if not effect.options:
         return None
     if offender is None:
         raise BridgeLawsError(f"exercises: {ruling.case} {ruling.edition}: options, but no player made the event")
     sides = set()
-    for option in ruling.options:
-        by = str(option["by"])
-        if by == str(offender):
+    for option in effect.options:
+        if option.side is Side.OFFENDER:
             sides.add("offender")
-        elif by in (str(offender.lho), str(offender.rho)):
+        elif option.side is Side.OPPONENT:
             sides.add("opponent")
         else:  # the offender's partner: no option of the data gives him one yet
-            raise BridgeLawsError(f"exercises: {ruling.case} {ruling.edition}: an option for {by}, the "
+            raise BridgeLawsError(f"exercises: {ruling.case} {ruling.edition}: an option for {option.by}, the "
                                   "offender's partner, which the quiz's choices do not name")
     if len(sides) > 1:
         raise BridgeLawsError(f"exercises: {ruling.case} {ruling.edition}: options for both sides")
@@ -207,10 +204,9 @@ def acceptance_key(ruling: Ruling) -> str | None:
     """Who may accept the irregular call by calling over it, a choice of ``CHOICES[ACCEPTANCE]``; None
     where the ruling names no acceptance (the engine then applies none, but the law may: not asked).
     The engine's reading (``judging._calls_over``): under the corpus (1936:22.2) a call by either
-    opponent of the offender; under the supplement's later codes, the left-hand opponent's alone."""
-    if not ruling.acceptance:
-        return None
-    return "lho" if ruling.layer is Layer.SUPPLEMENT else "either-opponent"
+    opponent of the offender; under the supplement's later codes, the left-hand opponent's alone
+    (:attr:`bridgelaws.ruling_effect.RulingEffect.accepted_by`)."""
+    return ruling.effect.accepted_by
 
 
 def _evidence(ruling: Ruling) -> Evidence:
@@ -236,7 +232,7 @@ def _acceptance_evidence(case: str, year: str, seat: Seat, ruling: Ruling) -> Ev
 
 
 def _bars_someone(rulings: Iterable[Ruling]) -> bool:
-    return any(must_pass_key(ruling) not in ("nobody", "not-said") for ruling in rulings)
+    return any(ruling.effect.must_pass not in ("nobody", "not-said") for ruling in rulings)
 
 
 def _case_bars_someone(case: str) -> bool:
@@ -281,35 +277,17 @@ def first_case(tokens: str, dealer: str) -> str:
 def build_exercise(exercise_id: str, case: str, tokens: str, dealer: str, handwritten: bool) -> Exercise:
     """The exercise's questions, from a fresh judgement of its scenario under every edition."""
     events = {edition.year: case_event(tokens, dealer, case, edition.year) for edition in EDITIONS}
-    rulings = {year: None if found is None else found[0] for year, found in events.items()}
-    raised = {year: ruling for year, ruling in rulings.items() if ruling is not None}
-    ruled = {year: ruling for year, ruling in raised.items() if ruling.rules}
-    ask_must_pass = _bars_someone(ruled.values()) or _case_bars_someone(case)
+    raised = {year: found for year, found in events.items() if found is not None}
+    ask_must_pass = (_bars_someone(ruling for ruling, _ in raised.values() if ruling.rules)
+                     or _case_bars_someone(case))
     questions: list[Question] = []
     not_asked: list[str] = []
-    for year, ruling in raised.items():
-        evidence = _evidence(ruling)
-        if year not in ruled:
+    for year, (ruling, seat) in raised.items():
+        if not ruling.rules:
             # A gap (silent or referenced in both layers): only "does the excerpt say?".
-            questions.append(Question(exercise_id, year, AnswerKind.STATUS, str(ruling.status), evidence))
+            questions.append(Question(exercise_id, year, AnswerKind.STATUS, str(ruling.status), _evidence(ruling)))
             continue
-        seat = events[year][1]  # type: ignore[index]
-        passing = must_pass_key(ruling)
-        passing_key = None if passing == "nobody" and ruling.assumption else passing
-        keys: list[tuple[AnswerKind, str | None]] = [
-            (AnswerKind.MUST_PASS, passing_key if ask_must_pass else None),
-            (AnswerKind.CALL, call_key(ruling)),
-            (AnswerKind.OUTCOME, None if ruling.outcome is None else str(ruling.outcome)),
-            (AnswerKind.NEXT, None if ruling.next is None or ruling.assumption else str(ruling.next)),
-            (AnswerKind.OPTIONS, options_key(ruling, seat))]
-        asked = [Question(exercise_id, year, kind, key, evidence) for kind, key in keys if key is not None]
-        accepted = acceptance_key(ruling)
-        if accepted is not None and seat is not None:
-            asked.append(Question(exercise_id, year, AnswerKind.ACCEPTANCE, accepted,
-                                  _acceptance_evidence(case, year, seat, ruling)))
-        if not asked and passing_key is not None:
-            # Nothing else to ask of a cell that rules: who must pass (a review bars no one).
-            asked.append(Question(exercise_id, year, AnswerKind.MUST_PASS, passing_key, evidence))
+        asked = _law_questions(exercise_id, case, year, ruling, seat, ask_must_pass)
         if not asked:
             not_asked.append(year)
         questions += asked
@@ -320,7 +298,32 @@ def build_exercise(exercise_id: str, case: str, tokens: str, dealer: str, handwr
     if not questions:
         raise BridgeLawsError(f"exercises: {exercise_id}: no question can be asked of its scenario")
     return Exercise(exercise_id, case, dealer, tokens, handwritten, tuple(questions),
-                    tuple(year for year, ruling in rulings.items() if ruling is None), tuple(not_asked))
+                    tuple(year for year, found in events.items() if found is None), tuple(not_asked))
+
+
+def _law_questions(exercise_id: str, case: str, year: str, ruling: Ruling, seat: Seat | None,
+                   ask_must_pass: bool) -> list[Question]:
+    """The questions of what the law does, asked of a cell whose best answer rules: each key read
+    from the ruling's effect (:class:`bridgelaws.ruling_effect.RulingEffect`)."""
+    effect = ruling.effect
+    evidence = _evidence(ruling)
+    passing = effect.must_pass
+    passing_key = None if passing == "nobody" and ruling.assumption else passing
+    keys: list[tuple[AnswerKind, str | None]] = [
+        (AnswerKind.MUST_PASS, passing_key if ask_must_pass else None),
+        (AnswerKind.CALL, call_key(ruling)),
+        (AnswerKind.OUTCOME, None if effect.outcome is None else str(effect.outcome)),
+        (AnswerKind.NEXT, None if effect.next is None or ruling.assumption else str(effect.next)),
+        (AnswerKind.OPTIONS, options_key(ruling, seat))]
+    asked = [Question(exercise_id, year, kind, key, evidence) for kind, key in keys if key is not None]
+    accepted = acceptance_key(ruling)
+    if accepted is not None and seat is not None:
+        asked.append(Question(exercise_id, year, AnswerKind.ACCEPTANCE, accepted,
+                              _acceptance_evidence(case, year, seat, ruling)))
+    if not asked and passing_key is not None:
+        # Nothing else to ask of a cell that rules: who must pass (a review bars no one).
+        asked.append(Question(exercise_id, year, AnswerKind.MUST_PASS, passing_key, evidence))
+    return asked
 
 
 @datafiles.cached

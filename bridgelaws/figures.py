@@ -9,7 +9,7 @@ that ``import bridgelaws`` stays cheap.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .present import STATUS_NAMES
 from .render import STATUS_COLOURS
@@ -24,6 +24,30 @@ CODE_COLOURS = {"rubber": "#8d6e63", "duplicate": "#00796b"}
 CODE_MARKERS = {"rubber": "o", "duplicate": "s"}
 #: rcParams that keep the output stable: a fixed hash salt for SVG ids, no creation date.
 STABLE_RC = {"svg.hashsalt": "bridgelaws", "font.size": 10}
+
+
+def code_year_note(year: str) -> str:
+    """``"code of 1935"`` where the edition's Dutch text is dated later than the code it translates
+    (the bibliography's ``code_year``, from shared/sources/README.md: 1936 is the 1935 code); ``""``
+    where the two years are the same or the code's year is not known."""
+    from .bibliography import metadata
+
+    code_year = metadata(year).code_year
+    if not code_year.known or str(code_year.value) == str(year):
+        return ""
+    return f"code of {code_year.value}"
+
+
+def edition_label(edition: Any) -> str:
+    """An edition's label under an axis: its year, its kind of code, and the code's year where it
+    differs (``"1936\nrubber\ncode of 1935"``)."""
+    note = code_year_note(edition.year)
+    return f"{edition.year}\n{edition.code}" + (f"\n{note}" if note else "")
+
+
+#: The x-axis label of a figure whose editions stand side by side, evenly spaced: the axis is an
+#: order, not a time scale (issue 25 §7).
+EVENLY_SPACED = "editions in order, evenly spaced (not to scale in years)"
 
 
 def _figure(width: float, height: float) -> Figure:
@@ -92,8 +116,10 @@ def timeline() -> Figure:
             unit = "Art."
         shift = {"right": 0.6, "left": -0.6}.get(align, 0.0)
         articles = f"{row['articles']} article{'s' if row['articles'] != 1 else ''}"
+        note = code_year_note(row["edition"])
         ax.text(row["year"] + shift, height + 0.08,
-                f"{row['edition']} \u00b7 {row['code']}\n{unit} {row['article_range']}\n"
+                f"{row['edition']} \u00b7 {row['code']}" + (f" ({note})" if note else "")
+                + f"\n{unit} {row['article_range']}\n"
                 f"{articles}, {row['words']} words",
                 ha=align, va="bottom", fontsize=8.5, color="#222")
     ax.axvline(SPELLING_REFORM, color="#999", linestyle="--", linewidth=1, zorder=0)
@@ -109,7 +135,7 @@ def timeline() -> Figure:
     ax.set_yticks([])
     for side in ("left", "right", "top"):
         ax.spines[side].set_visible(False)
-    ax.set_xlabel("year of the Dutch text")
+    ax.set_xlabel("year of the Dutch text (to scale: the distance between two editions is the years between them)")
     ax.set_title(f"{_count_word(len(stats))} editions of the bidding rules", fontsize=11)
     return fig
 
@@ -162,7 +188,7 @@ def status_over_time(layer: str = DEFAULT_LAYER) -> Figure:
     counts = views.status_counts(layer)
     fig = _figure(7.5, 3.8)
     ax = fig.add_subplot()
-    labels = [f"{e.year}\n{e.code}" for e in EDITIONS]
+    labels = [edition_label(e) for e in EDITIONS]
     bottom = [0] * len(labels)
     for status in [c for c in ("ruled", "supplement", "referenced", "silent") if c in counts.columns]:
         values = [int(counts.loc[e.year, status]) for e in EDITIONS]  # type: ignore[arg-type]  # a count
@@ -172,6 +198,7 @@ def status_over_time(layer: str = DEFAULT_LAYER) -> Figure:
                      color="white", fontsize=9, fontweight="bold")
         bottom = [b + v for b, v in zip(bottom, values)]
     ax.set_ylabel(f"cases (of {bottom[0]})")
+    ax.set_xlabel(EVENLY_SPACED)
     ax.yaxis.set_major_locator(MaxNLocator(integer=True))
     ax.set_title(f"What each text says about the cases of the catalogue\n({_layer_title(layer)})", fontsize=11)
     ax.legend(frameon=False, fontsize=9, loc="upper left", bbox_to_anchor=(1.0, 1.0))
@@ -185,90 +212,112 @@ def strictness_figure(layer: str = DEFAULT_LAYER) -> Figure:
     :func:`bridgelaws.views.turns_barred` for how the turns are counted). ``layer="supplement"``:
     the supplementary rulings count too; their cells are framed in the supplement's colour and the
     title says which layer is drawn."""
+    from . import views
+
+    fig = _figure(12, 6.4)
+    grid = fig.add_gridspec(1, 2, width_ratios=[1.35, 1])
+    case_count = _strictness_heat(fig.add_subplot(grid[0, 0]), layer)
+    _strictness_trend(fig.add_subplot(grid[0, 1]), views.strictness_summary(layer), case_count)
+    fig.suptitle(f"Layer: {_layer_title(layer)}", fontsize=10, color="#444" if layer == "corpus"
+                 else STATUS_COLOURS["supplement"])
+    return fig
+
+
+def _heat_cell(heat: Any, i: int, j: int, value: float, status: str, top: float) -> None:
+    """One cell of the strictness heat map: a hatched gap (with its status) or the turns barred,
+    framed in the supplement's colour where a supplementary ruling gives them."""
+    import math
+
+    from matplotlib.patches import Rectangle
+
+    if math.isnan(value):
+        heat.add_patch(Rectangle((j - 0.5, i - 0.5), 1, 1, facecolor="#eeeeee", edgecolor="white",
+                                 hatch="///", linewidth=0))
+        label = "ref." if status == "referenced" else "not in\nexcerpt"
+        heat.text(j, i, label, ha="center", va="center", fontsize=6.5, color="#888")
+        return
+    supplementary = status == "supplement"
+    if supplementary:
+        heat.add_patch(Rectangle((j - 0.45, i - 0.45), 0.9, 0.9, facecolor="none",
+                                 edgecolor=STATUS_COLOURS["supplement"], linewidth=1.6))
+    heat.text(j, i, f"{value:g}" + ("*" if supplementary else ""), ha="center", va="center",
+              fontsize=8.5, color="white" if value > top * 0.6 else "#222", fontweight="bold")
+
+
+def _strictness_heat(heat: Any, layer: str) -> int:
+    """The heat map of turns barred per case and edition; returns the number of cases drawn."""
     import math
 
     from matplotlib.colors import LinearSegmentedColormap
-    from matplotlib.patches import Rectangle
 
     from . import views
     from .editions import EDITIONS
     from .rulings import cases
 
     table = views.strictness_table(layer)
-    frame = views.strictness(layer)
-    summary = views.strictness_summary(layer)
-    fig = _figure(12, 6.4)
-    grid = fig.add_gridspec(1, 2, width_ratios=[1.35, 1])
-    heat = fig.add_subplot(grid[0, 0])
-    trend = fig.add_subplot(grid[0, 1])
-
-    status = {(r.case, r.edition): r.status for r in frame.itertuples()}
+    status = {(r.case, r.edition): r.status for r in views.strictness(layer).itertuples()}
     case_ids = list(table.index)
     names = {c.id: c.name_en for c in cases()}
     values = [[table.loc[c, e.year] for e in EDITIONS] for c in case_ids]
     top = max((v for row in values for v in row if not math.isnan(v)), default=1) or 1
     cmap = LinearSegmentedColormap.from_list("bl", ["#ffffff", "#fdd49e", "#d7301f"])
-    masked = [[float("nan") if math.isnan(v) else v for v in row] for row in values]
-    heat.imshow(masked, cmap=cmap, vmin=0, vmax=top, aspect="auto")
+    heat.imshow([[float("nan") if math.isnan(v) else v for v in row] for row in values], cmap=cmap, vmin=0,
+                vmax=top, aspect="auto")
     for i, case_id in enumerate(case_ids):
         for j, edition in enumerate(EDITIONS):
-            value = values[i][j]
-            if math.isnan(value):
-                heat.add_patch(Rectangle((j - 0.5, i - 0.5), 1, 1, facecolor="#eeeeee", edgecolor="white",
-                                         hatch="///", linewidth=0))
-                label = "ref." if status[(case_id, edition.year)] == "referenced" else "not in\nexcerpt"
-                heat.text(j, i, label, ha="center", va="center", fontsize=6.5, color="#888")
-            else:
-                supplementary = status[(case_id, edition.year)] == "supplement"
-                if supplementary:
-                    heat.add_patch(Rectangle((j - 0.45, i - 0.45), 0.9, 0.9, facecolor="none",
-                                             edgecolor=STATUS_COLOURS["supplement"], linewidth=1.6))
-                heat.text(j, i, f"{value:g}" + ("*" if supplementary else ""), ha="center", va="center",
-                          fontsize=8.5, color="white" if value > top * 0.6 else "#222", fontweight="bold")
-    heat.set_xticks(range(len(EDITIONS)), [f"{e.year}\n{e.code}" for e in EDITIONS], fontsize=9)
+            _heat_cell(heat, i, j, values[i][j], str(status[(case_id, edition.year)]), top)
+    heat.set_xticks(range(len(EDITIONS)), [edition_label(e) for e in EDITIONS], fontsize=9)
     heat.set_yticks(range(len(case_ids)), [names[c] for c in case_ids], fontsize=8.5)
     heat.set_xticks([x + 0.5 for x in range(len(EDITIONS) - 1)], minor=True)
     heat.set_yticks([y + 0.5 for y in range(len(case_ids) - 1)], minor=True)
     heat.grid(which="minor", color="white", linewidth=1.5)
     heat.tick_params(which="minor", length=0)
+    heat.set_xlabel(EVENLY_SPACED, fontsize=8.5)
     heat.set_title(f"Turns barred per case (next turn = 1, rest of auction = {views.REST_OF_AUCTION_TURNS})"
                    + ("" if layer == "corpus" else "\n* framed: outside the corpus (sourced paraphrase)"),
                    fontsize=10)
-    fig.suptitle(f"Layer: {_layer_title(layer)}", fontsize=10, color="#444" if layer == "corpus"
-                 else STATUS_COLOURS["supplement"])
+    return len(case_ids)
+
+
+def _summary_count(summary: Any, year: str, column: str) -> int:
+    return int(summary.loc[year, column]) if column in summary.columns else 0
+
+
+def _strictness_trend(trend: Any, summary: Any, case_count: int) -> None:
+    """The turns barred per case ruled on, one bar per edition (evenly spaced like the heat map's
+    columns)."""
+    import math
+
+    from .editions import EDITIONS
 
     years = list(range(len(EDITIONS)))  # chronological, evenly spaced like the heat map's columns
     # Issue 21 §3: a gap is never drawn as zero. A sum of turns over the cases each edition rules on
     # would count every gap as "no bar"; the bars are the turns per case the edition rules on, each
     # labelled with how many cases that is, and an edition that rules on none has no bar at all.
-    # Counts: pandas-stubs type a scalar of .loc as any Scalar.
-    ruled = [int(summary.loc[e.year, "ruled"]) for e in EDITIONS]  # type: ignore[arg-type]
-    extra = [int(summary.loc[e.year, "supplement"]) if "supplement" in summary.columns else 0  # type: ignore[arg-type]
-             for e in EDITIONS]
-    holding = [r + x for r, x in zip(ruled, extra)]
-    per_case = [float(summary.loc[e.year, "turns_per_ruled_case"]) if n else float("nan")  # type: ignore[arg-type]
+    holding = [_summary_count(summary, e.year, "ruled") + _summary_count(summary, e.year, "supplement")
+               for e in EDITIONS]
+    per_case = [float(summary.loc[e.year, "turns_per_ruled_case"]) if n else float("nan")
                 for e, n in zip(EDITIONS, holding)]
     colours = [CODE_COLOURS[e.code] for e in EDITIONS]
     shown = [(x, v, c, n) for x, v, c, n in zip(years, per_case, colours, holding) if n]
     bars = trend.bar([x for x, *_ in shown], [v for _, v, *_ in shown], width=0.55,
                      color=[c for *_, c, _ in shown], alpha=0.85, label="turns barred per case ruled on")
-    trend.bar_label(bars, labels=[f"{v:.2f}\n{n} of {len(case_ids)}" for _, v, _, n in shown], fontsize=8,
+    trend.bar_label(bars, labels=[f"{v:.2f}\n{n} of {case_count}" for _, v, _, n in shown], fontsize=8,
                     padding=3, zorder=5, bbox={"facecolor": "white", "edgecolor": "none", "pad": 0.6})
     for x, n in zip(years, holding):
         if not n:
             trend.text(x, 0.05, "no ruling\nin any layer", ha="center", va="bottom", fontsize=7.5, color="#888")
-    trend.set_xticks(years, [f"{e.year}\n{e.code}" for e in EDITIONS], fontsize=9)
+    trend.set_xticks(years, [edition_label(e) for e in EDITIONS], fontsize=9)
     top_value = max((v for v in per_case if not math.isnan(v)), default=1.0) or 1.0
     trend.set_ylim(0, top_value * 1.45)
     trend.set_ylabel("turns barred per case ruled on")
-    trend.set_xlabel("edition (on each bar: cases ruled on)")
+    trend.set_xlabel("edition (on each bar: cases ruled on);\n" + EVENLY_SPACED)
     trend.set_title("Strictness over time (gaps not counted)", fontsize=10)
     handles, labels = trend.get_legend_handles_labels()
     trend.legend(handles, labels, frameon=False, fontsize=8.5, loc="upper right")
     trend.text(0.99, 0.80, "bars: brown rubber, green duplicate", transform=trend.transAxes, ha="right",
                fontsize=8, color="#666")
     trend.spines[["top", "right"]].set_visible(False)
-    return fig
 
 
 #: The colour of each word of the ledger (:mod:`bridgelaws.ledger`) in :func:`ledger_timeline`.
@@ -311,8 +360,9 @@ def ledger_timeline(subjects: list[str] | None = None, layer: str = DEFAULT_LAYE
             if marks:
                 ax.text(i, y - 0.2, " / ".join(marks), ha="center", va="top", fontsize=7, color="#444")
     ax.set_yticks(range(len(histories)), [h.subject for h in reversed(histories)], fontsize=8.5)
-    ax.set_xticks(list(xs), [f"{e.year}\n{e.code}" for e in EDITIONS], fontsize=9)
+    ax.set_xticks(list(xs), [edition_label(e) for e in EDITIONS], fontsize=9)
     ax.set_xlim(-0.4, len(EDITIONS) - 0.6)
+    ax.set_xlabel(EVENLY_SPACED)
     ax.set_ylim(-0.7, len(histories) - 0.3)
     for status in ("ruled", "referenced", "silent") + (("supplement",) if layer != "corpus" else ()):
         ax.scatter([], [], s=50, color=STATUS_COLOURS[status], label=STATUS_NAMES[status])

@@ -1,12 +1,15 @@
 """A handout of one scenario's comparison across editions, for a meeting's papers or a class (issue 13
-§3): one self-contained HTML page (the stylesheet inline, no script, nothing fetched from a network),
-and a PDF printed from it by headless Chromium where Chromium is at hand.
+§3, issue 25 §5): one self-contained HTML page (the stylesheet inline, no script, nothing fetched from
+a network), and a PDF printed from it by headless Chromium where Chromium is at hand; one scenario
+across the five editions fits two A4 pages.
 
-The comparison is :func:`bridgelaws.views.compare_html` with ``english=True``: every card with its
-article(s), its verbatim Dutch quote and, where the project has one, the English of the quoted
-paragraph, labelled as the project's translation. Above it a title and the date of generation; below
-it the citation of every edition's source (:mod:`bridgelaws.bibliography`). A citation's web address
-is printed as text, never as a link or a resource the page loads.
+Under a title and the date of generation: the bidding diagram (West, North, East, South, as one
+edition reads the tokens, with the tokens other editions read differently), then per edition its
+kind of code (and the code's year where the text is later: 1936 is the code of 1935), a footnote
+number, and per irregular event the status, the article(s), the verbatim Dutch quote and the ruling
+in short; the project's English of a quoted paragraph only on request (``english=True``, ``--english``).
+The footnotes cite each edition's source with what the sources give (no "unknown" part, no file of
+the project). A citation's web address is printed as text, never as a link or a resource the page loads.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ import shutil
 import subprocess
 import tempfile
 from html import escape
+from typing import Any
 
 from .errors import BridgeLawsError
 from .vocabulary import DEFAULT_LAYER
@@ -55,15 +59,18 @@ def with_policy(html: str) -> str:
 
 
 def handout_html(scenario: str, editions: object = None, dealer: str = "N", lang: str = "en",
-                 layer: str = DEFAULT_LAYER, *, generated: datetime.date | None = None) -> str:
-    """The handout as one HTML document (see the module's docstring). ``generated``: the date it
-    names (default today). A scenario that cannot be read, an unknown edition or dealer: one
+                 layer: str = DEFAULT_LAYER, *, generated: datetime.date | None = None,
+                 english: bool = False) -> str:
+    """The handout as one HTML document (see the module's docstring): the bidding diagram (W N E S),
+    then per edition every ruling's status, article and verbatim quote, short, with the edition's
+    source in a numbered footnote; meant to fit two A4 pages. ``english``: also the project's
+    English of each quoted paragraph (off by default, on request). ``generated``: the date it names
+    (default today). A scenario that cannot be read, an unknown edition or dealer: one
     :class:`BridgeLawsError` line, as for ``compare``."""
-    from .bibliography import cite
     from .calls import parse_seat
     from .editions import find_editions
     from .render import stylesheet
-    from .views import compare_html
+    from .tables import compare_divergences, compare_results
     from .views._common import token_list
 
     lang = find_language(lang)
@@ -71,18 +78,10 @@ def handout_html(scenario: str, editions: object = None, dealer: str = "N", lang
     chosen = find_editions(editions)  # type: ignore[arg-type]
     seat = parse_seat(dealer, " (dealer)")
     when = (generated or datetime.date.today()).isoformat()
-    # The comparison carries the stylesheet at its start; the handout carries it once, in its head.
-    view = compare_html(tokens, chosen, seat, layer, english=True, lang=lang).removeprefix(stylesheet())
+    results = compare_results(tokens, chosen, seat, layer)
     years = ", ".join(e.year for e in chosen)
     title = t("print.handout.title", lang, scenario=tokens)
-    sources = []
-    for edition in chosen:
-        try:
-            text = cite(edition.year, "text")
-        except BridgeLawsError:  # a draft edition is no published source
-            text = t("print.handout.no_source", lang, edition=edition.year)
-        lines = "<br>".join(escape(line) for line in text.strip().splitlines())
-        sources.append(f'<li class="bl-handout-source" data-edition="{escape(edition.year)}">{lines}</li>')
+    notes = {edition.year: number for number, edition in enumerate(chosen, 1)}
     return "\n".join([
         "<!DOCTYPE html>",
         f'<html lang="{lang}">',
@@ -95,13 +94,135 @@ def handout_html(scenario: str, editions: object = None, dealer: str = "N", lang
         f"<h1>{escape(title)}</h1>",
         f'<p class="bl-handout-meta">{escape(t("print.handout.meta", lang, dealer=t(f"common.seat.{seat.name}", lang), editions=years, date=when))}</p>',
         f'<p class="bl-handout-note">{escape(t("print.handout.note", lang))}</p>',
-        view,
+        _diagram_html(results, compare_divergences(results), lang),
+        *(_edition_html(result, notes[result.edition.year], lang, english) for result in results),
         f"<h2>{escape(t('print.handout.sources', lang))}</h2>",
-        f'<ul class="bl-handout-sources">{"".join(sources)}</ul>',
+        f'<ol class="bl-handout-sources">{"".join(_footnote_html(e, lang) for e in chosen)}</ol>',
         f'<p class="bl-handout-meta">{escape(t("print.handout.footer", lang, date=when))}</p>',
         "</body>",
         "</html>",
     ]) + "\n"
+
+
+def _diagram_html(results: list[Any], found: list[Any], lang: str) -> str:
+    """The bidding diagram (West, North, East, South) as one edition reads the tokens (2017's where
+    it is shown, else the first edition's), and the tokens other editions read differently."""
+    from .editions import DEFAULT_EDITION
+    from .render import auction_html
+
+    played = [r for r in results if r.read is not None]
+    if not played:
+        return ""
+    shown = next((r for r in played if r.edition.year == DEFAULT_EDITION), played[0])
+    head = t("print.handout.diagram", lang, edition=shown.edition.year)
+    grid = auction_html(shown.read.auction, style=False, lang=lang)
+    others = "".join(f"<li>{escape(d.summary(lang))}</li>" for d in found)
+    return (f'<div class="bl-handout-diagram"><h2>{escape(head)}</h2>{grid}'
+            + (f'<ul class="bl-handout-divergence">{others}</ul>' if others else "") + "</div>")
+
+
+def _edition_html(result: Any, note: int, lang: str, english: bool) -> str:
+    """One edition: its year, kind of code (and the code's year where it differs), the footnote's
+    number, and per irregular event the status, the article(s), the verbatim quote and the short ruling."""
+    from .render import html_text, seat_name
+    from .rulings import find_case
+
+    edition = result.edition
+    code_year = _code_year(edition.year)
+    head = (f'<h3>{escape(edition.year)} <span class="bl-code bl-{escape(edition.code)}">'
+            f'{html_text(f"common.code.{edition.code}", lang)}</span>'
+            + (f' <span class="bl-handout-codeyear">{html_text("print.handout.code_year", lang, year=code_year)}</span>'
+               if code_year else "")
+            + f' <sup class="bl-footnote-ref"><a>[{note}]</a></sup></h3>')
+    rows = []
+    if result.read is None:
+        rows.append(f'<div class="bl-error">{escape(str(result.error))}</div>')
+    elif not result.events:
+        rows.append(f'<div class="bl-none">{html_text("views.no_irregularity", lang)}</div>')
+    for event, ruling in result.events:
+        seat = f" ({seat_name(event.seat, lang)})" if event.seat is not None else ""
+        name = find_case(event.case).name(lang) if event.case else ""
+        rows.append(_ruling_html(ruling, f"{html_text('views.token', lang, index=event.index)}"
+                                          f"{escape(event.token)}{escape(seat)}", name, lang, english))
+    return f'<section class="bl-handout-edition" data-edition="{escape(edition.year)}">{head}{"".join(rows)}</section>'
+
+
+def _ruling_html(ruling: Any, where: str, name: str, lang: str, english: bool) -> str:
+    from .present import describe, quoted_english
+    from .render import english_html, html_text
+
+    view = describe(ruling, lang)
+    badges = (f'<span class="bl-badge" style="background:{view.colour}">{escape(view.label)}</span>'
+              + "".join(f' <span class="bl-inherited">{escape(b.text)}</span>' for b in view.inherited)
+              + (f' <span class="bl-handout-assumption">{html_text("print.handout.assumption", lang)}</span>'
+                 if view.assumption else ""))
+    parts = [f'<div class="bl-handout-ruling" data-case="{escape(view.case)}">'
+             f'<div><span class="bl-event">{where}</span> <b>{escape(name)}</b> {badges}'
+             + (f' <span class="bl-articles">{escape(view.articles)}</span>' if view.articles else "") + "</div>"]
+    if view.quote_nl:
+        source = f' <span class="bl-articles">({escape(view.quote_from)})</span>' if view.quote_from else ""
+        parts.append(f'<blockquote lang="nl">&ldquo;{escape(view.quote_nl)}&rdquo;{source}</blockquote>')
+    if view.proposed is not None:  # a draft's wording: its own box, never a quote (no published code)
+        from .drafts import PROPOSED_LABEL
+
+        label = PROPOSED_LABEL if lang == "en" else t("cards.proposed_label", lang)
+        parts.append(f'<div class="bl-proposed"><b>{escape(label)}:</b> <span lang="nl">{escape(view.proposed)}</span>'
+                     f'<div>{html_text("cards.reason", lang)}{escape(view.proposed_reason or "")}</div></div>')
+    if view.outside_corpus:  # its own line, never inside a quote: the verbatim layer is the corpus alone
+        parts.append(f'<div class="bl-outside">{escape(view.outside_corpus)}</div>')
+    quoted = quoted_english(view) if english else None
+    if quoted is not None:
+        label = quoted.label if lang == "en" else t("cards.translation_label", lang)
+        parts.append(f'<div class="bl-english" lang="en"><span class="bl-english-label">{escape(label)}'
+                     f' ({escape(quoted.record_id)}, {html_text("cards.whole_paragraph", lang)}):</span> '
+                     f"{english_html(quoted.text)}</div>")
+    parts.append(f'<div class="bl-short">{escape(view.short)}</div></div>')
+    return "".join(parts)
+
+
+def _code_year(year: str) -> str:
+    """The year of the code an edition's text translates, where it differs from the edition's
+    (1936: the code of 1935); ``""`` otherwise."""
+    from .bibliography import metadata
+
+    try:
+        code_year = metadata(year).code_year
+    except BridgeLawsError:  # a draft edition has no bibliography
+        return ""
+    return str(code_year.value) if code_year.known and str(code_year.value) != str(year) else ""
+
+
+def _footnote_html(edition: Any, lang: str) -> str:
+    """The full citation of an edition's source, in ``lang``: only what the sources give (no
+    "unknown" part), no file of the project's."""
+    from .bibliography import metadata
+
+    try:
+        source = metadata(edition.year)
+    except BridgeLawsError:  # a draft edition is no published source
+        return (f'<li class="bl-handout-source" data-edition="{escape(edition.year)}">'
+                f'{escape(t("print.handout.no_source", lang, edition=edition.year))}</li>')
+    name, name_lang = edition.title(lang)
+    parts = [f'<span lang="{name_lang}">{escape(name)}</span>.']
+    if source.printed_title.known:
+        parts.append(escape(t("print.cite.printed_title", lang, title=str(source.printed_title.value).strip())))
+    dates = []
+    if source.dated.known:
+        dates.append(t("print.cite.dated", lang, year=source.dated.value))
+    if source.code_year.known:
+        dates.append(t("print.cite.code_year", lang, year=source.code_year.value))
+    if dates:
+        joined = "; ".join(dates)
+        parts.append(escape(joined[:1].upper() + joined[1:]) + ".")
+    site = str(source.website.value) if source.website.known else ""
+    if source.website_address.known:
+        site += f", {source.website_address.value}" if site else str(source.website_address.value)
+    if site:
+        parts.append(escape(t("print.cite.from_page", lang, page=source.page, site=site)))
+    if source.retrieved.known:
+        parts.append(escape(t("print.cite.retrieved", lang, date=source.retrieved.value)))
+    return (f'<li class="bl-handout-source" id="bl-source-{escape(edition.year)}" data-edition="{escape(edition.year)}">'
+            f'<b>{escape(edition.year)}</b>: {" ".join(parts)}</li>')
 
 
 def handout_link(scenario: str, editions: object = None, dealer: str = "N", lang: str = "en",
@@ -238,15 +359,16 @@ def handout_pdf(html: str) -> bytes:
 
 
 def write_handout(path: str, scenario: str, editions: object = None, dealer: str = "N", lang: str = "en",
-                  layer: str = DEFAULT_LAYER, *, generated: datetime.date | None = None) -> str:
+                  layer: str = DEFAULT_LAYER, *, generated: datetime.date | None = None, english: bool = False) -> str:
     """Write the handout to ``path``: HTML for ``.html``/``.htm``, PDF for ``.pdf`` (complete or not
-    at all). Returns the kind written ("HTML" or "PDF")."""
+    at all). Returns the kind written ("HTML" or "PDF"). ``english``: the project's English of each
+    quoted paragraph too."""
     from ._cliio import write_output
 
     kind = os.path.splitext(path)[1].lower()
     if kind not in (".html", ".htm", ".pdf"):
         raise BridgeLawsError(f"handout: -o {path!r} must end in .html or .pdf")
-    html = handout_html(scenario, editions, dealer, lang, layer, generated=generated)
+    html = handout_html(scenario, editions, dealer, lang, layer, generated=generated, english=english)
     if kind == ".pdf":
         write_output(path, handout_pdf(html))
         return "PDF"

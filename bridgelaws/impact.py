@@ -134,11 +134,11 @@ def _cell(ruling: Ruling) -> str:
 
 def _behaviour(ruling: Ruling) -> tuple[Any, ...]:
     """What a matrix cell says a ruling does: its status, what happens to the call, the bars."""
-    options = tuple((o["by"], o["choice"], tuple((b["seat"], str(b["scope"])) for b in o["barred"]))
-                    for o in ruling.options)
-    bars = tuple((b["seat"], str(b["scope"])) for b in ruling.barred)
-    return (str(ruling.status), ruling.call_stands, ruling.deemed, ruling.next, ruling.outcome, bars, options,
-            tuple(ruling.play))
+    effect = ruling.effect
+    options = tuple((o.by, o.choice, tuple((b.who, str(b.scope)) for b in o.bars)) for o in effect.options)
+    bars = tuple((b.who, str(b.scope)) for b in effect.bars)
+    return (str(ruling.status), effect.call_stands, effect.deemed, effect.next, effect.outcome, bars, options,
+            effect.play)
 
 
 def _distinguishing(base: Edition, draft: Edition, max_tokens: int, space: Space | None = None,

@@ -9,8 +9,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from .editions import find_edition
+from .engine_words import translate_assumption, translate_effect, translate_reason
+from .errors import BridgeLawsError
 from .i18n import DEFAULT_LANGUAGE, catalogue, t
+from .ruling_effect import BarEffect, CallFate
 from .vocabulary import Outcome, Scope, Status
+# The words of a bar below the engine (the judgement's records use them); re-exported here.
+from .words import SCOPE_WORDING as SCOPE_WORDING, ScopeWording as ScopeWording, _words
+from .words import must_pass as must_pass, who_name as who_name, wording as wording
 
 if TYPE_CHECKING:
     from .rulings import Ruling
@@ -40,13 +47,6 @@ SUPPLEMENT_LABEL = ("outside the corpus: a paraphrase, in the project's words, o
                     "from a named source (data/supplement/); not the verbatim corpus")
 
 
-def _words(prefix: str, name: str, lang: str) -> str:
-    """The catalogue's ``prefix.name`` in ``lang``, or ``name`` itself where the catalogue has no
-    such key (a status or role the catalogue does not know is shown as it is, as before)."""
-    key = f"{prefix}.{name}"
-    return t(key, lang) if key in catalogue() else name
-
-
 def status_name(status: str, lang: str = DEFAULT_LANGUAGE) -> str:
     """The status as a reader sees it (:data:`STATUS_NAMES`): ``silent`` is "not in the excerpt"."""
     if lang == DEFAULT_LANGUAGE:
@@ -66,12 +66,6 @@ def must_pass_label(key: str, lang: str = DEFAULT_LANGUAGE) -> str:
     return MUST_PASS_LABELS[key] if lang == DEFAULT_LANGUAGE else t(f"cards.must_pass_label.{key}", lang)
 
 
-def who_name(who: str, lang: str = DEFAULT_LANGUAGE) -> str:
-    """A role of the rulings (``offender``) or a seat's letter (``E``), as a card shows it: in
-    English as it is, in Dutch ``overtreder``, ``O``."""
-    return str(who) if lang == DEFAULT_LANGUAGE else _words("cards.who", str(who), lang)
-
-
 def choice_name(choice: str, lang: str = DEFAULT_LANGUAGE) -> str:
     """An option's choice (an effect id): in English the id, in Dutch in words."""
     return str(choice) if lang == DEFAULT_LANGUAGE else _words("cards.choice", str(choice), lang)
@@ -85,18 +79,6 @@ MUST_PASS_LABELS = {
 }
 
 
-@dataclass(frozen=True)
-class ScopeWording:
-    """How long a player must pass, in each form the outputs use."""
-
-    duration: str  # after "must pass": a ruling card, the effect of an exposed card
-    span: str  # "Must pass: East (next turn, ...)" in the stepper
-    brief: str  # "Must pass: East (next turn)" under a judgement's grid
-    tally: str  # "E barred 1 turn" in a matrix cell
-    this_turn: str  # "East to call ... (he must pass this turn)" above the bidding box
-    grid: str  # after "must pass" in the auction grid's header
-
-
 #: A ruling's ``outcome`` in a matrix cell. The two kinds of new deal stay apart (vocabulary.Outcome).
 OUTCOME_WORDS: dict[str, str] = {
     Outcome.REDEAL: "the same dealer deals again",
@@ -104,38 +86,11 @@ OUTCOME_WORDS: dict[str, str] = {
     Outcome.PASSED_OUT: "passed out, no redeal",
 }
 
-SCOPE_WORDING = {
-    Scope.NEXT_TURN: ScopeWording(duration="at his next turn", span="next turn", brief="next turn",
-                                  tally="1 turn", this_turn="this turn", grid=" (1 turn)"),
-    Scope.REST_OF_AUCTION: ScopeWording(duration="for the rest of the auction", span="rest of the auction",
-                                        brief="rest of auction", tally="rest",
-                                        this_turn="for the rest of the auction", grid=""),
-}
-
-
-def wording(scope: str, lang: str = DEFAULT_LANGUAGE) -> ScopeWording:
-    """The wording of a bar's scope (``"next-turn"`` or ``"rest-of-auction"``)."""
-    if lang == DEFAULT_LANGUAGE:
-        return SCOPE_WORDING[Scope(scope)]
-    key = f"cards.scope.{Scope(scope).value}"
-    grid = t(f"{key}.grid", lang)
-    return ScopeWording(duration=t(f"{key}.duration", lang), span=t(f"{key}.span", lang),
-                        brief=t(f"{key}.brief", lang), tally=t(f"{key}.tally", lang),
-                        this_turn=t(f"{key}.this_turn", lang), grid="" if grid == "-" else grid)
-
-
 def outcome_words(outcome: str, lang: str = DEFAULT_LANGUAGE) -> str:
     """A ruling's outcome in words (:data:`OUTCOME_WORDS`)."""
     if lang == DEFAULT_LANGUAGE:
         return OUTCOME_WORDS.get(outcome, outcome)
     return _words("cards.outcome", str(outcome), lang)
-
-
-def must_pass(who: str, scope: str, lang: str = DEFAULT_LANGUAGE) -> str:
-    """``"East must pass at his next turn"``."""
-    if lang == DEFAULT_LANGUAGE:
-        return f"{who} must pass {wording(scope).duration}"
-    return t("cards.must_pass", lang, who=who_name(who, lang), duration=wording(scope, lang).duration)
 
 
 def bars_short(barred: list[dict[str, Any]]) -> str:
@@ -150,11 +105,16 @@ def options_short(options: list[dict[str, Any]]) -> str:
                      for o in options) or "-"
 
 
-def _tallied(barred: list[dict[str, Any]], lang: str = DEFAULT_LANGUAGE) -> list[str]:
+def _tallied(barred: tuple[BarEffect, ...], lang: str = DEFAULT_LANGUAGE) -> list[str]:
     if lang == DEFAULT_LANGUAGE:
-        return [f"{b['seat']} barred {wording(b['scope']).tally}" for b in barred]
-    return [t("cards.barred", lang, who=who_name(b["seat"], lang), tally=wording(b["scope"], lang).tally)
+        return [f"{b.who} barred {wording(b.scope).tally}" for b in barred]
+    return [t("cards.barred", lang, who=who_name(b.who, lang), tally=wording(b.scope, lang).tally)
             for b in barred]
+
+
+#: The words of a call's fate in a matrix cell (a fate the ruling does not say has none).
+_FATE_KEYS = {CallFate.DEEMED_PASS: "cards.deemed_pass", CallFate.DEEMED_SAME: "cards.deemed_same",
+              CallFate.CANCELLED: "cards.cancelled", CallFate.STANDS: "cards.stands"}
 
 
 def short_rectification(ruling: Ruling, lang: str = DEFAULT_LANGUAGE) -> str:
@@ -163,27 +123,22 @@ def short_rectification(ruling: Ruling, lang: str = DEFAULT_LANGUAGE) -> str:
         return status_name("silent", lang)
     if ruling.status == Status.REFERENCED:
         return t("cards.referenced_short", lang, articles=", ".join(ruling.references))
+    effect = ruling.effect
     parts = []
-    if ruling.outcome:
-        parts.append(outcome_words(ruling.outcome, lang))
-    if ruling.deemed == "P":
-        parts.append(t("cards.deemed_pass", lang))
-    elif ruling.deemed == "same":
-        parts.append(t("cards.deemed_same", lang))
-    elif ruling.call_stands is False:
-        parts.append(t("cards.cancelled", lang))
-    elif ruling.call_stands is True:
-        parts.append(t("cards.stands", lang))
-    if ruling.next in ("offender", "proper", "skipped"):
-        parts.append(t(f"cards.next.{ruling.next}", lang))
-    parts.extend(_tallied(ruling.barred, lang))
-    for option in ruling.options:
-        bars = ", ".join(_tallied(option["barred"], lang))
-        parts.append(t("cards.may", lang, by=who_name(option["by"], lang), choice=choice_name(option["choice"], lang))
+    if effect.outcome:
+        parts.append(outcome_words(effect.outcome, lang))
+    if effect.fate in _FATE_KEYS:
+        parts.append(t(_FATE_KEYS[effect.fate], lang))
+    if effect.next in ("offender", "proper", "skipped"):
+        parts.append(t(f"cards.next.{effect.next}", lang))
+    parts.extend(_tallied(effect.bars, lang))
+    for option in effect.options:
+        bars = ", ".join(_tallied(option.bars, lang))
+        parts.append(t("cards.may", lang, by=who_name(option.by, lang), choice=choice_name(option.choice, lang))
                      + (f" ({bars})" if bars else ""))
-    if ruling.play:
+    if effect.play:
         parts.append(t("cards.play_consequences", lang))
-    if ruling.acceptance:
+    if effect.acceptance:
         parts.append(t("cards.unless_called_over", lang))
     head = ", ".join(ruling.articles[:1])
     name = "supplement" if ruling.status == Status.SUPPLEMENT else "ruled"
@@ -204,33 +159,50 @@ _EFFECT_LABELS = {" (assumption)": "cards.effect_label.assumption",
 
 def effect_text(effect: str, lang: str = DEFAULT_LANGUAGE) -> str:
     """An event's effect (``EventRecord.effect``, the engine's English) in ``lang``: the effects the
-    engine writes in fixed words, with their label ("stands (assumption)": "blijft staan (aanname)");
-    any other effect (it names seats and calls) as the engine wrote it."""
+    engine writes in fixed words, with their label ("stands (assumption)": "blijft staan (aanname)"),
+    and those that name seats and calls (``"void: East calls"``: "nietig: Oost is aan de beurt",
+    :mod:`bridgelaws.engine_words`); an effect with no template as the engine wrote it (see
+    :func:`effect_lang`)."""
+    return effect_words(effect, lang)[0]
+
+
+def effect_words(effect: str, lang: str = DEFAULT_LANGUAGE) -> tuple[str, str]:
+    """(the effect in ``lang``, the language it is in): the engine's English where no template has it."""
     if lang == DEFAULT_LANGUAGE or not effect:
-        return effect
+        return effect, lang
     base, label = effect, ""
     for suffix, key in _EFFECT_LABELS.items():
         if effect.endswith(suffix):
             base, label = effect[: -len(suffix)], " " + t(key, lang)
             break
-    if base not in _EFFECTS:
-        return effect
-    return t(f"cards.effect.{_EFFECTS[base]}", lang) + label
+    if base in _EFFECTS:
+        return t(f"cards.effect.{_EFFECTS[base]}", lang) + label, lang
+    found = translate_effect(effect, lang)
+    return (effect, DEFAULT_LANGUAGE) if found is None else (found, lang)
+
+
+def reason_words(reason: str, lang: str = DEFAULT_LANGUAGE) -> tuple[str, str]:
+    """(an event's reason in ``lang``, the language it is in)."""
+    if lang == DEFAULT_LANGUAGE or not reason:
+        return reason, lang
+    found = translate_reason(reason, lang)
+    return (reason, DEFAULT_LANGUAGE) if found is None else (found, lang)
+
+
+def assumption_words(assumption: str | None, lang: str = DEFAULT_LANGUAGE) -> tuple[str | None, str]:
+    """(an assumption in ``lang``, the language it is in): the engine's own sentences translated
+    (:func:`bridgelaws.engine_words.translate_assumption`), a ruling's own assumption (the data's
+    English) as written."""
+    if lang == DEFAULT_LANGUAGE or not assumption:
+        return assumption, DEFAULT_LANGUAGE
+    found = translate_assumption(assumption, lang)
+    return (assumption, DEFAULT_LANGUAGE) if found is None else (found, lang)
 
 
 def must_pass_key(ruling: Ruling) -> str:
-    """Who must pass under the ruling: a key of :data:`MUST_PASS_LABELS`."""
-    if not ruling.rules:
-        return "not-said"
-    bars = list(ruling.barred)
-    chosen = next((o for o in ruling.options if o["choice"] == ruling.chosen), None)
-    if chosen is not None:
-        bars += chosen["barred"]
-    elif any(o["barred"] for o in ruling.options):
-        return "choice"
-    if not bars:
-        return "nobody"
-    return "rest-of-auction" if any(b["scope"] == Scope.REST_OF_AUCTION for b in bars) else "next-turn"
+    """Who must pass under the ruling: a key of :data:`MUST_PASS_LABELS`
+    (:attr:`bridgelaws.ruling_effect.RulingEffect.must_pass`)."""
+    return ruling.effect.must_pass
 
 
 @dataclass(frozen=True)
@@ -239,6 +211,44 @@ class OptionView:
 
     phrase: str  # "option for S: cancel the bid"
     chosen: bool  # the option taken, once known
+
+
+@dataclass(frozen=True)
+class InheritedView:
+    """A badge of a card whose case rests on mechanics the edition inherits from another edition
+    (the registry's ``inherit``; the case's ``mechanics`` in cases.yaml): "rotation: inherited
+    from 2007", with the donor's articles."""
+
+    donor: str
+    mechanics: tuple[str, ...]
+    articles: tuple[str, ...]
+    text: str  # the badge, in the card's language
+    title: str  # what it means, with the donor's articles
+
+
+def inherited(case_id: str, edition: str, lang: str = DEFAULT_LANGUAGE) -> tuple[InheritedView, ...]:
+    """The badges "inherited from <year>" of a card of ``case_id`` in ``edition``: one per donor
+    edition, for the case's mechanics the edition's own text does not state (issue 25 §7). None for
+    a case that names no mechanic, or an edition not in the registry."""
+    from .rulings import find_case
+
+    try:
+        basis = find_edition(edition).basis
+        mechanics = find_case(case_id).mechanics
+    except BridgeLawsError:
+        return ()
+    donors: dict[str, list[str]] = {}
+    for mechanic in mechanics:
+        found = basis.get(mechanic)
+        if found is not None and found.is_inherited and found.donor:
+            donors.setdefault(found.donor, []).append(mechanic)
+    badges = []
+    for donor, names in donors.items():
+        articles = tuple(dict.fromkeys(a for m in names for a in basis[m].inherited))
+        what = ", ".join(t(f"cards.mechanic.{m}", lang) for m in names)
+        badges.append(InheritedView(donor, tuple(names), articles, t("cards.inherited", lang, what=what, donor=donor),
+                                    t("cards.inherited_title", lang, articles=", ".join(articles))))
+    return tuple(badges)
 
 
 @dataclass(frozen=True)
@@ -282,6 +292,12 @@ class RulingView:
     lang: str = DEFAULT_LANGUAGE
     summary_lang: str = DEFAULT_LANGUAGE
     summary_note: str | None = None
+    #: The badges of mechanics the edition inherits that the case rests on (:func:`inherited`).
+    inherited: tuple[InheritedView, ...] = ()
+    #: :attr:`assumption` in the card's language where the engine wrote it (:func:`assumption_words`),
+    #: and the language it is in: a ruling's own assumption is the data's English, shown marked.
+    assumption_shown: str | None = None
+    assumption_lang: str = DEFAULT_LANGUAGE
 
     @property
     def assumption_line(self) -> str | None:
@@ -359,6 +375,7 @@ def describe(ruling: Ruling, lang: str = DEFAULT_LANGUAGE) -> RulingView:
         label = t("cards.status.accepted", lang) if ruling.accepted else status_name(ruling.status, lang)
         label = t("cards.status.draft", lang, label=label) if proposal is not None else label
     summary, summary_lang, summary_note = _summary(ruling, lang)
+    shown_assumption, shown_assumption_lang = assumption_words(ruling.assumption, lang)
     return RulingView(
         case=ruling.case, edition=ruling.edition, status=ruling.status,
         label=label,
@@ -376,4 +393,6 @@ def describe(ruling: Ruling, lang: str = DEFAULT_LANGUAGE) -> RulingView:
         corpus_summary=ruling.corpus_summary,
         proposed=None if proposal is None else proposal.wording,
         proposed_reason=None if proposal is None else proposal.reason,
-        lang=lang, summary_lang=summary_lang, summary_note=summary_note)
+        lang=lang, summary_lang=summary_lang, summary_note=summary_note,
+        inherited=inherited(ruling.case, ruling.edition, lang),
+        assumption_shown=shown_assumption, assumption_lang=shown_assumption_lang)

@@ -1,6 +1,9 @@
 """Pure HTML rendering: functions from library objects to HTML strings, no widgets, no random ids.
 
-``Auction._repr_html_`` and the notebooks' widgets call these; tests call them directly.
+The notebooks' views and widgets call these; tests call them directly. The engine's objects
+(``Auction``, ``Judgement``, ``Ruling``) have no ``_repr_html_``: they sit below this module
+(ARCHITECTURE.md, layers); a notebook shows one with :func:`auction_html`, :func:`judgement_html`
+or :func:`ruling_html`.
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from .calls import Call, Seat
 from .i18n import DEFAULT_LANGUAGE, t
-from .present import STATUS_COLOURS, describe, outcome_words, quoted_english, wording
+from .present import STATUS_COLOURS, RulingView, describe, outcome_words, quoted_english, wording
 from .vocabulary import Effect
 
 if TYPE_CHECKING:
@@ -47,6 +50,15 @@ def call_html(entry_call: Call) -> str:
     if entry_call.is_red:
         return f'<span class="bl-red">{text}</span>'
     return text
+
+
+def marked_html(text: str, text_lang: str, lang: str) -> str:
+    """``text`` escaped; where it is not in the page's language ``lang`` (the engine's or the data's
+    English on a Dutch page), in a ``lang`` span with the note that it is not yet in ``lang``."""
+    if text_lang == lang:
+        return escape(text)
+    return (f'<span lang="{text_lang}">{escape(text)}</span> '
+            f'<i class="bl-no-summary">{escape(t("cards.not_in_language", lang))}</i>')
 
 
 def html_text(key: str, lang: str = DEFAULT_LANGUAGE, /, **values: object) -> str:
@@ -177,10 +189,11 @@ def outcome_text(auction: "Auction", lang: str = DEFAULT_LANGUAGE) -> str:
 
 
 def judgement_outcome(judgement: "Judgement", lang: str = DEFAULT_LANGUAGE) -> str:
-    """:meth:`bridgelaws.judging.Judgement.outcome_line` in ``lang``: where the auction stands, or
-    how a ruling ended it before it closed."""
-    if lang == DEFAULT_LANGUAGE:
-        return judgement.outcome_line()
+    """One line in ``lang``: where the auction stands (:func:`outcome_text`), or how a ruling ended
+    it before it closed (a new deal)."""
+    if lang == DEFAULT_LANGUAGE and judgement.ended is not None:
+        outcome, articles = judgement.ended
+        return f"{judgement.edition.year}: the auction ends, {outcome} ({', '.join(articles)})"
     if judgement.ended is not None:
         outcome, articles = judgement.ended
         return t("cards.auction_ends", lang, edition=judgement.edition.year, outcome=outcome_words(outcome, lang),
@@ -213,12 +226,39 @@ def ruling_html(ruling: Ruling, *, case_name: str | None = None, style: bool = T
     parts = [f'<div class="bl-card" style="--bl-status:{view.colour}" data-case="{escape(view.case)}" '
              f'data-edition="{escape(view.edition)}" data-status="{view.status}">',
              f'<div><b>{escape(view.edition)}</b> &middot; {name} '
-             f'<span class="bl-status">{view.label}</span></div>']
+             f'<span class="bl-status">{view.label}</span>'
+             + "".join(f' <span class="bl-inherited" data-donor="{escape(b.donor)}" title="{escape(b.title)}">'
+                       f'{escape(b.text)}</span>' for b in view.inherited) + '</div>']
     if view.articles:
         parts.append(f'<div class="bl-articles">{escape(view.articles)}</div>')
     if view.references:
         parts.append(f"<div>{html_text('cards.points_to', lang)}"
                      f'<span class="bl-articles">{escape(view.references)}</span></div>')
+    parts += _card_texts(view, english, lang)
+    if view.summary_note is None:
+        parts.append(f"<div>{escape(view.summary)}</div>")
+    else:  # a summary not in the card's language: shown as it is, in its own language, marked
+        parts.append(f'<div><span lang="{view.summary_lang}">{escape(view.summary)}</span> '
+                     f'<i class="bl-no-summary">{escape(view.summary_note)}</i></div>')
+    chosen = f" <b>{html_text('cards.chosen', lang)}</b>"
+    items = [escape(bar) for bar in view.bars]
+    items += [escape(option.phrase) + (chosen if option.chosen else "") for option in view.options]
+    # the play's consequences are the rulings' English (data/rulings/ ``play``): marked where the card is not
+    items += [f"{html_text('cards.play', lang)}{marked_html(line, DEFAULT_LANGUAGE, lang)}" for line in view.play]
+    if items:
+        parts.append("<ul>" + "".join(f"<li>{i}</li>" for i in items) + "</ul>")
+    if view.assumption:
+        parts.append(f'<div class="bl-assumption"><b>{html_text("cards.assumption", lang)}</b> '
+                     f'{marked_html(view.assumption_shown or view.assumption, view.assumption_lang, lang)}</div>')
+    parts.append("</div>")
+    return (stylesheet() if style else "") + "".join(parts)
+
+
+def _card_texts(view: RulingView, english: bool, lang: str) -> list[str]:
+    """The texts of a ruling card, each in its own box: the verbatim Dutch quote, the project's
+    English of its paragraph (``english``), a draft's proposed wording, a supplementary ruling's
+    provenance."""
+    parts = []
     if view.quote_nl:
         source = f' <span class="bl-articles">({escape(view.quote_from)})</span>' if view.quote_from else ""
         parts.append(f'<blockquote lang="nl">&ldquo;{escape(view.quote_nl)}&rdquo;{source}</blockquote>')
@@ -240,22 +280,7 @@ def ruling_html(ruling: Ruling, *, case_name: str | None = None, style: bool = T
         # Its own box, never a quote: the verbatim layer is the corpus alone.
         parts.append(f'<div class="bl-outside">{html_text("cards.in_the_corpus", lang, status=view.corpus_status or "")}'
                      f'<b>{escape(view.outside_corpus)}</b></div>')
-    if view.summary_note is None:
-        parts.append(f"<div>{escape(view.summary)}</div>")
-    else:  # a summary not in the card's language: shown as it is, in its own language, marked
-        parts.append(f'<div><span lang="{view.summary_lang}">{escape(view.summary)}</span> '
-                     f'<i class="bl-no-summary">{escape(view.summary_note)}</i></div>')
-    chosen = f" <b>{html_text('cards.chosen', lang)}</b>"
-    items = [escape(bar) for bar in view.bars]
-    items += [escape(option.phrase) + (chosen if option.chosen else "") for option in view.options]
-    items += [f"{html_text('cards.play', lang)}{escape(line)}" for line in view.play]
-    if items:
-        parts.append("<ul>" + "".join(f"<li>{i}</li>" for i in items) + "</ul>")
-    if view.assumption:
-        parts.append(f'<div class="bl-assumption"><b>{html_text("cards.assumption", lang)}</b> '
-                     f'{escape(view.assumption)}</div>')
-    parts.append("</div>")
-    return (stylesheet() if style else "") + "".join(parts)
+    return parts
 
 
 def judgement_html(judgement: "Judgement", *, english: bool = False, lang: str = DEFAULT_LANGUAGE) -> str:

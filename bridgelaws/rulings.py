@@ -16,8 +16,9 @@ from typing import TYPE_CHECKING, Any
 from . import datafiles, schema
 from .calls import Seat
 from .conditions import CONDITIONS
-from .editions import EDITIONS, Edition, find_edition, find_editions
+from .editions import EDITIONS, MECHANICS, Edition, find_edition, find_editions
 from .errors import BridgeLawsError
+from .ruling_effect import RulingEffect, ruling_effect
 from .schema import SCOPES, STATUSES, BranchSpec, RulingSpec
 from .vocabulary import Layer, Scope, Status
 
@@ -54,6 +55,8 @@ class Case:
     scenario: dict[str, Any] | None  # {"dealer", "tokens"} for cases the notation can express
     situation: str | None
     variants: tuple[dict[str, Any], ...] = ()
+    #: The registry's mechanics that decide whether the case arises (cases.yaml ``mechanics``).
+    mechanics: tuple[str, ...] = ()
 
     def name(self, lang: str = "en") -> str:
         """The case's name in ``lang`` (issue 13 §6): ``name_en``, or ``name_nl`` (cases.yaml, in the
@@ -116,6 +119,10 @@ class Ruling:
     score: list[str] = field(default_factory=list)
     #: What of the ruling its source never reached (data/supplement/rulings ``unread``), or None.
     unread: str | None = None
+    #: The seat of the offender the roles were resolved for (:func:`resolve`), or None for a ruling
+    #: with roles (:func:`generic_ruling`): whose options are whose (:func:`bridgelaws.ruling_effect.ruling_effect`).
+    #: Not compared and not in :meth:`as_dict`.
+    offender: str | None = field(default=None, compare=False, repr=False)
 
     def as_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -143,6 +150,11 @@ class Ruling:
         return self.status in (Status.RULED, Status.SUPPLEMENT)
 
     @property
+    def effect(self) -> RulingEffect:
+        """What the ruling does, as it stands now (:func:`bridgelaws.ruling_effect.ruling_effect`)."""
+        return ruling_effect(self)
+
+    @property
     def outside_corpus(self) -> str | None:
         """``outside the corpus: paraphrase of ... from ..., read ...`` for a supplementary ruling."""
         if self.layer is not Layer.SUPPLEMENT:
@@ -156,19 +168,23 @@ class Ruling:
         """True when the edition's own text in the corpus rules (no assumption involved)."""
         return self.status == "ruled" and not self.assumption and self.proposal is None
 
-    def _repr_html_(self) -> str:
-        from .render import ruling_html
-
-        return ruling_html(self)
-
 
 @datafiles.cached
 def cases() -> tuple[Case, ...]:
     """The catalogue, in the order of the matrix rows."""
     return tuple(Case(id=c["id"], name_nl=c["name_nl"], name_en=c["name_en"], kind=c["kind"],
                       description=c["description"], scenario=c["scenario"], situation=c["situation"],
-                      variants=c["variants"])
+                      variants=c["variants"], mechanics=_known_mechanics(c))
                  for c in schema.parse_cases(datafiles.load("cases.yaml")))
+
+
+def _known_mechanics(case: dict[str, Any]) -> tuple[str, ...]:
+    """A case's ``mechanics``, each one of the registry's (:data:`bridgelaws.editions.MECHANICS`)."""
+    for i, mechanic in enumerate(case["mechanics"]):
+        if mechanic not in MECHANICS:
+            raise schema.Loc("cases.yaml", case["id"]).at("mechanics").at(i).error(
+                f"{mechanic!r} is not a mechanic of the registry (one of {', '.join(MECHANICS)})")
+    return tuple(case["mechanics"])
 
 
 def case_ids() -> tuple[str, ...]:
@@ -476,6 +492,11 @@ def _summary_nl(merged: dict[str, Any], chosen: BranchSpec | None) -> str | None
     return summary
 
 
+def _offender_of(seats: dict[str, list[Seat]] | None) -> str | None:
+    """The offender's seat of a ruling resolved for an event; None for a ruling with roles."""
+    return None if seats is None else str(seats["offender"][0])
+
+
 def _build(case_id: str, edition: Edition, condition: str | None,
            seats: dict[str, list[Seat]] | None, layer: Layer = Layer.CORPUS) -> Ruling:
     if condition is not None and condition not in CONDITIONS:
@@ -548,6 +569,7 @@ def _build(case_id: str, edition: Edition, condition: str | None,
         assumption_for_ranks=merged.get("assumption_for_ranks"),
         assumption_for_count=merged.get("assumption_for_count"),
         score=list(merged.get("score") or ()), unread=merged.get("unread"),
+        offender=_offender_of(seats),
     )
 
 

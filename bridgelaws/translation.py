@@ -14,12 +14,13 @@ translated (``[note ID: printed "…", read "…"]``).
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
-from . import corpus, datafiles, schema
+from . import corpus, datafiles, schema, textsearch
 from .content import _glossary
 from .editions import remap
 from .errors import BridgeLawsError
@@ -245,3 +246,55 @@ def needless_exceptions(edition: str) -> list[schema.TranslationException]:
                 or renders(texts.get(exception.id, ""), english_forms(term))):
             out.append(exception)
     return out
+
+
+# ------------------------------------------------------------------ searching the project's English
+
+
+def _english_word_test(word: str) -> Any:
+    """A test on an English word of the translation: the query word, whole (case- and
+    accent-insensitive; "pas" does not find "pass"), or with ``*`` for any letters ("bid*")."""
+    if "*" in word:
+        return textsearch._word_test(word, False)
+    folded = _fold(word)
+    return lambda w: _fold(w) == folded
+
+
+def search_english(query: str, edition: str | None = None) -> list[textsearch.Hit]:
+    """The records whose project's English (translation.yaml) holds the words of ``query``, one hit
+    per record (``language="en"``), in the order of :func:`bridgelaws.corpus.records`. The English
+    is the project's translation, not a source text: a hit here is marked as a match in the English."""
+    textsearch.search(query, edition, variants=False)  # the same checks of the query (length, a word)
+    tests = [_english_word_test(word) for word in textsearch._QUERY_WORD.findall(query)]
+    hits = []
+    for record in corpus.records(edition):
+        text = _edition(record.edition).get(record.id)
+        if not text:
+            continue
+        spans = textsearch._matches(tests, text)
+        if spans:
+            found = textsearch._hit(record.id, "text", text, spans, len(spans),
+                                tuple(dict.fromkeys(text[a:b] for a, b in spans)), ("text",))
+            hits.append(dataclasses.replace(found, language="en"))
+    return hits
+
+
+def search(query: str, edition: str | None = None, *, variants: bool = True) -> list[textsearch.Hit]:
+    """:func:`bridgelaws.textsearch.search` over the verbatim Dutch, then the records found only in the
+    project's English (:func:`search_english`), each marked ``language="en"``: one hit per record."""
+    dutch = textsearch.search(query, edition, variants=variants)
+    found = {hit.record_id for hit in dutch}
+    return dutch + [hit for hit in search_english(query, edition) if hit.record_id not in found]
+
+
+def dutch_terms(query: str) -> list[tuple[str, str]]:
+    """(Dutch term, its English) of every glossary term whose English holds a word of ``query``
+    (whole words, with the usual inflections): what to search for instead of an English word."""
+    words = [w for w in textsearch._QUERY_WORD.findall(query) if "*" not in w]
+    tests = [_english_word_test(word) for word in words]
+    found = []
+    for term in _glossary()["terms"]:
+        english_words = re.findall(r"[^\W\d_]+", " ".join(english_forms(term)))
+        if any(test(w) for test in tests for w in english_words):
+            found.append((str(term["nl"]), str(term["en"])))
+    return found

@@ -8,7 +8,8 @@ prose as Markdown, each code cell a ``{code-cell}`` block. JupyterLab (``make la
 notebook with *Open With > Notebook*; edit it there or in any editor, never the ``.ipynb``.
 
 Re-runnable: it overwrites ``notebooks/NN_*.ipynb``, byte-identical when nothing changed. After
-executing it makes the outputs deterministic and light: kernelspec ``python3``, no widget state
+executing it makes the outputs deterministic and light: kernelspec ``python3`` and the kernel's own
+``language_info`` (as JupyterLab sets them on opening, so that it does not mark the notebook changed), no widget state
 (``metadata.widgets``), no execution timings, fixed cell ids (``NN-II``), and no outputs for the
 cells that display widgets (their model ids are random and their state is not kept). Cells whose
 output cannot be stable (figures, live widgets) start with ``# NBVAL_IGNORE_OUTPUT``; nbval checks
@@ -25,6 +26,7 @@ from JupyterLab adds and gives its cells fixed ids.
 from __future__ import annotations
 
 import base64
+import json
 import os
 import re
 import sys
@@ -45,6 +47,24 @@ WIDGET_MIME = "application/vnd.jupyter.widget-view+json"
 ADDRESS = re.compile(r"0x[0-9a-fA-F]{6,}")
 PICTURE = re.compile(r"\]\(\.\./\.\./docs/([\w.-]+)\)")  # ![...](../../docs/NAME) in a source
 KINDS = ("code", "widget")  # the values of a code cell's ``bl_kind`` (default: code)
+
+
+
+def language_info() -> dict[str, object]:
+    """The ``language_info`` the python3 kernel (ipykernel) reports. JupyterLab writes the kernel's
+    ``language_info`` into the notebook's metadata when the kernel starts, and marks the notebook as
+    changed unless what is stored is equal to it, field for field (issue 25 §7): a stored
+    ``{"name": "python"}`` alone made every notebook "changed" on opening."""
+    from ipykernel.ipkernel import IPythonKernel
+
+    return json.loads(json.dumps(IPythonKernel.language_info))
+
+
+def notebook_metadata() -> dict[str, object]:
+    """The metadata every committed notebook has: the kernelspec and the kernel's language_info,
+    as JupyterLab sets them when it opens the notebook."""
+    return {"kernelspec": dict(KERNELSPEC), "language_info": language_info()}
+
 
 # The notebooks, by name: notebooks/src/<name>.md builds notebooks/<name>.ipynb.
 NOTEBOOKS: dict[str, Path] = {path.stem: path for path in sorted(SRC.glob("[0-9][0-9]_*.md"))}
@@ -89,13 +109,13 @@ def build(name: str) -> nbformat.NotebookNode:
             cell.metadata["bl_kind"] = kind
         cell.id = f"{name[:2]}-{index:02d}"
         notebook.cells.append(cell)
-    notebook.metadata = {"kernelspec": dict(KERNELSPEC), "language_info": {"name": "python"}}
+    notebook.metadata = notebook_metadata()
     return notebook
 
 
 def clean(notebook: nbformat.NotebookNode) -> nbformat.NotebookNode:
     """Strip what is not deterministic or not wanted in the committed notebook."""
-    notebook.metadata = {"kernelspec": dict(KERNELSPEC), "language_info": {"name": "python"}}
+    notebook.metadata = notebook_metadata()
     for cell in notebook.cells:
         kind = cell.metadata.pop("bl_kind", None)
         cell.metadata.pop("execution", None)
@@ -141,7 +161,7 @@ def run(name: str) -> Path:
 def tidy(notebook: nbformat.NotebookNode, prefix: str) -> nbformat.NotebookNode:
     """An unexecuted notebook as it is committed: no outputs, execution counts, cell metadata or
     widget state, kernelspec python3, and cell ids ``<prefix>-<n>``."""
-    notebook.metadata = {"kernelspec": dict(KERNELSPEC), "language_info": {"name": "python"}}
+    notebook.metadata = notebook_metadata()
     for number, cell in enumerate(notebook.cells):
         cell.id = f"{prefix}-{number}"
         cell.metadata = {}

@@ -131,7 +131,9 @@ def test_no_call_after_the_auction_is_over():
 def test_html_grid_marks_the_dealer_and_shows_the_calls_in_columns():
     import re
 
-    html = Auction("1936", "E", calls("1H P 1S"))._repr_html_()
+    from bridgelaws.render import auction_html
+
+    html = auction_html(Auction("1936", "E", calls("1H P 1S")))
     assert "East (dealer)" in html and len(re.findall(r"<th[ >]", html)) == 4
     # West, North, East, South columns: East's 1H is in the third column of the first row.
     first_row = html.split("<tbody>")[1].split("</tr>")[0]

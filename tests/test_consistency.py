@@ -25,7 +25,8 @@ each event that a ruling rules on, four things are checked:
    known by a remark speaks of that (its summary or the text it cites); the summary of the ruling
    applied never excludes in words what the token states ("not a premature lead").
 
-The expected values are not taken from the code: they are the ruling's own fields and words.
+The expected values are not taken from the code: they are the ruling's own fields and words (its
+fields read once, as :class:`bridgelaws.ruling_effect.RulingEffect`: what the engine must apply).
 """
 
 from __future__ import annotations
@@ -43,6 +44,7 @@ from bridgelaws.calls import PASS, Seat
 from bridgelaws.editions import EDITIONS
 from bridgelaws.errors import BridgeLawsError
 from bridgelaws.notation import parse_scenario
+from bridgelaws.ruling_effect import CallFate
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -314,46 +316,48 @@ def _check_event(event, previous, now, edition: str, layer: str) -> list[str]:
     before, after = previous.auction, now.auction
     open_after = now.ended is None and not after.is_over
     new_bars = [bar for bar in after.bars if bar not in before.bars] if open_after else []
-    chosen = next((o for o in ruling.options if o["choice"] == ruling.chosen), None)
+    # What the ruling does, as one value (bridgelaws.ruling_effect): its fields, read once.
+    effect = ruling.effect
+    chosen = effect.chosen
     # 2. The structured fields are what the engine applies.
     if open_after:
-        for bar in [*ruling.barred, *(chosen["barred"] if chosen else ())]:
-            if not _holds_bar(after.bars, Seat[bar["seat"]], str(bar["scope"])):
-                problems.append(f"the ruling bars {bar['seat']} ({bar['scope']}), the engine does not")
-        given = {(Seat[b["seat"]], str(b["scope"])) for b in [*ruling.barred, *(chosen["barred"] if chosen else ())]}
+        for bar in effect.bars_in_force:
+            if not _holds_bar(after.bars, Seat[bar.who], str(bar.scope)):
+                problems.append(f"the ruling bars {bar.who} ({bar.scope}), the engine does not")
+        given = {(Seat[b.who], str(b.scope)) for b in effect.bars_in_force}
         for bar in new_bars:
             if (bar.seat, str(bar.scope)) not in given:
                 problems.append(f"the engine bars {bar.seat} ({bar.scope}), the ruling does not")
     if event.kind == "call" and event.irregularity and event.correction_of is None:
         entry = next((e for e in reversed(after.history) if e.seat == event.seat and e.call == event.call), None)
-        keeps = chosen is not None and chosen["choice"] == "keep"
+        keeps = chosen is not None and chosen.choice == "keep"
         if entry is not None:
-            if ruling.call_stands is False and not keeps and entry.counts_as == event.call:
+            if effect.call_stands is False and not keeps and entry.counts_as == event.call:
                 problems.append(f"the ruling says the call does not stand, the engine counts {event.call}")
-            if ruling.call_stands is True and entry.counts_as != event.call:
+            if effect.call_stands is True and entry.counts_as != event.call:
                 problems.append(f"the ruling says the call stands, the engine counts {entry.counts_as}")
-            if ruling.deemed == "P" and entry.counts_as != PASS:
+            if effect.fate is CallFate.DEEMED_PASS and entry.counts_as != PASS:
                 problems.append(f"the ruling deems it a pass, the engine counts {entry.counts_as}")
-        void = ruling.call_stands is False or (chosen is not None and chosen["choice"] == "cancel")
+        void = effect.call_stands is False or (chosen is not None and chosen.choice == "cancel")
         # A call that also accepted the irregular call before it (1936:22.2) moves the turn first: the
         # player "whose turn it was" is then the one after the accepted call, not before.events' one.
         accepted_now = any((e.effect or "").startswith("accepted") for e in now.events if e.index < event.index) \
             and not any((e.effect or "").startswith("accepted") for e in previous.events)
-        if open_after and void and not keeps and not accepted_now and ruling.next in ("offender", "proper"):
-            expected = event.seat if ruling.next == "offender" else before.next_to_call
+        if open_after and void and not keeps and not accepted_now and effect.next in ("offender", "proper"):
+            expected = event.seat if effect.next == "offender" else before.next_to_call
             if after.next_to_call != expected:
-                problems.append(f"the ruling gives the turn to the {ruling.next} ({expected}), "
+                problems.append(f"the ruling gives the turn to the {effect.next} ({expected}), "
                                 f"the engine to {after.next_to_call}")
     changed = None
     if event.case in ("unintended-call", "mistaken-explanation") and event.call is not None:
         last = next((e for e in reversed(after.history) if e.seat == event.seat and e.counts_as is not None), None)
         changed = last is not None and last.counts_as == event.call
-        if ruling.call_stands is False and not changed:
+        if effect.call_stands is False and not changed:
             problems.append(f"the ruling makes the change to {event.call}, the engine does not")
-        if ruling.call_stands is not False and changed:
+        if effect.call_stands is not False and changed:
             problems.append(f"the ruling does not make the change, the engine does ({event.call})")
-    if ruling.outcome and event.kind == "incident" and (now.ended is None or now.ended[0] != ruling.outcome):
-        problems.append(f"the ruling ends the auction ({ruling.outcome}), the engine does not")
+    if effect.outcome and event.kind == "incident" and (now.ended is None or now.ended[0] != effect.outcome):
+        problems.append(f"the ruling ends the auction ({effect.outcome}), the engine does not")
     # 3. and 4. The summary and the fields say the same.
     # A branch's own summary speaks of the branch's situation; the entry's summary speaks of every
     # event of the case, clause by clause.
@@ -366,16 +370,15 @@ def _check_event(event, previous, now, edition: str, layer: str) -> list[str]:
             if own or relevant(named, circumstances):
                 for name in statements(clause):
                     stated.setdefault(name, []).append(conditional)
-    all_bars = [b for b in ruling.barred] + [b for o in ruling.options for b in o["barred"]]
-    scopes = {str(b["scope"]) for b in all_bars}
+    all_bars = [*effect.bars, *(b for o in effect.options for b in o.bars)]
+    scopes = {str(b.scope) for b in all_bars}
     disclaimed = bool(ruling.assumption and re.search(NOT_APPLIED, ruling.assumption, re.I))
     fields = {
         "bar-rest": "rest-of-auction" in scopes,
         "bar-next": "next-turn" in scopes,
-        "first-call-stands": ruling.call_stands is not False,
-        "no-double-replacement": ruling.requires == "no-double"
-        or any(o["choice"] == "double-or-redouble" for o in ruling.options),
-        "new-deal": bool(ruling.outcome) or any(o["choice"] == "redeal" for o in ruling.options),
+        "first-call-stands": effect.call_stands is not False,
+        "no-double-replacement": effect.requires == "no-double" or effect.option("double-or-redouble") is not None,
+        "new-deal": bool(effect.outcome) or effect.option("redeal") is not None,
     }
     for name, conditionals in stated.items():
         if name not in fields or fields[name]:
@@ -388,7 +391,7 @@ def _check_event(event, previous, now, edition: str, layer: str) -> list[str]:
             continue
         problems.append(f"the summary states {name} for this event, the ruling has no field for it")
     for bar in new_bars:
-        if chosen is not None and (bar.seat, str(bar.scope)) in {(Seat[b["seat"]], str(b["scope"])) for b in chosen["barred"]}:
+        if chosen is not None and (bar.seat, str(bar.scope)) in {(Seat[b.who], str(b.scope)) for b in chosen.bars}:
             continue
         name = "bar-rest" if bar.scope == "rest-of-auction" else "bar-next"
         if False in stated.get(name, []):
@@ -415,18 +418,19 @@ def _check_correction(event, previous, now) -> list[str]:
     if original is None or original.ruling is None:
         return problems
     ruling = original.ruling
+    effect = ruling.effect
     entry = next((e for e in reversed(now.auction.history) if e.seat == event.seat and e.call == event.call), None)
-    if _forbids(ruling.requires, event.call) and entry is not None and entry.counts_as == event.call:
-        problems.append(f"{event.call} stands as the replacement, which the ruling forbids ({ruling.requires})")
+    if _forbids(effect.requires, event.call) and entry is not None and entry.counts_as == event.call:
+        problems.append(f"{event.call} stands as the replacement, which the ruling forbids ({effect.requires})")
     texts = ruling.summary_en
     if re.search(STATEMENTS["no-double-replacement"], texts, re.I) and (event.call.is_double or event.call.is_redouble) \
             and entry is not None and entry.counts_as == event.call:
         problems.append(f"{event.call} stands as the replacement; the summary says a double or redouble is not allowed")
-    chosen = next((o for o in ruling.options if o["choice"] == ruling.chosen), None)
+    chosen = effect.chosen
     if chosen is not None and now.ended is None and not now.auction.is_over:
-        for bar in chosen["barred"]:
-            if not _holds_bar(now.auction.bars, Seat[bar["seat"]], str(bar["scope"])):
-                problems.append(f"the option {chosen['choice']} bars {bar['seat']} ({bar['scope']}), the engine does not")
+        for bar in chosen.bars:
+            if not _holds_bar(now.auction.bars, Seat[bar.who], str(bar.scope)):
+                problems.append(f"the option {chosen.choice} bars {bar.who} ({bar.scope}), the engine does not")
     return problems
 
 

@@ -16,7 +16,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:  # so that the tests run without installing the package
     sys.path.insert(0, str(ROOT))
 
-from bridgelaws import corpus as c  # noqa: E402
+from bridgelaws import corpus as c, textsearch  # noqa: E402
 from bridgelaws.errors import BridgeLawsError  # noqa: E402
 
 EDITIONS = c.EDITIONS
@@ -192,7 +192,7 @@ def test_required_notes_exist():
     assert _notes_about("2017:17.A", "missing-heading")
     herdubbeid = [n for n in c.notes("1932") if n.verbatim == "herdubbeid"]
     assert herdubbeid and herdubbeid[0].reading == "herdubbeld"
-    assert set(herdubbeid[0].records) == {h.record_id for h in c.search("herdubbeid", variants=False)}
+    assert set(herdubbeid[0].records) == {h.record_id for h in textsearch.search("herdubbeid", variants=False)}
     onderga = [n for n in c.notes("1936") if n.verbatim == "onderga ne"]
     assert onderga and onderga[0].reading == "ondergane" and onderga[0].records == ("1936:21.2",)
     kinds = {e: {n.kind for n in c.notes(e)} for e in EDITIONS}
@@ -335,21 +335,21 @@ def test_passage_collects_records_notes_and_references():
 
 
 def test_search_is_case_and_accent_insensitive():
-    hits = c.search("herdubbeid", variants=False)
+    hits = textsearch.search("herdubbeid", variants=False)
     assert hits and {h.record_id.split(":")[0] for h in hits} == {"1932"}
-    assert c.search("HerDubbeid", variants=False) == hits
-    assert any(h.record_id == "2007:17.E.2" for h in c.search("beeindigd"))
-    assert any(h.record_id == "1936:Speelmanieren.8" for h in c.search("beinvloeden"))
+    assert textsearch.search("HerDubbeid", variants=False) == hits
+    assert any(h.record_id == "2007:17.E.2" for h in textsearch.search("beeindigd"))
+    assert any(h.record_id == "1936:Speelmanieren.8" for h in textsearch.search("beinvloeden"))
     assert "herdubbeid" in hits[0].snippet and len(hits[0].snippet) < 140
-    assert [h.record_id for h in c.search("onvoldoend bod.", "1936") if "title" in h.fields] == ["1936:22.3"]
-    assert [h.where for h in c.search("controle van borden", "2017")] == ["heading"]
-    assert all(h.record_id.startswith("2017:") for h in c.search("doubleren", "2017"))
+    assert [h.record_id for h in textsearch.search("onvoldoend bod.", "1936") if "title" in h.fields] == ["1936:22.3"]
+    assert [h.where for h in textsearch.search("controle van borden", "2017")] == ["heading"]
+    assert all(h.record_id.startswith("2017:") for h in textsearch.search("doubleren", "2017"))
     with pytest.raises(BridgeLawsError):
-        c.search("")
+        textsearch.search("")
 
 
 def test_search_order_is_chronological():
-    eds = [h.record_id.split(":")[0] for h in c.search("bod")]
+    eds = [h.record_id.split(":")[0] for h in textsearch.search("bod")]
     assert eds == sorted(eds, key=EDITIONS.index)
 
 

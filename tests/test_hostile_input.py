@@ -353,24 +353,24 @@ def test_judging_many_ruled_calls_is_linear():
     (lambda size: "*" * size + "e" + "*" * size + "n", True),  # the old code: 5 and 5 stars 1.3 s
 ], ids=["stars-q", "stars-en", "stars-e-stars-n"])
 def test_a_wildcard_search_is_linear_in_the_query(query, passen):
-    from bridgelaws import corpus
+    from bridgelaws import textsearch
 
     with _deadline(60):  # the old regular expression: twice as long or more for each star
-        assert _work_ratio(lambda size: corpus.search(query(size)), 30) < LINEAR_RATIO
+        assert _work_ratio(lambda size: textsearch.search(query(size)), 30) < LINEAR_RATIO
         # What the stars still match: 1932:11.2 "alle vier spelers passen" ends in "en", an e before
-        forms = {form.casefold() for hit in corpus.search(query(60)) if hit.record_id == "1932:11.2"
+        forms = {form.casefold() for hit in textsearch.search(query(60)) if hit.record_id == "1932:11.2"
                  for form in hit.forms}
         assert ("passen" in forms) is passen
 
 
 def test_a_query_beyond_the_bound_is_one_line():
-    from bridgelaws import corpus
+    from bridgelaws import textsearch
 
     with _deadline(60), pytest.raises(BridgeLawsError) as raised:
-        corpus.search("*" * 10_000 + "q")
+        textsearch.search("*" * 10_000 + "q")
     assert str(raised.value) == "search query too long: 10,001 characters, at most 200 (it begins '" + "*" * 20 + "')"
     with _deadline(60):
-        assert corpus.search("*" * 199 + "q") == []  # the bound itself is searched
+        assert textsearch.search("*" * 199 + "q") == []  # the bound itself is searched
     done = _bridgelaws(["search", "pas" * 100])
     _one_error_line(done, "search query too long: 300 characters, at most 200 (it begins 'paspaspaspaspaspaspa')")
 

@@ -25,8 +25,10 @@ def _pairs():
 
 def test_with_the_default_layer_every_entry_whose_sides_rule_has_a_word():
     """The goal: with the default layer, an entry whose two sides hold a ruling (in any layer) gets a
-    word other than "not comparable", unless a supplementary side's source was never read for what is
-    compared; and then the data says so (the ruling's ``unread``)."""
+    word other than "not comparable", unless, in every situation, a supplementary side's source was
+    never read for what is compared (the ruling's ``unread``), or no dimension is known on both sides
+    (``assumption``: one side's effect is only the engine's default), or one side does not rule on
+    the situation (a gap of the excerpt, or a ruling that gives it nothing: second reading)."""
     assert DEFAULT_LAYER is Layer.SUPPLEMENT
     checked = 0
     for a, b in _pairs():
@@ -37,10 +39,15 @@ def test_with_the_default_layer_every_entry_whose_sides_rule_has_a_word():
                 continue
             checked += 1
             if entry.change is Change.NOT_COMPARABLE:
-                assert entry.because is Because.UNREAD, (entry.subject, a, b)
-                unread = [generic_ruling(entry.subject, year, s.condition, Layer.SUPPLEMENT).unread
-                          for s in entry.situations for year in (a, b)]
-                assert any(unread), (entry.subject, a, b)
+                for s in entry.situations:
+                    assert s.change is Change.NOT_COMPARABLE, (entry.subject, a, b)
+                    rulings = [generic_ruling(entry.subject, year, s.condition, Layer.SUPPLEMENT) for year in (a, b)]
+                    if s.because is Because.UNREAD:
+                        assert any(r.unread for r in rulings), (entry.subject, a, b)
+                    elif s.because is Because.ASSUMPTION:
+                        assert any(r.assumption for r in rulings) and not any(profile.known(d) for d in s.profile)
+                    else:
+                        assert not all(r.rules for r in rulings), (entry.subject, a, b, s.condition)
     assert checked > 0
 
 
@@ -79,12 +86,14 @@ def test_the_layer_of_each_side_is_shown(capsys):
 
 def test_stricter_only_when_the_dimensions_agree():
     """1932:13.4 deems a double with a wrong number of tricks one of the bid made, nothing more;
-    1936:22.4 also makes the partner pass at his next turn, and 22.2 lets a call over it accept it:
-    two dimensions, both stricter, the rest the same."""
+    1936:22.4 also makes the partner pass at his next turn ("zijn maat moet passen"): stricter. 22.2
+    ("gaat het bieden voort, alsof de onjuiste bieding een juiste bieding ware geweest") is a fact, not
+    a right of the opponents (second reading, finding 4): the opponents' rights are the same, and the
+    fate of the call is not compared, 1932 saying nothing of a later call."""
     found = ledger.ledger("1932", "1936", subjects=["misnamed-double"])[0]
     situation = next(s for s in found.situations if s.condition == "wrong-number-of-tricks")
     moved = {d.name: d.direction for d in situation.profile if d.direction != "same"}
-    assert moved == {"barred": "stricter", "opponents": "stricter"}
+    assert moved == {"barred": "stricter", "call": "unknown"}
     assert situation.change is Change.STRICTER and found.change is Change.STRICTER
 
 
@@ -97,7 +106,14 @@ def test_the_profile_orders_each_dimension():
         return {d.name: d.direction for d in profile.compare(base, replace(base, **changes))}
 
     assert direction(barred=[])["barred"] == "milder"
-    assert direction(acceptance=None)["opponents"] == "milder"
+    # 1936:22.2 is a fact (the fate of the call), not a right: without it, the opponents' rights are
+    # the same, and the fate of the call is said on one side only.
+    assert direction(acceptance=None)["opponents"] == "same" and direction(acceptance=None)["call"] == "unknown"
+    # A right to accept (2017 Law 29A, "may choose to call"): more rights than none, stricter; against
+    # 22.2's fact it is not ordered (a call over it ends the irregularity on both sides).
+    right = replace(base, acceptance="2017:29.A")
+    assert {d.name: d.direction for d in profile.compare(replace(base, acceptance=None), right)}["opponents"] == "stricter"
+    assert direction(acceptance="2017:29.A")["opponents"] == "same" and direction(acceptance="2017:29.A")["call"] == "same"
     assert direction(options=[{"by": "lho", "choice": "cancel", "barred": []}])["opponents"] == "stricter"
     assert direction(requires="sufficient-bid")["offender"] == "stricter"
     assert direction(call_stands=False)["call"] == "differs"

@@ -121,3 +121,36 @@ def test_notebook_02_notation_table_is_generated_from_notation_tokens():
     source = (NOTEBOOKS / "src" / "02_auction_stepper.md").read_text(encoding="utf-8")
     assert source.count("| token | meaning |") == 1
     assert markdown_table() in source, "notebook 02's notation table is stale: run make regen"
+
+
+# Issue 25 §7: JupyterLab, when the kernel starts, writes the kernel's kernelspec and language_info
+# into the notebook's metadata (NotebookPanel._updateSpec, _updateLanguage) and marks the notebook
+# changed unless the stored value is deepEqual to it (YNotebook.setMetadata). A stored
+# {"name": "python"} made every notebook "changed" the moment it was opened.
+KERNEL_LANGUAGE_FIELDS = {"name", "version", "mimetype", "codemirror_mode", "pygments_lexer",
+                          "nbconvert_exporter", "file_extension"}
+
+
+def _kernel_language_info() -> dict:
+    from ipykernel.ipkernel import IPythonKernel
+
+    return json.loads(json.dumps(IPythonKernel.language_info))
+
+
+def test_the_built_metadata_is_what_jupyterlab_sets_on_opening():
+    build = _build_module()
+    info = _kernel_language_info()
+    assert set(info) == KERNEL_LANGUAGE_FIELDS and info["mimetype"] == "text/x-python"
+    for notebook in (build.build(NAMES[0]), build.clean(build.build(NAMES[1]))):
+        assert notebook.metadata == {"kernelspec": {"name": "python3", "display_name": "Python 3",
+                                                    "language": "python"}, "language_info": info}
+
+
+@pytest.mark.parametrize("name", [*NAMES, "app"])
+def test_a_committed_notebook_opens_unchanged_in_jupyterlab(name):
+    path = NOTEBOOKS.parent / "app" / "bridgelaws.ipynb" if name == "app" else NOTEBOOKS / f"{name}.ipynb"
+    notebook = json.loads(path.read_text(encoding="utf-8"))
+    assert (notebook["nbformat"], notebook["nbformat_minor"]) == (4, 5)  # no upgrade on opening
+    assert all("id" in cell for cell in notebook["cells"])
+    assert notebook["metadata"]["language_info"] == _kernel_language_info(), \
+        f"{path.name}: language_info is not the kernel's; JupyterLab marks it changed: run make regen"

@@ -9,6 +9,7 @@ import pytest
 
 from bridgelaws import BridgeLawsError, judge
 from bridgelaws.editions import EDITIONS
+from bridgelaws.render import judgement_outcome
 from bridgelaws.rulings import cases, spec
 
 
@@ -90,7 +91,7 @@ def test_a_call_after_the_close_is_an_irregularity_not_an_error(year):
 def test_a_new_deal_ends_the_auction_and_nothing_can_follow():
     result = judge("1S 1H S:[other-hand]", "1936")  # 1936:24.1: "Er moet opnieuw worden gegeven"
     assert result.state["outcome"] == "redeal" and result.state["next_to_call"] is None
-    assert result.legal_calls() == () and "the auction ends" in result.outcome_line()
+    assert result.legal_calls() == () and "the auction ends" in judgement_outcome(result)
     with pytest.raises(BridgeLawsError) as caught:
         judge("1S S:[other-hand] P", "1936")
     assert "position 3" in str(caught.value) and "the auction has ended" in str(caught.value)

@@ -20,7 +20,6 @@ from pathlib import Path
 import pytest
 
 from bridgelaws import handout, translation
-from bridgelaws.bibliography import cite
 from bridgelaws.cli import main
 from bridgelaws.editions import EDITIONS
 from bridgelaws.tables import compare_results
@@ -46,7 +45,7 @@ def run(capsys, *argv):
 
 @pytest.fixture(scope="module")
 def page_html():
-    return handout.handout_html(SCENARIO, generated=DAY)
+    return handout.handout_html(SCENARIO, generated=DAY, english=True)
 
 
 def _corpus_texts() -> dict[str, str]:
@@ -83,16 +82,20 @@ def test_the_handout_is_self_contained(page_html):
     assert lowered.count("<style>") == 1  # the stylesheet once, inline
     # A web address appears only as the text of a citation, never where a page would load it.
     for address in re.findall(r"https?://[^\s<\"']+", page_html):
-        assert page_html.index(address) > page_html.index('<ul class="bl-handout-sources">')
+        assert page_html.index(address) > page_html.index('<ol class="bl-handout-sources">')
 
 
 def test_the_handout_has_a_title_the_date_and_every_sources_citation(page_html):
     assert "<title>Scenario 1S 1H E:2S W:X across the editions of the Laws</title>" in page_html
     assert "generated 2026-11-30" in page_html
-    for edition in EDITIONS:
-        first = cite(edition.year, "text").splitlines()[0]
-        assert f'data-edition="{edition.year}">' in page_html
-        assert first.replace('"', "&quot;").replace("'", "&#x27;") in page_html
+    # every edition's source in a numbered footnote, its printed title as the source gives it
+    from bridgelaws.bibliography import metadata
+
+    for number, edition in enumerate(EDITIONS, 1):
+        assert f'<li class="bl-handout-source" id="bl-source-{edition.year}" data-edition="{edition.year}">' in page_html
+        assert f"<a>[{number}]</a>" in page_html
+        printed = str(metadata(edition.year).printed_title.value).strip()
+        assert printed.replace('"', "&quot;").replace("'", "&#x27;") in page_html
 
 
 def test_the_handout_in_dutch_keeps_the_quotes():

@@ -1,4 +1,4 @@
-"""The search (corpus.search, `bridgelaws search`, views.search_html, widgets.TextSearch) and the diff
+"""The search (textsearch.search, `bridgelaws search`, views.search_html, widgets.TextSearch) and the diff
 (textdiff, `bridgelaws diff`, views.diff_html) of issue 12 §4-5.
 
 Expected records, words and counts were read in the texts (bridgelaws article ID) and counted by
@@ -12,7 +12,7 @@ import re
 
 import pytest
 
-from bridgelaws import cli, corpus, textdiff, translation, views
+from bridgelaws import cli, textdiff, textsearch, translation, views
 from bridgelaws.errors import BridgeLawsError
 
 
@@ -38,7 +38,7 @@ def _in_five(hits):
 
 
 def test_pas_finds_the_word_pas_and_not_passen_nor_toepassing():
-    hits = _in_five(corpus.search("pas"))
+    hits = _in_five(textsearch.search("pas"))
     assert [h.record_id for h in hits] == PAS
     assert {form.casefold() for h in hits for form in h.forms} == {"pas"}
     ids = {h.record_id for h in hits}
@@ -47,18 +47,18 @@ def test_pas_finds_the_word_pas_and_not_passen_nor_toepassing():
 
 
 def test_a_wildcard_widens_the_search():
-    ids = {h.record_id for h in corpus.search("pas*")}
+    ids = {h.record_id for h in textsearch.search("pas*")}
     assert {"1936:18", "1932:11.2"} <= ids and set(PAS) <= ids
-    forms = {form.casefold() for h in corpus.search("pas*") for form in h.forms}
+    forms = {form.casefold() for h in textsearch.search("pas*") for form in h.forms}
     assert {"passen", "past", "pasbiedingen", "pas"} <= forms and "toepassing" not in forms
     # 2007:17.E.2 "Artikel 16D is van toepassing": only an inner wildcard finds it
-    assert "toepassing" in {form.casefold() for h in corpus.search("*pas*") for form in h.forms}
+    assert "toepassing" in {form.casefold() for h in textsearch.search("*pas*") for form in h.forms}
     with pytest.raises(BridgeLawsError, match="wildcard needs letters"):
-        corpus.search("*")
+        textsearch.search("*")
 
 
 def test_doubleren_finds_every_spelling_and_form_of_doubling():
-    hits = {h.record_id: h for h in corpus.search("doubleren")}
+    hits = {h.record_id: h for h in textsearch.search("doubleren")}
     # 1936 spelling note 1936-spelling-doubleeren: 17, 18, 22.4, Speelmanieren.12
     for record_id in ("1936:17", "1936:18", "1936:22.4", "1936:Speelmanieren.12"):
         assert "doubleeren" in {f.casefold() for f in hits[record_id].forms}, record_id
@@ -67,11 +67,11 @@ def test_doubleren_finds_every_spelling_and_form_of_doubling():
     assert {"1949:24", "2017:19.A.1"} <= set(hits)
     # participles and nouns are other words: "gedoubleerd" (1936:22.6.a), "doublet" (1949:25)
     assert "1949:25" not in hits
-    assert corpus.search("doubleren", variants=False)[0].record_id == "1949:24"
+    assert textsearch.search("doubleren", variants=False)[0].record_id == "1949:24"
 
 
 def test_one_hit_per_record_with_every_match_marked():
-    hits = corpus.search("doubleren")
+    hits = textsearch.search("doubleren")
     assert len({h.record_id for h in hits}) == len(hits)
     # 1936:17: heading "DOUBLEEREN EN REDOUBLEEREN.", text "bod doubleeren." and "Doubleeren en
     # redoubleeren hebben": three matches, one hit
@@ -83,15 +83,15 @@ def test_one_hit_per_record_with_every_match_marked():
 
 def test_a_phrase_matches_consecutive_words_in_any_spelling():
     # 1936:22.3.a "zoodra deze", 1949:21 "zodra hij"
-    assert {h.record_id for h in corpus.search("zodra deze")} == {"1936:22.3.a"}
-    assert "1936:22.3.a" in {h.record_id for h in corpus.search("zodra")}
+    assert {h.record_id for h in textsearch.search("zodra deze")} == {"1936:22.3.a"}
+    assert "1936:22.3.a" in {h.record_id for h in textsearch.search("zodra")}
 
 
 def test_cli_search_prints_one_line_per_record_and_json(capsys):
     code, out, _ = run(capsys, "search", "pas")
     # One line per paragraph; the English of a translated paragraph is indented under it.
     lines = [line for line in out.splitlines() if not line.startswith(" ")]
-    every = corpus.search("pas")  # PAS and the hits of any later edition
+    every = textsearch.search("pas")  # PAS and the hits of any later edition
     assert code == 0 and len(lines) == len(every) + 1
     assert lines[0] == "1932:13.3: …tdat het bieden door drie opeenvolgende **pas**-biedingen is gesloten."
     assert lines[-1] == f"{len(every)} paragraphs; words matched: pas"
@@ -119,7 +119,7 @@ def test_the_search_widget(monkeypatch):
     from bridgelaws.widgets import TextSearch
 
     search = TextSearch("pas")
-    assert search.output_html.count("<li ") == len(corpus.search("pas"))  # PAS, and any later edition's
+    assert search.output_html.count("<li ") == len(textsearch.search("pas"))  # PAS, and any later edition's
     search.query.value = "pas*"
     assert "<mark>passen</mark>" in search.output_html
     search.query.value = "*"
@@ -208,7 +208,7 @@ from hypothesis import strategies as st  # noqa: E402
 def test_the_wildcard_matcher_agrees_with_the_definition(pattern, word):
     import re
 
-    from bridgelaws.corpus import _Glob
+    from bridgelaws.textsearch import _Glob
 
     # The definition: '*' stands for any letters, none included; the rest is literal, the whole word.
     wanted = re.fullmatch("".join(".*" if c == "*" else re.escape(c) for c in pattern), word) is not None
@@ -223,7 +223,7 @@ def test_the_wildcard_matcher_agrees_with_the_definition(pattern, word):
     ("b*e*n", "bieden", True), ("*e*e*e*", "doubleeren", True), ("*e*e*e*e*", "doubleeren", False),
 ])
 def test_the_wildcard_matcher_on_examples(pattern, word, matches):
-    from bridgelaws.corpus import _Glob
+    from bridgelaws.textsearch import _Glob
 
     assert _Glob(pattern)(word) is matches
 
@@ -234,7 +234,7 @@ def test_the_insufficient_bid_is_found_in_both_spellings():
     "insufficient"). The five records were read by hand: 1932:12 "(zie regel 40 - onvoldoend bod)",
     1932:16 "regel 40 (onvoldoend bod)", 1936:22.3 "Indien een onvoldoend bod", 1949:23 "is
     onvoldoende", 2017:18.D "is een onvoldoende bod"."""
-    from bridgelaws.corpus import search
+    from bridgelaws.textsearch import search
 
     wanted = {"1932:12", "1932:16", "1936:22.3", "1949:23", "2017:18.D"}
     for word in ("onvoldoende", "onvoldoend"):

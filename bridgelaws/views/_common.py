@@ -42,7 +42,7 @@ def _case_name(event: EventRecord, lang: str = DEFAULT_LANGUAGE) -> str:
 def divergence_html(found: list[Divergence], year: str, lang: str = DEFAULT_LANGUAGE) -> str:
     """The tokens edition ``year`` reads as different calls from the other editions shown (see
     :mod:`bridgelaws.divergence`), in words, or ''."""
-    notes = [d.note(year) for d in found if year in d.words]
+    notes = [d.note(year, lang) for d in found if year in d.words]
     if not notes:
         return ""
     return (f'<div class="bl-divergence" data-edition="{escape(year)}">'

@@ -10,14 +10,19 @@ from typing import TYPE_CHECKING, Any
 from ..calls import Seat, parse_seat
 from ..i18n import DEFAULT_LANGUAGE, t
 from ..notation import parse_scenario
-from ..present import STATUS_COLOURS, describe, effect_text
-from ..render import html_text, judgement_outcome, ruling_html, seat_name
+from ..present import STATUS_COLOURS, describe, effect_words
+from ..render import html_text, judgement_outcome, marked_html, ruling_html, seat_name
 from ..rulings import cases, find_case
 from ..vocabulary import DEFAULT_LAYER
 from ._common import EditionNames, Tokens, _case_name, _view, divergence_html, token_list
 
 if TYPE_CHECKING:
     import pandas as pd
+
+    from ..divergence import Divergence
+    from ..records import EventRecord
+    from ..rulings import Ruling
+    from ..tables import Comparison
 
 
 def case_scenario(case_id: str) -> dict[str, Any] | None:
@@ -107,61 +112,13 @@ def compare_html(scenario: Tokens, editions: EditionNames = None, dealer: str | 
     focus_name = find_case(focus).name(lang) if focus is not None else None
     results = compare_results(tokens, editions, seat, layer)
     found = compare_divergences(results)
-    rows = []
-    for result in results:
-        edition = result.edition
-        notes = divergence_html(found, edition.year, lang)
-        if result.judgement is None:
-            rows.append(f'<tr data-edition="{escape(edition.year)}"><th>{escape(edition.year)}</th><td colspan="3">'
-                        f'<div class="bl-error">{escape(str(result.error))}</div>{notes}</td></tr>')
-            continue
-        status = "regular"
-        badges = (f'<span class="bl-badge" style="background:{STATUS_COLOURS["regular"]}">'
-                  f'{html_text("cards.status.regular", lang)}</span>'
-                  f'<div class="bl-short">{html_text("views.no_irregularity", lang)}</div>')
-        cards = []
-        chosen = result.focus(focus)
-        focus_attribute = "" if focus is None else f' data-focus="{"present" if chosen else "absent"}"'
-        if focus is not None and chosen is None:
-            cards.append(f'<div class="bl-none bl-no-focus">'
-                         f'{html_text("views.no_focus_event", lang, case=str(focus_name), edition=edition.year)}</div>')
-        ordered = result.events
-        if chosen is not None and focus is not None:
-            ordered = [chosen] + [pair for pair in ordered if pair[0].index != chosen[0].index]
-        if ordered:
-            shown_first = (chosen or ordered[0])[1]
-            status = "accepted" if shown_first.accepted else str(describe(shown_first).status)
-            badges = ""
-            for event, ruling in ordered:
-                shown = describe(ruling, lang)
-                where = f"{event.token}: " if len(ordered) > 1 else ""
-                badges += (f'<div><span class="bl-badge" style="background:{shown.colour}">{escape(shown.label)}'
-                           f'</span><div class="bl-short">{escape(where + shown.short)}</div></div>')
-        for number, (event, ruling) in enumerate(ordered):
-            focused = focus is not None and number == 0 and chosen is not None
-            if chosen is not None and focus is not None and number == 1:
-                cards.append(f'<div class="bl-none">{html_text("views.also_in_scenario", lang)}</div>')
-            effect = f" &rarr; {escape(effect_text(event.effect, lang))}" if event.effect else ""
-            seat_text = f" ({seat_name(event.seat, lang)})" if event.seat is not None else ""
-            cards.append(f'<div class="bl-compare-event{" bl-focus" if focused else ""}" data-index="{event.index}"'
-                         f' data-case="{escape(str(event.case))}"><div class="bl-event">'
-                         f'{html_text("views.token", lang, index=event.index)}'
-                         f"{escape(event.token)}{escape(seat_text)}{effect}</div>"
-                         + ruling_html(ruling, case_name=_case_name(event, lang), style=False, english=english,
-                                       lang=lang)
-                         + "</div>")
-        rows.append(
-            f'<tr data-edition="{escape(edition.year)}" data-status="{status}"{focus_attribute}><th>{escape(edition.year)}<br>'
-            f'<span class="bl-code bl-{escape(edition.code)}">{escape(edition.code)}</span></th>'
-            f"<td>{badges}</td>"
-            f"<td>{''.join(cards)}{notes}</td>"
-            f"<td>{escape(judgement_outcome(result.judgement, lang))}</td></tr>")
+    rows = [_edition_row(result, found, focus, focus_name, english, lang) for result in results]
     head = (f'<div style="font-family:sans-serif;margin-bottom:4px">{html_text("views.scenario", lang)} '
             f'<code>{escape(" ".join(tokens))}</code>, '
             f"{html_text('views.dealer', lang, seat=seat_name(seat, lang))}</div>")
     if found:
         head += (f'<div class="bl-divergence">{html_text("views.divergence_head", lang)}<ul>'
-                 + "".join(f"<li>{escape(d.summary())}</li>" for d in found) + "</ul></div>")
+                 + "".join(f"<li>{escape(d.summary(lang))}</li>" for d in found) + "</ul></div>")
     column = (html_text("views.column_rulings_focus", lang, case=focus_name) if focus_name
               else html_text("views.column_rulings", lang))
     return _view(head + f'<table class="bl-compare"><thead><tr><th>{html_text("views.column_edition", lang)}</th>'
@@ -169,3 +126,59 @@ def compare_html(scenario: Tokens, editions: EditionNames = None, dealer: str | 
                  f"<th>{column}</th><th>{html_text('views.column_stands', lang)}</th></tr></thead>"
                  f"<tbody>{''.join(rows)}</tbody></table>")
 
+
+def _edition_row(result: Comparison, found: list[Divergence], focus: str | None, focus_name: str | None,
+                 english: bool, lang: str) -> str:
+    """One edition's row of :func:`compare_html`: its status badges, its cards, where it stands."""
+    edition = result.edition
+    notes = divergence_html(found, edition.year, lang)
+    if result.judgement is None:
+        return (f'<tr data-edition="{escape(edition.year)}"><th>{escape(edition.year)}</th><td colspan="3">'
+                f'<div class="bl-error">{escape(str(result.error))}</div>{notes}</td></tr>')
+    cards = []
+    chosen = result.focus(focus)
+    focus_attribute = "" if focus is None else f' data-focus="{"present" if chosen else "absent"}"'
+    if focus is not None and chosen is None:
+        cards.append(f'<div class="bl-none bl-no-focus">'
+                     f'{html_text("views.no_focus_event", lang, case=str(focus_name), edition=edition.year)}</div>')
+    ordered = result.events
+    if chosen is not None and focus is not None:
+        ordered = [chosen] + [pair for pair in ordered if pair[0].index != chosen[0].index]
+    status, badges = _badges(ordered, chosen, lang)
+    for number, (event, ruling) in enumerate(ordered):
+        focused = focus is not None and number == 0 and chosen is not None
+        if chosen is not None and focus is not None and number == 1:
+            cards.append(f'<div class="bl-none">{html_text("views.also_in_scenario", lang)}</div>')
+        effect = f" &rarr; {marked_html(*effect_words(event.effect, lang), lang)}" if event.effect else ""
+        seat_text = f" ({seat_name(event.seat, lang)})" if event.seat is not None else ""
+        cards.append(f'<div class="bl-compare-event{" bl-focus" if focused else ""}" data-index="{event.index}"'
+                     f' data-case="{escape(str(event.case))}"><div class="bl-event">'
+                     f'{html_text("views.token", lang, index=event.index)}'
+                     f"{escape(event.token)}{escape(seat_text)}{effect}</div>"
+                     + ruling_html(ruling, case_name=_case_name(event, lang), style=False, english=english,
+                                   lang=lang)
+                     + "</div>")
+    return (f'<tr data-edition="{escape(edition.year)}" data-status="{status}"{focus_attribute}><th>{escape(edition.year)}<br>'
+            f'<span class="bl-code bl-{escape(edition.code)}">{html_text(f"common.code.{edition.code}", lang)}</span></th>'
+            f"<td>{badges}</td>"
+            f"<td>{''.join(cards)}{notes}</td>"
+            f"<td>{escape(judgement_outcome(result.judgement, lang))}</td></tr>")
+
+
+def _badges(ordered: list[tuple[EventRecord, Ruling]], chosen: tuple[EventRecord, Ruling] | None,
+            lang: str) -> tuple[str, str]:
+    """The row's status and its badges: "regular" without an irregular event; else the status of
+    the event shown first, and a badge with the short ruling of every event."""
+    if not ordered:
+        return "regular", (f'<span class="bl-badge" style="background:{STATUS_COLOURS["regular"]}">'
+                           f'{html_text("cards.status.regular", lang)}</span>'
+                           f'<div class="bl-short">{html_text("views.no_irregularity", lang)}</div>')
+    shown_first = (chosen or ordered[0])[1]
+    status = "accepted" if shown_first.accepted else str(describe(shown_first).status)
+    badges = ""
+    for event, ruling in ordered:
+        shown = describe(ruling, lang)
+        where = f"{event.token}: " if len(ordered) > 1 else ""
+        badges += (f'<div><span class="bl-badge" style="background:{shown.colour}">{escape(shown.label)}'
+                   f'</span><div class="bl-short">{escape(where + shown.short)}</div></div>')
+    return status, badges

@@ -10,16 +10,16 @@ from ..i18n import DEFAULT_LANGUAGE, t
 from ..present import STATUS_COLOURS, STATUS_LABELS, short_rectification, status_label, status_name
 from ..rulings import Ruling, cases
 from ..render import html_text
-from ..vocabulary import DEFAULT_LAYER, Scope
+from ..ruling_effect import REST_OF_AUCTION_TURNS
+from ..vocabulary import DEFAULT_LAYER
 from ._common import YEARS, _view
+
+__all__ = ["REST_OF_AUCTION_TURNS", "matrix_html", "status_counts", "strictness", "strictness_summary",
+           "strictness_table", "turns_barred"]
 
 if TYPE_CHECKING:
     import pandas as pd
 
-#: Turns a player loses to a bar "for the rest of the auction" in :func:`strictness`. The texts give
-#: no number; three is the weight this project chose (a bar for the rest of a competitive auction
-#: typically costs a player two to four turns). A bar "at his next turn" counts one turn.
-REST_OF_AUCTION_TURNS = 3
 
 
 def _tint(colour: str) -> str:
@@ -114,27 +114,15 @@ def status_counts(layer: str = DEFAULT_LAYER) -> pd.DataFrame:
     return pd.DataFrame(rows).set_index("edition")
 
 
-def _bar_turns(bars: list[dict[str, Any]]) -> int:
-    total = 0
-    for bar in bars:
-        players = 2 if bar["seat"] == "side" else 1
-        total += players * (1 if bar["scope"] == Scope.NEXT_TURN else REST_OF_AUCTION_TURNS)
-    return total
-
-
 def turns_barred(ruling: Ruling) -> int | None:
     """The strictness of one ruling in turns barred (None when the text does not rule).
 
     A bar at the next turn counts 1 turn per player, a bar for the rest of the auction
     :data:`REST_OF_AUCTION_TURNS`; a bar on the offender's side counts both players. Where the text
     lets the offender choose, his mildest choice counts; where it lets an opponent choose, the
-    harshest. A ruling with no bar counts 0 (the call may still be cancelled or deemed a pass)."""
-    if not ruling.rules:
-        return None
-    total = _bar_turns(ruling.barred)
-    mine = [_bar_turns(o["barred"]) for o in ruling.options if o["by"] == "offender"]
-    theirs = [_bar_turns(o["barred"]) for o in ruling.options if o["by"] != "offender"]
-    return total + (min(mine) if mine else 0) + (max(theirs) if theirs else 0)
+    harshest. A ruling with no bar counts 0 (the call may still be cancelled or deemed a pass).
+    The count is the ruling's effect's (:attr:`bridgelaws.ruling_effect.RulingEffect.turns_barred`)."""
+    return ruling.effect.turns_barred
 
 
 def strictness(layer: str = DEFAULT_LAYER) -> pd.DataFrame:

@@ -13,7 +13,7 @@ from ..editions import find_editions
 from ..i18n import DEFAULT_LANGUAGE, t
 from ..render import english_html, html_text
 from ._common import EditionNames, _view
-from .texts import _topic_records
+from .texts import _data_english, _topic_records, _topic_title
 
 if TYPE_CHECKING:
     from ..corpus import Record
@@ -68,17 +68,18 @@ def topic_parallel_html(topic: str, editions: EditionNames = None, *, lang: str 
     Dutch beside the project's English, edition after edition; an edition with nothing on the
     topic says so."""
     found = find_topic(topic)
-    parts = [f'<div style="font-family:sans-serif;margin:4px 0"><b>{escape(found["title"])}</b>: '
+    parts = [f'<div style="font-family:sans-serif;margin:4px 0"><b>{_topic_title(found, lang)}</b>: '
              f'{html_text("views.parallel_head", lang)}</div>']
     for edition in find_editions(editions):
         year = edition.year
         records = _topic_records(found, year)
         parts.append(f'<h4 class="bl-parallel-edition" data-edition="{year}">{year} '
-                     f'<span class="bl-code bl-{edition.code}">{edition.code}</span></h4>')
+                     f'<span class="bl-code bl-{edition.code}">{html_text(f"common.code.{edition.code}", lang)}</span></h4>')
         if not records:
-            gap = found["gap"].get(year, t("views.nothing_on_topic", lang))
+            gap = (_data_english(found["gap"][year], lang) if year in found["gap"]
+                   else escape(t("views.nothing_on_topic", lang)))
             parts.append(f'<div class="bl-none">&mdash; {html_text("views.not_in_text", lang)} &mdash; '
-                         f"{escape(gap)}</div>")
+                         f"{gap}</div>")
             continue
         parts.append(_table(records, lang))
     return _view("".join(parts))

@@ -6,10 +6,10 @@ from html import escape
 from typing import TYPE_CHECKING, Any
 
 from .. import corpus
-from ..editions import EDITIONS
+from ..editions import EDITIONS, find_edition
 from ..errors import BridgeLawsError
 from ..i18n import DEFAULT_LANGUAGE
-from ..render import html_text, stylesheet
+from ..render import html_text, marked_html, stylesheet
 from ._common import _view
 from .texts import words
 
@@ -119,6 +119,15 @@ def articles_table(edition: str | None = None) -> pd.DataFrame:
     return pd.DataFrame(rows).set_index(["edition", "article"])
 
 
+def _source_title(source: corpus.Source, lang: str) -> str:
+    """A source's title (corpus.json, the project's English description) or, in Dutch, its
+    edition's Dutch name from the registry (``name_nl``); English where neither is in ``lang``."""
+    if lang == DEFAULT_LANGUAGE:
+        return escape(source.title)
+    name, name_lang = find_edition(source.edition).title(lang)
+    return marked_html(name if name_lang == lang else source.title, lang if name_lang == lang else DEFAULT_LANGUAGE, lang)
+
+
 def contents_html(*, lang: str = DEFAULT_LANGUAGE) -> str:
     """What each source contains: its title and its articles with their headings, as printed."""
     cols = []
@@ -128,8 +137,8 @@ def contents_html(*, lang: str = DEFAULT_LANGUAGE) -> str:
             f"<li><b>{escape(a.article)}</b> {escape(a.heading) if a.heading else no_heading}</li>"
             for a in source.articles)
         cols.append(f'<div class="bl-contents-col"><div><b>{source.edition}</b> '
-                    f'<span class="bl-code bl-{source.code}">{source.code}</span></div>'
-                    f'<div class="bl-contents-title">{escape(source.title)}</div><ul>{items}</ul></div>')
+                    f'<span class="bl-code bl-{source.code}">{html_text(f"common.code.{source.code}", lang)}</span></div>'
+                    f'<div class="bl-contents-title">{_source_title(source, lang)}</div><ul>{items}</ul></div>')
     return _view('<div class="bl-contents">' + "".join(cols) + "</div>")
 
 

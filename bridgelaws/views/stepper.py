@@ -13,10 +13,10 @@ from ..editions import Edition, find_edition, find_editions
 from ..errors import BridgeLawsError
 from ..judging import Judgement, judge
 from ..notation import parse_scenario
-from ..present import effect_text, wording
+from ..present import effect_words, wording
 from ..i18n import DEFAULT_LANGUAGE, t
 from ..render import (GridExposure, auction_html, call_html, card_text, html_text, judgement_outcome, ruling_html,
-                      seat_name, stylesheet)
+                      marked_html, seat_name, stylesheet)
 from ..vocabulary import DEFAULT_LAYER, EventKind
 from ._common import YEARS, EditionNames, Tokens, _case_name, divergence_html, token_list
 
@@ -187,8 +187,8 @@ def _panel(edition: Edition, result: Judgement | None, error: str | None, *, sty
            lang: str = DEFAULT_LANGUAGE) -> str:
     parts = [stylesheet() if style else "", f'<div class="bl-panel" data-edition="{escape(edition.year)}">',
              f'<div class="bl-panel-head"><b>{escape(edition.year)}</b>'
-             f'<span class="bl-code bl-{escape(edition.code)}">{escape(edition.code)}</span></div>',
-             f'<div class="bl-panel-name">{escape(edition.name)}</div>']
+             f'<span class="bl-code bl-{escape(edition.code)}">{html_text(f"common.code.{edition.code}", lang)}</span></div>',
+             f'<div class="bl-panel-name">{marked_html(*edition.title(lang), lang)}</div>']
     if result is not None:
         parts.append(auction_html(result.auction, style=False, exposures=grid_exposures(tokens, result, layer, lang),
                                   lang=lang))
@@ -207,8 +207,8 @@ def _panel(edition: Edition, result: Judgement | None, error: str | None, *, sty
         if not rulings:
             parts.append(f'<div class="bl-none">{html_text("stepper_controls.view.no_irregularity", lang)}</div>')
         for event, ruling in rulings:
-            effect = effect_text(event.effect or "", lang)
-            parts.append(f'<div class="bl-event">{escape(event.token)} &rarr; {escape(effect)}</div>')
+            effect = marked_html(*effect_words(event.effect or "", lang), lang)
+            parts.append(f'<div class="bl-event">{escape(event.token)} &rarr; {effect}</div>')
             parts.append(ruling_html(ruling, case_name=_case_name(event, lang), style=False, english=english,
                                      lang=lang))
     parts.append("</div>")

@@ -120,6 +120,19 @@ def diff_note(result: textdiff.Diff, against: str, lang: str = DEFAULT_LANGUAGE)
              deleted=result.deleted, spelling=result.spelling, variant=result.variant)
 
 
+def _topic_title(topic: dict[str, Any], lang: str) -> str:
+    """A topic's title in ``lang`` (``title_nl`` in Dutch), else its English title, marked."""
+    if lang == "nl" and topic.get("title_nl"):
+        return escape(topic["title_nl"])
+    return _data_english(topic["title"], lang)
+
+
+def _data_english(text: str, lang: str) -> str:
+    """A topic's title or gap note (data/topics.yaml, the project's English), marked as English on a
+    page in another language."""
+    return escape(text) if lang == DEFAULT_LANGUAGE else f'<span lang="en">{escape(text)}</span>'
+
+
 def texts_side_by_side(topic: str, *, lang: str = DEFAULT_LANGUAGE) -> str:
     """The articles of every edition on ``topic``, in columns (chronological). Each column is
     aligned with the previous edition that has the topic (:func:`bridgelaws.textdiff.diff`, on the
@@ -133,12 +146,13 @@ def texts_side_by_side(topic: str, *, lang: str = DEFAULT_LANGUAGE) -> str:
     previous = None
     for source in corpus.sources():
         year = source.edition
-        head.append(f'<th>{year} <span class="bl-code bl-{source.code}">{source.code}</span></th>')
+        head.append(f'<th>{year} <span class="bl-code bl-{source.code}">{html_text(f"common.code.{source.code}", lang)}</span></th>')
         records = _topic_records(found, year)
         if not records:
-            gap = found["gap"].get(year, t("views.nothing_on_topic", lang))
+            gap = (_data_english(found["gap"][year], lang) if year in found["gap"]
+                   else escape(t("views.nothing_on_topic", lang)))
             cells.append(f'<td class="bl-gap" data-edition="{year}"><b>&mdash; {html_text("views.not_in_text", lang)}'
-                         f" &mdash;</b><br>{escape(gap)}</td>")
+                         f" &mdash;</b><br>{gap}</td>")
             continue
         text = " ".join(r.text for r in records)
         if previous is None:
@@ -165,7 +179,7 @@ def texts_side_by_side(topic: str, *, lang: str = DEFAULT_LANGUAGE) -> str:
             parts.append("".join(piece))
         cells.append(f'<td data-edition="{year}">{"".join(parts)}</td>')
         previous = (year, text)
-    title = (f'<div class="bl-texts-title"><b>{escape(found["title"])}</b> '
+    title = (f'<div class="bl-texts-title"><b>{_topic_title(found, lang)}</b> '
              f'<span class="bl-legend">({html_text("views.against_previous", lang)} '
              f'<ins>{html_text("views.inserted", lang)}</ins>, '
              f'<del>{html_text("views.deleted", lang)}</del>, '
