@@ -45,6 +45,7 @@ FIRST = [
     "tests/test_browser.py::test_make_app_",  # the two share one `make app` server
     "tests/test_browser.py",
     "tests/test_browser_readable.py",
+    "tests/test_browser_app.py",
     "tests/test_fuzz.py",
     "tests/test_pbn.py",
     "tests/test_hostile_input.py",
@@ -56,7 +57,7 @@ FIRST = [
 #: Units handed out last (mypy's result is read there, after it has run beside everything else).
 LAST = ["tests/test_typing.py"]
 #: Files whose tests are units of their own, each using its worker's app server.
-SPREAD = ("tests/test_browser.py", "tests/test_browser_readable.py")
+SPREAD = ("tests/test_browser.py", "tests/test_browser_readable.py", "tests/test_browser_app.py")
 #: Tests of a spread file that share a module fixture, and so stay one unit.
 TOGETHER = ("tests/test_browser.py::test_make_app_",)
 

@@ -25,7 +25,9 @@ from .errors import BridgeLawsError
 from .views import case_examples
 from .views.address import (CompareAddress, StepperAddress, compare_query, parse_compare_address,
                             parse_stepper_address, stepper_query)
-from .widgets import AuctionStepper, CompareExplorer, _message
+from .widgets_common import _message
+from .widgets_explorers import CompareExplorer
+from .widgets_stepper import AuctionStepper
 
 _ESM = r"""
 function inVoila() {
@@ -134,7 +136,9 @@ def stepper_state(stepper: AuctionStepper) -> StepperAddress:
 
 def stepper_from_address(address: PageAddress) -> AuctionStepper:
     """An :class:`AuctionStepper` showing the state in ``address.initial``, and writing its state to
-    the address on every change. A malformed address: the one-line message, and a clean stepper."""
+    the address on every change. A malformed address: the one-line message, and a clean stepper.
+    An address with no parameters at all: the example (:meth:`AuctionStepper.show_example`), an
+    irregularity compared across every edition, with one button to start one's own auction."""
     try:
         state = parse_stepper_address(address.initial)
         error = None
@@ -142,10 +146,11 @@ def stepper_from_address(address: PageAddress) -> AuctionStepper:
         state, error = StepperAddress(), str(refused)
     stepper = AuctionStepper(dealer=state.dealer, editions=state.editions, layer=state.layer)
     if state.tokens:
-        stepper.typed.value = " ".join(state.tokens)
-        stepper.apply_typed()  # refused (the message) when no edition shown can play it
+        stepper.apply_text(" ".join(state.tokens))  # the part that can be shown, and the message on the rest
         if stepper.tokens and state.step is not None:
-            stepper.step.value = state.step
+            stepper.step.value = min(state.step, stepper.step.max)
+    elif not address.initial:
+        stepper.show_example()
     if error:
         stepper.message.value = _message(error)
     # (The stepper keeps its Play widget at the slider's step itself: the page opens at that step.)

@@ -226,18 +226,22 @@ def _footnote_html(edition: Any, lang: str) -> str:
 
 
 def handout_link(scenario: str, editions: object = None, dealer: str = "N", lang: str = "en",
-                 layer: str = DEFAULT_LAYER, *, generated: datetime.date | None = None) -> str:
+                 layer: str = DEFAULT_LAYER, *, generated: datetime.date | None = None,
+                 label: str | None = None, tip: str | None = None) -> str:
     """A link that saves the handout (:func:`handout_html`) as an HTML file, for the comparison
     explorer or the app: the page travels inside the link (a ``data:`` address), so no server and
-    no kernel is asked when it is clicked. Marked ``bl-no-print``: it is not printed."""
+    no kernel is asked when it is clicked, and one click saves it. ``label``: the link's words
+    (default: the catalogue's "download" line); ``tip``: its title. Marked ``bl-no-print``: it is
+    not printed."""
     import base64
     import re
 
     page = handout_html(scenario, editions, dealer, lang, layer, generated=generated)
     name = "handout-" + (re.sub(r"[^A-Za-z0-9]+", "-", " ".join(scenario.split())).strip("-") or "scenario") + ".html"
     data = base64.b64encode(page.encode("utf-8")).decode("ascii")
-    return (f'<a class="bl-no-print bl-handout-link" download="{escape(name)}" '
-            f'href="data:text/html;charset=utf-8;base64,{data}">{escape(t("print.handout.download", lang))}</a>')
+    title = f' title="{escape(tip)}"' if tip else ""
+    return (f'<a class="bl-no-print bl-handout-link" download="{escape(name)}"{title} '
+            f'href="data:text/html;charset=utf-8;base64,{data}">{escape(label or t("print.handout.download", lang))}</a>')
 
 
 def find_chromium() -> str | None:

@@ -290,25 +290,39 @@ def _parse_named_double(token: str, index: int, where: str, seat: Seat | None, b
     return Event(index, token, "call", seat=seat, call=call, named=named)
 
 
+class ScenarioError(BridgeLawsError):
+    """A scenario that does not read: the message names the token and its position, which are also
+    kept as ``token`` and ``index`` (1-based), so that a reader can keep the tokens before it."""
+
+    def __init__(self, message: str, token: str = "", index: int = 0) -> None:
+        super().__init__(message)
+        self.token = token
+        self.index = index
+
+
 def parse_scenario(text: str | list[str] | tuple[str, ...]) -> list[Event]:
     """Parse a scenario (a string, or a list of tokens) into events, in order.
 
     A mark (``^I``/``^S``) must precede a call, as in PBN 2.1; an option (``#keep``) must follow one.
-    Raises :class:`BridgeLawsError` naming the token and
-    its position.
+    Raises :class:`ScenarioError` (a :class:`BridgeLawsError`) naming the token and its position.
     """
     if not isinstance(text, (str, list, tuple)):
         raise BridgeLawsError(f"a scenario is text or a list of tokens, not {type(text).__name__}")
     tokens = text.split() if isinstance(text, str) else [str(t) for t in text]
     events: list[Event] = []
     for index, token in enumerate(tokens, start=1):
-        event = parse_event(token, index)
+        try:
+            event = parse_event(token, index)
+        except BridgeLawsError as error:
+            raise ScenarioError(str(error), token, index) from None
         if event.kind == "option" and (not events or events[-1].kind not in ("call", "option")):
-            raise BridgeLawsError(f"option {token!r} at position {index} must follow a call")
+            raise ScenarioError(f"option {token!r} at position {index} must follow a call", token, index)
         if events and events[-1].kind == "mark" and event.kind not in ("mark", "call"):
-            raise BridgeLawsError(
-                f"mark {events[-1].token!r} at position {events[-1].index} must precede a call")
+            mark = events[-1]
+            raise ScenarioError(f"mark {mark.token!r} at position {mark.index} must precede a call",
+                                mark.token, mark.index)
         events.append(event)
     if events and events[-1].kind == "mark":
-        raise BridgeLawsError(f"mark {events[-1].token!r} at position {events[-1].index} must precede a call")
+        mark = events[-1]
+        raise ScenarioError(f"mark {mark.token!r} at position {mark.index} must precede a call", mark.token, mark.index)
     return events

@@ -18,7 +18,7 @@ widget says so in its source with the option ``:bl_kind: widget``. An image the 
 ``../../docs/NAME`` (so that it shows where the source is read) is embedded in the notebook as the
 attachment ``NAME`` (so that it shows in JupyterLab, whose root is notebooks/, and on GitHub).
 
-The web app's notebook, ``app/bridgelaws.ipynb``, is its own source (seven cells, no outputs: edit
+The web app's notebook, ``app/bridgelaws.ipynb``, is its own source (its cells, no outputs: edit
 it in JupyterLab). Voila runs it, so it is kept unexecuted; :func:`tidy_app` strips what a save
 from JupyterLab adds and gives its cells fixed ids.
 """

@@ -30,9 +30,13 @@ pytestmark = pytest.mark.browser
 
 
 def _open_app(browser, url):
+    """The app with no address parameters, its example cleared (issue 25 §2: it opens on an example,
+    tests/test_browser_app.py): an empty auction, as these tests play their own."""
     page = browser.new_page(viewport={"width": 1500, "height": 1100})
     page.goto(url, timeout=90_000)
     page.wait_for_selector('button[title="1S"]', timeout=90_000)
+    page.locator('button:text-is("Start your own auction")').click(timeout=90_000)
+    page.wait_for_function("() => !document.querySelector('.bl-stepper .bl-card')", timeout=30_000)
     return page
 
 
@@ -102,6 +106,10 @@ def test_app_survives_misuse(browser, app_url):
     page.click('button:text-is("Apply")')
     page.locator("text=1Q").first.wait_for(timeout=30_000)
     assert "position 2" in page.inner_text("body")
+    # Issue 25 §2: the valid prefix (1S) is shown; cleared, so that the passes below pass the deal out.
+    page.locator('.bl-stepper .bl-steps:has-text("step 1 of 1")').first.wait_for(timeout=30_000)
+    page.click('button:text-is("Clear")')
+    page.locator('.bl-stepper .bl-steps:has-text("step 0 of 0")').first.wait_for(timeout=30_000)
     # The same button many times quickly: Pass until the auction is over, and more.
     for _ in range(8):
         page.click('button[title="P"]', delay=0)
@@ -111,7 +119,8 @@ def test_app_survives_misuse(browser, app_url):
     assert "next dealer deals" in body or "passed out" in body
     # Clicking out of order: step back and call again; still no traceback, the grid updates.
     page.click('button:text-is("◀ Back")')
-    page.click('button[title="1NT"]')
+    page.click('button[title="1NT"]')  # stepped back: it asks before discarding the later steps
+    page.click('button:text-is("Yes, discard")', timeout=30_000)
     page.wait_for_timeout(800)
     body = page.inner_text("body")
     assert "Traceback" not in body and "1NT" in body
@@ -352,13 +361,15 @@ def test_the_app_in_dutch_runs_the_quiz_and_keeps_the_quotes(browser, app_url):
 
 
 def test_the_apps_comparison_hands_out_a_printable_page(browser, app_url):
-    """Issue 13 §3 in the app: *Handout* under the comparison gives a link that saves the page."""
+    """Issue 13 §3 in the app, issue 25 §5: one click on *Handout* under the comparison saves the page."""
     page = _open_app(browser, app_url)
-    button = page.locator('button:text-is("Handout")')
-    button.wait_for(timeout=90_000)
-    button.click()
-    link = page.locator("a.bl-handout-link").first
-    link.wait_for(timeout=30_000)
+    link = page.locator('a.bl-handout-link:text-is("Handout")').first
+    link.wait_for(timeout=90_000)
     assert link.get_attribute("download") == "handout-1S-1H.html"
-    assert (link.get_attribute("href") or "").startswith("data:text/html;charset=utf-8;base64,")
+    with page.expect_download(timeout=30_000) as download:
+        link.click()
+    saved = download.value
+    assert saved.suggested_filename == "handout-1S-1H.html"
+    text = Path(saved.path()).read_text(encoding="utf-8")
+    assert "moet het voldoende gemaakt worden" in text  # 1936:22.3, verbatim
     page.close()

@@ -78,7 +78,8 @@ def test_the_menu_and_the_typed_box_follow_a_load_back_forward_and_clear(stepper
     stepper.back()
     # Stepped back, the scenario is still the one shown (the later steps dashed): both stay.
     assert stepper.scenario.value == "exposed honour" and stepper.typed.value == "1S W:!SK P P"
-    stepper.click("2S")  # replaces the later steps
+    stepper.click("2S")  # replaces the later steps, once confirmed
+    stepper.yes_button.click()
     assert stepper.typed.value == "1S W:!SK 2S" and stepper.scenario.value == YOUR_AUCTION
     stepper.clear()
     assert stepper.typed.value == "" and stepper.scenario.value == ""
@@ -110,9 +111,10 @@ def test_a_refused_apply_leaves_what_was_typed_for_correction(stepper):
     stepper.load_scenario("insufficient bid")
     stepper.typed.value = "1S 1Q"
     stepper.apply_typed()
-    assert "cannot read token" in stepper.message.value
-    assert stepper.typed.value == "1S 1Q" and stepper.tokens == ["1S", "1H"]
-    assert stepper.scenario.value == "insufficient bid"
+    # Issue 25 §2: the valid prefix is shown, the bad token named; the box keeps what was typed.
+    assert "&#x27;1Q&#x27; (position 2): &#x27;Q&#x27; is not a suit" in stepper.message.value
+    assert stepper.typed.value == "1S 1Q" and stepper.tokens == ["1S"]
+    assert stepper.scenario.value == YOUR_AUCTION
 
 
 def test_the_explorers_case_menu_leaves_a_case_whose_scenario_is_no_longer_shown():

@@ -133,13 +133,9 @@ def _widget_texts(widget) -> list[str]:
     return texts
 
 
-_TOPIC_MENU = pytest.mark.xfail(strict=True, reason="the topic menu's options are the topics' English titles: "
-                                "widgets.py builds them from topics()['title'] (title_nl is in the data; the widget is not "
-                                "this change's to edit)")
 
-
-@pytest.mark.parametrize("name", ["AuctionStepper", "CompareExplorer", pytest.param("TextsExplorer", marks=_TOPIC_MENU),
-                                  pytest.param("ParallelTextExplorer", marks=_TOPIC_MENU), "TextSearch", "QuizCard"])
+@pytest.mark.parametrize("name", ["AuctionStepper", "CompareExplorer", "TextsExplorer",
+                                  "ParallelTextExplorer", "TextSearch", "QuizCard"])
 def test_the_widgets_labels_in_dutch(name):
     widgets = pytest.importorskip("bridgelaws.widgets")
     widget = getattr(widgets, name)(lang="nl")

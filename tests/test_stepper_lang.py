@@ -141,7 +141,10 @@ def test_the_state_survives_every_switch() -> None:
     assert stepper.scenario.label == "insufficient bid, made sufficient" and stepper.seat.label == "W"
     assert "stap 4 van 5" in stepper.output_html and "Laag: <b>best onderbouwd</b>" in stepper.output_html
     # and it goes on working in Dutch: the caller (West, selected above) makes a call
-    stepper.click("P")
+    stepper.click("P")  # stepped back: it asks first (issue 25 §2), in Dutch
+    assert "De 1 latere stap (P) weggooien en W:P toevoegen?" in stepper.confirm_text.value
+    assert stepper.yes_button.description == "Ja, weggooien"
+    stepper.yes_button.click()
     assert stepper.tokens[-1] == "W:P" and stepper.seat.value == "" and stepper.seat.label == "aan de beurt"
 
 

@@ -99,10 +99,13 @@ def test_step_slider_and_back_button(stepper):
     assert stepper.step.value == 0
 
 
-def test_a_click_while_stepped_back_replaces_the_later_steps(stepper):
+def test_a_click_while_stepped_back_replaces_the_later_steps_once_confirmed(stepper):
+    # Issue 25 §2: the click asks first; Yes replaces the later steps (tests/test_app_opening.py: No, Undo).
     stepper.load_scenario("insufficient bid, made sufficient")
     stepper.step.value = 1
     stepper.click("2S")
+    assert stepper.tokens == ["1S", "1H", "2H", "P", "P"] and stepper.pending == "2S"
+    stepper.yes_button.click()
     assert stepper.tokens == ["1S", "2S"] and stepper.step.value == stepper.step.max == 2
 
 
@@ -152,9 +155,10 @@ def test_typed_scenario_and_bad_input(stepper):
     assert "1936:22.6.b" in panel(stepper.output_html, "1936")  # doubling partner's bid
     before = stepper.output_html
     stepper.typed.value = "1S 1Q"
-    stepper.apply_typed()
-    assert "cannot read token" in stepper.message.value and "Traceback" not in stepper.message.value
-    assert stepper.tokens == ["1S", "P", "X"] and stepper.output_html == before
+    stepper.apply_typed()  # issue 25 §2: the tokens before the bad one are shown, the bad one named
+    assert "&#x27;Q&#x27; is not a suit: use C D H S NT" in stepper.message.value
+    assert "Traceback" not in stepper.message.value
+    assert stepper.tokens == ["1S"] and stepper.output_html != before and stepper.typed.value == "1S 1Q"
     stepper.typed.value = "P P P P P"
     stepper.apply_typed()  # a call after the close is a case of the catalogue, not an error (issue 9)
     assert stepper.message.value == "" and stepper.tokens == ["P", "P", "P", "P", "P"]
@@ -275,7 +279,9 @@ def test_a_click_during_play_stops_it_and_keeps_the_later_steps(stepper):
     assert stepper.tokens == tokens  # nothing dropped
     assert stepper.play.playing is False
     assert "Play was running" in stepper.message.value and "was not added" in stepper.message.value
-    stepper.click("2S")  # stopped: a click now replaces the later steps, as when stepped back
+    stepper.click("2S")  # stopped: a click now replaces the later steps, as when stepped back, once confirmed
+    assert stepper.tokens == tokens and stepper.pending == "2S"
+    stepper.yes_button.click()
     assert stepper.tokens == [tokens[0], "2S"]
 
 
@@ -302,21 +308,28 @@ def test_the_compare_box_refuses_a_scenario_too_long_with_a_message():
 
 
 def test_the_explorer_hands_out_the_comparison_shown():
-    """Issue 13 §3: the app's comparison gives a handout of what it shows (a link that saves one
-    printable page with every quote); a new comparison takes the old link away."""
+    """Issue 13 §3, issue 25 §5: the app's comparison gives a handout of what it shows in one click
+    (a link worded as the Handout button that saves one printable page with every quote); a new
+    comparison makes the link anew, for what is shown then."""
     import base64
 
+    def page_of(link: str) -> str:
+        return base64.b64decode(link.split("base64,")[1].split('"')[0]).decode("utf-8")
+
     explorer = CompareExplorer()
-    assert explorer.handout.value == ""
     explorer.editions.value = ("1936", "2017")
-    explorer.handout_button.click()
     link = explorer.handout.value
-    assert 'download="handout-1S-1H.html"' in link
-    page = base64.b64decode(link.split("base64,")[1].split('"')[0]).decode("utf-8")
+    assert 'download="handout-1S-1H.html"' in link and ">Handout</a>" in link
+    page = page_of(link)
     assert "moet het voldoende gemaakt worden" in page and "<script" not in page  # 1936:22.3, verbatim
     assert 'data-edition="1949"' not in page and 'data-edition="2017"' in page
     explorer.typed.value = "P P P P"
     explorer.apply_button.click()
-    assert explorer.handout.value == ""
+    assert 'download="handout-P-P-P-P.html"' in explorer.handout.value
+    explorer.typed.value = "1S 1Q"
+    explorer.apply_button.click()
+    assert explorer.handout.value == "" and explorer.message.value  # nothing to hand out: the error says why
+    explorer.typed.value = "1S 1H"
+    explorer.apply_button.click()
     explorer.set_language("nl")
-    assert explorer.handout_button.description == "Hand-out"
+    assert ">Hand-out</a>" in explorer.handout.value

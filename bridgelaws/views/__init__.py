@@ -39,7 +39,7 @@ from ._common import YEARS, token_list
 from ..content import (exercises, find_exercise, find_scenario, find_topic, history, scenarios,
                        scenarios_table, topics, topics_table)
 from .compare import CaseExample, case_choices, case_examples, case_scenario, compare_html, compare_table
-from .matrix import (REST_OF_AUCTION_TURNS, matrix_html, status_counts, strictness, strictness_summary,
+from .matrix import (REST_OF_AUCTION_TURNS, MatrixCell, matrix_card_html, matrix_grid, matrix_html, status_counts, strictness, strictness_summary,
                      strictness_table, turns_barred)
 from .sources import (NOTEBOOK_CSS, articles_table, contents_html, corpus_stats, editions_overview,
                       notebook_css, notes_summary, notes_table, outside_targets, references_table)
@@ -54,12 +54,14 @@ from .quiz import Score, choice_text, evidence_text, exercise_header_html, hando
 from .quiz import feedback_html as quiz_feedback_html
 from .quiz import score as quiz_score, stem as quiz_stem, title as quiz_title
 from .parallel import parallel_html, topic_parallel_html
+from .typed import (EXAMPLE_SCENARIO, TypedReading, discard_question, discarded_note, example_scenario, read_typed,
+                    token_problem)
 from .search import diff_html, search_html
-from .texts import (changed_words, count_form, fold, glossary, spelling_evolution, texts_side_by_side,
+from .texts import (topic_options, changed_words, count_form, fold, glossary, spelling_evolution, texts_side_by_side,
                     words)
 
 __all__ = [
-    "CaseExample", "MUST_PASS_LABELS", "NOTEBOOK_CSS", "REST_OF_AUCTION_TURNS", "STATUS_LABELS", "YEARS",
+    "CaseExample", "topic_options", "MUST_PASS_LABELS", "NOTEBOOK_CSS", "REST_OF_AUCTION_TURNS", "STATUS_LABELS", "YEARS",
     "acceptance_offer", "articles_table", "case_choices", "case_examples", "case_scenario", "changed_words",
     "check_tokens",
     "compare_html", "compare_table", "contents_html", "corpus_stats", "count_form", "edition_years",
@@ -75,5 +77,7 @@ __all__ = [
     "parallel_html", "topic_parallel_html",
     "bibliography_provenance", "sources_bibliography",
     "diff_html", "search_html",
+    "EXAMPLE_SCENARIO", "TypedReading", "discard_question", "discarded_note", "example_scenario", "read_typed",
+    "token_problem", "MatrixCell", "matrix_card_html", "matrix_grid",
     "Score", "choice_text", "evidence_text", "exercise_header_html", "handout_html", "quiz_feedback_html", "quiz_html", "quiz_score", "quiz_stem", "quiz_title",
 ]

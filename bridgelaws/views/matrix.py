@@ -3,18 +3,20 @@ turns barred."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from html import escape
 from typing import TYPE_CHECKING, Any
 
 from ..i18n import DEFAULT_LANGUAGE, t
 from ..present import STATUS_COLOURS, STATUS_LABELS, short_rectification, status_label, status_name
-from ..rulings import Ruling, cases
-from ..render import html_text
+from ..rulings import Ruling, cases, check_layer, find_case
+from ..render import html_text, ruling_html
 from ..ruling_effect import REST_OF_AUCTION_TURNS
+from ..tables import canonical_ruling, describe_bars, matrix_cells
 from ..vocabulary import DEFAULT_LAYER
 from ._common import YEARS, _view
 
-__all__ = ["REST_OF_AUCTION_TURNS", "matrix_html", "status_counts", "strictness", "strictness_summary",
+__all__ = ["REST_OF_AUCTION_TURNS", "matrix_card_html", "matrix_grid", "matrix_html", "status_counts", "strictness", "strictness_summary",
            "strictness_table", "turns_barred"]
 
 if TYPE_CHECKING:
@@ -65,9 +67,6 @@ def matrix_html(detail: bool = True, layer: str = DEFAULT_LAYER, *, lang: str = 
     column and beside it the supplementary ruling (a dash where there is none).
 
     ``lang``: the language of the fixed words, the case names and the cells (issue 13 §6)."""
-    from ..rulings import check_layer
-    from ..tables import matrix_cells
-
     both = layer == "both"
     corpus = {(c["case"], c["edition"]): c for c in matrix_cells("corpus" if both else check_layer(layer))}
     extra = {(c["case"], c["edition"]): c for c in matrix_cells("supplement") if c["layer"] == "supplement"} \
@@ -105,8 +104,6 @@ def status_counts(layer: str = DEFAULT_LAYER) -> pd.DataFrame:
     ruling covers."""
     import pandas as pd
 
-    from ..tables import matrix_cells
-
     cells = matrix_cells(layer)
     statuses = list(STATUS_LABELS) + (["supplement"] if layer != "corpus" else [])
     rows = [{"edition": y, **{s: sum(1 for c in cells if c["edition"] == y and c["status"] == s)
@@ -131,8 +128,6 @@ def strictness(layer: str = DEFAULT_LAYER) -> pd.DataFrame:
     "no penalty"). Rows in matrix order, editions chronological. ``layer="supplement"``: the
     supplementary rulings count too (their rows have ``layer`` "supplement")."""
     import pandas as pd
-
-    from ..tables import describe_bars, matrix_cells
 
     rows = []
     for cell in matrix_cells(layer):
@@ -171,3 +166,45 @@ def strictness_summary(layer: str = DEFAULT_LAYER) -> pd.DataFrame:
                      "turns_barred": int(ruled["turns_barred"].sum()),
                      "turns_per_ruled_case": round(float(ruled["turns_barred"].mean()), 2) if len(ruled) else 0.0})
     return pd.DataFrame(rows).set_index("edition")
+
+
+@dataclass(frozen=True)
+class MatrixCell:
+    """One cell of the matrix as the app's matrix lays it out (:func:`matrix_grid`): its status, the
+    status's name, the short rectification in the language asked for (``text``), the cell of
+    :func:`matrix_html` (``full``: with a supplementary ruling's provenance), and the status's colour."""
+
+    case: str
+    edition: str
+    status: str
+    name: str
+    text: str
+    full: str
+    colour: str
+
+
+def matrix_grid(layer: str = DEFAULT_LAYER, *, lang: str = DEFAULT_LANGUAGE) -> list[tuple[str, str, list[MatrixCell]]]:
+    """Cases x editions as rows for the app's matrix (issue 25 §2): per case, in matrix order, its id,
+    its name in ``lang`` and one :class:`MatrixCell` per edition of the registry, in order. The same
+    cells as :func:`matrix_html` (:func:`bridgelaws.tables.matrix_cells`)."""
+    found = {(c["case"], c["edition"]): c for c in matrix_cells(check_layer(layer))}
+    rows = []
+    for case in cases():
+        cells = []
+        for year in YEARS:
+            cell = found[(case.id, year)]
+            cells.append(MatrixCell(case.id, year, str(cell["status"]), status_name(cell["status"], lang),
+                                    short_rectification(cell["ruling"], lang), _cell_text(cell, lang),
+                                    STATUS_COLOURS[cell["status"]]))
+        rows.append((case.id, case.name(lang), cells))
+    return rows
+
+
+def matrix_card_html(case: str, edition: str, layer: str = DEFAULT_LAYER, *, english: bool = False,
+                     lang: str = DEFAULT_LANGUAGE) -> str:
+    """The ruling card of one cell of the matrix: the card the comparison shows
+    (:func:`bridgelaws.render.ruling_html`), of the ruling the cell stands for (the case's canonical
+    ruling in ``edition`` under ``layer``). An unknown case or edition: one line naming it."""
+    found = find_case(case)
+    ruling = canonical_ruling(found.id, edition, check_layer(layer))
+    return _view(ruling_html(ruling, case_name=found.name(lang), style=False, english=english, lang=lang))

@@ -13,7 +13,7 @@ from .. import corpus, spelling, textdiff
 from ..i18n import DEFAULT_LANGUAGE, t
 from ..render import html_text
 from ._common import YEARS, _view
-from ..content import _glossary, find_topic
+from ..content import _glossary, find_topic, topics
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -118,6 +118,13 @@ def diff_note(result: textdiff.Diff, against: str, lang: str = DEFAULT_LANGUAGE)
     return t("views.diff_note", lang, against=against, similarity=round(result.similarity * 100),
              aligned=result.aligned, words_a=result.words_a, words_b=result.words_b, inserted=result.inserted,
              deleted=result.deleted, spelling=result.spelling, variant=result.variant)
+
+
+def topic_options(lang: str = DEFAULT_LANGUAGE) -> list[tuple[str, str]]:
+    """The topic menu's (label, id) pairs in ``lang``: a topic's ``title_nl`` in Dutch, else its
+    English title (a menu option cannot carry a language mark)."""
+    dutch = lang == "nl"
+    return [((t_["title_nl"] if dutch and t_.get("title_nl") else t_["title"]), t_["id"]) for t_ in topics()]
 
 
 def _topic_title(topic: dict[str, Any], lang: str) -> str:

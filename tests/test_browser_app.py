@@ -1,0 +1,124 @@
+"""Issue 25 §2 in a real browser (Debian's Chromium through Playwright), on the SERVED app (Voila on
+app/bridgelaws.ipynb, the ``app_url`` server of conftest.py): what only a browser shows.
+
+- The app opens on an answer: the example's ruling card for every edition of the registry, with
+  "Start your own auction", which clears it; Enter in the typed box applies what was typed, and a
+  bad token keeps the tokens before it; a cell of the matrix opens its card.
+- Printing from the browser (Ctrl+P) prints the whole page: the served page, printed to PDF as
+  Chromium prints it, runs to more than one page and holds the text at the bottom of the page (the
+  page's last paragraph, and the matrix's last row), not one clipped page.
+
+(The pure behaviour is tested without a browser in tests/test_app_opening.py. The kernel imports the
+package the server's Python finds: run from a git worktree, set PYTHONPATH to the worktree.)
+"""
+
+from __future__ import annotations
+
+import io
+import re
+
+import pytest
+from serving_helpers import SHOTS
+
+from bridgelaws.editions import EDITIONS
+from bridgelaws.rulings import cases
+
+pytestmark = pytest.mark.browser
+
+REGISTRY = [edition.year for edition in EDITIONS]
+#: The first words of the page's last paragraph (app/bridgelaws.ipynb, "How to use this page").
+LAST_PARAGRAPH = "The switch at the top of the page shows its controls and cards"
+
+
+def _open(browser, url: str, width: int = 1300, height: int = 900):
+    page = browser.new_page(viewport={"width": width, "height": height})
+    page.goto(url, timeout=120_000)
+    page.wait_for_selector('button[title="1S"]', timeout=120_000)
+    return page
+
+
+def _stepper_cards(page) -> dict[str, str]:
+    cards = page.locator('.bl-stepper .bl-card[data-case="insufficient-bid"]')
+    return {cards.nth(i).get_attribute("data-edition"): cards.nth(i).get_attribute("data-status")
+            for i in range(cards.count())}
+
+
+def test_the_app_opens_on_an_answer_and_enter_applies_a_typed_scenario(browser, app_url):
+    page = _open(browser, app_url)
+    start = page.locator('button:text-is("Start your own auction")')
+    start.wait_for(timeout=60_000)
+    page.locator('.bl-stepper .bl-card[data-edition="2017"]').first.wait_for(timeout=60_000)
+    # Before any click: the example, ruled (or referred, or answered outside the corpus) by every
+    # edition of the registry (hand-checked: tests/test_app_opening.py).
+    assert _stepper_cards(page) == {"1932": "referenced", "1936": "ruled", "1949": "supplement",
+                                    "2007": "supplement", "2017": "supplement"}
+    assert "An example, compared across the editions " + ", ".join(REGISTRY) in page.inner_text("body")
+    page.screenshot(path=str(SHOTS / "app-opens-on-an-answer.png"), full_page=False)
+
+    start.click()
+    page.wait_for_function("() => !document.querySelector('.bl-stepper .bl-card')", timeout=30_000)
+    assert not start.is_visible()
+
+    # Enter in the typed box applies it; a bad token keeps the tokens before it and says what is wrong.
+    typed = page.locator('input[placeholder^="type a scenario"]')
+    typed.fill("1S 1H 2Q")
+    typed.press("Enter")
+    page.locator("text='Q' is not a suit: use C D H S NT").first.wait_for(timeout=30_000)
+    assert _stepper_cards(page)["1936"] == "ruled"  # 1S 1H shown: the insufficient bid, ruled by 1936:22.3
+    assert typed.input_value() == "1S 1H 2Q"  # kept, to be corrected
+    typed.fill("1S 1H 2H")
+    typed.press("Enter")
+    page.locator(".bl-stepper .bl-steps:has-text('step 3 of 3')").first.wait_for(timeout=30_000)
+    assert page.locator("text='Q' is not a suit: use C D H S NT").count() == 0  # the message went
+
+    # A call made while stepped back asks first; Yes discards the later step, Undo brings it back.
+    page.click('button:text-is("\u25c0 Back")')
+    page.click('button[title="3C"]')
+    page.locator("text=Discard the 1 later step (2H) and add 3C?").first.wait_for(timeout=30_000)
+    assert page.locator(".bl-stepper .bl-steps:has-text('step 2 of 3')").count() == 1  # nothing dropped yet
+    page.click('button:text-is("Yes, discard")')
+    page.locator("text=The 1 later step (2H) was discarded.").first.wait_for(timeout=30_000)
+    assert typed.input_value() == "1S 1H 3C"
+    page.click('button:text-is("Undo")')
+    page.wait_for_function("() => document.querySelector('input[placeholder^=\"type a scenario\"]').value"
+                           " === '1S 1H 2H'", timeout=30_000)
+    assert not page.locator('button:text-is("Undo")').is_visible()
+    page.close()
+
+
+def test_a_cell_of_the_matrix_opens_its_card(browser, app_url):
+    page = _open(browser, app_url)
+    cells = page.locator(".bl-matrix-cell")
+    cells.first.wait_for(timeout=120_000)
+    assert cells.count() == len(cases()) * len(REGISTRY)
+    cell = page.locator('.bl-matrix-cell.bl-ruled:has-text("ruled (1936:22.3)")').first
+    cell.scroll_into_view_if_needed()
+    cell.click()
+    card = page.locator('.bl-matrix-grid .bl-card[data-case="insufficient-bid"][data-edition="1936"]')
+    card.first.wait_for(timeout=30_000)
+    assert "moet het voldoende gemaakt worden" in card.first.inner_text()  # 1936:22.3, verbatim
+    card.first.scroll_into_view_if_needed()
+    page.screenshot(path=str(SHOTS / "app-matrix-card.png"), full_page=False)
+    page.close()
+
+
+def test_the_served_page_prints_whole(browser, app_url):
+    pypdf = pytest.importorskip("pypdf", reason="pypdf is not installed (pip install -e '.[test]')")
+    page = _open(browser, app_url)
+    # Every panel drawn: the matrix's cells and the quiz (the last widget) are on the page.
+    page.locator(".bl-matrix-cell").first.wait_for(state="attached", timeout=120_000)
+    page.locator('button:text-is("Check my answers")').wait_for(state="attached", timeout=120_000)
+    page.locator(f"text={LAST_PARAGRAPH}").wait_for(state="attached", timeout=60_000)
+    page.emulate_media(media="print")
+    pdf = pypdf.PdfReader(io.BytesIO(page.pdf(format="A4", prefer_css_page_size=True)))
+    pages = [re.sub(r"\s+", " ", p.extract_text()) for p in pdf.pages]
+    text = " ".join(pages)
+    assert len(pages) > 1, "the served page printed on one page: its content is clipped"
+    # Text from the bottom of the page, and from the matrix's last row.
+    assert LAST_PARAGRAPH in text
+    last_case = cases()[-1].name("en")
+    assert last_case in text, last_case
+    # The first page is not left empty by a widget pushed whole onto the next one: the example's
+    # line and the first edition's panel start on it.
+    assert "An example, compared across the editions" in pages[0]
+    page.close()
