@@ -24,11 +24,15 @@ import io
 import json
 import re
 from dataclasses import dataclass
-from typing import Any, Iterable
+from typing import TYPE_CHECKING, Any, Iterable
 
 from .errors import BridgeLawsError
 from .i18n import t
 from .vocabulary import DEFAULT_LAYER, Layer
+
+if TYPE_CHECKING:
+    from openpyxl.styles import Alignment, Font
+    from openpyxl.worksheet.worksheet import Worksheet
 
 __all__ = ["EXPORT_FORMATS", "MATRIX_COLUMNS", "MatrixRow", "latex_escape", "matrix_csv", "matrix_json",
            "matrix_latex", "matrix_rows", "matrix_xlsx", "spreadsheet_cell", "spreadsheet_row", "write_bytes"]
@@ -186,31 +190,45 @@ def matrix_xlsx(rows: Iterable[MatrixRow], lang: str = "en") -> bytes:
     try:
         from openpyxl import Workbook
         from openpyxl.styles import Alignment, Font
-        from openpyxl.utils import get_column_letter
     except ImportError:
         raise BridgeLawsError("the Excel export needs openpyxl: pip install 'bridgelaws[export]'") from None
     rows = list(rows)
     book = Workbook()
+    bold = Font(bold=True)
+    wrap = Alignment(wrap_text=True, vertical="top")
     sheet = book.active
     assert sheet is not None  # a new workbook has one sheet
+    _rows_sheet(sheet, rows, lang, bold, wrap)
+    _grid_sheet(book.create_sheet("matrix"), rows, lang, bold, wrap)
+    out = io.BytesIO()
+    book.save(out)
+    return out.getvalue()
+
+
+def _rows_sheet(sheet: Worksheet, rows: list[MatrixRow], lang: str, bold: Font, wrap: Alignment) -> None:
+    """The sheet "rows": the tidy rows under readable headings, the column ids in the second row."""
+    from openpyxl.utils import get_column_letter  # (there: matrix_xlsx has checked openpyxl is installed)
+
     sheet.title = "rows"
     sheet.append(_headings(lang))
     sheet.append(list(MATRIX_COLUMNS))
     for row in rows:
         sheet.append([spreadsheet_cell(row.as_strings()[name] or None) for name in MATRIX_COLUMNS])
-    bold = Font(bold=True)
     for cell in sheet[1]:
         cell.font = bold
     sheet.freeze_panes = "A3"
     wide = {"ruling": 50, "quote_nl": 60, "summary_en": 60, "outside_corpus": 40, "proposed": 40}
     for index, name in enumerate(MATRIX_COLUMNS, start=1):
         sheet.column_dimensions[get_column_letter(index)].width = wide.get(name, 18)
-    wrap = Alignment(wrap_text=True, vertical="top")
     for line in sheet.iter_rows(min_row=3):
         for cell in line:
             cell.alignment = wrap
 
-    grid = book.create_sheet("matrix")
+
+def _grid_sheet(grid: Worksheet, rows: list[MatrixRow], lang: str, bold: Font, wrap: Alignment) -> None:
+    """The sheet "matrix": the cases x editions grid of the short rulings."""
+    from openpyxl.utils import get_column_letter
+
     editions = list(dict.fromkeys(row.edition for row in rows))
     grid.append([t("print.column.case", lang), *(spreadsheet_cell(edition) for edition in editions)])
     by_case: dict[str, dict[str, str]] = {}
@@ -230,9 +248,6 @@ def matrix_xlsx(rows: Iterable[MatrixRow], lang: str = "en") -> bytes:
     for line in grid.iter_rows(min_row=2):
         for cell in line:
             cell.alignment = wrap
-    out = io.BytesIO()
-    book.save(out)
-    return out.getvalue()
 
 
 #: LaTeX's special characters and what each is written as; the rest of the text (accented letters,

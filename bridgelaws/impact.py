@@ -391,6 +391,60 @@ def _scenario_items(items: list[dict[str, Any]], base: str, draft: str) -> str:
     return '<ol class="bl-impact-scenarios">' + "".join(rows) + "</ol>"
 
 
+def _changes_html(report: Impact) -> list[str]:
+    """The report's draft changes: each mechanic's proposed wording, each ruling's redline."""
+    parts = []
+    for proposal in report.mechanics:
+        parts.append(f'<div class="bl-proposed"><b>{escape(proposal.subject)}</b> ({escape(proposal.provision)}), '
+                     f'{escape(PROPOSED_LABEL)}: <ins lang="nl">{escape(proposal.wording)}</ins>'
+                     f"<div>reason: {escape(proposal.reason)}</div></div>")
+    for redline in report.redlines:
+        source = f" (against {escape(redline.base_source)})" if redline.base_source else " (the base has no quote: all new)"
+        parts.append(f'<div class="bl-redline"><b>{escape(redline.subject)}</b>{source}: '
+                     f'<span lang="nl">{redline.html()}</span><div>reason: {escape(redline.proposal.reason)}</div></div>')
+    if not report.mechanics and not report.redlines:
+        parts.append("<p>none</p>")
+    return parts
+
+
+def _ledger_html(report: Impact, entries: list[Any]) -> list[str]:
+    """The report's ledger between base and draft: the subjects that change, or that the draft touches."""
+    draft = report.draft.draft
+    base = report.base.year
+    touched = set(draft.rulings) | set(draft.mechanics)
+    moved = [e for e in entries if str(e.change) not in ("unchanged", "not comparable") or e.subject in touched]
+    parts = [f"<h2>Ledger, {escape(base)} to {escape(draft.id)}</h2>"
+             f"<p>{len(moved)} of {len(entries)} subjects; left out: the unchanged ones, and those neither "
+             "text rules on that the draft does not touch (not comparable in both).</p>"]
+    if not moved:
+        return parts + ["<p>none</p>"]
+    rows = "".join(
+        f"<tr><td>{escape(e.subject)}</td><td>{escape(str(e.change))}"
+        f"{' (' + escape(str(e.because)) + ')' if e.because else ''}</td>"
+        f"<td>{escape(', '.join(e.from_side.articles) or '-')}</td><td>{escape(', '.join(e.to_side.articles) or '-')}</td>"
+        f"<td>{escape(e.reason)}</td></tr>" for e in moved)
+    return parts + [f'<table class="bl-table"><tr><th>subject</th><th>change</th><th>{escape(base)}</th>'
+                    f"<th>{escape(draft.id)}</th><th>why</th></tr>{rows}</table>"]
+
+
+def _auctions_html(report: Impact) -> list[str]:
+    """The report's recorded auctions (``--pbn``) that end differently under base and draft."""
+    parts = ["<h2>Effect on recorded auctions</h2>"]
+    if report.auctions is None:
+        return parts + ["<p>No PBN file given (<code>bridgelaws impact DRAFT --pbn FILES</code>).</p>"]
+    found = report.auctions
+    files = ", ".join(escape(f) for f in found.files)
+    parts.append(f"<p>{escape(found.sentence())}: {files}.</p>")
+    if found.examples:
+        rows = "".join(f"<tr><td>{escape(x['file'])}</td><td>{escape(x['board'])}</td><td>{escape(x['base'])}</td>"
+                       f"<td>{escape(x['draft'])}</td></tr>" for x in found.examples)
+        parts.append(f'<table class="bl-table"><tr><th>file</th><th>board</th><th>{escape(report.base.year)}</th>'
+                     f"<th>{escape(report.draft.draft.id)}</th></tr>{rows}</table>"
+                     + (f"<p>The first {len(found.examples)} of {found.changed:,}.</p>"
+                        if found.changed > len(found.examples) else ""))
+    return parts
+
+
 def impact_report_html(report: Impact, *, generated: Any = None, ledger_entries: list[Any] | None = None) -> str:
     """The impact report as one self-contained, printable HTML document (issue 24 section 4): the
     date; the sources and their citations; the draft's changes as a redline; the matrix cells that
@@ -426,16 +480,7 @@ def impact_report_html(report: Impact, *, generated: Any = None, ledger_entries:
              f'<ul class="bl-handout-sources"><li data-edition="{escape(base)}">{sources}</li>'
              f"<li>{escape(draft.id)}: the draft file {escape(draft.path)} (a proposal: no published source)</li></ul>",
              "<h2>The draft's changes (redline against the base's text)</h2>"]
-    for proposal in report.mechanics:
-        parts.append(f'<div class="bl-proposed"><b>{escape(proposal.subject)}</b> ({escape(proposal.provision)}), '
-                     f'{escape(PROPOSED_LABEL)}: <ins lang="nl">{escape(proposal.wording)}</ins>'
-                     f"<div>reason: {escape(proposal.reason)}</div></div>")
-    for redline in report.redlines:
-        source = f" (against {escape(redline.base_source)})" if redline.base_source else " (the base has no quote: all new)"
-        parts.append(f'<div class="bl-redline"><b>{escape(redline.subject)}</b>{source}: '
-                     f'<span lang="nl">{redline.html()}</span><div>reason: {escape(redline.proposal.reason)}</div></div>')
-    if not report.mechanics and not report.redlines:
-        parts.append("<p>none</p>")
+    parts += _changes_html(report)
     parts.append(f"<h2>Matrix cells that change ({len(report.cells)} of {len(cases())} cases)</h2>")
     parts.append(_cells_table(report))
     parts.append(f"<p>Strictness (turns barred, summed over the cases): {escape(base)} {report.strictness['base']}, "
@@ -448,35 +493,8 @@ def impact_report_html(report: Impact, *, generated: Any = None, ledger_entries:
                  "<p>The token after the shortest scenario of each parting: an acceptance, a correction, a right "
                  "exercised, another player calling, or the next call read as another case.</p>")
     parts.append(_scenario_items(report.later, base, draft.id) if report.later else "<p>none</p>")
-    touched = set(draft.rulings) | set(draft.mechanics)
-    moved = [e for e in entries if str(e.change) not in ("unchanged", "not comparable") or e.subject in touched]
-    parts.append(f"<h2>Ledger, {escape(base)} to {escape(draft.id)}</h2>"
-                 f"<p>{len(moved)} of {len(entries)} subjects; left out: the unchanged ones, and those neither "
-                 "text rules on that the draft does not touch (not comparable in both).</p>")
-    if moved:
-        rows = "".join(
-            f"<tr><td>{escape(e.subject)}</td><td>{escape(str(e.change))}"
-            f"{' (' + escape(str(e.because)) + ')' if e.because else ''}</td>"
-            f"<td>{escape(', '.join(e.from_side.articles) or '-')}</td><td>{escape(', '.join(e.to_side.articles) or '-')}</td>"
-            f"<td>{escape(e.reason)}</td></tr>" for e in moved)
-        parts.append(f'<table class="bl-table"><tr><th>subject</th><th>change</th><th>{escape(base)}</th>'
-                     f"<th>{escape(draft.id)}</th><th>why</th></tr>{rows}</table>")
-    else:
-        parts.append("<p>none</p>")
-    parts.append("<h2>Effect on recorded auctions</h2>")
-    if report.auctions is None:
-        parts.append("<p>No PBN file given (<code>bridgelaws impact DRAFT --pbn FILES</code>).</p>")
-    else:
-        found = report.auctions
-        files = ", ".join(escape(f) for f in found.files)
-        parts.append(f"<p>{escape(found.sentence())}: {files}.</p>")
-        if found.examples:
-            rows = "".join(f"<tr><td>{escape(x['file'])}</td><td>{escape(x['board'])}</td><td>{escape(x['base'])}</td>"
-                           f"<td>{escape(x['draft'])}</td></tr>" for x in found.examples)
-            parts.append(f'<table class="bl-table"><tr><th>file</th><th>board</th><th>{escape(base)}</th>'
-                         f"<th>{escape(draft.id)}</th></tr>{rows}</table>"
-                         + (f"<p>The first {len(found.examples)} of {found.changed:,}.</p>"
-                            if found.changed > len(found.examples) else ""))
+    parts += _ledger_html(report, entries)
+    parts += _auctions_html(report)
     parts.append(f'<p class="bl-handout-meta">bridgelaws, {escape(when)}.</p>')
     parts += ["</body>", "</html>"]
     return "\n".join(parts) + "\n"

@@ -204,13 +204,7 @@ def _parse_event(token: str, index: int) -> Event:
     if token.upper() in MARKS:
         return Event(index, token, "mark", mark=token.upper())
     if token.startswith("#") or re.fullmatch(r"[^:]*:#.*", token):
-        # "#cancel", or "W:#cancel": the option taken by West (who exercised the right: 1936:21.3).
-        seat_text, _, choice = token.rpartition("#")
-        option_seat = parse_seat(seat_text[:-1], f" in {token!r}{where}") if seat_text else None
-        choice = choice.lower()
-        if not re.fullmatch(r"[a-z][a-z-]*", choice):
-            raise BridgeLawsError(f"cannot read option {token!r}{where}: write it like #cancel, W:#cancel or #keep")
-        return Event(index, token, "option", seat=option_seat, choice=choice)
+        return _parse_option(token, index, where)
     seat = None
     body = token
     if ":" in token:
@@ -219,43 +213,15 @@ def _parse_event(token: str, index: int) -> Event:
         if not body:
             raise BridgeLawsError(f"nothing after the seat in {token!r}{where}")
     if body.startswith("!"):
-        card_text, slash, manner = body[1:].partition("/")
-        if slash and manner.lower() not in EXPOSURE_MANNERS:
-            raise BridgeLawsError(
-                f"cannot read {token!r}{where}: after '/' write how the card became known: "
-                + ", ".join(EXPOSURE_MANNERS))
-        return Event(index, token, "exposure", seat=seat, card=parse_card(card_text, f" in {token!r}{where}"),
-                     manner=manner.lower() if slash else None)
+        return _parse_exposure(token, index, where, seat, body)
     if body[:1] in CHANGE_MANNERS:
-        try:
-            call = parse_call(body[1:], index)
-        except BridgeLawsError:
-            raise BridgeLawsError(
-                f"cannot read change of call {token!r}{where}: write the new call after "
-                f"'{body[0]}', e.g. {body[0]}2S") from None
-        return Event(index, token, "change", seat=seat, call=call, manner=CHANGE_MANNERS[body[0]])
+        return _parse_change(token, index, where, seat, body)
     if body == "?":
         return Event(index, token, "incident", seat=seat, manner="review")
     if body.startswith("["):
-        word = body[1:-1].lower() if body.endswith("]") else ""
-        if word not in INCIDENTS:
-            raise BridgeLawsError(
-                f"cannot read incident {token!r}{where}: one of "
-                + ", ".join(f"[{name}]" for name in INCIDENTS))
-        if INCIDENTS[word][1] and seat is None:
-            raise BridgeLawsError(
-                f"incident {token!r}{where} needs the seat of the player concerned, e.g. S:[{word}]")
-        return Event(index, token, "incident", seat=seat, manner=word)
+        return _parse_incident(token, index, where, seat, body)
     if "@" in body:
-        call_text, named_text = body.split("@", 1)
-        call = parse_call(call_text, index)
-        if not (call.is_double or call.is_redouble):
-            raise BridgeLawsError(
-                f"only a double or redouble can name a bid: {token!r}{where}")
-        named = parse_call(named_text, index)
-        if not named.is_bid:
-            raise BridgeLawsError(f"{token!r}{where}: after '@' write the bid that was named, e.g. X@2H")
-        return Event(index, token, "call", seat=seat, call=call, named=named)
+        return _parse_named_double(token, index, where, seat, body)
     try:
         call = parse_call(body, index)
     except BridgeLawsError:
@@ -264,6 +230,64 @@ def _parse_event(token: str, index: int) -> Event:
             f"a seat and call (E:1H), an exposed card (W:!SK), X@2H, ^I or ^S, a change (=2S, >2S), "
             f"? or an incident like [wrong-board]") from None
     return Event(index, token, "call", seat=seat, call=call)
+
+
+def _parse_option(token: str, index: int, where: str) -> Event:
+    """``#cancel``, or ``W:#cancel``: the option taken by West (who exercised the right: 1936:21.3)."""
+    seat_text, _, choice = token.rpartition("#")
+    option_seat = parse_seat(seat_text[:-1], f" in {token!r}{where}") if seat_text else None
+    choice = choice.lower()
+    if not re.fullmatch(r"[a-z][a-z-]*", choice):
+        raise BridgeLawsError(f"cannot read option {token!r}{where}: write it like #cancel, W:#cancel or #keep")
+    return Event(index, token, "option", seat=option_seat, choice=choice)
+
+
+def _parse_exposure(token: str, index: int, where: str, seat: Seat | None, body: str) -> Event:
+    """``!SK``, ``!SK/seen``: a card exposed, and how it became known."""
+    card_text, slash, manner = body[1:].partition("/")
+    if slash and manner.lower() not in EXPOSURE_MANNERS:
+        raise BridgeLawsError(
+            f"cannot read {token!r}{where}: after '/' write how the card became known: "
+            + ", ".join(EXPOSURE_MANNERS))
+    return Event(index, token, "exposure", seat=seat, card=parse_card(card_text, f" in {token!r}{where}"),
+                 manner=manner.lower() if slash else None)
+
+
+def _parse_change(token: str, index: int, where: str, seat: Seat | None, body: str) -> Event:
+    """``=2S`` (a slip) or ``>2S`` (a change of mind)."""
+    try:
+        call = parse_call(body[1:], index)
+    except BridgeLawsError:
+        raise BridgeLawsError(
+            f"cannot read change of call {token!r}{where}: write the new call after "
+            f"'{body[0]}', e.g. {body[0]}2S") from None
+    return Event(index, token, "change", seat=seat, call=call, manner=CHANGE_MANNERS[body[0]])
+
+
+def _parse_incident(token: str, index: int, where: str, seat: Seat | None, body: str) -> Event:
+    """``[wrong-board]``, ``S:[other-hand]``: an incident, with the seat it needs."""
+    word = body[1:-1].lower() if body.endswith("]") else ""
+    if word not in INCIDENTS:
+        raise BridgeLawsError(
+            f"cannot read incident {token!r}{where}: one of "
+            + ", ".join(f"[{name}]" for name in INCIDENTS))
+    if INCIDENTS[word][1] and seat is None:
+        raise BridgeLawsError(
+            f"incident {token!r}{where} needs the seat of the player concerned, e.g. S:[{word}]")
+    return Event(index, token, "incident", seat=seat, manner=word)
+
+
+def _parse_named_double(token: str, index: int, where: str, seat: Seat | None, body: str) -> Event:
+    """``X@2H``: a double (or redouble) that named a bid."""
+    call_text, named_text = body.split("@", 1)
+    call = parse_call(call_text, index)
+    if not (call.is_double or call.is_redouble):
+        raise BridgeLawsError(
+            f"only a double or redouble can name a bid: {token!r}{where}")
+    named = parse_call(named_text, index)
+    if not named.is_bid:
+        raise BridgeLawsError(f"{token!r}{where}: after '@' write the bid that was named, e.g. X@2H")
+    return Event(index, token, "call", seat=seat, call=call, named=named)
 
 
 class ScenarioError(BridgeLawsError):

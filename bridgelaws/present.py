@@ -300,35 +300,13 @@ class RulingView:
     assumption_lang: str = DEFAULT_LANGUAGE
 
     @property
-    def proposed_line(self) -> str | None:
-        """The draft's proposed wording as the CLI prints it, or None."""
-        if self.proposed is None:
-            return None
-        from .drafts import PROPOSED_LABEL
-
-        return f'{PROPOSED_LABEL}: "{self.proposed}" (reason: {self.proposed_reason})'
-
-    @property
-    def quote_line(self) -> str | None:
-        return quote_line(self.quote_nl)
-
-    @property
     def assumption_line(self) -> str | None:
         return assumption_line(self.assumption)
 
 
-def call_stands_line(call_stands: bool) -> str:
-    """Whether the irregular call stands, as the CLI prints it."""
-    return f"call stands: {'yes' if call_stands else 'no (cancelled, or to be replaced)'}"
-
-
-def quote_line(quote_nl: str | None) -> str | None:
-    """The Dutch text as the CLI prints it, or None."""
-    return f'text: "{quote_nl}"' if quote_nl else None
-
-
 def assumption_line(assumption: str | None) -> str | None:
-    """The assumption flag as the CLI prints it, or None where the text itself rules."""
+    """The assumption flag (the catalogue's ``cli.assumption`` in English), or None where the text
+    itself rules."""
     return f"ASSUMPTION (not law): {assumption}" if assumption else None
 
 

@@ -52,7 +52,7 @@ import xml.etree.ElementTree as ET
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
-from typing import Literal
+from typing import Any, Literal
 
 from . import corpus, translation
 from .bibliography import SourceMetadata, metadata
@@ -210,13 +210,14 @@ def _target_ids(target: str) -> list[str]:
     return [record_xml_id(r.id) for r in passage.records]
 
 
-def _spans(record: corpus.Record) -> list[_Span]:
-    text = record.text
-    spans: list[_Span] = []
+def _reference_spans(record: corpus.Record) -> list[_Span]:
+    """The record's references, one ``ref`` span per place its quote is found: internal (to the
+    records they point to), external (a ``cRef``), or both nested."""
     groups: dict[str, list[corpus.Reference]] = {}
     for reference in corpus.references(record.edition):
         if reference.from_id == record.id:
             groups.setdefault(reference.quote, []).append(reference)
+    spans: list[_Span] = []
     for quote, references in groups.items():
         inside = [t for r in references if r.in_corpus for t in _target_ids(r.target)]
         outside = [r.target for r in references if not r.in_corpus]
@@ -225,15 +226,27 @@ def _spans(record: corpus.Record) -> list[_Span]:
             inner = {"type": "external", "cRef": " ".join(outside)} if outside else None
         else:
             attributes, inner = {"type": "external", "cRef": " ".join(outside)}, None
-        for found in re.finditer(re.escape(quote), text):
+        for found in re.finditer(re.escape(quote), record.text):
             spans.append(_Span(found.start(), found.end(), "ref", 0, attributes, inner))
+    return spans
+
+
+def _reading_spans(record: corpus.Record) -> list[_Span]:
+    """The notes' readings of the record's words (a slip, an old spelling), one ``choice`` span each."""
+    spans: list[_Span] = []
     for note in corpus.notes(record.edition):
         if note.kind not in _CHOICES or not note.verbatim or not note.reading or record.id not in note.records:
             continue
         pattern = _word_pattern(note.verbatim)
-        for found in pattern.finditer(text):
+        for found in pattern.finditer(record.text):
             spans.append(_Span(found.start(), found.end(), "choice", 1 if note.kind == "slip" else 2,
                                choice=_CHOICES[note.kind], reading=note.reading, pattern=pattern))
+    return spans
+
+
+def _spans(record: corpus.Record) -> list[_Span]:
+    text = record.text
+    spans = _reference_spans(record) + _reading_spans(record)
     for span in spans:  # a reading that partly overlaps a reference keeps only what differs
         if span.kind == "choice" and any(_partly(span, other) for other in spans if other.kind == "ref"):
             _narrow(span, text)
@@ -339,71 +352,94 @@ def _note(parent: ET.Element, note: corpus.Note) -> None:
          target=" ".join(f"#{record_xml_id(r)}" for r in note.records))
 
 
+class _Original:
+    """The Dutch text of one edition as TEI, built in the order of the source's layout: the lines
+    before the first article, the articles (``div``), their subsections, paragraphs and notes."""
+
+    def __init__(self, body: ET.Element, edition: str, source: SourceMetadata) -> None:
+        self.edition, self.source = edition, source
+        self.original = _add(body, "div", type="original", xml__lang="nl")
+        self.site_line = f"Uit {source.website.value}" if source.website.known else None
+        self.records = {r.id: r for r in corpus.records(edition)}
+        self.articles = {a.article: a for a in corpus.source(edition).articles}
+        self.notes = {n.id: n for n in corpus.notes(edition)}
+        self.placed: set[str] = set()  # the ids of the notes placed
+        self.article_div: ET.Element | None = None
+        self.container: ET.Element | None = None  # the article, or its subsection
+        self.section: str | None = None  # the first part of the id below the article of the open subsection
+        self.last_paragraph_parent: ET.Element | None = None
+
+    def open_article(self, number: str) -> ET.Element:
+        article_id = f"{self.edition}:{number}"
+        article_div = _add(self.original, "div", type="article", xml__id=article_xml_id(article_id), n=article_id)
+        self.article_div = article_div
+        line = self.articles[number].heading_line
+        if line is not None:
+            _add(article_div, "head", line)
+        for note in self.notes.values():
+            if note.kind in ("misfit-heading", "missing-heading") and any(
+                    self.records[r].article == number for r in note.records if r in self.records):
+                _note(article_div, note)
+                self.placed.add(note.id)
+        self.container, self.section = article_div, None
+        return article_div
+
+    def article_of(self, record: corpus.Record) -> ET.Element:
+        """The article's ``div`` of ``record``: the open one, or a new one."""
+        if self.article_div is None or self.article_div.get("n") != f"{self.edition}:{record.article}":
+            return self.open_article(record.article)
+        return self.article_div
+
+    def line(self, index: int, line: str) -> None:
+        """A line before the first article: the page's name, the site's line, or a heading."""
+        if not line.strip() or self.article_div is not None:
+            return
+        if index == 0 and line == self.source.page:
+            _add(self.original, "fw", line, type="page-name")
+        elif line == self.site_line:
+            _add(self.original, "fw", line, type="site")
+        else:
+            _add(self.original, "head", line)
+
+    def title(self, record: corpus.Record) -> None:
+        """A subheading: a subsection of the article opens."""
+        article_div = self.article_of(record)
+        self.container, self.section = _add(article_div, "div", type="subsection"), _section(record)
+        _add(self.container, "head", record.title)
+
+    def paragraph(self, record: corpus.Record) -> None:
+        article_div = self.article_of(record)
+        assert self.container is not None
+        if self.section is not None and _section(record) != self.section:
+            # a section whose heading the source does not print (2017 18.F after "E. ..."):
+            # its own subsection, without a head, not the section above it
+            self.container, self.section = _add(article_div, "div", type="subsection"), _section(record)
+        _paragraph(self.container, record)
+        self.last_paragraph_parent = self.container
+
+    def part(self, index: int, part: dict[str, Any]) -> None:
+        """One part of the layout."""
+        if "line" in part:
+            self.line(index, part["line"])
+        elif "heading" in part:
+            self.open_article(part["heading"].split(":", 1)[1])
+        elif "title" in part:
+            self.title(self.records[part["title"]])
+        elif "record" in part:
+            self.paragraph(self.records[part["record"]])
+        elif "repeat" in part and part["note"] not in self.placed and self.last_paragraph_parent is not None:
+            _note(self.last_paragraph_parent, self.notes[part["note"]])
+            self.placed.add(part["note"])
+
+
 def _original(body: ET.Element, edition: str, source: SourceMetadata) -> set[str]:
     """The Dutch text; returns the ids of the notes placed in it."""
     raw = corpus._raw(edition)  # the layout: where the source prints lines, headings and repetitions
-    original = _add(body, "div", type="original", xml__lang="nl")
-    site_line = f"Uit {source.website.value}" if source.website.known else None
-    records = {r.id: r for r in corpus.records(edition)}
-    articles = {a.article: a for a in corpus.source(edition).articles}
-    notes = {n.id: n for n in corpus.notes(edition)}
-    placed: set[str] = set()
-    article_div: ET.Element | None = None
-    container: ET.Element | None = None  # the article, or its subsection
-    section: str | None = None  # the first part of the id below the article of the open subsection
-    last_paragraph_parent: ET.Element | None = None
-
-    def open_article(number: str) -> ET.Element:
-        nonlocal article_div, container, section
-        article_id = f"{edition}:{number}"
-        article_div = _add(original, "div", type="article", xml__id=article_xml_id(article_id), n=article_id)
-        line = articles[number].heading_line
-        if line is not None:
-            _add(article_div, "head", line)
-        for note in notes.values():
-            if note.kind in ("misfit-heading", "missing-heading") and any(
-                    records[r].article == number for r in note.records if r in records):
-                _note(article_div, note)
-                placed.add(note.id)
-        container, section = article_div, None
-        return article_div
-
+    built = _Original(body, edition, source)
     for index, item in enumerate(raw["layout"]):
         for part in item["inline"] if "inline" in item else [item]:
-            if "line" in part:
-                line = part["line"]
-                if not line.strip() or article_div is not None:
-                    continue
-                if index == 0 and line == source.page:
-                    _add(original, "fw", line, type="page-name")
-                elif line == site_line:
-                    _add(original, "fw", line, type="site")
-                else:
-                    _add(original, "head", line)
-            elif "heading" in part:
-                open_article(part["heading"].split(":", 1)[1])
-            elif "title" in part:
-                record = records[part["title"]]
-                if article_div is None or article_div.get("n") != f"{edition}:{record.article}":
-                    open_article(record.article)
-                assert article_div is not None
-                container, section = _add(article_div, "div", type="subsection"), _section(record)
-                _add(container, "head", record.title)
-            elif "record" in part:
-                record = records[part["record"]]
-                if article_div is None or article_div.get("n") != f"{edition}:{record.article}":
-                    open_article(record.article)
-                assert container is not None and article_div is not None
-                if section is not None and _section(record) != section:
-                    # a section whose heading the source does not print (2017 18.F after "E. ..."):
-                    # its own subsection, without a head, not the section above it
-                    container, section = _add(article_div, "div", type="subsection"), _section(record)
-                _paragraph(container, record)
-                last_paragraph_parent = container
-            elif "repeat" in part and part["note"] not in placed and last_paragraph_parent is not None:
-                _note(last_paragraph_parent, notes[part["note"]])
-                placed.add(part["note"])
-    return placed
+            built.part(index, part)
+    return built.placed
 
 
 def _section(record: corpus.Record) -> str:

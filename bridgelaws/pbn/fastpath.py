@@ -117,71 +117,111 @@ class _PieceReader(_LineReader):
         """The game in ``text[start:end]`` (whole lines, none blank) when it has the plain shape,
         exactly as the line-by-line reader would read it; None otherwise (nothing is changed)."""
         if text[start] == "%":
-            escapes = _ESCAPE_LINES.match(text, start, end)
-            after = escapes.end() if escapes else start  # the pattern matches the empty string too
-            lineno += text.count("\n", start, after)
-            start = after
+            start, lineno = _after_escapes(text, start, end, lineno)
         if start >= end or text[start] != "[" or text.find("\n%", start, end) >= 0:
             return None
         plain = text[start:end]
-        if (_NOT_PLAIN_ASCII if plain.isascii() else _NOT_PLAIN).search(plain):
-            return None
-        if ("$" in plain or "=" in plain) and _RUNS_INTO_TAG.search(plain):
-            return None  # a NAG or note token ($..., =...) runs to the next space, '[' included
-        items = _PLAIN_TAG.findall(plain)
-        count = len(items)
-        # Every '[', ']' and '"' belongs to a tag pair: the tag pairs and their data cover the game.
-        if plain.count("[") != count or plain.count("]") != count or plain.count('"') != 2 * count:
+        items = _plain_items(plain)
+        if items is None:
             return None
         raw = {name: value for name, value, _ in items}
-        if len(raw) != count or "Note" in raw:
+        if len(raw) != len(items) or "Note" in raw:
             return None  # a repeated tag is ignored, a Note belongs to a section: line by line
-        tags = dict(raw)
         state = self.state
-        if '"#' in plain:  # tag value inheritance (4.8)
-            previous = state.previous
-            for name, value in raw.items():
-                if value[:1] == "#":
-                    if value != "#" or name in _NO_INHERIT_READ:
-                        return None  # '##' and the forbidden '#': line by line
-                    if name not in _NO_INHERIT_KEPT:
-                        tags[name] = previous.get(name, "")
-        changed = None
+        tags = _inherited(raw, state.previous) if '"#' in plain else dict(raw)  # tag value inheritance (4.8)
+        if tags is None or not _tags_plain(raw, tags):
+            return None
+        read = _game_sections(items, lineno, tags, self.closing)
+        if read is None:
+            return None
+        tokens, calls, all_pass, sections = read
         if state.defaults:
-            defaults = state.defaults
-            changed = {name: value for name, value in raw.items()
-                       if name in defaults and name not in _NO_INHERIT_KEPT and value[:1] != "#"}
-        names = list(raw)
-        for name in _CHECKED_TAGS.intersection(raw):
-            value = tags[name]
-            if value not in _GOOD_VALUES[name] and _tag_problem(
-                    name, value, {n: tags[n] for n in names[:names.index(name) + 1]}):
-                return None
-        tokens: tuple[AuctionToken, ...] = ()
-        calls = b""
-        all_pass = False
-        sections: dict[str, str] = {}
-        for where, (name, _, data) in enumerate(items):
-            if data == "\n" or not data or data.isspace():
-                continue
-            if name == "Auction":
-                line = lineno + "".join([item[2] for item in items[:where]]).count("\n")
-                parsed = _plain_auction(data, line, tags, self.closing)
-                if parsed is None:
-                    return None
-                tokens, calls, all_pass = parsed
-            elif name in _READ_TAGS:
-                return None  # data after a tag that takes none: an error, line by line
-            else:
-                sections[name] = _section_text(data)
-        if changed:
-            state.defaults.update(changed)
+            _update_defaults(state.defaults, raw)
         self.number += 1
         state.finish(tags)
         game = Game(self.number, lineno, tags, raw, tokens, {}, sections, self.display)
         if tokens:
             game._plain = (tokens, tags["Dealer"], calls, all_pass)
         return game
+
+
+def _after_escapes(text: str, start: int, end: int, lineno: int) -> tuple[int, int]:
+    """Where the game starts after its escaped lines ('%'), and that line's number."""
+    escapes = _ESCAPE_LINES.match(text, start, end)
+    after = escapes.end() if escapes else start  # the pattern matches the empty string too
+    return after, lineno + text.count("\n", start, after)
+
+
+def _update_defaults(defaults: dict[str, str], raw: dict[str, str]) -> None:
+    """A game's own values of the tags that have a default (not "#", not a tag never inherited)
+    become their defaults."""
+    changed = {name: value for name, value in raw.items()
+               if name in defaults and name not in _NO_INHERIT_KEPT and value[:1] != "#"}
+    if changed:
+        defaults.update(changed)
+
+
+def _plain_items(plain: str) -> list[tuple[str, str, str]] | None:
+    """The tag pairs of a game of the plain shape (name, value, the data after it), every '[', ']'
+    and '"' in one of them; None for any other game."""
+    if (_NOT_PLAIN_ASCII if plain.isascii() else _NOT_PLAIN).search(plain):
+        return None
+    if ("$" in plain or "=" in plain) and _RUNS_INTO_TAG.search(plain):
+        return None  # a NAG or note token ($..., =...) runs to the next space, '[' included
+    items: list[tuple[str, str, str]] = _PLAIN_TAG.findall(plain)
+    count = len(items)
+    # Every '[', ']' and '"' belongs to a tag pair: the tag pairs and their data cover the game.
+    if plain.count("[") != count or plain.count("]") != count or plain.count('"') != 2 * count:
+        return None
+    return items
+
+
+def _inherited(raw: dict[str, str], previous: dict[str, str]) -> dict[str, str] | None:
+    """The tags with each value "#" taken from the previous game (4.8); None where a value is '##'
+    or the forbidden '#' (the line-by-line reader says so)."""
+    tags = dict(raw)
+    for name, value in raw.items():
+        if value[:1] == "#":
+            if value != "#" or name in _NO_INHERIT_READ:
+                return None
+            if name not in _NO_INHERIT_KEPT:
+                tags[name] = previous.get(name, "")
+    return tags
+
+
+def _tags_plain(raw: dict[str, str], tags: dict[str, str]) -> bool:
+    """Whether every checked tag's value is one the line-by-line reader accepts without a word."""
+    names = list(raw)
+    for name in _CHECKED_TAGS.intersection(raw):
+        value = tags[name]
+        if value not in _GOOD_VALUES[name] and _tag_problem(
+                name, value, {n: tags[n] for n in names[:names.index(name) + 1]}):
+            return False
+    return True
+
+
+def _game_sections(items: list[tuple[str, str, str]], lineno: int, tags: dict[str, str], closing: fast.Table
+                   ) -> tuple[tuple[AuctionToken, ...], bytes, bool, dict[str, str]] | None:
+    """(auction tokens, call indices, whether AP ends them, the kept sections) of a plain game's
+    tag data; None where the data is not plain (the line-by-line reader reads that game)."""
+    tokens: tuple[AuctionToken, ...] = ()
+    calls = b""
+    all_pass = False
+    sections: dict[str, str] = {}
+    for where, (name, _, data) in enumerate(items):
+        if data == "\n" or not data or data.isspace():
+            continue
+        if name == "Auction":
+            line = lineno + "".join([item[2] for item in items[:where]]).count("\n")
+            parsed = _plain_auction(data, line, tags, closing)
+            if parsed is None:
+                return None
+            tokens, calls, all_pass = parsed
+        elif name in _READ_TAGS:
+            return None  # data after a tag that takes none: an error, line by line
+        else:
+            sections[name] = _section_text(data)
+    return tokens, calls, all_pass, sections
 
 
 def _section_text(data: str) -> str:

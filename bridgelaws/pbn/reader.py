@@ -235,6 +235,13 @@ class _GameParser:
         self.sections: dict[str, str] = {}
         self.auction_tokens: list[_Token] = []
         self.board: str | None = None
+        # Where :meth:`parse` is. section: None = identification (no data may follow the tag),
+        # "Auction", or the name of a section kept verbatim (Play, tables, any other tag followed by data).
+        self.section: str | None = None
+        self.section_data = False  # the kept section has data (not only comments)
+        self.data_start: tuple[int, int] | None = None
+        self.current_tag: str | None = None
+        self.skipping = False  # inside a duplicate tag's data, which is ignored with it (3.4)
 
     def fail(self, line: int, message: str) -> NoReturn:
         raise _Problem(f"line {line}: {message}", self.board)
@@ -275,79 +282,87 @@ class _GameParser:
         tokens = self.tokens
         n = len(tokens)
         i = 0
-        # section: None = identification (no data may follow the tag), "Auction", or the name of a
-        # section kept verbatim (Play, tables, any other tag followed by data).
-        section: str | None = None
-        section_data = False  # the kept section has data (not only comments)
-        data_start: tuple[int, int] | None = None
-        current_tag: str | None = None
-        skipping = False  # inside a duplicate tag's data, which is ignored with it (3.4)
         while i < n:
             token = tokens[i]
-            kept = section not in (None, "Auction")
             if token.kind == "lbrack":
-                tag = self._tag_at(i)
-                if tag is None:
-                    attempted = i + 2 < n and tokens[i + 1].kind == "word" and tokens[i + 2].kind in (
-                        "string", "badstring")
-                    if (kept or skipping) and not attempted:
-                        # a stray '[' in data this module does not read (a section token may not
-                        # contain '[', but the data is kept verbatim, not validated)
-                        section_data = True
-                        i += 1
-                        continue
-                    self._bad_tag(i)
-                name, value, after = tag
-                if name == "Note" and (skipping or (kept and (
-                        section_data or section == "Play" or (section or "").endswith("Table")))):
-                    i = after  # a note of the play section (or of another kept section): its data
-                    continue
-                if kept and section is not None and not skipping and data_start is not None:
-                    self._keep_section(section, data_start, token)
-                if not re.fullmatch(r"[A-Z][A-Za-z0-9_]*", name):
-                    self.fail(token.line, f"bad tag name {name!r}: a tag name starts with an upper-case "
-                                          f"letter and has only letters, digits and '_' (3.2, 3.3)")
-                skipping = False
-                current_tag = name
-                i = after
-                if name == "Note":
-                    if section != "Auction":
-                        self.fail(token.line, f"Note tag {value!r} outside the auction or play section "
-                                              f"(3.5.5)")
-                    self._note(value, token.line)
-                    continue
-                if name in self.raw:
-                    # "In import format, a tag pair that already occurred, is ignored." (3.4)
-                    skipping, section, data_start = True, None, None
-                    continue
-                self._tag(name, value, token.line)
-                end = tokens[after - 1]
-                data_start = (end.line, end.end)
-                section_data = False
-                if name == "Auction":
-                    section = "Auction"
-                elif name in _READ_TAGS:
-                    section = None
-                else:
-                    section = name
+                i = self._at_bracket(i)
                 continue
             i += 1
-            if skipping:
-                continue
-            if current_tag is None:
-                self._unexpected(token, "before the first tag")
-            if section == "Auction":
-                if current_tag == "Note":
-                    self.fail(token.line, f"{token.text!r} after the auction's Note tags: the Note tags "
-                                          f"come at the end of the auction section (3.5.5)")
-                self.auction_tokens.append(token)
-            elif section is None:
-                self._unexpected(token, f"after the {current_tag} tag")
-            else:
-                section_data = True
-        if section not in (None, "Auction") and not skipping and data_start is not None:
-            self._keep_section(section, data_start, None)
+            self._data(token)
+        if self.section not in (None, "Auction") and not self.skipping and self.data_start is not None:
+            self._keep_section(self.section, self.data_start, None)
         return self._build()
+
+    def _kept(self) -> bool:
+        """Whether the open section is one kept verbatim."""
+        return self.section not in (None, "Auction")
+
+    def _at_bracket(self, i: int) -> int:
+        """A '[' at token ``i``: a tag pair (read, or a note of a kept section, or a duplicate
+        ignored), or a stray '[' in kept data; the index of the token after it."""
+        token = self.tokens[i]
+        kept, section, skipping = self._kept(), self.section, self.skipping
+        tag = self._tag_at(i)
+        if tag is None:
+            if (kept or skipping) and not self._attempted_tag(i):
+                # a stray '[' in data this module does not read (a section token may not
+                # contain '[', but the data is kept verbatim, not validated)
+                self.section_data = True
+                return i + 1
+            self._bad_tag(i)
+        name, value, after = tag
+        if name == "Note" and (skipping or (kept and (
+                self.section_data or section == "Play" or (section or "").endswith("Table")))):
+            return after  # a note of the play section (or of another kept section): its data
+        if kept and section is not None and not skipping and self.data_start is not None:
+            self._keep_section(section, self.data_start, token)
+        if not re.fullmatch(r"[A-Z][A-Za-z0-9_]*", name):
+            self.fail(token.line, f"bad tag name {name!r}: a tag name starts with an upper-case "
+                                  f"letter and has only letters, digits and '_' (3.2, 3.3)")
+        return self._open_tag(token, name, value, after)
+
+    def _attempted_tag(self, i: int) -> bool:
+        """Whether the tokens at ``i`` look like a tag pair meant (a name and a value after '[')."""
+        tokens = self.tokens
+        return i + 2 < len(tokens) and tokens[i + 1].kind == "word" and tokens[i + 2].kind in ("string", "badstring")
+
+    def _open_tag(self, token: _Token, name: str, value: str, after: int) -> int:
+        """A tag pair read: a note of the auction, a duplicate ignored, or a tag whose section opens."""
+        section = self.section
+        self.skipping = False
+        self.current_tag = name
+        if name == "Note":
+            if section != "Auction":
+                self.fail(token.line, f"Note tag {value!r} outside the auction or play section "
+                                      f"(3.5.5)")
+            self._note(value, token.line)
+            return after
+        if name in self.raw:
+            # "In import format, a tag pair that already occurred, is ignored." (3.4)
+            self.skipping, self.section, self.data_start = True, None, None
+            return after
+        self._tag(name, value, token.line)
+        end = self.tokens[after - 1]
+        self.data_start = (end.line, end.end)
+        self.section_data = False
+        self.section = "Auction" if name == "Auction" else None if name in _READ_TAGS else name
+        return after
+
+    def _data(self, token: _Token) -> None:
+        """A token that is not a '[': of the auction, of a kept section, or an error."""
+        if self.skipping:
+            return
+        if self.current_tag is None:
+            self._unexpected(token, "before the first tag")
+        if self.section == "Auction":
+            if self.current_tag == "Note":
+                self.fail(token.line, f"{token.text!r} after the auction's Note tags: the Note tags "
+                                      f"come at the end of the auction section (3.5.5)")
+            self.auction_tokens.append(token)
+        elif self.section is None:
+            self._unexpected(token, f"after the {self.current_tag} tag")
+        else:
+            self.section_data = True
 
     def _unexpected(self, token: _Token, where: str) -> NoReturn:
         if token.kind == "badstring":

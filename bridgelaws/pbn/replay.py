@@ -83,7 +83,13 @@ def _replay_call(game: Game, auction: Auction, token: AuctionToken, number: int)
                 f"{what}: {exc}; an irregular call that stands must be marked ^I (insufficient) or "
                 f"^S (out of rotation) (PBN 3.9)") from None
         return
-    # Marked: the marks must say what the engine sees; then the call stands as made (accepted).
+    _check_marks(what, auction, token, call, seat)
+    auction.call(call, seat, accept=True, marks=marks)
+
+
+def _check_marks(what: str, auction: Auction, token: AuctionToken, call: Call, seat: Seat) -> None:
+    """A marked call: the marks must say what the engine sees (^S: a player skipped; ^I: an
+    insufficient bid), and no other irregularity may stand; then the call stands as made (accepted)."""
     problem = auction.irregularity(call, seat)
     out_of_rotation = problem is not None and problem[0].endswith("-out-of-rotation")
     if "^S" in token.marks and not out_of_rotation:
@@ -101,7 +107,6 @@ def _replay_call(game: Game, auction: Auction, token: AuctionToken, number: int)
         kind = "double or redouble" if call.is_double or call.is_redouble else "call"
         raise BridgeLawsError(f"{what}: {reason}; an irregular {kind} cannot stand, it must be taken "
                               f"back (PBN 3.9)")
-    auction.call(call, seat, accept=True, marks=marks)
 
 
 def _irregularity_in_turn(auction: Auction, call: Call, seat: Seat) -> tuple[str, str] | None:

@@ -205,6 +205,18 @@ def format_report_lines(reports: Iterable[dict[str, Any]]) -> list[str]:
     return lines
 
 
+def _cell(entry: dict[str, Any] | None, no_auction: bool) -> str:
+    """One edition's column of a game's line: its contract and declarer or outcome, and whether it
+    agrees with the tags; "-" where the game has no auction, "error" where the edition cannot replay it."""
+    if entry is None or no_auction:
+        return f"{'-':12}"
+    if entry["error"]:
+        return f"{'error':12}"
+    result = f"{entry['contract']} {entry['declarer']}" if entry["contract"] else (entry["outcome"] or "-")
+    mark = {True: "ok", False: "DIFF", None: "-"}[entry["agrees"]]
+    return f"{result + ' ' + mark:12}"
+
+
 class ReportTable:
     """:func:`format_report_lines` one game at a time, for a stream of reports: :meth:`header`,
     then :meth:`game` per report, then :meth:`summary`. Holds only the counts and the first
@@ -227,19 +239,7 @@ class ReportTable:
     def game(self, report: dict[str, Any]) -> list[str]:
         rec = report["recorded"]
         recorded = " ".join(x for x in (rec["contract"] or "", rec["declarer_tag"] or "") if x) or "-"
-        cells = []
-        for year in self.years:
-            entry = report["editions"].get(year)
-            if entry is None or report["auction"] is None:
-                cells.append(f"{'-':12}")
-                continue
-            if entry["error"]:
-                cells.append(f"{'error':12}")
-                continue
-            result = (f"{entry['contract']} {entry['declarer']}" if entry["contract"]
-                      else (entry["outcome"] or "-"))
-            mark = {True: "ok", False: "DIFF", None: "-"}[entry["agrees"]]
-            cells.append(f"{result + ' ' + mark:12}")
+        cells = [_cell(report["editions"].get(year), report["auction"] is None) for year in self.years]
         lines = [f"{report['game']:>5} {report['board'] or '-':>5} {report['dealer'] or '-':6} "
                  f"{recorded:10} " + " ".join(cells).rstrip()]
         if report["auction"]:
@@ -247,6 +247,11 @@ class ReportTable:
         errors = {entry["error"] for entry in report["editions"].values() if entry["error"]}
         for error in sorted(errors):
             lines.append(f"{'':11} error: {error}")
+        self._count(report)
+        return lines
+
+    def _count(self, report: dict[str, Any]) -> None:
+        """The game counted: agreeing, or disagreeing (the first :data:`SAMPLE` of those named)."""
         self.count += 1
         if report["agrees"] is True:
             self.agreeing += 1
@@ -254,7 +259,6 @@ class ReportTable:
             self.disagreeing += 1
         if report["agrees"] is False and len(self.disagree) < self.SAMPLE:
             self.disagree.append(f"game {report['game']}" + (f" (board {report['board']})" if report["board"] else ""))
-        return lines
 
     def summary(self) -> str:
         summary = f"{self.count} games: {self.agreeing} agree with their tags under every edition"

@@ -4,7 +4,7 @@ may be, and which tags may inherit a value (4.8)."""
 from __future__ import annotations
 
 import re
-from typing import Iterable
+from typing import Callable, Iterable
 
 from ..calls import Seat
 
@@ -40,46 +40,65 @@ def _is_board_number(value: str) -> bool:
     return value.isascii() and value.isdigit() and int(value) > 0
 
 
-def _tag_problem(name: str, resolved: str, tags: dict[str, str]) -> str | None:
-    """What is wrong with the value of a tag this module reads (None when nothing is), given the
-    resolved tags of the game so far (``tags``, which holds this tag already)."""
-    if name not in _CHECKED_TAGS:
-        return None
-    stripped = resolved.strip()
-    if name == "Board":
-        if stripped not in ("", "?") and not _is_board_number(stripped):
-            return f"bad Board {resolved!r}: a board number is a positive integer"
-    elif name == "Dealer":
-        if stripped not in ("", "?") and stripped.upper() not in _SEAT_LETTERS:
-            return f"bad Dealer {resolved!r}: use N, E, S or W"
-    elif name == "Declarer":
-        seat = stripped[1:] if stripped.startswith("^") else stripped
-        if stripped not in ("", "?") and seat.upper() not in _SEAT_LETTERS:
-            return (f"bad Declarer {resolved!r}: use N, E, S or W, ^N/^E/^S/^W for an "
-                    f"irregular declarer, or \"\" when all pass")
-    elif name == "Contract":
-        if stripped:
-            try:
-                _normalise_contract(stripped)
-            except ValueError:
-                return f"bad Contract {resolved!r}: use Pass or a contract like 3NT, 4SX, 6HXX"
-    elif name == "Auction":
-        if not stripped:
-            return ("Auction tag without a seat: the value names who makes the first call "
-                    "of the grid (N, E, S or W)")
-        if stripped.upper() not in _SEAT_LETTERS:
-            return f"bad Auction tag value {resolved!r}: use N, E, S or W"
-        dealer = tags.get("Dealer", "").strip()
-        if "Dealer" not in tags:
-            return ("auction section without a Dealer tag before it (PBN 3.1: the Dealer "
-                    "tag must be filled before the auction section)")
-        if dealer in ("", "?"):
-            return (f"auction section with {'an empty' if not dealer else 'an unknown (?)'} "
-                    f"Dealer tag: the dealer must be known")
+def _board_problem(resolved: str, stripped: str, tags: dict[str, str]) -> str | None:
+    if stripped not in ("", "?") and not _is_board_number(stripped):
+        return f"bad Board {resolved!r}: a board number is a positive integer"
     return None
 
 
-_CHECKED_TAGS = frozenset({"Board", "Dealer", "Declarer", "Contract", "Auction"})
+def _dealer_problem(resolved: str, stripped: str, tags: dict[str, str]) -> str | None:
+    if stripped not in ("", "?") and stripped.upper() not in _SEAT_LETTERS:
+        return f"bad Dealer {resolved!r}: use N, E, S or W"
+    return None
+
+
+def _declarer_problem(resolved: str, stripped: str, tags: dict[str, str]) -> str | None:
+    seat = stripped[1:] if stripped.startswith("^") else stripped
+    if stripped not in ("", "?") and seat.upper() not in _SEAT_LETTERS:
+        return (f"bad Declarer {resolved!r}: use N, E, S or W, ^N/^E/^S/^W for an "
+                f"irregular declarer, or \"\" when all pass")
+    return None
+
+
+def _contract_problem(resolved: str, stripped: str, tags: dict[str, str]) -> str | None:
+    if stripped:
+        try:
+            _normalise_contract(stripped)
+        except ValueError:
+            return f"bad Contract {resolved!r}: use Pass or a contract like 3NT, 4SX, 6HXX"
+    return None
+
+
+def _auction_problem(resolved: str, stripped: str, tags: dict[str, str]) -> str | None:
+    if not stripped:
+        return ("Auction tag without a seat: the value names who makes the first call "
+                "of the grid (N, E, S or W)")
+    if stripped.upper() not in _SEAT_LETTERS:
+        return f"bad Auction tag value {resolved!r}: use N, E, S or W"
+    dealer = tags.get("Dealer", "").strip()
+    if "Dealer" not in tags:
+        return ("auction section without a Dealer tag before it (PBN 3.1: the Dealer "
+                "tag must be filled before the auction section)")
+    if dealer in ("", "?"):
+        return (f"auction section with {'an empty' if not dealer else 'an unknown (?)'} "
+                f"Dealer tag: the dealer must be known")
+    return None
+
+
+#: The tags this module reads and checks, each with what is wrong with a value (None when nothing is).
+_CHECKS: dict[str, Callable[[str, str, dict[str, str]], str | None]] = {
+    "Board": _board_problem, "Dealer": _dealer_problem, "Declarer": _declarer_problem,
+    "Contract": _contract_problem, "Auction": _auction_problem}
+
+
+def _tag_problem(name: str, resolved: str, tags: dict[str, str]) -> str | None:
+    """What is wrong with the value of a tag this module reads (None when nothing is), given the
+    resolved tags of the game so far (``tags``, which holds this tag already)."""
+    check = _CHECKS.get(name)
+    return None if check is None else check(resolved, resolved.strip(), tags)
+
+
+_CHECKED_TAGS = frozenset(_CHECKS)
 
 
 def _accepted(name: str, candidates: Iterable[str]) -> frozenset[str]:

@@ -39,7 +39,6 @@ MAX_SCENARIO_CHARS = 4000
 _SAFE = ",:!*"
 
 STEPPER_KEYS = ("scenario", "dealer", "editions", "step", "layer")
-COMPARE_PREFIX = "compare_"
 COMPARE_KEYS = ("case", "compare_scenario", "compare_dealer", "compare_editions", "compare_layer")
 
 
