@@ -41,14 +41,14 @@ lab: $(STAMP)
 # app/voila.json: only requests whose Host is localhost or a loopback address are answered (a page of
 # another site that rebinds its name to 127.0.0.1 gets 403, and opens no kernel); a closed page's kernel
 # is shut down, one whose page never connected or has gone within a minute or two, at most 40 run at
-# once and 5 for one address. A busy PORT stops with one line. bridgelaws/serving.py builds the Voila
+# once and 5 for one address. A busy PORT stops with one line. bridgelaws/interfaces/serving.py builds the Voila
 # command (and, for another HOST, build/serve-HOST/voila.json with its Host check).
 app: $(STAMP)
-	$(PY) -m bridgelaws.serving --host=$(HOST) --port=$(PORT)
+	$(PY) -m bridgelaws.interfaces.serving --host=$(HOST) --port=$(PORT)
 
 # Rebuild every generated file from its source, in this order: the golden files (tests/golden/), the
 # command examples of README.md and docs/*.md and the notation tables (tools/regen_docs.py: from the CLI's real output
-# and bridgelaws/notation.py), then the eight notebooks (from notebooks/src/*.md, executed and
+# and bridgelaws/auction/notation.py), then the eight notebooks (from notebooks/src/*.md, executed and
 # cleaned) and the tidy app notebook (notebooks/build.py). On a clean tree it changes nothing; after
 # a change to the engine, the data, the views or a notebook source, review `git diff` and commit it.
 regen: $(STAMP)

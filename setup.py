@@ -1,7 +1,7 @@
 """Only the part pyproject.toml cannot say: the wheel carries the top-level ``data/`` directory.
 
 ``data/`` stays at the top of the repository (the project card names it there); at build time it is
-copied into the package as ``bridgelaws/data``, where :mod:`bridgelaws.datafiles` finds it in an
+copied into the package as ``bridgelaws/data``, where :mod:`bridgelaws.text.datafiles` finds it in an
 installed wheel. An editable install needs no copy: the package finds ``data/`` beside itself.
 """
 

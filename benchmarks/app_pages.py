@@ -4,7 +4,7 @@ usable, with one page open and with thirty.
     make bench-app                                   # 30 pages (about 5 minutes on 2 cores)
     .venv/bin/python benchmarks/app_pages.py [--pages 30] [--json]
 
-Starts the app as ``make app`` does (bridgelaws.serving, app/voila.json) on a free local port and
+Starts the app as ``make app`` does (bridgelaws.interfaces.serving, app/voila.json) on a free local port and
 opens pages one after another in Debian's Chromium (Playwright; $BRIDGELAWS_CHROMIUM), each left
 open. For each page: the seconds from the request to a usable bidding box (the 1S button shown,
 clicked, and the view showing the call: a round trip to the kernel), and afterwards the resident
@@ -34,7 +34,7 @@ if str(REPO) not in sys.path:
 
 import psutil  # noqa: E402  (ipykernel's dependency)
 
-from bridgelaws.serving import voila_command  # noqa: E402
+from bridgelaws.interfaces.serving import voila_command  # noqa: E402
 
 CHROMIUM = os.environ.get("BRIDGELAWS_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",

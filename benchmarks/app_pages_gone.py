@@ -36,7 +36,7 @@ if str(REPO) not in sys.path:
 import psutil  # noqa: E402  (ipykernel's dependency)
 
 from app_pages import CHROMIUM, CHROMIUM_ARGS, _free_port, _kernels, report, stop_server, wait_until_up  # noqa: E402
-from bridgelaws.serving import voila_command  # noqa: E402
+from bridgelaws.interfaces.serving import voila_command  # noqa: E402
 
 
 def _open(page: Any, url: str) -> Any:

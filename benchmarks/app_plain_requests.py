@@ -4,7 +4,7 @@ minutes.
 
     .venv/bin/python benchmarks/app_plain_requests.py [--requests 40] [--addresses 1] [--json]
 
-Starts the app as ``make app`` does (bridgelaws.serving, app/voila.json, so the kernel settings are
+Starts the app as ``make app`` does (bridgelaws.interfaces.serving, app/voila.json, so the kernel settings are
 the shipped ones) on a free local port and sends ``--requests`` GETs of the app's page at once, from
 ``--addresses`` loopback addresses taken in turn (127.0.0.1, 127.0.0.2, ...: the server sees each as
 another visitor). Reported: the answers by status, the seconds until every request was answered, the
@@ -35,7 +35,7 @@ if str(REPO) not in sys.path:
 import psutil  # noqa: E402  (ipykernel's dependency)
 
 from app_pages import report, stop_server, wait_until_up  # noqa: E402
-from bridgelaws.serving import voila_command  # noqa: E402
+from bridgelaws.interfaces.serving import voila_command  # noqa: E402
 
 
 def _free_port() -> int:

@@ -22,10 +22,11 @@ import atheris
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 with atheris.instrument_imports(include=["bridgelaws"]):
-    from bridgelaws import BridgeLawsError, judge, pbn
-    from bridgelaws.pbn import reading
-    from bridgelaws.editions import EDITIONS
-    from bridgelaws.notation import parse_scenario
+    from bridgelaws import BridgeLawsError, judge
+    from bridgelaws.auction import pbn
+    from bridgelaws.auction.pbn import reading
+    from bridgelaws.auction.editions import EDITIONS
+    from bridgelaws.auction.notation import parse_scenario
 
 
 def one_line(error: BridgeLawsError) -> None:

@@ -23,8 +23,8 @@ REPO = Path(__file__).resolve().parents[1]
 if str(REPO) not in sys.path:  # run from a clone without installing
     sys.path.insert(0, str(REPO))
 
-from bridgelaws import fast  # noqa: E402
-from bridgelaws.calls import ALL_CALLS  # noqa: E402
+from bridgelaws.auction import fast  # noqa: E402
+from bridgelaws.auction.calls import ALL_CALLS  # noqa: E402
 
 SEATS = "NESW"
 RANKS = "AKQJT98765432"

@@ -9,7 +9,7 @@ parent's pages), else ru_maxrss.
 import resource
 import sys
 
-from bridgelaws.cli import main
+from bridgelaws.interfaces.cli import main
 
 code = main(sys.argv[1:])
 sys.stdout.flush()

@@ -21,16 +21,16 @@ count_auctions_ms      count_auctions per edition, its own cache cold (goal < 50
 import_ratio           `python -c "import bridgelaws"` against `python -c "pass"`, medians (goal <= 2)
 stepper_click_ms       one bidding-box click of the notebook stepper with the five editions shown, on
                        the widget's own button callback (goal < 20 ms)
-matrix_ms              bridgelaws.tables.matrix(): in a fresh process (import included) and warm
+matrix_ms              bridgelaws.presentation.tables.matrix(): in a fresh process (import included) and warm
 notebooks_s            executing notebooks/*.ipynb with nbclient (in memory: nothing is written)
 large_pbn              the command line on a generated file of 100,000 games: time, peak memory
                        (goal < 200 MB)
-distinguish            bridgelaws.distinguish.search for all ten pairs of editions up to the default
+distinguish            bridgelaws.presentation.distinguish.search for all ten pairs of editions up to the default
                        length (every case of the catalogue reached): scenarios judged, seconds per
                        pair and in all, scenarios per second; against the naive search (no pruning)
                        on 1936-1949 and against plain judge() calls on the same number of scenarios
                        (goal: all ten pairs < 30 s of processor time; they run as one walk, search_pairs)
-impact_s               bridgelaws.impact of a one-ruling draft up to the default length (goal < 20 s)
+impact_s               bridgelaws.presentation.impact of a one-ruling draft up to the default length (goal < 20 s)
 """
 
 from __future__ import annotations
@@ -56,9 +56,10 @@ REPO = Path(__file__).resolve().parents[1]
 if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
-from bridgelaws import Auction, BridgeLawsError, fast, pbn  # noqa: E402
-from bridgelaws.calls import ALL_CALLS  # noqa: E402
-from bridgelaws.editions import EDITIONS  # noqa: E402
+from bridgelaws import Auction, BridgeLawsError
+from bridgelaws.auction import fast, pbn  # noqa: E402
+from bridgelaws.auction.calls import ALL_CALLS  # noqa: E402
+from bridgelaws.auction.editions import EDITIONS  # noqa: E402
 
 SEATS = "NESW"
 AUCTIONS = 100_000
@@ -326,8 +327,8 @@ def bridgeobjects_speed(auctions: list[bytes], dealers: list[str], quick: bool) 
 # --------------------------------------------------------------------------------------------------
 
 def count_auctions_ms(quick: bool) -> dict:
-    from bridgelaws import fast
-    from bridgelaws.counting import _count, count_auctions
+    from bridgelaws.auction import fast
+    from bridgelaws.auction.counting import _count, count_auctions
 
     out: dict = {"goal": "< 50 ms each"}
     for edition in EDITIONS:
@@ -372,18 +373,18 @@ def import_ratio(quick: bool) -> dict:
 
 
 def matrix_ms(quick: bool) -> dict:
-    code = ("import time; t = time.perf_counter(); from bridgelaws.tables import matrix; matrix(); "
+    code = ("import time; t = time.perf_counter(); from bridgelaws.presentation.tables import matrix; matrix(); "
             "print(time.perf_counter() - t)")
     colds = []
     for _ in range(3 if quick else 5):
         done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
         colds.append(float(done.stdout))
-    from bridgelaws.tables import matrix
+    from bridgelaws.presentation.tables import matrix
 
     matrix()
     warm = median_times({"m": matrix}, 5 if quick else 15)["m"]
     return {"cold_ms": round(statistics.median(colds) * 1000, 1), "warm_ms": round(warm * 1000, 2),
-            "what": "bridgelaws.tables.matrix(): cold = a fresh process, import of pandas included"}
+            "what": "bridgelaws.presentation.tables.matrix(): cold = a fresh process, import of pandas included"}
 
 
 # --------------------------------------------------------------------------------------------------
@@ -392,7 +393,7 @@ def matrix_ms(quick: bool) -> dict:
 
 def stepper_click_ms(quick: bool) -> dict:
     try:
-        from bridgelaws.widgets import AuctionStepper
+        from bridgelaws.interfaces.widgets import AuctionStepper
     except Exception as error:
         return {"available": False, "why": f"not available: {short_error(error)}"}
     years = tuple(e.year for e in EDITIONS)
@@ -483,8 +484,8 @@ def distinguish(quick: bool) -> dict:
     as peers (each a ratio of scenarios per second, ours/theirs)."""
     from itertools import combinations
 
-    from bridgelaws.distinguish import DEFAULT_MAX_TOKENS, DEFAULT_SPACE, WITNESSES, search, search_pairs
-    from bridgelaws.judging import judge
+    from bridgelaws.presentation.distinguish import DEFAULT_MAX_TOKENS, DEFAULT_SPACE, WITNESSES, search, search_pairs
+    from bridgelaws.judging.judging import judge
 
     length = 3 if quick else DEFAULT_MAX_TOKENS
     pairs = {}
@@ -536,7 +537,7 @@ def impact_s(quick: bool) -> dict:
     """``bridgelaws impact`` of a one-ruling draft (data/drafts/1936-milder-insufficient-bid.yaml)
     at the default length: the matrix, the redline, the distinguishing search and what follows each
     parting (goal < 20 s of processor time)."""
-    from bridgelaws.impact import DEFAULT_MAX_TOKENS, impact
+    from bridgelaws.presentation.impact import DEFAULT_MAX_TOKENS, impact
 
     length = 3 if quick else DEFAULT_MAX_TOKENS
     began, began_cpu = time.perf_counter(), time.process_time()

@@ -18,47 +18,49 @@ __version__ = "0.1.0"
 
 #: The names ``from bridgelaws import ...`` gives, and the module each comes from.
 _EXPORTS = {name: module for module, names in {
-    "bridgelaws.errors": ("BridgeLawsError",),
-    "bridgelaws.calls": ("Seat", "Call", "parse_call", "parse_seat", "bid", "PASS", "DOUBLE", "REDOUBLE", "BIDS",
+    "bridgelaws.text.errors": ("BridgeLawsError",),
+    "bridgelaws.auction.calls": ("Seat", "Call", "parse_call", "parse_seat", "bid", "PASS", "DOUBLE", "REDOUBLE", "BIDS",
                          "ALL_CALLS"),
-    "bridgelaws.editions": ("Edition", "EDITIONS", "find_edition", "find_editions", "Basis"),
-    "bridgelaws.auction": ("Auction", "Contract", "Entry"),
-    "bridgelaws.counting": ("count_auctions",),
-    "bridgelaws.notation": ("parse_scenario", "Event"),
-    "bridgelaws.judging": ("judge", "Judgement"),
-    "bridgelaws.records": ("EventRecord",),
-    "bridgelaws.tables": ("compare", "matrix"),
-    "bridgelaws.rulings": ("find_case", "cases"),
+    "bridgelaws.auction.editions": ("Edition", "EDITIONS", "find_edition", "find_editions", "Basis"),
+    "bridgelaws.auction.auction": ("Auction", "Contract", "Entry"),
+    "bridgelaws.auction.counting": ("count_auctions",),
+    "bridgelaws.auction.notation": ("parse_scenario", "Event"),
+    "bridgelaws.judging.judging": ("judge", "Judgement"),
+    "bridgelaws.judging.records": ("EventRecord",),
+    "bridgelaws.presentation.tables": ("compare", "matrix"),
+    "bridgelaws.judging.rulings": ("find_case", "cases"),
 }.items() for name in names}
 #: The public modules, by the short name ``bridgelaws.<name>`` they keep (a notebook's
 #: ``from bridgelaws import corpus``), and where each lives.
-_SUBMODULES = {"corpus": "bridgelaws.corpus", "pbn": "bridgelaws.pbn", "render": "bridgelaws.render",
-    "calls": "bridgelaws.calls", "editions": "bridgelaws.editions", "auction": "bridgelaws.auction",
-    "counting": "bridgelaws.counting", "notation": "bridgelaws.notation", "judging": "bridgelaws.judging",
-    "rulings": "bridgelaws.rulings", "tables": "bridgelaws.tables", "views": "bridgelaws.views",
-    "figures": "bridgelaws.figures", "widgets": "bridgelaws.widgets", "fast": "bridgelaws.fast",
-    "cli": "bridgelaws.cli", "errors": "bridgelaws.errors", "datafiles": "bridgelaws.datafiles",
-    "schema": "bridgelaws.schema", "conditions": "bridgelaws.conditions", "effects": "bridgelaws.effects",
-    "content": "bridgelaws.content", "present": "bridgelaws.present", "records": "bridgelaws.records",
-    "vocabulary": "bridgelaws.vocabulary", "divergence": "bridgelaws.divergence",
-    "ledger": "bridgelaws.ledger"}
+_SUBMODULES = {"corpus": "bridgelaws.text.corpus", "pbn": "bridgelaws.auction.pbn", "render": "bridgelaws.presentation.render",
+    "calls": "bridgelaws.auction.calls", "editions": "bridgelaws.auction.editions", "auction": "bridgelaws.auction",
+    "counting": "bridgelaws.auction.counting", "notation": "bridgelaws.auction.notation", "judging": "bridgelaws.judging",
+    "rulings": "bridgelaws.judging.rulings", "tables": "bridgelaws.presentation.tables", "views": "bridgelaws.presentation.views",
+    "figures": "bridgelaws.presentation.figures", "widgets": "bridgelaws.interfaces.widgets", "fast": "bridgelaws.auction.fast",
+    "cli": "bridgelaws.interfaces.cli", "errors": "bridgelaws.text.errors", "datafiles": "bridgelaws.text.datafiles",
+    "schema": "bridgelaws.text.schema", "conditions": "bridgelaws.judging.conditions", "effects": "bridgelaws.judging.effects",
+    "content": "bridgelaws.text.content", "present": "bridgelaws.presentation.present", "records": "bridgelaws.judging.records",
+    "vocabulary": "bridgelaws.text.vocabulary", "divergence": "bridgelaws.judging.divergence",
+    "ledger": "bridgelaws.presentation.ledger"}
 
 __all__ = sorted(_EXPORTS) + list(_SUBMODULES)
 
 if TYPE_CHECKING:  # what __getattr__ loads on first use, spelled out for type checkers
-    from . import (auction, calls, cli, conditions, content, corpus, counting, datafiles, divergence, editions,
-                   errors, fast, figures, judging, ledger, notation, pbn, present, records, render, rulings,
-                   schema, tables, views, vocabulary, widgets)
-    from .auction import Auction, Contract, Entry
-    from .calls import ALL_CALLS, BIDS, DOUBLE, PASS, REDOUBLE, Call, Seat, bid, parse_call, parse_seat
-    from .counting import count_auctions
-    from .editions import EDITIONS, Basis, Edition, find_edition, find_editions
-    from .errors import BridgeLawsError
-    from .judging import Judgement, judge
-    from .notation import Event, parse_scenario
-    from .records import EventRecord
-    from .rulings import cases, find_case
-    from .tables import compare, matrix
+    from .auction import auction, calls, counting, editions, fast, notation, pbn
+    from .interfaces import cli, widgets
+    from .judging import conditions, divergence, judging, records, rulings
+    from .text import content, corpus, datafiles, errors, schema, vocabulary
+    from .presentation import figures, ledger, present, render, tables, views
+    from .auction.auction import Auction, Contract, Entry
+    from .auction.calls import ALL_CALLS, BIDS, DOUBLE, PASS, REDOUBLE, Call, Seat, bid, parse_call, parse_seat
+    from .auction.counting import count_auctions
+    from .auction.editions import EDITIONS, Basis, Edition, find_edition, find_editions
+    from .text.errors import BridgeLawsError
+    from .judging.judging import Judgement, judge
+    from .auction.notation import Event, parse_scenario
+    from .judging.records import EventRecord
+    from .judging.rulings import cases, find_case
+    from .presentation.tables import compare, matrix
 
 
 def __getattr__(name: str) -> Any:

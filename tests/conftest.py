@@ -44,7 +44,7 @@ class CaseFile(pytest.File):
         import yaml
 
         from bridgelaws import BridgeLawsError
-        from bridgelaws.schema import parse_test_cases
+        from bridgelaws.text.schema import parse_test_cases
 
         # Checked like the package's own data: an unknown or misspelt field (in `expect` too) is a
         # one-line error at collection, never an expectation that silently checks nothing.
@@ -66,8 +66,9 @@ class CaseItem(pytest.Item):
         self.case = case
 
     def runtest(self):
-        from bridgelaws import corpus, judge
-        from bridgelaws.rulings import generic_ruling
+        from bridgelaws.text import corpus
+        from bridgelaws import judge
+        from bridgelaws.judging.rulings import generic_ruling
 
         entry, expect = self.entry, self.entry["expect"]
         # The deciding sentence is quoted verbatim from the article the entry names.
@@ -106,7 +107,7 @@ class SupplementCaseFile(pytest.File):
         import yaml
 
         from bridgelaws import BridgeLawsError
-        from bridgelaws.schema import parse_supplement_test_cases
+        from bridgelaws.text.schema import parse_supplement_test_cases
 
         try:
             entries = parse_supplement_test_cases(yaml.safe_load(self.path.read_text(encoding="utf-8")),
@@ -121,8 +122,9 @@ class SupplementCaseFile(pytest.File):
 
 class SupplementCaseItem(CaseItem):
     def runtest(self):
-        from bridgelaws import judge, supplement
-        from bridgelaws.rulings import generic_ruling
+        from bridgelaws import judge
+        from bridgelaws.supplement import supplement
+        from bridgelaws.judging.rulings import generic_ruling
 
         entry, expect = self.entry, self.entry["expect"]
         follows = entry["follows"] if isinstance(entry["follows"], list) else [entry["follows"]]
@@ -190,7 +192,7 @@ def count_by_enumeration():
 @pytest.fixture
 def data(tmp_path):
     """A writable copy of data/ that the package reads for the duration of the test."""
-    from bridgelaws import datafiles
+    from bridgelaws.text import datafiles
     from datacopy import copy_data
 
     copy = copy_data(tmp_path)
@@ -219,10 +221,10 @@ def browser():
 
 @pytest.fixture(scope="session")
 def app_server(tmp_path_factory):
-    """The app as `make app` serves it (bridgelaws.serving's command and app/voila.json): the URL and
+    """The app as `make app` serves it (bridgelaws.interfaces.serving's command and app/voila.json): the URL and
     the server's process. One server for every browser test a worker runs: each page load starts a
     kernel of its own, so the tests share nothing but the server."""
-    from bridgelaws.serving import voila_command
+    from bridgelaws.interfaces.serving import voila_command
     from serving_helpers import free_port, start, stop
 
     port = free_port()

@@ -1,13 +1,13 @@
-"""The app's state in the page's address (issue 13 §2): the pure parsing of bridgelaws.views.address,
+"""The app's state in the page's address (issue 13 §2): the pure parsing of bridgelaws.presentation.views.address,
 and the widgets that open on an address and write their state back to it."""
 
 from __future__ import annotations
 
 import pytest
 
-from bridgelaws.editions import EDITIONS
-from bridgelaws.errors import BridgeLawsError
-from bridgelaws.views.address import (CompareAddress, StepperAddress, compare_query, parse_compare_address,
+from bridgelaws.auction.editions import EDITIONS
+from bridgelaws.text.errors import BridgeLawsError
+from bridgelaws.presentation.views.address import (CompareAddress, StepperAddress, compare_query, parse_compare_address,
                                       parse_stepper_address, stepper_query)
 
 #: Every registered edition: what "all" and an address without editions stand for.
@@ -86,7 +86,7 @@ def test_a_malformed_explorer_address_is_one_line_naming_the_parameter(query, na
 
 # --- the widgets -------------------------------------------------------------------------------------
 
-widgets = pytest.importorskip("bridgelaws.address_widgets", reason="anywidget is not installed")
+widgets = pytest.importorskip("bridgelaws.interfaces.address_widgets", reason="anywidget is not installed")
 
 
 def test_the_stepper_opens_on_the_address_and_writes_every_change_back():
@@ -151,7 +151,8 @@ def test_the_play_widget_keeps_the_steppers_step():
 # --- issue 22: an address is typed by anyone ------------------------------------------------------
 
 def test_the_address_names_only_the_registrys_editions_and_the_shipped_drafts(tmp_path, monkeypatch):
-    from bridgelaws import datafiles, drafts
+    from bridgelaws.text import datafiles
+    from bridgelaws.judging import drafts
 
     # A valid draft outside data/drafts/: a path would have made the server read it.
     monkeypatch.chdir(tmp_path)
@@ -185,7 +186,7 @@ def test_a_draft_in_the_address_reads_back_as_it_was_written():
 
 def test_a_scenario_that_begins_with_a_mark_opens_the_page(monkeypatch):
     # "^S 1C" (issue 22; distinguish prints such scenarios): the mark belongs to the call after it.
-    from bridgelaws.views.stepper import stepper_html, steps
+    from bridgelaws.presentation.views.stepper import stepper_html, steps
 
     state = parse_stepper_address("?scenario=%5ES%20E:1C%20P&step=1")
     assert state.tokens == ("^S", "E:1C", "P") and state.step == 1

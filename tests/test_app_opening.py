@@ -15,10 +15,10 @@ import pytest
 
 pytest.importorskip("ipywidgets")
 
-from bridgelaws import views  # noqa: E402
-from bridgelaws.address_widgets import PageAddress, stepper_from_address  # noqa: E402
-from bridgelaws.editions import EDITIONS  # noqa: E402
-from bridgelaws.widgets import AuctionStepper, CompareExplorer  # noqa: E402
+from bridgelaws.presentation import views  # noqa: E402
+from bridgelaws.interfaces.address_widgets import PageAddress, stepper_from_address  # noqa: E402
+from bridgelaws.auction.editions import EDITIONS  # noqa: E402
+from bridgelaws.interfaces.widgets import AuctionStepper, CompareExplorer  # noqa: E402
 
 REGISTRY = tuple(edition.year for edition in EDITIONS)
 _CARD = re.compile(r'class="bl-card"[^>]*data-case="([^"]*)" data-edition="(\d+)" data-status="(\w+)"')
@@ -211,8 +211,8 @@ def test_a_call_at_the_last_step_asks_nothing():
 # --- 2. the matrix of cases x editions, each cell opening its card ----------------------------------------
 
 def test_the_matrix_has_a_button_for_every_case_and_edition_of_the_registry():
-    from bridgelaws.rulings import cases
-    from bridgelaws.widgets import MatrixExplorer
+    from bridgelaws.judging.rulings import cases
+    from bridgelaws.interfaces.widgets import MatrixExplorer
 
     matrix = MatrixExplorer()
     assert set(matrix.cells) == {(case.id, year) for case in cases() for year in REGISTRY}
@@ -226,7 +226,7 @@ def test_the_matrix_has_a_button_for_every_case_and_edition_of_the_registry():
 
 
 def test_a_click_on_a_cell_opens_the_card_the_comparison_shows():
-    from bridgelaws.widgets import MatrixExplorer
+    from bridgelaws.interfaces.widgets import MatrixExplorer
 
     matrix = MatrixExplorer()
     assert matrix.output_html == ""
@@ -247,7 +247,7 @@ def test_a_click_on_a_cell_opens_the_card_the_comparison_shows():
 
 
 def test_the_matrix_speaks_dutch_and_keeps_the_open_card():
-    from bridgelaws.widgets import MatrixExplorer
+    from bridgelaws.interfaces.widgets import MatrixExplorer
 
     matrix = MatrixExplorer()
     matrix.open_cell("insufficient-bid", "1936")
@@ -258,8 +258,8 @@ def test_the_matrix_speaks_dutch_and_keeps_the_open_card():
 
 
 def test_the_card_opens_under_its_cells_row():
-    from bridgelaws.rulings import cases
-    from bridgelaws.widgets import MatrixExplorer
+    from bridgelaws.judging.rulings import cases
+    from bridgelaws.interfaces.widgets import MatrixExplorer
 
     matrix = MatrixExplorer()
     assert matrix.view not in matrix.grid.children  # no card before a click

@@ -1,8 +1,8 @@
 import pytest
 
 from bridgelaws import Auction, BridgeLawsError
-from bridgelaws.calls import Seat, parse_call
-from bridgelaws.editions import EDITIONS
+from bridgelaws.auction.calls import Seat, parse_call
+from bridgelaws.auction.editions import EDITIONS
 
 YEARS = [e.year for e in EDITIONS]
 
@@ -131,7 +131,7 @@ def test_no_call_after_the_auction_is_over():
 def test_html_grid_marks_the_dealer_and_shows_the_calls_in_columns():
     import re
 
-    from bridgelaws.render import auction_html
+    from bridgelaws.presentation.render import auction_html
 
     html = auction_html(Auction("1936", "E", calls("1H P 1S")))
     assert "East (dealer)" in html and len(re.findall(r"<th[ >]", html)) == 4

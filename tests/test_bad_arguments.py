@@ -6,8 +6,10 @@ from __future__ import annotations
 import pytest
 
 import bridgelaws as b
-from bridgelaws import BridgeLawsError, bibliography, corpus, tei
-from bridgelaws.calls import Call, call_from_index
+from bridgelaws import BridgeLawsError
+from bridgelaws.text import bibliography, corpus
+from bridgelaws.presentation import tei
+from bridgelaws.auction.calls import Call, call_from_index
 
 BAD_CALLS = {
     "Seat(9)": lambda: b.Seat(9),

@@ -184,11 +184,11 @@ def _external_address() -> str | None:
 
 
 def _make_app_command(port: int) -> list[str]:
-    """The command `make app PORT=port` runs (bridgelaws.serving, which execs Voila)."""
+    """The command `make app PORT=port` runs (bridgelaws.interfaces.serving, which execs Voila)."""
     dry_run = subprocess.run(["make", "-s", "-n", "app", f"PORT={port}"], cwd=REPO, capture_output=True,
                              text=True, timeout=60)
     command = dry_run.stdout.strip().splitlines()[-1].split()
-    assert command[1:4] == ["-m", "bridgelaws.serving", "--host=127.0.0.1"], command
+    assert command[1:4] == ["-m", "bridgelaws.interfaces.serving", "--host=127.0.0.1"], command
     command[0] = str(REPO / command[0]) if not Path(command[0]).is_absolute() else command[0]
     return command
 
@@ -304,7 +304,7 @@ def test_a_malformed_address_shows_the_message_and_a_clean_stepper(browser, app_
 
 def _quiz_size() -> int:
     """The number of questions of the app's first exercise (insufficient-bid), counted from the set."""
-    from bridgelaws.exercise_set import exercise_set
+    from bridgelaws.presentation.exercise_set import exercise_set
 
     return len(exercise_set()[0].questions)
 

@@ -20,8 +20,8 @@ import re
 import pytest
 from serving_helpers import SHOTS
 
-from bridgelaws.editions import EDITIONS
-from bridgelaws.rulings import cases
+from bridgelaws.auction.editions import EDITIONS
+from bridgelaws.judging.rulings import cases
 
 pytestmark = pytest.mark.browser
 

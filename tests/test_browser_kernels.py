@@ -85,7 +85,7 @@ def _wait_for_kernels(server: subprocess.Popen, expected: int, seconds: float) -
 @pytest.fixture(scope="module")
 def short_server(tmp_path_factory):
     """The app as `make app` serves it, with :data:`SHORT` and :data:`PINGS` in its voila.json."""
-    from bridgelaws.serving import voila_command
+    from bridgelaws.interfaces.serving import voila_command
 
     folder = tmp_path_factory.mktemp("short-config")
     config = json.loads((REPO / "app" / "voila.json").read_text(encoding="utf-8"))

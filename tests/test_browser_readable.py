@@ -10,7 +10,7 @@ import pytest
 from serving_helpers import SHOTS
 from test_browser import _view
 
-from bridgelaws.editions import EDITIONS
+from bridgelaws.auction.editions import EDITIONS
 
 pytestmark = pytest.mark.browser
 

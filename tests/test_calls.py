@@ -1,7 +1,7 @@
 import pytest
 
 from bridgelaws import BridgeLawsError
-from bridgelaws.calls import ALL_CALLS, BIDS, DOUBLE, PASS, REDOUBLE, Seat, bid, parse_call, parse_seat
+from bridgelaws.auction.calls import ALL_CALLS, BIDS, DOUBLE, PASS, REDOUBLE, Seat, bid, parse_call, parse_seat
 
 
 @pytest.mark.parametrize("token, expected", [

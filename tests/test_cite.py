@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 import yaml
 
-from bridgelaws import bibliography, corpus, datafiles
-from bridgelaws.cli import main
-from bridgelaws.editions import EDITIONS
-from bridgelaws.schema import BIBLIOGRAPHY_FIELDS
+from bridgelaws.text import bibliography, corpus, datafiles
+from bridgelaws.interfaces.cli import main
+from bridgelaws.auction.editions import EDITIONS
+from bridgelaws.text.schema import BIBLIOGRAPHY_FIELDS
 from datacopy import edit_yaml
 
 REPO = Path(__file__).resolve().parents[1]

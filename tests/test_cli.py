@@ -6,8 +6,8 @@ import sys
 
 import pytest
 
-from bridgelaws.cli import main
-from bridgelaws.editions import EDITIONS
+from bridgelaws.interfaces.cli import main
+from bridgelaws.auction.editions import EDITIONS
 
 
 def run(capsys, *argv):
@@ -100,7 +100,7 @@ def test_compare_with_an_unreadable_scenario_is_one_line_and_exit_2_as_judge(cap
 
 def test_an_error_line_is_bounded_whatever_the_input(capsys, tmp_path):
     # A 100,000-character token used to be echoed whole (issue 15, section 4).
-    from bridgelaws.cli import MAX_ERROR_CHARS
+    from bridgelaws.interfaces.cli import MAX_ERROR_CHARS
 
     code, out, err = run(capsys, "judge", "--edition", "2017", "1S " + "Z" * 100_000)
     assert code == 2 and out == "" and err.count("\n") == 1
@@ -113,7 +113,7 @@ def test_an_error_line_is_bounded_whatever_the_input(capsys, tmp_path):
 
 
 def test_an_error_line_never_carries_terminal_control_codes():
-    from bridgelaws.cli import one_line
+    from bridgelaws.interfaces.cli import one_line
 
     line = one_line("bad token '\x1b]0;owned\x07\x1b[31m' \x9b2J")
     assert line == "bad token '\\x1b]0;owned\\x07\\x1b[31m' \\x9b2J"
@@ -121,13 +121,13 @@ def test_an_error_line_never_carries_terminal_control_codes():
 
 
 def test_escaping_cannot_make_an_error_line_longer_than_the_bound():
-    from bridgelaws.cli import MAX_ERROR_CHARS, one_line
+    from bridgelaws.interfaces.cli import MAX_ERROR_CHARS, one_line
 
     assert len(one_line("\x1b" * 5000)) < MAX_ERROR_CHARS + 50
 
 
 def _canonical_scenarios() -> list[tuple[str, str]]:
-    from bridgelaws import datafiles
+    from bridgelaws.text import datafiles
 
     cases = datafiles.load("cases.yaml")
     return [(case["scenario"]["tokens"], case["scenario"].get("dealer", "N")) for case in cases]
@@ -197,7 +197,7 @@ def test_the_comma_list_still_works(capsys):
 # --- Each --help ends with two worked examples, in plain text (no reStructuredText markup).
 
 def _helps():
-    from bridgelaws.cli import build_parser
+    from bridgelaws.interfaces.cli import build_parser
 
     parser = build_parser()
     subparsers = next(action for action in parser._actions if action.dest == "command")
@@ -219,7 +219,7 @@ def test_help_ends_with_two_examples_that_parse(command):
     import re
     import shlex
 
-    from bridgelaws.cli import build_parser
+    from bridgelaws.interfaces.cli import build_parser
 
     text = HELPS[command]
     assert "\nexamples:\n" in text
@@ -249,7 +249,7 @@ def test_the_examples_in_help_run(capsys, tmp_path, monkeypatch):
     # The quick ones are run (the search, the site and the drafts' impact take long; their options parse above).
     import shlex
 
-    from bridgelaws.cli import EXAMPLES
+    from bridgelaws.interfaces.cli import EXAMPLES
 
     monkeypatch.chdir(tmp_path)
     quick = {"editions", "cite", "article", "diff", "judge", "compare", "coverage", "matrix"}

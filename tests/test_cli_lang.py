@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from bridgelaws.cli import main
+from bridgelaws.interfaces.cli import main
 
 
 @pytest.fixture(autouse=True)

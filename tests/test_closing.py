@@ -28,9 +28,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bridgelaws import Auction, BridgeLawsError, judge
-from bridgelaws.auction import Entry
-from bridgelaws.calls import Seat
-from bridgelaws.editions import CLOSING_RULES, EDITIONS, Edition, PassMade, find_edition
+from bridgelaws.auction.auction import Entry
+from bridgelaws.auction.calls import Seat
+from bridgelaws.auction.editions import CLOSING_RULES, EDITIONS, Edition, PassMade, find_edition
 
 # --- the oracle: each closing sentence, read plainly over the history --------------------------
 
@@ -306,7 +306,8 @@ def test_1949_a_pass_out_of_turn_is_not_in_rotation():
 # --- the registry ------------------------------------------------------------------------------
 
 def test_a_new_edition_inherits_the_closing_reading():
-    from bridgelaws import datafiles, editions
+    from bridgelaws.text import datafiles
+    from bridgelaws.auction import editions
 
     raw = editions.registry_data()
     latest = [entry for entry in raw["editions"] if "basis" in entry][-1]  # the latest with a basis of its own
@@ -325,7 +326,8 @@ def test_a_new_edition_inherits_the_closing_reading():
     ({"all-pass": {"articles": ["2017:22.B"], "closing": "three-passes-no-lost-turn"}}, "only the end-of-auction"),
 ])
 def test_a_bad_closing_reading_is_one_clear_error(change, message):
-    from bridgelaws import datafiles, editions
+    from bridgelaws.text import datafiles
+    from bridgelaws.auction import editions
 
     raw = editions.registry_data()
     entries = [dict(e) for e in raw["editions"]]
@@ -346,7 +348,7 @@ def test_no_edition_closes_later_than_the_default_edition(calls, dealer):
     # The PBN reader decides where a file's auction ends under DEFAULT_EDITION before an edition
     # is chosen (ARCHITECTURE.md): it can read every edition whose auction, with the calls standing
     # as made, is over by the time the default edition's is.
-    from bridgelaws.editions import DEFAULT_EDITION
+    from bridgelaws.auction.editions import DEFAULT_EDITION
 
     reference = Auction(DEFAULT_EDITION, dealer)
     others = [Auction(edition, dealer) for edition in EDITIONS]

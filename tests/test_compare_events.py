@@ -31,8 +31,8 @@ import re
 
 import pytest
 
-from bridgelaws import views
-from bridgelaws.cli import main
+from bridgelaws.presentation import views
+from bridgelaws.interfaces.cli import main
 
 FIVE = ("1932", "1936", "1949", "2007", "2017")
 CORPUS = "corpus"  # the expectations below are read from the excerpts alone
@@ -133,7 +133,7 @@ def test_the_html_cards_show_every_event_of_each_edition():
 def test_the_dataframes():
     import pandas as pd
 
-    from bridgelaws.tables import compare, compare_events
+    from bridgelaws.presentation.tables import compare, compare_events
 
     frame = compare_events(TWO_EVENTS, FIVE, layer=CORPUS)
     assert list(frame.index) == [(year, number) for year in FIVE for number in (1, 2)]

@@ -26,7 +26,7 @@ each event that a ruling rules on, four things are checked:
    applied never excludes in words what the token states ("not a premature lead").
 
 The expected values are not taken from the code: they are the ruling's own fields and words (its
-fields read once, as :class:`bridgelaws.ruling_effect.RulingEffect`: what the engine must apply).
+fields read once, as :class:`bridgelaws.judging.ruling_effect.RulingEffect`: what the engine must apply).
 """
 
 from __future__ import annotations
@@ -39,12 +39,15 @@ from typing import Any
 import pytest
 import yaml
 
-from bridgelaws import corpus, judge, rulings, supplement
-from bridgelaws.calls import PASS, Seat
-from bridgelaws.editions import EDITIONS
-from bridgelaws.errors import BridgeLawsError
-from bridgelaws.notation import parse_scenario
-from bridgelaws.ruling_effect import CallFate
+from bridgelaws.text import corpus
+from bridgelaws import judge
+from bridgelaws.judging import rulings
+from bridgelaws.supplement import supplement
+from bridgelaws.auction.calls import PASS, Seat
+from bridgelaws.auction.editions import EDITIONS
+from bridgelaws.text.errors import BridgeLawsError
+from bridgelaws.auction.notation import parse_scenario
+from bridgelaws.judging.ruling_effect import CallFate
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -316,7 +319,7 @@ def _check_event(event, previous, now, edition: str, layer: str) -> list[str]:
     before, after = previous.auction, now.auction
     open_after = now.ended is None and not after.is_over
     new_bars = [bar for bar in after.bars if bar not in before.bars] if open_after else []
-    # What the ruling does, as one value (bridgelaws.ruling_effect): its fields, read once.
+    # What the ruling does, as one value (bridgelaws.judging.ruling_effect): its fields, read once.
     effect = ruling.effect
     chosen = effect.chosen
     # 2. The structured fields are what the engine applies.

@@ -11,9 +11,9 @@ import pytest
 
 pytest.importorskip("ipywidgets")
 
-from bridgelaws import views  # noqa: E402
-from bridgelaws.editions import EDITIONS  # noqa: E402
-from bridgelaws.widgets import YOUR_AUCTION, AuctionStepper, CompareExplorer  # noqa: E402
+from bridgelaws.presentation import views  # noqa: E402
+from bridgelaws.auction.editions import EDITIONS  # noqa: E402
+from bridgelaws.interfaces.widgets import YOUR_AUCTION, AuctionStepper, CompareExplorer  # noqa: E402
 
 YEARS = tuple(e.year for e in EDITIONS)
 
@@ -196,7 +196,7 @@ def test_the_new_words_come_from_the_catalogue_in_both_languages():
 def test_the_stylesheet_enlarges_the_type_in_projector_mode():
     import re
 
-    from bridgelaws.render import stylesheet
+    from bridgelaws.presentation.render import stylesheet
 
     css = stylesheet()
     sizes = {float(size) for rule in re.findall(r"\.bl-projector[^{}]*\{[^}]*\}", css)

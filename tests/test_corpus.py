@@ -1,4 +1,4 @@
-"""Tests for bridgelaws.corpus and the hand-curated data in data/editions/<year>/corpus.json.
+"""Tests for bridgelaws.text.corpus and the hand-curated data in data/editions/<year>/corpus.json.
 
 The rebuild tests prove the data faithful: every edition's layout renders back to its source
 text byte for byte. The spot checks below were written from reading the source texts.
@@ -16,8 +16,8 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:  # so that the tests run without installing the package
     sys.path.insert(0, str(ROOT))
 
-from bridgelaws import corpus as c, textsearch  # noqa: E402
-from bridgelaws.errors import BridgeLawsError  # noqa: E402
+from bridgelaws.text import corpus as c, textsearch  # noqa: E402
+from bridgelaws.text.errors import BridgeLawsError  # noqa: E402
 
 EDITIONS = c.EDITIONS
 ID_RE = re.compile(rf"^({'|'.join(c.EDITIONS)}):(\d+|Speelmanieren)(\.([A-Z]|\d+|[a-z]+|n\d+))*$")

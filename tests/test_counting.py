@@ -1,7 +1,7 @@
 import pytest
 
 from bridgelaws import Auction, count_auctions
-from bridgelaws.editions import EDITIONS, Edition
+from bridgelaws.auction.editions import EDITIONS, Edition
 
 # The published number of distinct bridge auctions (four passes included).
 PUBLISHED = 128_745_650_347_030_683_120_231_926_111_609_371_363_122_697_557

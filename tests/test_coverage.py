@@ -16,10 +16,12 @@ from pathlib import Path
 import pytest
 import yaml
 
-from bridgelaws import BridgeLawsError, corpus, coverage
-from bridgelaws.cli import main
-from bridgelaws.coverage import UseKind
-from bridgelaws.editions import EDITIONS
+from bridgelaws import BridgeLawsError
+from bridgelaws.text import corpus
+from bridgelaws.judging import coverage
+from bridgelaws.interfaces.cli import main
+from bridgelaws.judging.coverage import UseKind
+from bridgelaws.auction.editions import EDITIONS
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -219,7 +221,7 @@ def test_every_article_of_rights_yaml_counts_as_modelled():
     # data/rights.yaml is applied by the engine (1936:21.3 "vervalt dit recht" when the partners
     # consult or the wrong partner exercises it; 21.2 "blijft geldig" for a later choice): the
     # records it cites are modelled, not listed as not yet modelled.
-    from bridgelaws import rulings
+    from bridgelaws.judging import rulings
 
     cited = {rule["article"] for rules in rulings.rights_data().values() for rule in rules.values()}
     assert cited == {"1936:21.2", "1936:21.3"}  # read from the file, checked against its quotes

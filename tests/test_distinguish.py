@@ -30,13 +30,13 @@ import json
 import pytest
 
 from bridgelaws import BridgeLawsError
-from bridgelaws import rulings as rulings_data
-from bridgelaws.calls import Seat
-from bridgelaws.cli import main
-from bridgelaws.distinguish import (DEFAULT_MAX_TOKENS, DEFAULT_SPACE, WITNESSES, Difference, Space, _difference,
+from bridgelaws.judging import rulings as rulings_data
+from bridgelaws.auction.calls import Seat
+from bridgelaws.interfaces.cli import main
+from bridgelaws.presentation.distinguish import (DEFAULT_MAX_TOKENS, DEFAULT_SPACE, WITNESSES, Difference, Space, _difference,
                                     distinguish, search)
-from bridgelaws.editions import EDITIONS, Edition, find_edition
-from bridgelaws.judging import Judgement, judge
+from bridgelaws.auction.editions import EDITIONS, Edition, find_edition
+from bridgelaws.judging.judging import Judgement, judge
 
 # --- an independent reading of "a different result" -----------------------------------------------
 
@@ -391,7 +391,7 @@ def test_the_space_counts_scenarios_not_sequences_ending_in_a_mark():
 # --- issue 24 section 5: one walk for several pairs gives each pair's own search -----------------
 
 def test_several_pairs_at_once_are_each_pairs_own_search():
-    from bridgelaws.distinguish import search_pairs
+    from bridgelaws.presentation.distinguish import search_pairs
 
     pairs = [("1936", "1949"), ("1949", "2007"), ("1936", "2007")]
     together = search_pairs(pairs, max_tokens=2)
@@ -405,7 +405,7 @@ def test_several_pairs_at_once_are_each_pairs_own_search():
 def test_progress_is_written_only_when_asked(capsys):
     import io
 
-    from bridgelaws._cliio import Progress
+    from bridgelaws.text._cliio import Progress
 
     quiet = Progress("distinguish", stream=io.StringIO())  # not a terminal: nothing
     search("1936", "1949", max_tokens=2, progress=quiet)
@@ -422,7 +422,7 @@ def test_a_draft_judged_through_its_base_where_untouched_finds_the_same(draft, m
     scenario that raises none of them (``_shadows``). Judged in full instead, the draft gives the
     same differences, the same counts and the same later kinds; the closing draft changes a mechanic,
     so nothing is reused there (its list of shadows is empty)."""
-    from bridgelaws import distinguish as module
+    from bridgelaws.presentation import distinguish as module
 
     base = find_edition("1936")
     edition = find_edition(f"data/drafts/{draft}")

@@ -16,8 +16,9 @@ from typing import Any
 import pytest
 import yaml
 
-from bridgelaws import BridgeLawsError, drafts
-from bridgelaws.judging import judge
+from bridgelaws import BridgeLawsError
+from bridgelaws.judging import drafts
+from bridgelaws.judging.judging import judge
 
 BASE: dict[str, Any] = {
     "draft": "field-test", "name": "field test (a hypothetical example, not law)", "base": "2017",
@@ -119,7 +120,7 @@ def test_requires(tmp_path):
 def test_the_fields_a_ruling_card_shows(tmp_path, field, value, shown):
     before, after = both(tmp_path, "1S 1H", variant(**{field: value}))
     if field == "score":  # not on the card: the ledger's profile reads it
-        from bridgelaws.rulings import resolve
+        from bridgelaws.judging.rulings import resolve
         edition = load(tmp_path, variant(score=value), "scored")
         assert resolve("insufficient-bid", edition).score == value
         assert resolve("insufficient-bid", load(tmp_path, BASE, "base")).score == []

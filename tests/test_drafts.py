@@ -21,11 +21,12 @@ from pathlib import Path
 
 import pytest
 
-from bridgelaws import BridgeLawsError, drafts
-from bridgelaws.cli import main
-from bridgelaws.editions import EDITIONS, find_edition, find_editions
-from bridgelaws.judging import judge
-from bridgelaws.tables import compare_results, matrix_cells
+from bridgelaws import BridgeLawsError
+from bridgelaws.judging import drafts
+from bridgelaws.interfaces.cli import main
+from bridgelaws.auction.editions import EDITIONS, find_edition, find_editions
+from bridgelaws.judging.judging import judge
+from bridgelaws.presentation.tables import compare_results, matrix_cells
 
 REPO = Path(__file__).resolve().parents[1]
 MILDER = str(REPO / "data" / "drafts" / "1936-milder-insufficient-bid.yaml")
@@ -89,7 +90,7 @@ def test_a_changed_ruling_shows_the_proposed_wording_never_a_quote():
     data = ruling.as_dict()
     assert data["proposed"]["label"] == "proposed wording (draft, not a published text)"
     assert data["quote_nl"] is None
-    from bridgelaws.render import ruling_html
+    from bridgelaws.presentation.render import ruling_html
 
     html = ruling_html(ruling)
     assert "proposed wording (draft, not a published text)" in html and "<blockquote" not in html
@@ -158,7 +159,7 @@ def test_find_editions_puts_a_draft_after_the_registry():
 
 
 def test_the_stepper_takes_a_draft():
-    from bridgelaws.widgets import AuctionStepper
+    from bridgelaws.interfaces.widgets import AuctionStepper
 
     stepper = AuctionStepper("1S P P E:P", editions=["1936", CLOSING])
     assert stepper.editions.value == ("1936", "1936-2017-closing")
@@ -276,7 +277,7 @@ def test_a_bad_draft_on_the_command_line_is_exit_2_and_one_line(tmp_path, capsys
 # --- the impact report -------------------------------------------------------------------------------
 
 def test_impact_of_the_milder_draft(capsys):
-    from bridgelaws.impact import impact
+    from bridgelaws.presentation.impact import impact
 
     # Two tokens: the distinguishing search is not what this test checks (the README's impact
     # example runs it at four), and at four a draft close to its base costs about two minutes.
@@ -301,7 +302,7 @@ def test_impact_of_the_milder_draft(capsys):
 
 
 def test_impact_of_the_closing_draft_names_the_changed_mechanic_and_cell():
-    from bridgelaws.impact import impact
+    from bridgelaws.presentation.impact import impact
 
     report = impact(CLOSING, max_tokens=2)
     assert [p.subject for p in report.mechanics] == ["end-of-auction"]
@@ -314,10 +315,10 @@ def test_impact_lists_the_distinguishing_scenarios_with_the_bars_of_each_option(
     North's 1C; the options are the same two, their bars differ: under 1936:22.3.a/b the partner
     (West) passes at his next turn after the lowest sufficient bid in the same denomination and for
     the rest of the auction after any other; the draft bars him not at all, resp. one turn."""
-    from bridgelaws.impact import impact
+    from bridgelaws.presentation.impact import impact
 
     report = impact(MILDER, max_tokens=2)
-    assert report.distinguishing_note.startswith("scenarios up to 2 tokens (bridgelaws.distinguish; ")
+    assert report.distinguishing_note.startswith("scenarios up to 2 tokens (bridgelaws.presentation.distinguish; ")
     first = (report.distinguishing or [])[0]
     assert (first["scenario"], first["dealer"]) == ("1C 1C", "N")
     assert first["difference"] == (
@@ -326,7 +327,7 @@ def test_impact_lists_the_distinguishing_scenarios_with_the_bars_of_each_option(
 
 
 def test_impact_refuses_an_edition_that_is_not_a_draft():
-    from bridgelaws.impact import impact
+    from bridgelaws.presentation.impact import impact
 
     with pytest.raises(BridgeLawsError, match="1936 is not a draft"):
         impact("1936")
@@ -422,14 +423,14 @@ def test_the_calls_only_space_is_the_documented_subset_and_reaches_the_milder_dr
     """``--space calls`` (issue 14's search over calls only): 21,208 sequences up to 4 tokens
     (7 calls in turn, and P / X / 2S by each of the four seats: sum over lengths L of
     7^L + L * 7^(L-1) * 12, counted by hand), and it still finds the milder draft's insufficient bid."""
-    from bridgelaws.distinguish import CALLS_SPACE, DEFAULT_SPACE
-    from bridgelaws.impact import impact
+    from bridgelaws.presentation.distinguish import CALLS_SPACE, DEFAULT_SPACE
+    from bridgelaws.presentation.impact import impact
 
     assert CALLS_SPACE.sequences(4) == sum(7 ** n + n * 7 ** (n - 1) * 12 for n in range(1, 5)) == 21208
     # 130,122 sequences, less the 800 that end in a mark (2 marks x (1 + 7 + 49 + 343)): issue 24
     assert DEFAULT_SPACE.sequences(4) == 129322
     report = impact(MILDER, max_tokens=2, space=CALLS_SPACE)
-    assert report.distinguishing_note.startswith("scenarios of calls only up to 2 tokens (bridgelaws.distinguish; ")
+    assert report.distinguishing_note.startswith("scenarios of calls only up to 2 tokens (bridgelaws.presentation.distinguish; ")
     assert [d["scenario"] for d in report.distinguishing or []] == ["1C 1C"]
 
 

@@ -13,8 +13,9 @@ from html.parser import HTMLParser
 
 import pytest
 
-from bridgelaws import handout, i18n, views
-from bridgelaws.present import effect_words, reason_words
+from bridgelaws.presentation import handout, views
+from bridgelaws.text import i18n
+from bridgelaws.presentation.present import effect_words, reason_words
 
 _VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "wbr"}
 
@@ -137,7 +138,7 @@ def _widget_texts(widget) -> list[str]:
 @pytest.mark.parametrize("name", ["AuctionStepper", "CompareExplorer", "TextsExplorer",
                                   "ParallelTextExplorer", "TextSearch", "QuizCard"])
 def test_the_widgets_labels_in_dutch(name):
-    widgets = pytest.importorskip("bridgelaws.widgets")
+    widgets = pytest.importorskip("bridgelaws.interfaces.widgets")
     widget = getattr(widgets, name)(lang="nl")
     texts = _widget_texts(widget)
     assert len(texts) > 3

@@ -1,9 +1,10 @@
 import pytest
 import yaml
 
-from bridgelaws import BridgeLawsError, corpus
-from bridgelaws import datafiles
-from bridgelaws.editions import EDITIONS, MECHANICS, _parse_registry, find_edition, find_editions, registry_data
+from bridgelaws import BridgeLawsError
+from bridgelaws.text import corpus
+from bridgelaws.text import datafiles
+from bridgelaws.auction.editions import EDITIONS, MECHANICS, _parse_registry, find_edition, find_editions, registry_data
 
 YEARS = [e.year for e in EDITIONS]
 
@@ -140,11 +141,11 @@ def test_every_registered_edition_knows_what_four_passes_lead_to():
     (lambda raw: raw["editions"][2].__setitem__("derives", "1949"),
      "editions/1949/edition.yaml: derives: '1949' is not another registered edition"),
     (lambda raw: raw["editions"][2].__setitem__("class", 7), "editions/1949/edition.yaml: class: expected 'module:Class'"),
-    (lambda raw: raw["editions"][2].__setitem__("class", "bridgelaws.calls:Call"),
-     "editions/1949/edition.yaml: class: 'bridgelaws.calls:Call' is not a subclass of Edition"),
+    (lambda raw: raw["editions"][2].__setitem__("class", "bridgelaws.auction.calls:Call"),
+     "editions/1949/edition.yaml: class: 'bridgelaws.auction.calls:Call' is not a subclass of Edition"),
 ])
 def test_a_broken_registry_top_level_or_class_is_one_line(change, message):
-    from bridgelaws.editions import _load_class
+    from bridgelaws.auction.editions import _load_class
 
     raw = registry_data()
     change(raw)

@@ -15,12 +15,12 @@ from html import unescape
 
 import pytest
 
-from bridgelaws.cli import main
-from bridgelaws.exercise_export import ANKI_DECK_IDS, ANKI_FIELDS, ANKI_MODEL_ID, gift, gift_escape
-from bridgelaws.exercise_set import LAW_KINDS, AnswerKind, exercise_set
-from bridgelaws.i18n import t
-from bridgelaws.supplement import provenance_line
-from bridgelaws.views import choice_text
+from bridgelaws.interfaces.cli import main
+from bridgelaws.presentation.exercise_export import ANKI_DECK_IDS, ANKI_FIELDS, ANKI_MODEL_ID, gift, gift_escape
+from bridgelaws.presentation.exercise_set import LAW_KINDS, AnswerKind, exercise_set
+from bridgelaws.text.i18n import t
+from bridgelaws.supplement.supplement import provenance_line
+from bridgelaws.presentation.views import choice_text
 
 SET = exercise_set()
 QUESTIONS = {q.id: (e, q) for e in SET for q in e.questions}

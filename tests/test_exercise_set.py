@@ -13,12 +13,13 @@ from pathlib import Path
 
 import pytest
 
-from bridgelaws import i18n, judge
-from bridgelaws.content import exercises as handwritten
-from bridgelaws.editions import EDITIONS
-from bridgelaws.exercise_set import CHOICES, LAW_KINDS, AnswerKind, exercise_set
-from bridgelaws.rulings import case_ids
-from bridgelaws.views import evidence_text, handout_html, quiz_html, quiz_score
+from bridgelaws.text import i18n
+from bridgelaws import judge
+from bridgelaws.text.content import exercises as handwritten
+from bridgelaws.auction.editions import EDITIONS
+from bridgelaws.presentation.exercise_set import CHOICES, LAW_KINDS, AnswerKind, exercise_set
+from bridgelaws.judging.rulings import case_ids
+from bridgelaws.presentation.views import evidence_text, handout_html, quiz_html, quiz_score
 
 EDITIONS_DATA = Path(__file__).resolve().parent.parent / "data" / "editions"
 SET = exercise_set()

@@ -1,6 +1,6 @@
 """The matrix in the formats people paste into papers (issue 13 §3): tidy CSV, JSON, Excel and LaTeX,
 each read back from the real output (the csv module, json, openpyxl, pdflatex where it is installed)
-and held to the in-memory matrix (bridgelaws.tables.matrix)."""
+and held to the in-memory matrix (bridgelaws.presentation.tables.matrix)."""
 
 from __future__ import annotations
 
@@ -13,13 +13,13 @@ import subprocess
 
 import pytest
 
-from bridgelaws import exports
-from bridgelaws.cli import main
-from bridgelaws.editions import EDITIONS
-from bridgelaws.exports import MATRIX_COLUMNS, latex_escape, matrix_rows
-from bridgelaws.i18n import LANGUAGES, catalogue
-from bridgelaws.rulings import cases
-from bridgelaws.tables import matrix, matrix_cells
+from bridgelaws.presentation import exports
+from bridgelaws.interfaces.cli import main
+from bridgelaws.auction.editions import EDITIONS
+from bridgelaws.presentation.exports import MATRIX_COLUMNS, latex_escape, matrix_rows
+from bridgelaws.text.i18n import LANGUAGES, catalogue
+from bridgelaws.judging.rulings import cases
+from bridgelaws.presentation.tables import matrix, matrix_cells
 
 YEARS = [e.year for e in EDITIONS]
 #: Words of two quotes with accented Dutch letters (1932:16 "in één adem", 2017:21.B.1.a "beïnvloed").

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import re
 
-from bridgelaws import views
-from bridgelaws.auction import Auction
-from bridgelaws.calls import Seat
-from bridgelaws.render import GridExposure, auction_html, card_text
+from bridgelaws.presentation import views
+from bridgelaws.auction.auction import Auction
+from bridgelaws.auction.calls import Seat
+from bridgelaws.presentation.render import GridExposure, auction_html, card_text
 
 
 def grid(html: str, year: str) -> list[list[str]]:
@@ -68,7 +68,7 @@ def test_the_grid_places_exposures_by_the_calls_before_them():
 
 
 def test_every_seat_name_the_grid_builds_a_key_for_exists():
-    from bridgelaws.i18n import LANGUAGES, t
+    from bridgelaws.text.i18n import LANGUAGES, t
 
     for seat in Seat:
         for lang in LANGUAGES:

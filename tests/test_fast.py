@@ -1,4 +1,4 @@
-"""bridgelaws.fast: the bulk path gives exactly what Auction gives, and refuses what Auction refuses.
+"""bridgelaws.auction.fast: the bulk path gives exactly what Auction gives, and refuses what Auction refuses.
 
 The worked examples are played by hand, seat by seat, in the comments; the properties compare the
 transition tables with the engine on random auctions and on random sequences of calls.
@@ -12,10 +12,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bridgelaws import Auction, BridgeLawsError, fast
-from bridgelaws.auction import Contract
-from bridgelaws.calls import ALL_CALLS, Seat, call_from_index, parse_call
-from bridgelaws.editions import EDITIONS, Edition
+from bridgelaws import Auction, BridgeLawsError
+from bridgelaws.auction import fast
+from bridgelaws.auction.auction import Contract
+from bridgelaws.auction.calls import ALL_CALLS, Seat, call_from_index, parse_call
+from bridgelaws.auction.editions import EDITIONS, Edition
 
 SEATS = "NESW"
 
@@ -241,7 +242,7 @@ def _pbn_files(shared: Path | None):
 
 
 def _check_game_results(files):
-    from bridgelaws import pbn
+    from bridgelaws.auction import pbn
 
     checked = 0
     for path in files:

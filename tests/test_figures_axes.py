@@ -13,7 +13,7 @@ import pytest
 matplotlib = pytest.importorskip("matplotlib")
 matplotlib.use("Agg")
 
-from bridgelaws import figures  # noqa: E402
+from bridgelaws.presentation import figures  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -47,7 +47,7 @@ def _run_all(name: str, monkeypatch) -> list[object]:
 
 
 def test_notebook_02_opens_on_a_clean_stepper_after_run_all(monkeypatch):
-    from bridgelaws.widgets import AuctionStepper
+    from bridgelaws.interfaces.widgets import AuctionStepper
 
     shown = _run_all("02_auction_stepper", monkeypatch)
     stepper = shown[0]

@@ -21,13 +21,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bridgelaws import BridgeLawsError, judge, pbn
-from bridgelaws.pbn import reading
-from bridgelaws.calls import ALL_CALLS, parse_call
-from bridgelaws.cli import main
-from bridgelaws.editions import EDITIONS
-from bridgelaws.notation import parse_scenario
-from bridgelaws.vocabulary import EventKind
+from bridgelaws import BridgeLawsError, judge
+from bridgelaws.auction import pbn
+from bridgelaws.auction.pbn import reading
+from bridgelaws.auction.calls import ALL_CALLS, parse_call
+from bridgelaws.interfaces.cli import main
+from bridgelaws.auction.editions import EDITIONS
+from bridgelaws.auction.notation import parse_scenario
+from bridgelaws.text.vocabulary import EventKind
 from timelimit import time_limit
 
 LONG = os.environ.get("BRIDGELAWS_FUZZ", "").lower() == "long"
@@ -244,7 +245,7 @@ anything = st.recursive(
 @budget(300)
 @given(anything, anything, st.sampled_from(EDITIONS))
 def test_the_bulk_path_answers_or_fails_clearly(calls, dealer, edition):
-    from bridgelaws import fast
+    from bridgelaws.auction import fast
 
     for function in (fast.contract, fast.contracts):
         try:

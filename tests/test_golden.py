@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from bridgelaws.cli import main
+from bridgelaws.interfaces.cli import main
 
 GOLDEN = Path(__file__).parent / "golden"
 SCENARIOS = {

@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from bridgelaws import handout
-from bridgelaws.editions import EDITIONS
+from bridgelaws.presentation import handout
+from bridgelaws.auction.editions import EDITIONS
 
 DAY = datetime.date(2026, 12, 1)
 CHROMIUM = os.environ.get("BRIDGELAWS_CHROMIUM", "/usr/bin/chromium")
@@ -86,7 +86,7 @@ def test_the_handout_fits_two_a4_pages(scenario, lang, monkeypatch):
 
 
 def test_the_command_gives_the_english_on_request(tmp_path, capsys):
-    from bridgelaws.cli import main
+    from bridgelaws.interfaces.cli import main
 
     plain, asked = tmp_path / "a.html", tmp_path / "b.html"
     assert main(["handout", "1S 1H", "--editions", "1936", "-o", str(plain)]) == 0

@@ -27,7 +27,7 @@ from pathlib import Path
 
 import pytest
 
-from bridgelaws.cli import main
+from bridgelaws.interfaces.cli import main
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -125,7 +125,7 @@ CARD_FIELDS = ("wording", "reason", "summary", "assumption", "play", "option", "
 
 
 def test_the_handout_has_no_element_from_the_draft(hostile):
-    from bridgelaws.handout import handout_html
+    from bridgelaws.presentation.handout import handout_html
 
     # The handout shows per ruling its status, articles, quote (a draft's proposed wording and its
     # reason) and the ruling in short (issue 25 §5); the summary, assumption, play and option texts are
@@ -135,10 +135,10 @@ def test_the_handout_has_no_element_from_the_draft(hostile):
 
 
 def test_the_views_have_no_element_from_the_draft(hostile):
-    from bridgelaws import views
-    from bridgelaws.editions import find_edition
-    from bridgelaws.judging import judge
-    from bridgelaws.render import judgement_html
+    from bridgelaws.presentation import views
+    from bridgelaws.auction.editions import find_edition
+    from bridgelaws.judging.judging import judge
+    from bridgelaws.presentation.render import judgement_html
 
     edition = find_edition(hostile)
     fields = ("wording", "reason", "summary", "assumption", "play", "option")
@@ -162,7 +162,7 @@ def test_the_impact_report_in_html_has_no_element_from_the_draft(hostile, capsys
 def test_the_stepper_widget_has_no_element_from_the_draft(hostile):
     import ipywidgets
 
-    from bridgelaws.widgets import AuctionStepper
+    from bridgelaws.interfaces.widgets import AuctionStepper
 
     stepper = AuctionStepper("1S 1H 2H", editions=("1936", hostile))
 
@@ -185,7 +185,7 @@ POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri
 
 
 def test_the_handout_allows_nothing_outside_the_document(hostile):
-    from bridgelaws.handout import handout_html
+    from bridgelaws.presentation.handout import handout_html
 
     page = handout_html("1S 1H", ["1936", hostile])
     head = page.split("<head>", 1)[1].split("</head>", 1)[0]
@@ -223,7 +223,7 @@ def test_the_pdf_is_printed_from_a_page_that_may_load_nothing(hostile, tmp_path,
 
 
 def test_a_page_without_the_policy_is_given_it_before_it_is_printed():
-    from bridgelaws.handout import with_policy
+    from bridgelaws.presentation.handout import with_policy
 
     assert with_policy("<html><head><title>t</title></head><body>x</body></html>") == (
         f'<html><head><meta http-equiv="Content-Security-Policy" content="{POLICY}"><title>t</title></head>'
@@ -263,7 +263,7 @@ def _dangerous(cell: object) -> bool:
 
 
 def test_spreadsheet_cells_are_neutralised_and_numbers_kept():
-    from bridgelaws.exports import spreadsheet_cell
+    from bridgelaws.presentation.exports import spreadsheet_cell
 
     assert spreadsheet_cell('=HYPERLINK("x")') == '\'=HYPERLINK("x")'
     assert spreadsheet_cell("+1+1") == "'+1+1"

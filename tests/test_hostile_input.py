@@ -23,8 +23,9 @@ from typing import Callable
 
 import pytest
 
-from bridgelaws import BridgeLawsError, judge, pbn
-from bridgelaws.pbn import fastpath, limits, sources
+from bridgelaws import BridgeLawsError, judge
+from bridgelaws.auction import pbn
+from bridgelaws.auction.pbn import fastpath, limits, sources
 from timelimit import time_limit
 
 REPO = Path(__file__).resolve().parents[1]
@@ -233,7 +234,8 @@ def test_reading_a_game_with_a_long_run_of_dollars_is_linear():
 
 
 def test_judge_with_many_exposure_tokens_is_linear(monkeypatch):
-    from bridgelaws import judging, notation
+    from bridgelaws.judging import judging
+    from bridgelaws.auction import notation
 
     read_items = 0
 
@@ -273,7 +275,7 @@ def _skip_marks_game(size: int) -> str:
 
 
 def test_a_run_of_skip_marks_is_read_in_linear_work(monkeypatch):
-    from bridgelaws.pbn import grid
+    from bridgelaws.auction.pbn import grid
 
     read_items = 0
 
@@ -338,7 +340,7 @@ def test_a_call_after_a_run_of_skip_marks_is_made_by_the_player_after_the_skippe
 def test_judging_many_ruled_calls_is_linear():
     # "1S" again and again: every call after the first is an insufficient bid, ruled (1932 and 1949:
     # it stands, an assumption), under every edition as compare judges it.
-    from bridgelaws.editions import EDITIONS
+    from bridgelaws.auction.editions import EDITIONS
 
     def run(size: int) -> object:
         return [judge(" ".join(["1S"] * size), edition, "N", partial=True) for edition in EDITIONS]
@@ -353,7 +355,7 @@ def test_judging_many_ruled_calls_is_linear():
     (lambda size: "*" * size + "e" + "*" * size + "n", True),  # the old code: 5 and 5 stars 1.3 s
 ], ids=["stars-q", "stars-en", "stars-e-stars-n"])
 def test_a_wildcard_search_is_linear_in_the_query(query, passen):
-    from bridgelaws import textsearch
+    from bridgelaws.text import textsearch
 
     with _deadline(60):  # the old regular expression: twice as long or more for each star
         assert _work_ratio(lambda size: textsearch.search(query(size)), 30) < LINEAR_RATIO
@@ -364,7 +366,7 @@ def test_a_wildcard_search_is_linear_in_the_query(query, passen):
 
 
 def test_a_query_beyond_the_bound_is_one_line():
-    from bridgelaws import textsearch
+    from bridgelaws.text import textsearch
 
     with _deadline(60), pytest.raises(BridgeLawsError) as raised:
         textsearch.search("*" * 10_000 + "q")
@@ -499,7 +501,7 @@ def test_max_tokens_takes_ascii_digits_only(command, digits):
 
 @pytest.mark.parametrize("epoch", ["99999999999999999999", "253402300800"])  # the second: 10000-01-01
 def test_a_source_date_epoch_out_of_range_is_one_line(tmp_path, epoch):
-    from bridgelaws.static_site import generation_date
+    from bridgelaws.presentation.static_site import generation_date
 
     with pytest.raises(BridgeLawsError, match=r"^SOURCE_DATE_EPOCH='\d+' is out of range: seconds since 1970 up "
                                               r"to the year 9999$"):

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from bridgelaws import datafiles, i18n
-from bridgelaws.errors import BridgeLawsError
+from bridgelaws.text import datafiles, i18n
+from bridgelaws.text.errors import BridgeLawsError
 
-PACKAGE = Path(i18n.__file__).resolve().parent
+PACKAGE = Path(i18n.__file__).resolve().parents[1]
 
 
 def test_every_key_has_every_language_and_no_empty_text() -> None:

@@ -12,15 +12,17 @@ from typing import get_args
 
 import pytest
 
-from bridgelaws import drafts, effects, i18n, present, translation, views
-from bridgelaws.calls import Seat
-from bridgelaws.errors import BridgeLawsError
-from bridgelaws.render import judgement_html
-from bridgelaws.rulings import cases, find_case
-from bridgelaws.schema import ROLES, CaseKind, parse_cases
-from bridgelaws.vocabulary import Scope
+from bridgelaws.judging import drafts, effects
+from bridgelaws.text import i18n, translation
+from bridgelaws.presentation import present, views
+from bridgelaws.auction.calls import Seat
+from bridgelaws.text.errors import BridgeLawsError
+from bridgelaws.presentation.render import judgement_html
+from bridgelaws.judging.rulings import cases, find_case
+from bridgelaws.text.schema import ROLES, CaseKind, parse_cases
+from bridgelaws.text.vocabulary import Scope
 
-PACKAGE = Path(i18n.__file__).resolve().parent
+PACKAGE = Path(i18n.__file__).resolve().parents[1]
 
 
 def _html_text_keys() -> list[tuple[str, str]]:
@@ -130,8 +132,8 @@ def test_a_summary_with_no_dutch_is_shown_in_english_marked() -> None:
 def test_a_dutch_summary_renders_only_its_own_english() -> None:
     """summary_nl needs summary_en beside it (a branch's Dutch alone would sit under the entry's
     English), and a branch that gives its own English without Dutch leaves the entry's Dutch out."""
-    from bridgelaws.schema import Loc, parse_ruling
-    from bridgelaws.rulings import _summary_nl
+    from bridgelaws.text.schema import Loc, parse_ruling
+    from bridgelaws.judging.rulings import _summary_nl
 
     with pytest.raises(BridgeLawsError, match=r"summary_nl: a Dutch summary needs the English summary"):
         parse_ruling({"status": "ruled", "summary_en": "E", "when": [
@@ -239,7 +241,7 @@ def test_every_supplementary_summary_has_a_dutch_one_beside_it() -> None:
 
 def test_a_supplementary_card_in_dutch_has_its_dutch_summary_and_provenance() -> None:
     from bridgelaws import judge
-    from bridgelaws.render import ruling_html
+    from bridgelaws.presentation.render import ruling_html
 
     ruling = next(e.ruling for e in judge("1S 1H", "2017").events if e.case == "insufficient-bid")
     assert ruling.layer == "supplement" and ruling.summary_nl  # the default layer: 2017 Law 27
@@ -254,7 +256,7 @@ def test_a_supplementary_card_in_dutch_has_its_dutch_summary_and_provenance() ->
 
 
 def test_the_supplements_provenance_line_is_the_same_english_and_dutch_in_every_kind() -> None:
-    from bridgelaws import supplement
+    from bridgelaws.supplement import supplement
 
     kinds = {s.kind for s in supplement.sources().values()}
     assert kinds <= {"code-text", "retyped", "translation", "later-code", "commentary"}
@@ -282,7 +284,7 @@ def test_the_engines_fixed_effects_in_dutch(effect, dutch) -> None:
 
 def test_stands_assumption_and_the_supplement_are_dutch_in_the_views(capsys) -> None:
     from bridgelaws import judge
-    from bridgelaws.cli import main
+    from bridgelaws.interfaces.cli import main
 
     # 1932 is not in the excerpt on a double of partner's bid (1932:13), and no source outside it rules
     result = judge("1S P X", "1932")

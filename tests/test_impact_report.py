@@ -24,10 +24,10 @@ from pathlib import Path
 import pytest
 
 from bridgelaws import BridgeLawsError
-from bridgelaws.cli import main
-from bridgelaws.distinguish import CALLS_SPACE
-from bridgelaws.editions import find_edition
-from bridgelaws.impact import impact, impact_report_html, real_auctions, write_impact_report
+from bridgelaws.interfaces.cli import main
+from bridgelaws.presentation.distinguish import CALLS_SPACE
+from bridgelaws.auction.editions import find_edition
+from bridgelaws.presentation.impact import impact, impact_report_html, real_auctions, write_impact_report
 
 HERE = Path(__file__).resolve().parent
 FIXTURES = HERE / "fixtures" / "impact"
@@ -114,7 +114,7 @@ def test_cli_writes_the_report(tmp_path, capsys):
 
 
 def test_cli_pdf_goes_through_the_handout_printer(tmp_path, monkeypatch, capsys):
-    import bridgelaws.handout as handout
+    import bridgelaws.presentation.handout as handout
 
     printed = []
     monkeypatch.setattr(handout, "handout_pdf", lambda html: printed.append(html) or b"%PDF-1.4 fixture")
@@ -135,7 +135,7 @@ def test_cli_bad_arguments_are_one_line(tmp_path, capsys, argv, words):
 
 
 def test_progress_on_a_long_run_only_where_asked():
-    from bridgelaws._cliio import Progress
+    from bridgelaws.text._cliio import Progress
 
     shown = Progress("impact", stream=io.StringIO(), enabled=True, after=0, every=0)
     impact(FOUR, max_tokens=2, space=CALLS_SPACE, pbn=[PBN], progress=shown)

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import re
 
-from bridgelaws import views
-from bridgelaws.present import inherited
-from bridgelaws.render import stylesheet
+from bridgelaws.presentation import views
+from bridgelaws.presentation.present import inherited
+from bridgelaws.presentation.render import stylesheet
 
 BADGE = re.compile(r'<div class="bl-card"[^>]*data-edition="(\d+)"[^>]*>(.*?)</div>')
 

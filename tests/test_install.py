@@ -65,7 +65,7 @@ def _run(installed: Path, *args: str) -> str:
 
 
 def test_the_installed_package_is_the_wheel_and_reads_its_own_data(installed):
-    code = ("import bridgelaws, bridgelaws.datafiles as d; print(bridgelaws.__file__); print(d.data_dir())")
+    code = ("import bridgelaws, bridgelaws.text.datafiles as d; print(bridgelaws.__file__); print(d.data_dir())")
     done = subprocess.run([sys.executable, "-c", code], cwd=installed.parent, capture_output=True,
                           text=True, env={**os.environ, "PYTHONPATH": str(installed)}, timeout=60)
     assert done.returncode == 0, done.stderr

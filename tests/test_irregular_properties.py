@@ -4,9 +4,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bridgelaws import BridgeLawsError, judge
-from bridgelaws.calls import ALL_CALLS
-from bridgelaws.editions import EDITIONS
-from bridgelaws.rulings import LAYERS, STATUSES
+from bridgelaws.auction.calls import ALL_CALLS
+from bridgelaws.auction.editions import EDITIONS
+from bridgelaws.judging.rulings import LAYERS, STATUSES
 
 SEATS = "NESW"
 calls = st.sampled_from([str(c) for c in ALL_CALLS] + ["8C", "9NT"])
@@ -67,7 +67,7 @@ def _side_bids_by_reading_the_history(history, seat):
 def test_the_bids_kept_with_each_state_are_those_the_history_holds(scenario, edition, dealer):
     # Issue 22: Auction.side_bids keeps what the judge once read from the whole history at every
     # ruling; at every point of every judged auction (rulings, void and deemed calls, changes), the two agree.
-    from bridgelaws.calls import Seat
+    from bridgelaws.auction.calls import Seat
 
     try:
         auction = judge(scenario, edition, dealer, partial=True).auction

@@ -205,7 +205,7 @@ def test_an_auction_left_without_a_legal_call_says_so():
 
 
 def test_cli_judge_names_the_gap_when_no_call_is_legal(capsys):
-    from bridgelaws.cli import main
+    from bridgelaws.interfaces.cli import main
 
     assert main(["judge", "--edition", "1936", "7NT 1S"]) == 0
     out = capsys.readouterr().out

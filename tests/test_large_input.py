@@ -20,8 +20,9 @@ from pathlib import Path
 
 import pytest
 
-from bridgelaws import BridgeLawsError, pbn
-from bridgelaws.pbn import reading
+from bridgelaws import BridgeLawsError
+from bridgelaws.auction import pbn
+from bridgelaws.auction.pbn import reading
 
 REPO = Path(__file__).resolve().parents[1]
 GAMES = 100_000

@@ -10,11 +10,13 @@ import json
 
 import pytest
 
-from bridgelaws import BridgeLawsError, corpus, datafiles, ledger
-from bridgelaws.cli import main
-from bridgelaws.editions import EDITIONS, MECHANICS, Edition
-from bridgelaws.ledger import Because, Change
-from bridgelaws.rulings import cases
+from bridgelaws import BridgeLawsError
+from bridgelaws.text import corpus, datafiles
+from bridgelaws.presentation import ledger
+from bridgelaws.interfaces.cli import main
+from bridgelaws.auction.editions import EDITIONS, MECHANICS, Edition
+from bridgelaws.presentation.ledger import Because, Change
+from bridgelaws.judging.rulings import cases
 
 
 def entry(subject, from_, to, kind="case", layer="corpus"):

@@ -10,12 +10,14 @@ from dataclasses import replace
 
 import pytest
 
-from bridgelaws import corpus, ledger, profile, supplement
-from bridgelaws.cli import main
-from bridgelaws.editions import EDITIONS
-from bridgelaws.ledger import Because, Change
-from bridgelaws.rulings import cases, generic_ruling, spec
-from bridgelaws.vocabulary import DEFAULT_LAYER, Layer
+from bridgelaws.text import corpus
+from bridgelaws.presentation import ledger, profile
+from bridgelaws.supplement import supplement
+from bridgelaws.interfaces.cli import main
+from bridgelaws.auction.editions import EDITIONS
+from bridgelaws.presentation.ledger import Because, Change
+from bridgelaws.judging.rulings import cases, generic_ruling, spec
+from bridgelaws.text.vocabulary import DEFAULT_LAYER, Layer
 
 
 def _pairs():

@@ -6,10 +6,10 @@ where. Each fails on the code before the mend (5b9316c); the misnamed-double tes
 
 from __future__ import annotations
 
-from bridgelaws import ledger, profile
-from bridgelaws.ledger import Because, Change
-from bridgelaws.rulings import generic_ruling
-from bridgelaws.vocabulary import Layer
+from bridgelaws.presentation import ledger, profile
+from bridgelaws.presentation.ledger import Because, Change
+from bridgelaws.judging.rulings import generic_ruling
+from bridgelaws.text.vocabulary import Layer
 
 
 def entry(subject, from_, to, layer=Layer.SUPPLEMENT):

@@ -32,8 +32,10 @@ import pytest
 import yaml
 
 from datacopy import copy_data
-from bridgelaws import BridgeLawsError, datafiles, rulings
-from bridgelaws.editions import EDITIONS, find_edition
+from bridgelaws import BridgeLawsError
+from bridgelaws.text import datafiles
+from bridgelaws.judging import rulings
+from bridgelaws.auction.editions import EDITIONS, find_edition
 
 REPO = Path(__file__).resolve().parents[1]
 LATEST = EDITIONS[-1].year
@@ -139,8 +141,8 @@ def test_the_sixth_edition_is_four_files_in_one_folder(sixth):
 _CHECKS = """
 import json, sys
 from bridgelaws import coverage, datafiles, rulings, static_site, translation, views
-from bridgelaws.cli import main
-from bridgelaws.editions import EDITIONS, find_edition
+from bridgelaws.interfaces.cli import main
+from bridgelaws.auction.editions import EDITIONS, find_edition
 
 NEW, LATEST, SITE = sys.argv[1], sys.argv[2], sys.argv[3]
 out = {"years": [e.year for e in EDITIONS]}
@@ -223,7 +225,7 @@ def test_the_site_has_the_new_edition_s_articles(checked, trial):
     _, _, changed = trial
     assert out["site-code"] == 0
     pages = {p.relative_to(site).as_posix() for p in site.rglob("*.html")}
-    from bridgelaws import static_site
+    from bridgelaws.presentation import static_site
 
     assert static_site.article_path(NEW, changed.split(":")[1].split(".")[0]) in pages
     assert static_site.article_path(LATEST, changed.split(":")[1].split(".")[0]) in pages

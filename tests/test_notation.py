@@ -1,7 +1,7 @@
 import pytest
 
 from bridgelaws import BridgeLawsError, parse_scenario
-from bridgelaws.calls import Seat
+from bridgelaws.auction.calls import Seat
 
 
 def test_each_kind_of_token_parses_into_an_event():
@@ -42,7 +42,7 @@ def test_bad_tokens_give_one_line_naming_token_and_position(text, fragment):
 # --- The notation's documentation (notation.TOKENS), the one source of the README's and notebook 02's tables
 
 def test_every_documented_form_parses_and_every_kind_is_documented():
-    from bridgelaws.notation import MARKS, TOKENS, parse_event
+    from bridgelaws.auction.notation import MARKS, TOKENS, parse_event
 
     forms = [form for doc in TOKENS for form in doc.forms]
     kinds = {parse_event(form, 1).kind for form in forms}
@@ -52,7 +52,7 @@ def test_every_documented_form_parses_and_every_kind_is_documented():
 
 def test_a_mark_is_documented_as_preceding_its_call():
     """Notebook 02 once said a mark follows the call it belongs to: it precedes it (parse_scenario)."""
-    from bridgelaws.notation import TOKENS
+    from bridgelaws.auction.notation import TOKENS
 
     marks = next(doc for doc in TOKENS if "^I" in doc.forms)
     assert "`^I` before a bid" in marks.meaning and "(`1S ^I 1H`)" in marks.meaning
@@ -71,7 +71,7 @@ def test_a_change_of_call_parses_with_its_manner():
 
 
 def test_a_review_and_the_incidents_parse():
-    from bridgelaws.notation import INCIDENTS
+    from bridgelaws.auction.notation import INCIDENTS
 
     review, seated = parse_scenario("? E:?")
     assert (review.kind, review.manner, review.seat) == ("incident", "review", None)
@@ -90,7 +90,7 @@ def test_how_a_card_became_known_parses():
 
 
 def test_every_incident_is_documented():
-    from bridgelaws.notation import INCIDENTS, TOKENS
+    from bridgelaws.auction.notation import INCIDENTS, TOKENS
 
     documented = " ".join(form for doc in TOKENS for form in doc.forms)
     assert all(f"[{word}]" in documented for word in INCIDENTS)
@@ -123,7 +123,7 @@ def test_malformed_new_tokens_give_one_line_naming_token_and_position(text, frag
     ("♠K", "SK"), ("K♠", "SK"), ("10♥", "HT"), (" qh ", "HQ"),
 ])
 def test_a_card_reads_in_either_order_with_the_ten_as_10_or_t(text, card):
-    from bridgelaws.notation import parse_card
+    from bridgelaws.auction.notation import parse_card
 
     assert parse_card(text) == card
 
@@ -136,7 +136,7 @@ def test_an_exposure_token_takes_a_card_in_either_order(text):
 
 @pytest.mark.parametrize("text", ["ZK", "K", "S", "S1", "S11", "1S0", "KSK", "SKS", "10", "S 10", "KX", "", "♠♠"])
 def test_a_malformed_card_is_one_line_naming_it(text):
-    from bridgelaws.notation import parse_card
+    from bridgelaws.auction.notation import parse_card
 
     with pytest.raises(BridgeLawsError) as caught:
         parse_card(text, " (card to expose)")

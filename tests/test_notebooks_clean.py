@@ -116,7 +116,7 @@ def test_the_app_notebook_is_tidy():
 
 
 def test_notebook_02_notation_table_is_generated_from_notation_tokens():
-    from bridgelaws.notation import markdown_table
+    from bridgelaws.auction.notation import markdown_table
 
     source = (NOTEBOOKS / "src" / "02_auction_stepper.md").read_text(encoding="utf-8")
     assert source.count("| token | meaning |") == 1

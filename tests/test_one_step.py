@@ -1,7 +1,7 @@
 """One source of truth for a regular auction: an edition whose text changed the closing rule and the
 declarer rule is read the same way by every path (engine, fast path, counting, PBN reader).
 
-The made-up edition overrides two hooks of :class:`bridgelaws.editions.Edition`, nothing else; if any
+The made-up edition overrides two hooks of :class:`bridgelaws.auction.editions.Edition`, nothing else; if any
 consumer composed the rules itself (a "three passes" or a "first to name the denomination" written
 in its own code), it would disagree with the engine here.
 """
@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import pytest
 
-from bridgelaws import Auction, BridgeLawsError, count_auctions, fast, judge, pbn
-from bridgelaws.calls import Seat, parse_call
-from bridgelaws.editions import Edition, find_editions
+from bridgelaws import Auction, BridgeLawsError, count_auctions, judge
+from bridgelaws.auction import fast, pbn
+from bridgelaws.auction.calls import Seat, parse_call
+from bridgelaws.auction.editions import Edition, find_editions
 
 
 class TwoPassesLastBidder(Edition):
@@ -133,7 +134,7 @@ def test_tables_derived_from_the_data_are_forgotten_when_the_data_is(tmp_path):
 
     import yaml
 
-    from bridgelaws import datafiles
+    from bridgelaws.text import datafiles
 
     shutil.copytree(datafiles.data_dir(), tmp_path / "data")
     path = tmp_path / "data" / "editions" / "1936" / "edition.yaml"

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from bridgelaws.cli import main
+from bridgelaws.interfaces.cli import main
 
 INPUT = str(Path(__file__).resolve().parent / "fixtures" / "pbn" / "basic.pbn")
 
@@ -178,14 +178,14 @@ def test_a_part_file_left_by_a_killed_run_is_removed_by_the_next_run(capsys, tmp
     import subprocess
     import sys
 
-    from bridgelaws._cliio import remove_stale_parts
+    from bridgelaws.text._cliio import remove_stale_parts
 
     out = tmp_path / "report.txt"
     unrelated = tmp_path / ".other.txt.abc.part"  # another output's: never touched
     unrelated.write_text("x")
     # A run that has opened its output and is still writing: it holds its .part.
     holder = subprocess.Popen(
-        [sys.executable, "-c", "import sys, time; from bridgelaws._cliio import AtomicOutput;"
+        [sys.executable, "-c", "import sys, time; from bridgelaws.text._cliio import AtomicOutput;"
          "o = AtomicOutput(sys.argv[1]); print(o.temp, flush=True); time.sleep(60)", str(out)],
         cwd=Path(__file__).resolve().parents[1], stdout=subprocess.PIPE, text=True)
     try:

@@ -4,7 +4,7 @@ consecutive words with any source read for it.
 The sources' text is never in the repository: ``data/supplement/shingles/<source-id>.txt`` holds only
 the hashes of each source's normalised eight-word shingles (written by ``tools/shingles.py`` from the
 text the search tool returned, kept outside the repository). The entries' shingles are computed here
-with the same function of :mod:`bridgelaws.shingles` and looked up among every source's hashes.
+with the same function of :mod:`bridgelaws.supplement.shingles` and looked up among every source's hashes.
 """
 
 from __future__ import annotations
@@ -17,8 +17,10 @@ from pathlib import Path
 import pytest
 import yaml
 
-from bridgelaws import BridgeLawsError, datafiles, shingles, supplement
-from bridgelaws.schema import parse_shingle_exemptions
+from bridgelaws import BridgeLawsError
+from bridgelaws.text import datafiles
+from bridgelaws.supplement import shingles, supplement
+from bridgelaws.text.schema import parse_shingle_exemptions
 
 REPO = Path(__file__).resolve().parents[1]
 SHINGLES = REPO / "data" / "supplement" / "shingles"

@@ -1,4 +1,4 @@
-"""Tests of bridgelaws.pbn: PBN reading, replay through the engine, writing, reports.
+"""Tests of bridgelaws.auction.pbn: PBN reading, replay through the engine, writing, reports.
 
 Expected values come from the PBN 2.1 standard and from working the auctions out by hand (seat by
 seat, comments in the fixtures); none was copied from the code's output.
@@ -13,10 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from bridgelaws.calls import Seat, parse_call
-from bridgelaws.editions import EDITIONS as ALL_EDITIONS, Edition
-from bridgelaws.errors import BridgeLawsError
-from bridgelaws.pbn import (
+from bridgelaws.auction.calls import Seat, parse_call
+from bridgelaws.auction.editions import EDITIONS as ALL_EDITIONS, Edition
+from bridgelaws.text.errors import BridgeLawsError
+from bridgelaws.auction.pbn import (
     AuctionToken, Game, format_report_lines, game_report, iter_games, read_games, write_games,
 )
 
@@ -374,7 +374,7 @@ def test_all_pass_stands_for_the_passes_the_edition_needs():
 
 
 def test_game_results_complete_all_pass_per_edition():
-    from bridgelaws.pbn.report import _quick_results
+    from bridgelaws.auction.pbn.report import _quick_results
 
     game = one(DEAL_N + "1D 1S AP\n")
     editions = (_TwoPassesEnd(), EDITIONS_BY_YEAR["2017"])

@@ -8,9 +8,9 @@ import json
 import pytest
 
 from bridgelaws import BridgeLawsError, judge
-from bridgelaws.editions import EDITIONS
-from bridgelaws.render import judgement_outcome
-from bridgelaws.rulings import cases, spec
+from bridgelaws.auction.editions import EDITIONS
+from bridgelaws.presentation.render import judgement_outcome
+from bridgelaws.judging.rulings import cases, spec
 
 
 def _bars_anyone(edition) -> bool:
@@ -124,8 +124,8 @@ def test_new_events_travel_in_json():
 
 
 def test_compare_and_the_stepper_play_every_canonical_scenario():
-    from bridgelaws.tables import compare_rows
-    from bridgelaws.views.stepper import stepper_html
+    from bridgelaws.presentation.tables import compare_rows
+    from bridgelaws.presentation.views.stepper import stepper_html
 
     for case in cases():
         rows = compare_rows(case.scenario["tokens"], dealer=case.scenario["dealer"])

@@ -1,10 +1,10 @@
-"""The presenter (bridgelaws.present): one wording of a ruling for every output. Expected values come
+"""The presenter (bridgelaws.presentation.present): one wording of a ruling for every output. Expected values come
 from the rulings data, with the article that decides named next to each assertion."""
 
 from bridgelaws import Seat
-from bridgelaws.present import SCOPE_WORDING, describe, must_pass
-from bridgelaws.rulings import acceptance_ruling, generic_ruling
-from bridgelaws.vocabulary import Scope
+from bridgelaws.presentation.present import SCOPE_WORDING, describe, must_pass
+from bridgelaws.judging.rulings import acceptance_ruling, generic_ruling
+from bridgelaws.text.vocabulary import Scope
 
 
 def test_every_scope_is_worded():

@@ -19,10 +19,11 @@ from pathlib import Path
 
 import pytest
 
-from bridgelaws import handout, translation
-from bridgelaws.cli import main
-from bridgelaws.editions import EDITIONS
-from bridgelaws.tables import compare_results
+from bridgelaws.presentation import handout
+from bridgelaws.text import translation
+from bridgelaws.interfaces.cli import main
+from bridgelaws.auction.editions import EDITIONS
+from bridgelaws.presentation.tables import compare_results
 
 REPO = Path(__file__).resolve().parents[1]
 PRINT_CSS = REPO / "bridgelaws" / "static" / "print.css"
@@ -89,7 +90,7 @@ def test_the_handout_has_a_title_the_date_and_every_sources_citation(page_html):
     assert "<title>Scenario 1S 1H E:2S W:X across the editions of the Laws</title>" in page_html
     assert "generated 2026-11-30" in page_html
     # every edition's source in a numbered footnote, its printed title as the source gives it
-    from bridgelaws.bibliography import metadata
+    from bridgelaws.text.bibliography import metadata
 
     for number, edition in enumerate(EDITIONS, 1):
         assert f'<li class="bl-handout-source" id="bl-source-{edition.year}" data-edition="{edition.year}">' in page_html
@@ -155,7 +156,7 @@ def _document(view: str) -> str:
 
 
 def _views():
-    from bridgelaws import views
+    from bridgelaws.presentation import views
 
     return {
         # The excerpts alone: the layout is measured on the scenario's longest page of cards.
@@ -200,7 +201,7 @@ def test_a_view_prints_on_a4_without_cut_panels(browser, name):
 
 @pytest.mark.browser
 def test_controls_are_hidden_in_print(browser):
-    from bridgelaws.render import stylesheet
+    from bridgelaws.presentation.render import stylesheet
 
     page = browser.new_page()
     try:

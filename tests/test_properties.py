@@ -4,8 +4,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bridgelaws import Auction
-from bridgelaws.calls import ALL_CALLS, Seat
-from bridgelaws.editions import EDITIONS
+from bridgelaws.auction.calls import ALL_CALLS, Seat
+from bridgelaws.auction.editions import EDITIONS
 
 
 @st.composite

@@ -11,8 +11,8 @@ import pytest
 
 pytest.importorskip("ipywidgets")
 
-from bridgelaws.exercise_set import exercise_set  # noqa: E402
-from bridgelaws.widgets import QuizCard  # noqa: E402
+from bridgelaws.presentation.exercise_set import exercise_set  # noqa: E402
+from bridgelaws.interfaces.widgets import QuizCard  # noqa: E402
 
 SET = {e.id: e for e in exercise_set()}
 KEYS = {q.id: q.key for e in SET.values() for q in e.questions}

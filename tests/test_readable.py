@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from bridgelaws import views
+from bridgelaws.presentation import views
 
 CSS = Path(__file__).resolve().parents[1] / "bridgelaws" / "static" / "bridgelaws.css"
 MINIMUM_PX = 14
@@ -60,7 +60,7 @@ def test_no_view_has_text_below_14px(make):
 
 
 def test_no_widget_has_text_below_14px():
-    from bridgelaws import widgets
+    from bridgelaws.interfaces import widgets
 
     shown = [widgets.AuctionStepper("1S 1H").output_html, widgets.CompareExplorer().output_html,
              widgets.TextsExplorer().output_html, widgets.TextSearch("pas").output_html,

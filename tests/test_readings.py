@@ -7,9 +7,9 @@ from __future__ import annotations
 import pytest
 
 from bridgelaws import judge
-from bridgelaws import rulings as rulings_data
-from bridgelaws.calls import Seat
-from bridgelaws.content import _glossary, history
+from bridgelaws.judging import rulings as rulings_data
+from bridgelaws.auction.calls import Seat
+from bridgelaws.text.content import _glossary, history
 
 # --- 2017: articles of 23C named for nothing the corpus says ----------------------------------------
 
@@ -160,7 +160,8 @@ REPO_DATA = __import__("pathlib").Path(__file__).resolve().parents[1] / "data"
 
 
 def _load_everything() -> None:
-    from bridgelaws import content, corpus, editions
+    from bridgelaws.text import content, corpus
+    from bridgelaws.auction import editions
 
     editions.EDITIONS  # noqa: B018 - the registry
     for edition in editions.find_editions(None):
@@ -171,7 +172,8 @@ def _load_everything() -> None:
     rulings_data.acceptance_data()
     rulings_data.rights_data()
     content.scenarios(), content.topics(), content._glossary(), content.exercises()
-    from bridgelaws import coverage, supplement
+    from bridgelaws.judging import coverage
+    from bridgelaws.supplement import supplement
 
     coverage.not_modelled_file()
     supplement.sources()
@@ -180,22 +182,22 @@ def _load_everything() -> None:
         supplement.rulings(case_id)
     for source_id in supplement.sources():  # supplement/shingles/: the paraphrase guard (issue 21 section 2)
         supplement.source_shingles(source_id)
-    from bridgelaws import translation
+    from bridgelaws.text import translation
 
     for edition in editions.find_editions(None):
         translation.translated(edition.year)
-    from bridgelaws import bibliography, corpus
+    from bridgelaws.text import bibliography, corpus
 
     for edition in corpus.EDITIONS:
         bibliography.metadata(edition)
-    from bridgelaws import spelling
+    from bridgelaws.text import spelling
 
     spelling.rules()
-    from bridgelaws import drafts
+    from bridgelaws.judging import drafts
 
     for name in drafts.example_drafts():  # data/drafts/: the example drafts (hypothetical, not law)
         drafts.load_example(name)
-    from bridgelaws import i18n
+    from bridgelaws.text import i18n
 
     i18n.catalogue()  # data/messages/: the interface's words in every language
 
@@ -214,7 +216,8 @@ def test_every_data_file_is_checked_when_it_is_loaded(tmp_path, name):
 
     import yaml
 
-    from bridgelaws import BridgeLawsError, datafiles
+    from bridgelaws import BridgeLawsError
+    from bridgelaws.text import datafiles
 
     copy = tmp_path / "data"
     shutil.copytree(REPO_DATA, copy)
@@ -244,7 +247,8 @@ def test_an_acceptance_summary_with_an_unknown_placeholder_is_one_line_at_load(t
 
     import yaml
 
-    from bridgelaws import BridgeLawsError, datafiles
+    from bridgelaws import BridgeLawsError
+    from bridgelaws.text import datafiles
 
     copy = tmp_path / "data"
     shutil.copytree(REPO_DATA, copy)
@@ -263,7 +267,8 @@ def test_honours_must_be_ranks(tmp_path):
 
     import yaml
 
-    from bridgelaws import BridgeLawsError, datafiles
+    from bridgelaws import BridgeLawsError
+    from bridgelaws.text import datafiles
 
     copy = tmp_path / "data"
     shutil.copytree(REPO_DATA, copy)
@@ -319,7 +324,7 @@ def test_a_faulty_deal_is_the_same_dealer_dealing_again(case_id, year):
 
 
 def test_the_two_kinds_of_new_deal_read_differently_in_a_cell():
-    from bridgelaws.present import short_rectification
+    from bridgelaws.presentation.present import short_rectification
 
     all_pass = short_rectification(rulings_data.generic_ruling("all-pass", "1932"))
     faulty = short_rectification(rulings_data.generic_ruling("incorrect-deal", "1932"))
@@ -331,7 +336,8 @@ def test_a_same_dealer_redeal_is_no_outcome_of_four_passes(tmp_path):
 
     import yaml
 
-    from bridgelaws import BridgeLawsError, datafiles
+    from bridgelaws import BridgeLawsError
+    from bridgelaws.text import datafiles
 
     copy = tmp_path / "data"
     shutil.copytree(REPO_DATA, copy)
@@ -401,7 +407,7 @@ def test_who_calls_after_a_22_6_c_cancellation_is_labelled():
 
 
 def test_rights_quotes_are_verbatim():
-    from bridgelaws import corpus
+    from bridgelaws.text import corpus
 
     for rules in rulings_data.rights_data().values():
         for rule in rules.values():
@@ -414,7 +420,8 @@ def test_an_edition_whose_text_says_nothing_of_rights_refuses_a_lapse(tmp_path):
 
     import yaml
 
-    from bridgelaws import BridgeLawsError, datafiles
+    from bridgelaws import BridgeLawsError
+    from bridgelaws.text import datafiles
 
     copy = tmp_path / "data"
     shutil.copytree(REPO_DATA, copy)
@@ -432,7 +439,7 @@ def test_an_edition_whose_text_says_nothing_of_rights_refuses_a_lapse(tmp_path):
 ])
 def test_inherited_for_is_checked_in_the_registry(path, value, message):
     from bridgelaws import BridgeLawsError
-    from bridgelaws.editions import _parse_registry, registry_data
+    from bridgelaws.auction.editions import _parse_registry, registry_data
 
     raw = registry_data()
     entry = next(e for e in raw["editions"] if e["year"] == "1932")
@@ -481,7 +488,7 @@ def test_1936_slip_token_is_taken_as_the_other_players_decision_an_assumption():
 
 
 def test_notation_says_how_1936_reads_the_slip_token():
-    from bridgelaws.notation import TOKENS
+    from bridgelaws.auction.notation import TOKENS
 
     slip = next(doc for doc in TOKENS if "=2S" in doc.forms)
     assert "1936:22.1" in slip.meaning and "assumption" in slip.meaning

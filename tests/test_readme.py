@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from bridgelaws.cli import EXAMPLES as HELP_EXAMPLES
-from bridgelaws.cli import build_parser, main
-from bridgelaws.notation import markdown_table
+from bridgelaws.interfaces.cli import EXAMPLES as HELP_EXAMPLES
+from bridgelaws.interfaces.cli import build_parser, main
+from bridgelaws.auction.notation import markdown_table
 
 REPO = Path(__file__).resolve().parents[1]
 README = REPO / "README.md"

@@ -1,4 +1,4 @@
-"""What a ruling does, as one value (bridgelaws.ruling_effect, issue 23 §3): pinned for a few rulings.
+"""What a ruling does, as one value (bridgelaws.judging.ruling_effect, issue 23 §3): pinned for a few rulings.
 
 Every expected value below was read by hand from the text the ruling rests on (the Dutch quote of
 the corpus, or for the supplement the paraphrase of data/editions/2017/supplement.yaml), not from
@@ -9,12 +9,12 @@ the code's output. Turns barred: one per player for a bar at his next turn, thre
 from __future__ import annotations
 
 from bridgelaws import judge
-from bridgelaws.calls import Seat
-from bridgelaws.present import describe, must_pass_key
-from bridgelaws.ruling_effect import REST_OF_AUCTION_TURNS, BarEffect, CallFate, Side, ruling_effect
-from bridgelaws.rulings import generic_ruling, resolve
-from bridgelaws.views import turns_barred
-from bridgelaws.vocabulary import Scope
+from bridgelaws.auction.calls import Seat
+from bridgelaws.presentation.present import describe, must_pass_key
+from bridgelaws.judging.ruling_effect import REST_OF_AUCTION_TURNS, BarEffect, CallFate, Side, ruling_effect
+from bridgelaws.judging.rulings import generic_ruling, resolve
+from bridgelaws.presentation.views import turns_barred
+from bridgelaws.text.vocabulary import Scope
 
 
 def test_1936_insufficient_bid_22_3():

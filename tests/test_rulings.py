@@ -2,11 +2,11 @@
 
 import pytest
 
-from bridgelaws import corpus, datafiles
-from bridgelaws.editions import EDITIONS
-from bridgelaws.rulings import (STATUSES, SCOPES, all_rulings, branches, case_ids, cases, entry, ruling_data,
+from bridgelaws.text import corpus, datafiles
+from bridgelaws.auction.editions import EDITIONS
+from bridgelaws.judging.rulings import (STATUSES, SCOPES, all_rulings, branches, case_ids, cases, entry, ruling_data,
                                 specs)
-from bridgelaws.schema import SILENT_SUMMARY
+from bridgelaws.text.schema import SILENT_SUMMARY
 
 REQUIRED_CASES = {
     "insufficient-bid", "pass-out-of-rotation", "bid-out-of-rotation", "double-out-of-rotation",
@@ -126,7 +126,7 @@ def test_conditional_entries_have_an_otherwise_or_cover_their_conditions():
 
 def test_unknown_case_is_a_clear_error():
     from bridgelaws import BridgeLawsError
-    from bridgelaws.rulings import find_case
+    from bridgelaws.judging.rulings import find_case
 
     with pytest.raises(BridgeLawsError, match="unknown case 'nope'"):
         find_case("nope")
@@ -135,7 +135,7 @@ def test_unknown_case_is_a_clear_error():
 
 
 def test_acceptance_data_is_verbatim_and_matches_the_rulings_that_name_it():
-    from bridgelaws.rulings import acceptance_data
+    from bridgelaws.judging.rulings import acceptance_data
 
     data = acceptance_data()
     for year, entry in data.items():
@@ -152,7 +152,7 @@ def test_1936_summaries_keep_the_conditions_of_the_text_and_turn_reverts_is_an_a
     # tegenspelers heeft geboden, de tegenspeler aan de linkerhand van den overtreder"; 22.3 "Indien
     # een onvoldoend bod in goede volgorde gedaan"; 22.4 "bij het doubleeren of redoubleeren, op zijn
     # beurt gedaan".
-    from bridgelaws.rulings import generic_ruling
+    from bridgelaws.judging.rulings import generic_ruling
 
     barred = generic_ruling("call-when-barred", "1936", "barred-under")
     assert "if neither opponent has bid" in barred.summary_en

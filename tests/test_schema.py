@@ -1,4 +1,4 @@
-"""Broken data is one clear line at load time: file, entry and field (bridgelaws.schema).
+"""Broken data is one clear line at load time: file, entry and field (bridgelaws.text.schema).
 
 Each test copies data/ to a temporary directory, breaks one file there, and points the package at it
 with datafiles.override (which also forgets what was already loaded).
@@ -15,9 +15,10 @@ from pathlib import Path
 import pytest
 import yaml
 
-from bridgelaws import BridgeLawsError, datafiles, judge, schema
-from bridgelaws.conditions import CONDITIONS
-from bridgelaws.rulings import generic_ruling, resolve, spec, specs
+from bridgelaws import BridgeLawsError, judge
+from bridgelaws.text import datafiles, schema
+from bridgelaws.judging.conditions import CONDITIONS
+from bridgelaws.judging.rulings import generic_ruling, resolve, spec, specs
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -160,7 +161,7 @@ def test_every_condition_the_data_names_is_registered():
 
 def test_yaml_that_does_not_parse_is_one_line(data):
     (data / "glossary.yaml").write_text("terms: [unclosed\n", encoding="utf-8")
-    from bridgelaws import content
+    from bridgelaws.text import content
 
     with pytest.raises(BridgeLawsError) as excinfo:
         content._glossary()
@@ -191,7 +192,7 @@ def test_a_yaml_error_is_worded_by_the_pure_python_loader(data, text):
 
 def test_a_missing_file_is_one_line(data):
     (data / "acceptance.yaml").unlink()
-    from bridgelaws.rulings import acceptance_data
+    from bridgelaws.judging.rulings import acceptance_data
 
     with pytest.raises(BridgeLawsError) as excinfo:
         acceptance_data()
@@ -200,22 +201,22 @@ def test_a_missing_file_is_one_line(data):
 
 @pytest.mark.parametrize("name, change, load, expected", [
     ("cases.yaml", lambda raw: raw[0].__setitem__("kind", "bid"),
-     lambda: __import__("bridgelaws.rulings").rulings.cases(),
+     lambda: __import__("bridgelaws.judging.rulings").rulings.cases(),
      "cases.yaml: insufficient-bid.kind: 'bid' is not one of call, event, situation"),
     ("acceptance.yaml", lambda raw: raw["1936"].__setitem__("quote", "x"),
-     lambda: __import__("bridgelaws.rulings").rulings.acceptance_data(),
+     lambda: __import__("bridgelaws.judging.rulings").rulings.acceptance_data(),
      "acceptance.yaml: 1936.quote: unknown field"),
     ("scenarios.yaml", lambda raw: raw[0].__setitem__("dealer", "X"),
-     lambda: __import__("bridgelaws.content").content.scenarios(),
+     lambda: __import__("bridgelaws.text.content").content.scenarios(),
      "scenarios.yaml: insufficient bid.dealer: 'X' is not one of N, E, S, W"),
     ("topics.yaml", lambda raw: raw[0]["articles"].__setitem__("1950", []),
-     lambda: __import__("bridgelaws.content").content.topics(),
+     lambda: __import__("bridgelaws.text.content").content.topics(),
      "topics.yaml: start-of-auction.articles.1950: '1950' is not a registered edition"),
     ("glossary.yaml", lambda raw: raw["terms"][2].__setitem__("occurrs", []),
-     lambda: __import__("bridgelaws.content").content._glossary(),
+     lambda: __import__("bridgelaws.text.content").content._glossary(),
      "glossary.yaml: terms[2].occurrs: unknown field"),
     ("exercises.yaml", lambda raw: raw["history"][0].pop("quote"),
-     lambda: __import__("bridgelaws.content").content.history(),
+     lambda: __import__("bridgelaws.text.content").content.history(),
      "exercises.yaml: history[0]: missing field 'quote'"),
 ])
 def test_content_files_are_checked(data, name, change, load, expected):
@@ -228,7 +229,7 @@ def test_content_files_are_checked(data, name, change, load, expected):
 def test_the_corpus_is_checked(data):
     import json
 
-    from bridgelaws import corpus
+    from bridgelaws.text import corpus
 
     path = data / "editions" / "1936" / "corpus.json"
     raw = json.loads(path.read_text(encoding="utf-8"))
@@ -264,7 +265,7 @@ def test_the_test_cases_are_valid():
 
 
 def test_the_cli_reports_broken_data_in_one_line_with_exit_code_2(data, capsys):
-    from bridgelaws.cli import main
+    from bridgelaws.interfaces.cli import main
 
     _edit(data / "rulings" / "bid-above-seven.yaml",
           lambda raw: raw["rulings"]["1936"]["options"][0].__setitem__("by", "declarer"))

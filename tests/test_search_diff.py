@@ -12,8 +12,10 @@ import re
 
 import pytest
 
-from bridgelaws import cli, textdiff, textsearch, translation, views
-from bridgelaws.errors import BridgeLawsError
+from bridgelaws.interfaces import cli
+from bridgelaws.text import textdiff, textsearch, translation
+from bridgelaws.presentation import views
+from bridgelaws.text.errors import BridgeLawsError
 
 
 def run(capsys, *argv):
@@ -116,7 +118,7 @@ def test_the_search_shows_the_english_only_where_there_is_one(capsys, monkeypatc
 
 
 def test_the_search_widget(monkeypatch):
-    from bridgelaws.widgets import TextSearch
+    from bridgelaws.interfaces.widgets import TextSearch
 
     search = TextSearch("pas")
     assert search.output_html.count("<li ") == len(textsearch.search("pas"))  # PAS, and any later edition's
@@ -208,7 +210,7 @@ from hypothesis import strategies as st  # noqa: E402
 def test_the_wildcard_matcher_agrees_with_the_definition(pattern, word):
     import re
 
-    from bridgelaws.textsearch import _Glob
+    from bridgelaws.text.textsearch import _Glob
 
     # The definition: '*' stands for any letters, none included; the rest is literal, the whole word.
     wanted = re.fullmatch("".join(".*" if c == "*" else re.escape(c) for c in pattern), word) is not None
@@ -223,7 +225,7 @@ def test_the_wildcard_matcher_agrees_with_the_definition(pattern, word):
     ("b*e*n", "bieden", True), ("*e*e*e*", "doubleeren", True), ("*e*e*e*e*", "doubleeren", False),
 ])
 def test_the_wildcard_matcher_on_examples(pattern, word, matches):
-    from bridgelaws.textsearch import _Glob
+    from bridgelaws.text.textsearch import _Glob
 
     assert _Glob(pattern)(word) is matches
 
@@ -234,7 +236,7 @@ def test_the_insufficient_bid_is_found_in_both_spellings():
     "insufficient"). The five records were read by hand: 1932:12 "(zie regel 40 - onvoldoend bod)",
     1932:16 "regel 40 (onvoldoend bod)", 1936:22.3 "Indien een onvoldoend bod", 1949:23 "is
     onvoldoende", 2017:18.D "is een onvoldoende bod"."""
-    from bridgelaws.textsearch import search
+    from bridgelaws.text.textsearch import search
 
     wanted = {"1932:12", "1932:16", "1936:22.3", "1949:23", "2017:18.D"}
     for word in ("onvoldoende", "onvoldoend"):

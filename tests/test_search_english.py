@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import json
 
-from bridgelaws import translation, views
-from bridgelaws.cli import main
+from bridgelaws.text import translation
+from bridgelaws.presentation import views
+from bridgelaws.interfaces.cli import main
 
 
 def test_an_english_word_finds_the_records_whose_english_holds_it():

@@ -17,7 +17,7 @@ from types import SimpleNamespace
 import pytest
 from tornado import web
 
-from bridgelaws import serving
+from bridgelaws.interfaces import serving
 
 REPO = Path(__file__).resolve().parents[1]
 CONFIG = json.loads((REPO / "app" / "voila.json").read_text(encoding="utf-8"))
@@ -31,7 +31,7 @@ def test_the_app_accepts_the_pages_own_shutdown_request_and_culls_idle_kernels()
     assert settings["disable_check_xsrf"] is True
     culling = CONFIG["MappingKernelManager"]
     assert culling["cull_idle_timeout"] > 0 and 0 < culling["cull_interval"] <= culling["cull_idle_timeout"]
-    assert CONFIG["VoilaConfiguration"]["multi_kernel_manager_class"] == "bridgelaws.serving.CappedKernelManager"
+    assert CONFIG["VoilaConfiguration"]["multi_kernel_manager_class"] == "bridgelaws.interfaces.serving.CappedKernelManager"
     assert CONFIG["CappedKernelManager"]["max_kernels"] >= 30  # a class of thirty
     assert CONFIG["VoilaConfiguration"]["file_allowlist"] == []  # no file of app/ is served
     # On a loaded server (a class, or the tests beside other work) a cell's widget arrived after
@@ -91,7 +91,7 @@ def test_make_app_with_a_host_prints_a_warning_and_builds_its_config():
     assert config_dir == REPO / "build" / "serve-0.0.0.0"
     assert json.loads((config_dir / "voila.json").read_text())["Voila"]["tornado_settings"]["allow_remote_access"]
     # The default host: no warning, the committed configuration.
-    local = subprocess.run([sys.executable, "-m", "bridgelaws.serving", "--print-command"], cwd=REPO,
+    local = subprocess.run([sys.executable, "-m", "bridgelaws.interfaces.serving", "--print-command"], cwd=REPO,
                            capture_output=True, text=True, timeout=60)
     assert local.stderr == "" and f"--Voila.config_file_paths={REPO / 'app'}" in local.stdout.splitlines()
     assert "--Voila.ip=127.0.0.1" in local.stdout.splitlines()

@@ -28,9 +28,9 @@ from urllib.parse import unquote, urlsplit
 import pytest
 import yaml
 
-from bridgelaws import static_site
-from bridgelaws.cli import main
-from bridgelaws.errors import BridgeLawsError
+from bridgelaws.presentation import static_site
+from bridgelaws.interfaces.cli import main
+from bridgelaws.text.errors import BridgeLawsError
 
 REPO = Path(__file__).resolve().parents[1]
 DATA = REPO / "data"
@@ -221,7 +221,7 @@ def test_every_quote_shown_is_verbatim_from_the_corpus(site):
             assert unescape(quote) in text, f"{path.name}: not verbatim in {source_id}: {unescape(quote)!r}"
             quotes += 1
     # At least one quote for every cell the excerpts rule on (each cell's page quotes its ruling).
-    from bridgelaws.tables import matrix_cells
+    from bridgelaws.presentation.tables import matrix_cells
     assert quotes >= sum(1 for cell in matrix_cells("corpus") if cell["status"] == "ruled")
 
 

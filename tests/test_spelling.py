@@ -12,8 +12,8 @@ import collections
 import pytest
 import yaml
 
-from bridgelaws import corpus, spelling
-from bridgelaws.errors import BridgeLawsError
+from bridgelaws.text import corpus, spelling
+from bridgelaws.text.errors import BridgeLawsError
 
 
 def _vocabulary() -> set[str]:

@@ -12,8 +12,8 @@ import pytest
 
 pytest.importorskip("ipywidgets")
 
-from bridgelaws import views  # noqa: E402
-from bridgelaws.widgets import YEARS, AuctionStepper, LanguageSwitch  # noqa: E402
+from bridgelaws.presentation import views  # noqa: E402
+from bridgelaws.interfaces.widgets import YEARS, AuctionStepper, LanguageSwitch  # noqa: E402
 
 
 def _quotes(html: str) -> list[str]:
@@ -44,7 +44,7 @@ def _labels(stepper: AuctionStepper) -> dict[str, object]:
     }
 
 
-#: The stepper's English words as they were before it spoke Dutch (bridgelaws/widgets.py at 337213c).
+#: The stepper's English words as they were before it spoke Dutch (bridgelaws/interfaces/widgets.py at 337213c).
 ENGLISH_LABELS = {
     "dealer": ("Dealer", (("North", "N"), ("East", "E"), ("South", "S"), ("West", "W"))),
     "editions": "Editions",
@@ -216,7 +216,7 @@ def test_the_page_switch_drives_the_stepper() -> None:
 
 def test_the_apps_stepper_follows_the_page_switch_and_keeps_its_address() -> None:
     pytest.importorskip("anywidget")
-    from bridgelaws.address_widgets import PageAddress, stepper_from_address
+    from bridgelaws.interfaces.address_widgets import PageAddress, stepper_from_address
 
     switch = LanguageSwitch()
     address = PageAddress("?scenario=1S%201H%202H&dealer=N&editions=1936,2017&step=2")
@@ -232,7 +232,7 @@ def test_the_apps_stepper_follows_the_page_switch_and_keeps_its_address() -> Non
 
 
 def test_the_static_sites_scenario_steps_are_in_the_sites_language(tmp_path: Path) -> None:
-    from bridgelaws.cli import main
+    from bridgelaws.interfaces.cli import main
 
     assert main(["export-site", "-o", str(tmp_path / "nl"), "--lang", "nl", "--date", "2026-11-30"]) == 0
     html = (tmp_path / "nl" / "scenarios" / "insufficient-bid-step-2.html").read_text(encoding="utf-8")

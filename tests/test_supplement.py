@@ -17,13 +17,15 @@ from pathlib import Path
 import pytest
 import yaml
 
-from bridgelaws import BridgeLawsError, datafiles, judge, supplement
-from bridgelaws.cli import main
-from bridgelaws.editions import EDITIONS
-from bridgelaws.present import describe
-from bridgelaws.render import ruling_html
-from bridgelaws.rulings import cases, corpus_spec, generic_ruling, resolve
-from bridgelaws.tables import compare_rows, matrix, matrix_cells, matrix_coverage
+from bridgelaws import BridgeLawsError, judge
+from bridgelaws.text import datafiles
+from bridgelaws.supplement import supplement
+from bridgelaws.interfaces.cli import main
+from bridgelaws.auction.editions import EDITIONS
+from bridgelaws.presentation.present import describe
+from bridgelaws.presentation.render import ruling_html
+from bridgelaws.judging.rulings import cases, corpus_spec, generic_ruling, resolve
+from bridgelaws.presentation.tables import compare_rows, matrix, matrix_cells, matrix_coverage
 
 REPO = Path(__file__).resolve().parents[1]
 FIXTURE = REPO / "tests" / "fixtures" / "supplement"
@@ -198,7 +200,7 @@ def test_the_matrix_shows_both_layers_side_by_side(fixture_data):
 
 
 def test_the_matrix_view_and_figures_take_the_layer(fixture_data):
-    from bridgelaws import figures, views
+    from bridgelaws.presentation import figures, views
 
     html = views.matrix_html(layer="both")
     assert 'data-status="supplement" data-layer="supplement"' in html and "outside the corpus" in html
@@ -212,7 +214,7 @@ def test_the_matrix_view_and_figures_take_the_layer(fixture_data):
 
 
 def test_the_stepper_shows_the_layer(fixture_data):
-    from bridgelaws import views
+    from bridgelaws.presentation import views
 
     html = views.stepper_html("1S 1H", ["2017"], layer="supplement")
     assert "bl-outside-banner" in html and PROVENANCE_99A in html
@@ -222,7 +224,7 @@ def test_the_stepper_shows_the_layer(fixture_data):
 
 def test_the_stepper_widget_has_a_layer_toggle(fixture_data):
     pytest.importorskip("ipywidgets")
-    from bridgelaws.widgets import AuctionStepper, CompareExplorer
+    from bridgelaws.interfaces.widgets import AuctionStepper, CompareExplorer
 
     stepper = AuctionStepper("1S 1H", editions=("2017",))
     assert stepper.layer.value == "supplement" and PROVENANCE_99A in stepper.output_html  # the default
@@ -328,8 +330,8 @@ def test_without_a_supplement_the_layer_is_the_corpus(fixture_data):
 def _silent_in_both_layers() -> tuple[str, str, str, str]:
     """A (case, edition, dealer, tokens) whose cell is silent with the supplement too, found in the
     data (never a literal year): the first case scenario of the catalogue that raises it."""
-    from bridgelaws.tables import matrix_cells
-    from bridgelaws.views import case_examples
+    from bridgelaws.presentation.tables import matrix_cells
+    from bridgelaws.presentation.views import case_examples
 
     silent = {(c["case"], c["edition"]) for c in matrix_cells() if c["status"] == "silent"}
     for example in case_examples():

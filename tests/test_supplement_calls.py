@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 from bridgelaws import BridgeLawsError, judge
-from bridgelaws.effects import CORRECTIONS, EFFECTS
-from bridgelaws.calls import parse_call
+from bridgelaws.judging.effects import CORRECTIONS, EFFECTS
+from bridgelaws.auction.calls import parse_call
 
 
 @pytest.mark.parametrize("edition", ["2007", "2017"])

@@ -3,10 +3,10 @@ depends on whose turn the offender usurped (data/rulings/README.md, list of cond
 
 from __future__ import annotations
 
-from bridgelaws.auction import Auction
-from bridgelaws.calls import parse_call, parse_seat
-from bridgelaws.conditions import CONDITIONS, Situation
-from bridgelaws.schema import BranchSpec
+from bridgelaws.auction.auction import Auction
+from bridgelaws.auction.calls import parse_call, parse_seat
+from bridgelaws.judging.conditions import CONDITIONS, Situation
+from bridgelaws.text.schema import BranchSpec
 
 
 def _holds(name: str, calls: list[str], offender: str) -> bool:

@@ -15,9 +15,10 @@ from __future__ import annotations
 
 import pytest
 
-from bridgelaws import Auction, supplement
-from bridgelaws.calls import parse_call
-from bridgelaws.editions import find_edition
+from bridgelaws import Auction
+from bridgelaws.supplement import supplement
+from bridgelaws.auction.calls import parse_call
+from bridgelaws.auction.editions import find_edition
 
 EDITION = find_edition("2007")
 

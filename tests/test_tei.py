@@ -10,9 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from bridgelaws import corpus, datafiles, tei
-from bridgelaws.cli import main
-from bridgelaws.editions import EDITIONS
+from bridgelaws.text import corpus, datafiles
+from bridgelaws.presentation import tei
+from bridgelaws.interfaces.cli import main
+from bridgelaws.auction.editions import EDITIONS
 
 etree = pytest.importorskip("lxml.etree")
 
@@ -188,7 +189,7 @@ def test_the_header_describes_the_source(everything):
 def test_every_edition_carries_its_english_as_a_parallel_division(everything):
     """The project's English of every record (data/editions/<year>/translation.yaml) is in the export: one English
     division per text, one paragraph per record, each pointing at the Dutch paragraph it translates."""
-    from bridgelaws import translation
+    from bridgelaws.text import translation
 
     divisions = everything.xpath("//t:body/t:div[@type='translation']", namespaces=NS)
     assert len(divisions) == len(EDITIONS)

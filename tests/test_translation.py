@@ -13,9 +13,10 @@ import re
 import pytest
 from datacopy import edit_yaml
 
-from bridgelaws import BridgeLawsError, corpus, datafiles, translation
-from bridgelaws.content import _glossary
-from bridgelaws.editions import EDITIONS
+from bridgelaws import BridgeLawsError
+from bridgelaws.text import corpus, datafiles, translation
+from bridgelaws.text.content import _glossary
+from bridgelaws.auction.editions import EDITIONS
 
 YEARS = [e.year for e in EDITIONS]
 
@@ -206,7 +207,7 @@ def test_the_schema_rejects_a_bad_entry_in_one_line(data, year, change, expected
 
 
 def _run(capsys, *argv):
-    from bridgelaws.cli import main
+    from bridgelaws.interfaces.cli import main
 
     code = main(list(argv))
     out, err = capsys.readouterr()
@@ -275,8 +276,8 @@ def _bid_above_seven_1936():
 
 
 def test_a_card_shows_the_english_of_the_quoted_paragraph_only_when_asked():
-    from bridgelaws.present import describe, quoted_english
-    from bridgelaws.render import ruling_html
+    from bridgelaws.presentation.present import describe, quoted_english
+    from bridgelaws.presentation.render import ruling_html
 
     ruling = _bid_above_seven_1936()
     view = describe(ruling)
@@ -300,8 +301,8 @@ def test_a_card_shows_the_english_of_the_quoted_paragraph_only_when_asked():
 
 def test_a_card_without_a_quote_or_without_a_translation_shows_no_english(data):
     from bridgelaws import judge
-    from bridgelaws.present import describe, quoted_english
-    from bridgelaws.render import ruling_html
+    from bridgelaws.presentation.present import describe, quoted_english
+    from bridgelaws.presentation.render import ruling_html
 
     silent = next(r for _, r in judge("1S P 8S", "1932", "N").rulings)
     assert describe(silent).quote_nl is None and quoted_english(describe(silent)) is None
@@ -313,7 +314,7 @@ def test_a_card_without_a_quote_or_without_a_translation_shows_no_english(data):
 
 
 def test_the_views_pass_the_english_toggle_to_the_cards():
-    from bridgelaws import views
+    from bridgelaws.presentation import views
 
     for html in (views.stepper_html("1S P 8S", ("1936",), english=True),
                  views.compare_html("1S P 8S", ("1936",), english=True),
@@ -324,7 +325,7 @@ def test_the_views_pass_the_english_toggle_to_the_cards():
 
 
 def test_the_parallel_view_puts_each_records_english_beside_its_dutch():
-    from bridgelaws import views
+    from bridgelaws.presentation import views
 
     html = views.parallel_html("1936:22.6")
     assert translation.LABEL.replace("'", "&#x27;") in html
@@ -341,7 +342,7 @@ def test_the_parallel_view_puts_each_records_english_beside_its_dutch():
 
 
 def test_the_parallel_view_says_so_where_there_is_no_english(data):
-    from bridgelaws import views
+    from bridgelaws.presentation import views
 
     (data / "editions" / "2007" / "translation.yaml").unlink()
     html = views.parallel_html("2007:17")
@@ -350,7 +351,7 @@ def test_the_parallel_view_says_so_where_there_is_no_english(data):
 
 def test_the_widgets_toggle_the_english_on_the_cards():
     pytest.importorskip("ipywidgets")
-    from bridgelaws.widgets import AuctionStepper, CompareExplorer, ExerciseCard, ParallelTextExplorer
+    from bridgelaws.interfaces.widgets import AuctionStepper, CompareExplorer, ExerciseCard, ParallelTextExplorer
 
     stepper = AuctionStepper("1S P 8S", editions=("1936",))
     assert _BOX not in stepper.output_html

@@ -1,4 +1,4 @@
-"""The notebooks' views (bridgelaws.views, bridgelaws.figures) and their data files.
+"""The notebooks' views (bridgelaws.presentation.views, bridgelaws.presentation.figures) and their data files.
 
 Expected values come from reading the five texts and the rulings data, not from running the code:
 the article that decides is named next to each assertion.
@@ -14,10 +14,12 @@ import sys
 import pytest
 import yaml
 
-from bridgelaws import BridgeLawsError, corpus, views
+from bridgelaws import BridgeLawsError
+from bridgelaws.text import corpus
+from bridgelaws.presentation import views
 from bridgelaws import judge
-from bridgelaws.editions import EDITIONS
-from bridgelaws.rulings import DATA, case_ids, generic_ruling
+from bridgelaws.auction.editions import EDITIONS
+from bridgelaws.judging.rulings import DATA, case_ids, generic_ruling
 
 YEARS = tuple(e.year for e in EDITIONS)
 #: The five editions whose expectations below were checked by hand against their texts.
@@ -400,7 +402,7 @@ def test_history_html_lists_every_claim():
 
 
 def test_importing_views_and_figures_stays_cheap():
-    probe = ("import sys, bridgelaws.views, bridgelaws.figures; "
+    probe = ("import sys, bridgelaws.presentation.views, bridgelaws.presentation.figures; "
              "print(sorted({'pandas', 'matplotlib', 'ipywidgets'} & set(sys.modules)))")
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60)
     assert done.stdout.strip() == "[]", done.stderr
@@ -411,7 +413,7 @@ def test_figures_draw_and_save_deterministically(name, tmp_path):
     import matplotlib
 
     matplotlib.use("Agg")
-    from bridgelaws import figures
+    from bridgelaws.presentation import figures
 
     fig = getattr(figures, name)()
     assert fig.axes
@@ -428,7 +430,7 @@ def test_strictness_figure_is_chronological():
     import matplotlib
 
     matplotlib.use("Agg")
-    from bridgelaws import figures
+    from bridgelaws.presentation import figures
 
     fig = figures.strictness_figure()
     for ax in fig.axes[:2]:
@@ -445,7 +447,7 @@ def test_strictness_figure_is_chronological():
     views.panel_html("1S 1H", "1936"), views.notebook_css(),
 ], ids=["stepper", "compare", "matrix", "contents", "texts", "exercise", "history", "panel", "notebook"])
 def test_every_view_carries_the_one_stylesheet_once(html):
-    from bridgelaws.render import stylesheet
+    from bridgelaws.presentation.render import stylesheet
 
     assert html.startswith(stylesheet()) and html.count("<style>") == 1
 

@@ -8,9 +8,9 @@ import pytest
 
 pytest.importorskip("ipywidgets")
 
-from bridgelaws import views  # noqa: E402
-from bridgelaws.editions import EDITIONS  # noqa: E402
-from bridgelaws.widgets import AuctionStepper, CompareExplorer, ExerciseCard, TextsExplorer  # noqa: E402
+from bridgelaws.presentation import views  # noqa: E402
+from bridgelaws.auction.editions import EDITIONS  # noqa: E402
+from bridgelaws.interfaces.widgets import AuctionStepper, CompareExplorer, ExerciseCard, TextsExplorer  # noqa: E402
 
 YEARS = tuple(e.year for e in EDITIONS)
 
@@ -286,7 +286,7 @@ def test_a_click_during_play_stops_it_and_keeps_the_later_steps(stepper):
 
 
 def test_the_typed_box_refuses_a_scenario_too_long_with_a_message(stepper):
-    from bridgelaws.widgets import MAX_TYPED_CHARS
+    from bridgelaws.interfaces.widgets import MAX_TYPED_CHARS
 
     stepper.typed.value = "1S P X"
     stepper.apply_typed()
@@ -298,7 +298,7 @@ def test_the_typed_box_refuses_a_scenario_too_long_with_a_message(stepper):
 
 
 def test_the_compare_box_refuses_a_scenario_too_long_with_a_message():
-    from bridgelaws.widgets import MAX_TYPED_CHARS
+    from bridgelaws.interfaces.widgets import MAX_TYPED_CHARS
 
     explorer = CompareExplorer()
     before = explorer.output_html

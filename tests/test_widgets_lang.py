@@ -12,7 +12,7 @@ import pytest
 
 pytest.importorskip("ipywidgets")
 
-from bridgelaws.widgets import (AuctionStepper, CompareExplorer, LanguageSwitch, ParallelTextExplorer,  # noqa: E402
+from bridgelaws.interfaces.widgets import (AuctionStepper, CompareExplorer, LanguageSwitch, ParallelTextExplorer,  # noqa: E402
                                 TextSearch, TextsExplorer)
 
 APP = Path(__file__).resolve().parent.parent / "app" / "bridgelaws.ipynb"

@@ -10,7 +10,7 @@ What it rewrites:
   lines after it become what the command prints now (run in-process, as tests/test_readme.py runs
   it). A block without the "$ " (a command shown, not run) is left alone;
 * the notation table (the Markdown table whose header is "| token | meaning |") in docs/notation.md
-  and in notebook 02's source, from bridgelaws.notation.TOKENS. notebooks/build.py then carries
+  and in notebook 02's source, from bridgelaws.auction.notation.TOKENS. notebooks/build.py then carries
   the notebook's table into the .ipynb (make regen runs it next).
 
 Everything else in those files is left byte for byte as it is.
@@ -28,8 +28,8 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))  # the checkout's bridgelaws, even when run outside the venv's install
 
-from bridgelaws import notation  # noqa: E402
-from bridgelaws.cli import main as cli_main  # noqa: E402
+from bridgelaws.auction import notation  # noqa: E402
+from bridgelaws.interfaces.cli import main as cli_main  # noqa: E402
 
 README = REPO / "README.md"
 DOCS = REPO / "docs"

@@ -9,7 +9,7 @@
 The raw text of a source is what the search tool returned for its page (every excerpt of the page,
 concatenated), saved outside the repository: it is never committed. This tool reads it and writes
 ``data/supplement/shingles/<source-id>.txt`` (sorted, de-duplicated 16-hex-digit hashes under a
-two-line header), with the normalisation of :mod:`bridgelaws.shingles`, the same one
+two-line header), with the normalisation of :mod:`bridgelaws.supplement.shingles`, the same one
 ``tests/test_paraphrase_guard.py`` applies to the paraphrases. ``--check`` prints every eight-word run
 an entry shares with a source (what the test fails on), with the words, for rewriting.
 
@@ -25,8 +25,9 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))  # the checkout's bridgelaws, even when run outside the venv's install
 
-from bridgelaws import BridgeLawsError, supplement  # noqa: E402
-from bridgelaws.shingles import write_shingle_file  # noqa: E402
+from bridgelaws import BridgeLawsError
+from bridgelaws.supplement import supplement  # noqa: E402
+from bridgelaws.supplement.shingles import write_shingle_file  # noqa: E402
 
 CACHE = Path("/work/srccache")
 OUT = REPO / "data" / "supplement" / "shingles"

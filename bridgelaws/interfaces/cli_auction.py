@@ -1,0 +1,195 @@
+"""The commands of the ``bridgelaws`` command line that judge scenarios: ``count-auctions``,
+``judge``, ``compare``, ``distinguish``, ``handout``, ``impact``, ``exercises``. Their listings of
+a ruling are :mod:`bridgelaws.interfaces.cli_text`'s, in the language of the run."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from typing import TYPE_CHECKING
+
+from .cli_common import escaping, lang_of
+from ..text.errors import BridgeLawsError
+
+if TYPE_CHECKING:
+    from ..presentation.distinguish import Difference
+    from ..presentation.tables import Comparison
+
+
+def cmd_count(args: argparse.Namespace) -> int:
+    from ..auction.counting import MODERN_COUNT, count_auctions
+    from ..auction.editions import find_editions
+
+    for edition in find_editions(args.edition):
+        count = count_auctions(edition)
+        same = "= the modern count" if count == MODERN_COUNT else "differs from the modern count"
+        print(f"{edition.year}  {count:,}  ({same})")
+    return 0
+
+
+@escaping
+def cmd_judge(args: argparse.Namespace) -> int:
+    from .cli_text import judge_listing
+    from ..judging.judging import judge
+
+    result = judge(args.tokens, args.edition, args.dealer, layer=args.layer)
+    if args.json:
+        print(result.to_json())
+        return 0
+    judge_listing(result, lang_of(args))
+    return 0
+
+
+def _compare_csv(results: list[Comparison]) -> None:
+    """``compare --csv``: one row per edition and event (tables.COMPARE_EVENT_COLUMNS)."""
+    import csv
+
+    from ..presentation.exports import spreadsheet_row
+    from ..presentation.tables import COMPARE_EVENT_COLUMNS, compare_event_rows
+
+    # The csv module, not pandas: a column with empty cells (an edition with no event) keeps
+    # its whole numbers whole ("2", not "2.0").
+    event_rows = compare_event_rows(results)
+    # A supplementary answer adds its layer, source and read date (tables._supplement_columns).
+    added = [key for row in event_rows for key in row if key not in COMPARE_EVENT_COLUMNS]
+    writer = csv.DictWriter(sys.stdout, fieldnames=[*COMPARE_EVENT_COLUMNS, *dict.fromkeys(added)],
+                            lineterminator="\n")
+    writer.writeheader()
+    writer.writerows(spreadsheet_row(row) for row in event_rows)
+
+
+@escaping
+def cmd_compare(args: argparse.Namespace) -> int:
+    from .cli_text import compare_listing
+    from ..presentation.tables import compare_records, compare_results
+
+    results = compare_results(args.tokens, args.editions, args.dealer, args.layer)
+    if args.json:
+        print(json.dumps(compare_records(results), indent=2, ensure_ascii=False))
+    elif args.csv:
+        _compare_csv(results)
+    else:
+        compare_listing(args.tokens, args.dealer, results, lang_of(args))
+    return 0
+
+
+@escaping
+def cmd_impact(args: argparse.Namespace) -> int:
+    """What a draft edition changes against its base (bridgelaws.presentation.impact)."""
+    from ..text._cliio import Progress
+    from ..presentation.distinguish import SPACES
+    from ..presentation.impact import impact, impact_html, impact_text, write_impact_report
+
+    if args.output is not None and os.path.splitext(args.output)[1].lower() not in (".html", ".htm", ".pdf"):
+        raise BridgeLawsError(f"impact: -o {args.output!r} must end in .html or .pdf")
+    progress = Progress("impact")
+    try:
+        report = impact(args.draft, max_tokens=args.max_tokens, space=SPACES[args.space], pbn=args.pbn,
+                        progress=progress)
+        if args.output is not None:
+            kind = write_impact_report(args.output, report)
+    finally:
+        progress.done()
+    if args.output is not None:
+        print(f"wrote {args.output} (the impact report, {kind})")
+        return 0
+    if args.json:
+        print(json.dumps(report.as_dict(), indent=2, ensure_ascii=False))
+    elif args.html:
+        print(impact_html(report))
+    else:
+        print(impact_text(report))
+    return 0
+
+
+def cmd_handout(args: argparse.Namespace) -> int:
+    """A scenario's comparison across editions as a handout: one self-contained HTML page, or a PDF
+    printed from it by headless Chromium (bridgelaws.presentation.handout)."""
+    from ..presentation.handout import write_handout
+    from ..text.i18n import t
+
+    language = lang_of(args)
+    kind = write_handout(args.output, args.tokens, args.editions, args.dealer, language, args.layer,
+                         english=args.english)
+    print(t("print.cli.wrote", language, path=args.output, what=t("print.cli.handout", language, kind=kind)))
+    return 0
+
+
+def _print_differences(differences: list[Difference]) -> None:
+    """The numbered differences of ``distinguish``: scenario, kind, difference, each side's words."""
+    for number, difference in enumerate(differences, start=1):
+        print(f"{number:>3}. {' '.join(difference.scenario)}")
+        print(f"     {difference.kind}")
+        print(f"     {difference.difference}")
+        print(f"     {difference.a.edition}: {difference.a.words()}")
+        print(f"     {difference.b.edition}: {difference.b.words()}")
+
+
+def cmd_distinguish(args: argparse.Namespace) -> int:
+    from ..text._cliio import Progress
+    from ..presentation.distinguish import SPACES, search
+
+    progress = Progress("distinguish")
+    try:
+        found = search(args.a, args.b, max_tokens=args.max_tokens, layer=args.layer, dealer=args.dealer,
+                       space=SPACES[args.space], progress=progress)
+    finally:
+        progress.done()
+    if args.json:
+        print(json.dumps([d.to_dict() for d in found.differences + found.later], indent=2, ensure_ascii=False))
+        return 0
+    years = (found.differences[0].a.edition, found.differences[0].b.edition) if found.differences else (args.a, args.b)
+    print(f"{len(found.differences)} kind(s) of difference between {years[0]} and {years[1]}, shortest first "
+          f"(up to {args.max_tokens} tokens, dealer {args.dealer}; {found.judged:,} scenarios judged)")
+    _print_differences(found.differences)
+    if found.later:
+        print()
+        print(f"{len(found.later)} kind(s) of difference after a parting: the token after the shortest scenario "
+              "of each parting (an acceptance, a correction, a right exercised, another player calling, or the "
+              "next call read as another case)")
+        _print_differences(found.later)
+    return 0
+
+
+def cmd_exercises(args: argparse.Namespace) -> int:
+    """The exercise set (issue 13 §5): listed, or as a printable handout, a GIFT file or an Anki deck."""
+    from ..presentation.exercise_set import exercise_set
+
+    lang = lang_of(args)
+    fmt = "html" if args.handout else args.format
+    if args.key and fmt != "html":
+        raise BridgeLawsError("--key goes with the handout (--handout or --format html)")
+    found = exercise_set()
+    if fmt == "anki":
+        from ..text._cliio import write_output
+        from ..presentation.exercise_export import anki_deck
+
+        if not args.output:
+            raise BridgeLawsError("--format anki writes a file: give it with -o FILE.apkg")
+        data, count = anki_deck(found, lang)
+        write_output(args.output, data)
+        print(f"{count} notes in {len(found)} exercises written to {args.output}", file=sys.stderr)
+        return 0
+    if fmt == "html":
+        from ..presentation.views.quiz import handout_html
+
+        text = handout_html(found, key=args.key, lang=lang)
+    elif fmt == "gift":
+        from ..presentation.exercise_export import gift
+
+        text = gift(found, lang)
+    else:
+        lines = []
+        for exercise in found:
+            origin = "hand-written" if exercise.handwritten else "generated"
+            lines.append(f"{exercise.id:<30} {exercise.case:<24} {len(exercise.questions):>2} questions ({origin})")
+        text = "\n".join(lines) + "\n"
+    if not args.output:
+        sys.stdout.write(text)
+        return 0
+    from ..text._cliio import write_output
+
+    write_output(args.output, text)
+    return 0

@@ -1,0 +1,74 @@
+"""What every command of the ``bridgelaws`` command line shares: the one error line (control
+characters escaped, cut to a length), the escaping of a listing that shows a draft's text, and the
+language of a run."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from ._clilang import language
+
+
+#: The longest error line printed: a message quotes what the user gave, which may be a whole file.
+MAX_ERROR_CHARS = 1000
+#: Control characters (C0, DEL, C1) shown escaped, so that no input can move the cursor, recolour
+#: or retitle the user's terminal through an error line.
+_CONTROLS = {code: f"\\x{code:02x}" for code in [*range(0x20), *range(0x7f, 0xa0)]}
+_CONTROLS.update({ord("\n"): "\\n", ord("\r"): "\\r", ord("\t"): "\\t"})
+
+
+#: The same escapes for a listing that shows what a draft wrote (``judge``, ``compare``, ``impact``):
+#: every control character but the line feeds the listing is made of.
+_SHOWN = {code: text for code, text in _CONTROLS.items() if code != ord("\n")}
+#: For JSON: json.dumps escapes C0 itself; DEL and C1 (raw with ensure_ascii=False) become \u escapes.
+_JSON_SHOWN = {code: f"\\u{code:04x}" for code in range(0x7f, 0xa0)}
+
+
+class _Escaped:
+    """Standard output with :data:`_SHOWN`'s escapes (or, for JSON, DEL and C1 as ``\\u`` escapes)."""
+
+    def __init__(self, stream: Any, table: dict[int, str]) -> None:
+        self._stream, self._table = stream, table
+
+    def write(self, text: str) -> int:
+        return int(self._stream.write(text.translate(self._table)))
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
+
+
+def escaping(command: Any) -> Any:
+    """A command whose listing shows a draft's text (its id, name, wording, reason, summary): what it
+    prints goes through :class:`_Escaped` (issue 22: a draft is untrusted input)."""
+    import functools
+
+    @functools.wraps(command)
+    def run(args: argparse.Namespace) -> int:
+        saved = sys.stdout
+        sys.stdout = _Escaped(saved, _JSON_SHOWN if getattr(args, "json", False) else _SHOWN)
+        try:
+            code: int = command(args)
+            return code
+        finally:
+            sys.stdout = saved
+
+    return run
+
+
+def one_line(error: object) -> str:
+    """The message on one line, whatever the user typed into it: control characters escaped, and
+    cut after :data:`MAX_ERROR_CHARS` characters, saying how many were left out."""
+    text = str(error).translate(_CONTROLS)
+    if len(text) > MAX_ERROR_CHARS:
+        text = f"{text[:MAX_ERROR_CHARS]}... ({len(text) - MAX_ERROR_CHARS:,} more characters)"
+    return text
+
+
+PROG = "bridgelaws"
+
+
+def lang_of(args: argparse.Namespace) -> str:
+    """The language of the listing (``--lang``, else ``BRIDGELAWS_LANG``; :mod:`bridgelaws.interfaces._clilang`)."""
+    return language(args)

@@ -1,0 +1,273 @@
+"""The commands of the ``bridgelaws`` command line that read the texts: ``editions``, ``cite``,
+``export-tei``, ``export-site``, ``article``, ``search``, ``diff``."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import TYPE_CHECKING, Any
+
+from .cli_common import lang_of
+
+if TYPE_CHECKING:
+    from ..text.bibliography import SourceMetadata
+    from ..text.corpus import Passage
+
+
+def cmd_editions(args: argparse.Namespace) -> int:
+    from ..text import corpus
+    from ..text.bibliography import metadata
+    from ..auction.editions import EDITIONS
+
+    if args.json:
+        print(json.dumps([_edition_dict(edition.year) for edition in EDITIONS], indent=2, ensure_ascii=False))
+        return 0
+    for edition in EDITIONS:
+        source = corpus.source(edition.year)
+        print(f"{edition.year}  {edition.code:<9} {edition.name}")
+        print(f"      source {source.source_file} (page '{source.source_page}'), "
+              f"{len(corpus.records(edition.year))} paragraphs")
+        for line in _metadata_lines(metadata(edition.year)):
+            print(f"      {line}")
+        print(f"      all four pass -> {edition.all_pass_outcome} ({edition.rule('all-pass')})")
+        if args.rules:
+            for mechanic, description, basis in edition.rules():
+                print(f"        {mechanic:<17} {basis}")
+        else:
+            for mechanic, basis in edition.inherited_rules():
+                print(f"      inherits {mechanic}: {', '.join(basis.inherited)} from {basis.donor} - {basis.why}")
+    return 0
+
+
+def _metadata_lines(source: SourceMetadata) -> list[str]:
+    """The bibliographic metadata of a source, in a few lines of ``bridgelaws editions``."""
+    def value(name: str) -> str:
+        field = getattr(source, name)
+        return str(field.value) if field.known else "unknown"
+
+    return [
+        f"what: {value('description')}",
+        f"code: {value('code')}, of {value('code_year')}; the text dated {value('dated')}; "
+        f"language {value('language')}",
+        f"printed title '{value('printed_title')}'; covers {value('covers')}",
+        f"from {value('website')} ({value('website_address')}), retrieved {value('retrieved')}; "
+        f"transcribed {value('transcribed')}",
+        f"unknown: {', '.join(source.unknown()) or 'nothing'} (where each field comes from: editions --json)",
+    ]
+
+
+def _edition_dict(year: str) -> dict[str, Any]:
+    """``editions --json``: one edition, its source and the source's metadata with where each field
+    comes from (an unknown field says why)."""
+    from ..text import corpus
+    from ..text.bibliography import metadata
+    from ..auction.editions import find_edition
+
+    edition = find_edition(year)
+    return {
+        "edition": edition.year, "code": edition.code, "name": edition.name,
+        "paragraphs": len(corpus.records(year)), "all_four_pass": edition.all_pass_outcome,
+        "inherits": [{"mechanic": mechanic, "articles": list(basis.inherited), "from": basis.donor,
+                      "why": basis.why} for mechanic, basis in edition.inherited_rules()],
+        "source": metadata(year).to_dict(),
+    }
+
+
+def cmd_cite(args: argparse.Namespace) -> int:
+    from ..text.bibliography import cite
+
+    sys.stdout.write(cite(args.id, args.format))
+    return 0
+
+
+def cmd_export_tei(args: argparse.Namespace) -> int:
+    """Write the corpus (one edition, or all) as TEI P5 XML, and say what the file holds."""
+    from ..text import corpus, translation
+    from ..presentation import tei
+
+    tei.export(args.output, args.edition)
+    years = corpus.EDITIONS if args.edition is None else (corpus.source(args.edition).edition,)
+    def counted(number: int, noun: str) -> str:
+        return f"{number} {noun}{'' if number == 1 else 's'}"
+
+    parts = []
+    for year in years:
+        english = len(translation.translated(year))
+        parts.append(f"{year}: {counted(len(corpus.source(year).articles), 'article')}, "
+                     f"{counted(len(corpus.records(year)), 'paragraph')}, {counted(len(corpus.notes(year)), 'note')}, "
+                     f"{counted(len(corpus.references(year)), 'reference')}, "
+                     + (f"{english} in English" if english else "no English translation yet"))
+    kind = "a teiCorpus of" if args.edition is None else "a TEI document of"
+    print(f"wrote {args.output}: {kind} {counted(len(years), 'text')} "
+          f"(schema: bridgelaws/schemas/tei-bridgelaws.rng)")
+    for part in parts:
+        print(f"  {part}")
+    return 0
+
+
+def cmd_export_site(args: argparse.Namespace) -> int:
+    """Write the static site (bridgelaws.presentation.static_site) and say what it holds and where to open it."""
+    import time
+
+    from ..presentation.static_site import export
+
+    started = time.perf_counter()
+    summary = export(args.output, lang_of(args), args.date)
+    seconds = time.perf_counter() - started
+    pages = sum(1 for name in summary.files if name.endswith(".html"))
+    print(f"wrote {summary.directory}: {pages} pages ({summary.count('cases')} cases, "
+          f"{summary.count('articles')} articles, {summary.count('scenarios')} scenario steps, "
+          f"the index and the matrix) and one stylesheet in {seconds:.1f} s")
+    print(f"  open {summary.directory / 'index.html'} in a browser, or put the directory on any web server")
+    return 0
+
+
+def cmd_article(args: argparse.Namespace) -> int:
+    from ..text import corpus
+
+    passage = corpus.article(args.ref)
+    if args.json:
+        print(json.dumps(_passage_dict(passage), indent=2, ensure_ascii=False))
+        return 0
+    print(f"{passage.id}  {passage.heading or '(no heading)'}")
+    if args.en:
+        _print_english_header(passage)
+    for record in passage.records:
+        label = record.label if record.label else (f"[{record.restored_label}] " if record.restored_label else "")
+        if record.title:
+            print(f"  {record.title}")
+            if args.en:
+                _print_english(_title_english(record.id))
+        print(f"  {record.id}: {label}{record.text}".replace("\n", "\n    "))
+        if args.en:
+            _print_english(_record_english(record.id), label)
+    for note in passage.notes:
+        print(f"  note ({note.kind}): {note.text}")
+    for ref in passage.references:
+        where = "in the corpus" if ref.in_corpus else "not in the corpus"
+        print(f"  reference: '{ref.quote}' -> {ref.target} ({where})")
+    return 0
+
+
+# --- the project's English beside the Dutch (issue 12): `article --en`, and text_en in --json
+
+
+def _record_english(record_id: str) -> str | None:
+    from ..text import translation
+
+    return translation.english(record_id)
+
+
+def _title_english(record_id: str) -> str | None:
+    from ..text import translation
+
+    return translation.title_english(record_id)
+
+
+def _print_english_header(passage: Passage) -> None:
+    """The label once (the English below is the project's, not a source), then the heading's English."""
+    from ..text import translation
+
+    if not translation.translated(passage.edition):
+        print(f"  (no English translation of the {passage.edition} text yet)")
+        return
+    print(f"  en = {translation.LABEL}")
+    _print_english(translation.heading_english(passage.edition, passage.article))
+
+
+def _print_english(english: str | None, label: str = "") -> None:
+    """One English line under the Dutch it translates; nothing where there is no English."""
+    if english:
+        print(f"  en: {label}{english}".replace("\n", "\n    "))
+
+
+def _passage_dict(passage: Passage) -> dict[str, Any]:
+    from ..text import translation
+
+    return {
+        "id": passage.id, "edition": passage.edition, "heading": passage.heading,
+        "heading_en": translation.heading_english(passage.edition, passage.article),
+        "translation_label": translation.LABEL,
+        "records": [{"id": r.id, "label": r.label, "restored_label": r.restored_label,
+                     "title": r.title, "text": r.text,
+                     "title_en": _title_english(r.id), "text_en": _record_english(r.id)}
+                    for r in passage.records],
+        "notes": [{"id": n.id, "kind": n.kind, "text": n.text} for n in passage.notes],
+        "references": [{"from": r.from_id,
+                        "quote": r.quote, "target": r.target, "in_corpus": r.in_corpus}
+                       for r in passage.references],
+    }
+
+
+def cmd_search(args: argparse.Namespace) -> int:
+    from ..text.translation import LABEL, dutch_terms, english, search
+
+    hits = search(args.query, edition=args.edition, variants=not args.exact)
+    forms = sorted({form.casefold() for hit in hits for form in hit.forms})
+    terms = [] if any(hit.language == "nl" for hit in hits) else dutch_terms(args.query)
+    if args.json:
+        print(json.dumps({
+            "query": args.query, "edition": args.edition, "spelling_variants": not args.exact,
+            "records": len(hits), "forms": forms, "dutch_terms": [{"nl": nl, "en": en} for nl, en in terms],
+            "hits": [{"id": hit.record_id, "where": hit.where, "fields": list(hit.fields),
+                      "count": hit.count, "forms": list(hit.forms), "snippet": hit.snippet,
+                      "marks": [list(mark) for mark in hit.marks], "highlighted": hit.highlighted(),
+                      "match": hit.language, "text_en": english(hit.record_id)} for hit in hits],
+        }, indent=2, ensure_ascii=False))
+        return 0
+    if not hits:
+        print(f"no paragraph contains {args.query!r}")
+    shown_label = False
+    for hit in hits:
+        where = "" if hit.where == "text" else f" ({hit.where})"
+        if hit.language == "en":
+            print(f"{hit.record_id}: match in the English (the project's translation, not a source text): "
+                  f"{hit.highlighted()}")
+            print(f"    nl: {corpus_text(hit.record_id)}".replace("\n", "\n        "))
+            continue
+        print(f"{hit.record_id}{where}: {hit.highlighted()}")
+        text_en = english(hit.record_id)
+        if text_en is not None:
+            if not shown_label:
+                print(f"    [{LABEL}]")
+                shown_label = True
+            print(f"    en: {text_en}".replace("\n", "\n        "))
+    if terms:
+        print(f"the glossary's Dutch for {args.query!r}: " + ", ".join(f"{nl} ({en})" for nl, en in terms))
+    if hits:
+        print(f"{len(hits)} paragraph{'s' if len(hits) != 1 else ''}; words matched: {', '.join(forms)}")
+    return 0
+
+
+def corpus_text(record_id: str) -> str:
+    """The verbatim Dutch of a record (the search prints it under a match in the English)."""
+    from ..text import corpus
+
+    return corpus.record(record_id).text
+
+
+def cmd_diff(args: argparse.Namespace) -> int:
+    from ..text import textdiff
+
+    result = textdiff.diff(args.a, args.b)
+    if args.json:
+        print(json.dumps({
+            "a": {"id": result.a.id, "label": result.a.label, "text": result.a.text},
+            "b": {"id": result.b.id, "label": result.b.label, "text": result.b.text},
+            "words_a": result.words_a, "words_b": result.words_b, "aligned": result.aligned,
+            "spelling": result.spelling, "variant": result.variant, "deleted": result.deleted,
+            "inserted": result.inserted,
+            "similarity": round(result.similarity, 4),
+            "pieces": [{"kind": p.kind, "a": p.old, "b": p.new} for p in result.pieces],
+            "marked": textdiff.marked(result),
+        }, indent=2, ensure_ascii=False))
+        return 0
+    print(f"a: {result.a.label}")
+    print(f"b: {result.b.label}")
+    print(textdiff.marked(result))
+    print(f"similarity {result.similarity:.0%} = 2 x {result.aligned} aligned words / "
+          f"({result.words_a} + {result.words_b} words); aligned: {result.spelling} in another spelling "
+          f"~a→b~, {result.variant} another form of a glossary term ~~a→b~~; "
+          f"{result.deleted} deleted [-...-], {result.inserted} inserted {{+...+}}")
+    return 0

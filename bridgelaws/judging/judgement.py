@@ -1,0 +1,155 @@
+"""What :func:`bridgelaws.judging.judging.judge` returns (:class:`Judgement`, :class:`NoLegalCall`), and the
+small pieces every handler of an event shares (the record of an event, the label of an effect line).
+
+Split from :mod:`bridgelaws.judging.judging` (issue 23 §3); ``bridgelaws.judging.judging`` still exports every name.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..auction.auction import Auction, Bar
+from ..auction.calls import Call, Seat
+from ..auction.editions import Edition
+from ..text.errors import BridgeLawsError
+from ..auction.notation import Event
+from .records import EventRecord
+from .rulings import Ruling
+from ..text.vocabulary import Layer, Outcome, Scope
+
+
+@dataclass(frozen=True)
+class NoLegalCall:
+    """The auction is open but the player to act has no legal call: he must make his insufficient
+    bid sufficient (``requirement``, under ``articles``) and no bid up to seven is sufficient over
+    ``over`` (1936: ``7NT`` then an insufficient bid). The text does not say what happens next; the
+    engine does not fill that gap, it says so. ``above_seven``: the articles of the edition's ruling on
+    a bid of more than seven (1936:22.6.c names a bid made "om een bod voldoende te maken")."""
+
+    seat: Seat
+    requirement: str
+    articles: tuple[str, ...]
+    over: str
+    above_seven: tuple[str, ...] = ()
+
+    def text(self) -> str:
+        above = (f"; a bid of more than seven falls under {', '.join(self.above_seven)}"
+                 if self.above_seven else "")
+        return (f"no legal call: {self.seat.full_name} must make his bid sufficient ({', '.join(self.articles)}) "
+                f"and no bid up to seven is sufficient over {self.over}{above}; the text does not say what "
+                f"happens then (a gap in the text, which the engine does not fill)")
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"seat": str(self.seat), "requirement": self.requirement, "articles": list(self.articles),
+                "over": self.over, "above_seven": list(self.above_seven), "text": self.text()}
+
+
+@dataclass
+class Judgement:
+    edition: Edition
+    dealer: Seat
+    auction: Auction
+    events: list[EventRecord] = field(default_factory=list)
+    pending_requirement: str | None = None  # "sufficient-bid" while an offender must replace his bid
+    #: ``judge(..., partial=True)`` only: why the edition could not go on, and the position of the
+    #: first token it could not play (the judgement covers the tokens before it).
+    error: str | None = None
+    stopped_at: int | None = None
+    #: Set when a ruling ended the auction before it closed (a new deal, e.g. 1932:10.1):
+    #: the outcome named by the ruling's data, and the articles it rests on.
+    ended: tuple[str, tuple[str, ...]] | None = None
+    #: Which texts the rulings come from: the corpus alone, or also the supplement (issue 11).
+    layer: Layer = Layer.CORPUS
+    #: Set when the auction is open and the player to act has no legal call (see NoLegalCall).
+    no_legal_call: NoLegalCall | None = None
+
+    @property
+    def state(self) -> dict[str, Any]:
+        auction = self.auction
+        if self.ended is not None:
+            return {"next_to_call": None, "outcome": Outcome(self.ended[0]), "contract": None,
+                    "declarer": None, "barred": [], "legal_calls": [], "articles": list(self.ended[1])}
+        contract = auction.contract
+        next_seat = auction.next_to_call
+        return {
+            "next_to_call": str(next_seat) if next_seat is not None else None,
+            "outcome": Outcome(auction.outcome),
+            "contract": str(contract) if contract else None,
+            "declarer": str(contract.declarer) if contract else None,
+            "barred": [] if auction.is_over else strongest_bars(auction.bars),
+            "legal_calls": [str(call) for call in self.legal_calls()],
+            "articles": list(auction.outcome_basis.all_articles) if auction.outcome_basis else [],
+            "no_legal_call": self.no_legal_call.to_dict() if self.no_legal_call else None,
+        }
+
+    def legal_calls(self) -> tuple[Call, ...]:
+        """The calls the player to act may make now; while an offender must replace his bid by a
+        sufficient one (1936:22.3), only the sufficient bids."""
+        if self.ended is not None:
+            return ()
+        calls = self.auction.legal_calls()
+        if self.pending_requirement == "sufficient-bid":
+            calls = tuple(call for call in calls if call.is_bid)
+        elif self.pending_requirement == "no-double":
+            # 2007/2017:27.B.3: a double or redouble may not replace the insufficient bid.
+            calls = tuple(call for call in calls if not (call.is_double or call.is_redouble))
+        return calls
+
+    @property
+    def rulings(self) -> list[tuple[EventRecord, Ruling]]:
+        """(event, ruling) for every event that got a ruling, in order."""
+        return [(e, e.ruling) for e in self.events if e.ruling is not None]
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"edition": self.edition.year, "dealer": str(self.dealer),
+                "events": [event.to_dict() for event in self.events], "state": self.state}
+
+    def to_json(self, indent: int | None = 2) -> str:
+        return json.dumps(self.as_dict(), indent=indent, ensure_ascii=False)
+
+
+def strongest_bars(bars: Iterable[Bar]) -> list[dict[str, str]]:
+    """One entry per barred seat, in the order they were barred; rest-of-auction beats next-turn."""
+    scopes: dict[str, str] = {}
+    for bar in bars:
+        seat = str(bar.seat)
+        if scopes.get(seat) != Scope.REST_OF_AUCTION:
+            scopes[seat] = bar.scope
+    return [{"seat": seat, "scope": scope} for seat, scope in scopes.items()]
+
+
+def _joined(first: str | None, then: str) -> str:
+    """An entry's own assumption, then the engine's words on the choice (neither hides the other)."""
+    return f"{first} {then}" if first else then
+
+
+def _label(ruling: Ruling) -> str:
+    """What an effect line adds after the effect: nothing for the corpus's own rule, "(outside the
+    corpus)" for a sourced supplementary ruling, "(assumption)" where the engine's reading decides."""
+    if ruling.is_law:
+        return ""
+    if ruling.layer is Layer.SUPPLEMENT and not ruling.assumption:
+        return " (outside the corpus)"
+    return " (assumption)"
+
+
+def _call_of(event: Event) -> Call:
+    """The call of a call event (a call token always names one)."""
+    if event.call is None:
+        raise BridgeLawsError(f"token {event.token!r} at position {event.index} is not a call")
+    return event.call
+
+
+def _base(event: Event, seat: Seat | None) -> dict[str, Any]:
+    return {"index": event.index, "seat": seat, "token": event.token, "kind": event.kind,
+            "case": None, "ruling": None}
+
+
+def _over(event: Event, auction: Auction) -> BridgeLawsError:
+    return BridgeLawsError(
+        f"token {event.token!r} at position {event.index}: the auction is already over "
+        f"({auction.outcome}{' ' + str(auction.contract) if auction.contract else ''})")
+

@@ -1,0 +1,655 @@
+"""The catalogue of cases and what each edition's text prescribes for them, as data.
+
+``data/cases.yaml`` lists the cases; ``data/rulings/<case>.yaml`` holds, per edition, the ruling
+read from that edition's own text (see ``data/rulings/README.md`` for the fields). This module loads
+them, checked by :mod:`bridgelaws.text.schema` into typed specs (an edition a file does not list is
+silent, stated once in ``schema.SILENT_SUMMARY``), and turns an entry into a :class:`Ruling` for a
+concrete event: roles such as "the offender's partner" become seats, and the branch whose condition
+holds is chosen.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from ..text import datafiles, schema
+from ..auction.calls import Seat
+from .conditions import CONDITIONS
+from ..auction.editions import EDITIONS, MECHANICS, Edition, find_edition, find_editions
+from ..text.errors import BridgeLawsError
+from .ruling_effect import RulingEffect, ruling_effect
+from ..text.schema import SCOPES, STATUSES, BranchSpec, RulingSpec
+from ..text.vocabulary import Layer, Scope, Status
+
+if TYPE_CHECKING:
+    from .drafts import Proposal
+    from ..supplement.supplement import Provenance
+
+#: Where the data files are (see :mod:`bridgelaws.text.datafiles`); the loaders go through ``datafiles``.
+DATA = datafiles.data_dir()
+__all__ = ["SCOPES", "STATUSES", "Case", "Ruling", "cases", "case_ids", "find_case", "specs", "spec",
+           "ruling_data", "entry", "branches", "generic_ruling", "resolve", "acceptance_data",
+           "acceptance_ruling", "all_rulings", "rights_data", "rights_rules", "LAYERS", "check_layer",
+           "corpus_spec"]
+
+#: The layers a ruling can be read from (``judge(..., layer=...)``): see :class:`~bridgelaws.text.vocabulary.Layer`.
+LAYERS: tuple[str, ...] = tuple(layer.value for layer in Layer)
+
+#: The engine's one default where a text is silent or only points elsewhere.
+DEFAULT_ASSUMPTION = (
+    "The text gives no rectification here: the engine lets the call stand as made and continues "
+    "the auction in rotation after it. This is the engine's default, an assumption, not law.")
+EVENT_ASSUMPTION = (
+    "The text gives no rectification here: the engine lets the auction continue unchanged. This is "
+    "the engine's default, an assumption, not law.")
+
+
+@dataclass(frozen=True)
+class Case:
+    id: str
+    name_nl: str
+    name_en: str
+    kind: str  # "call", "event" or "situation"
+    description: str
+    scenario: dict[str, Any] | None  # {"dealer", "tokens"} for cases the notation can express
+    situation: str | None
+    variants: tuple[dict[str, Any], ...] = ()
+    #: The registry's mechanics that decide whether the case arises (cases.yaml ``mechanics``).
+    mechanics: tuple[str, ...] = ()
+
+    def name(self, lang: str = "en") -> str:
+        """The case's name in ``lang`` (issue 13 §6): ``name_en``, or ``name_nl`` (cases.yaml, in the
+        Dutch texts' own words)."""
+        from ..text.i18n import find_language
+
+        return self.name_nl if find_language(lang) == "nl" else self.name_en
+
+    @staticmethod
+    def variant_label(variant: dict[str, Any], lang: str = "en") -> str:
+        """A variant's label in ``lang``: ``label``, or ``label_nl`` (cases.yaml)."""
+        from ..text.i18n import find_language
+
+        return str(variant["label_nl"] if find_language(lang) == "nl" else variant["label"])
+
+
+@dataclass
+class Ruling:
+    """What one edition's text prescribes for one event. ``as_dict`` is the ``ruling`` of ``judge --json``."""
+
+    case: str
+    edition: str
+    status: Status
+    articles: list[str] = field(default_factory=list)
+    references: list[str] = field(default_factory=list)
+    call_stands: bool | None = None
+    deemed: str | None = None
+    barred: list[dict[str, Any]] = field(default_factory=list)  # [{"seat", "scope": Scope, "article"}]
+    options: list[dict[str, Any]] = field(default_factory=list)  # [{"by", "choice", "barred", "effect"}]
+    play: list[str] = field(default_factory=list)
+    assumption: str | None = None
+    quote_nl: str | None = None
+    quote_from: str | None = None
+    summary_en: str = ""
+    #: The Dutch summary where one is written beside ``summary_en`` (data/rulings/*.yaml ``summary_nl``);
+    #: not in :meth:`as_dict` (``--json`` keeps its fields).
+    summary_nl: str | None = None
+    next: str | None = None  # offender / proper / rotation / skipped (see data/rulings/README.md)
+    acceptance: str | None = None
+    requires: str | None = None
+    outcome: str | None = None
+    condition: str | None = None
+    accepted: bool = False
+    assumption_for_ranks: str | None = None
+    #: The assumption that applies instead when the branch holds only by the count of cards shown
+    #: (at different moments), not by the card's rank (1936:23.b "twee of meer"; 1949:26.a.n1 says it).
+    assumption_for_count: str | None = None
+    chosen: str | None = None  # the option taken, once known
+    #: ``corpus``, or ``supplement`` for a ruling from data/supplement/ (status ``supplement``): its
+    #: articles are supplementary entries, ``provenance`` names their sources, and ``corpus_status``
+    #: / ``corpus_summary`` say what the corpus excerpt itself does with the case.
+    layer: Layer = Layer.CORPUS
+    provenance: tuple[Provenance, ...] = ()
+    corpus_status: Status | None = None
+    corpus_summary: str | None = None
+    #: For an edition made from a draft (:mod:`bridgelaws.judging.drafts`) that changes this case: the
+    #: proposed wording and its reason (never a quote of a published text; ``quote_nl`` is None).
+    proposal: Proposal | None = None
+    #: Consequences for the score in words (an adjusted score, the director's discretion), as ``play``.
+    score: list[str] = field(default_factory=list)
+    #: What of the ruling its source never reached (data/supplement/rulings ``unread``), or None.
+    unread: str | None = None
+    #: The seat of the offender the roles were resolved for (:func:`resolve`), or None for a ruling
+    #: with roles (:func:`generic_ruling`): whose options are whose (:func:`bridgelaws.judging.ruling_effect.ruling_effect`).
+    #: Not compared and not in :meth:`as_dict`.
+    offender: str | None = field(default=None, compare=False, repr=False)
+
+    def as_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "status": self.status, "articles": list(self.articles), "references": list(self.references),
+            "call_stands": self.call_stands, "deemed": self.deemed,
+            "barred": [dict(b) for b in self.barred],
+            "options": [dict(o) for o in self.options], "play": list(self.play),
+            "assumption": self.assumption, "quote_nl": self.quote_nl, "quote_from": self.quote_from,
+            "summary_en": self.summary_en, "chosen": self.chosen, "layer": self.layer,
+        }
+        if self.layer is Layer.SUPPLEMENT:
+            first = self.provenance[0] if self.provenance else None
+            data.update(source=first.source if first else None, read=first.read if first else None,
+                        outside_corpus=self.outside_corpus,
+                        sources=[p.as_dict() for p in self.provenance],
+                        corpus_status=self.corpus_status, corpus_summary=self.corpus_summary)
+        if self.proposal is not None:
+            data["proposed"] = self.proposal.as_dict()
+        return data
+
+    @property
+    def rules(self) -> bool:
+        """True when the engine applies the ruling's rectification: the corpus rules, or (layer
+        ``supplement``) a sourced supplementary ruling does."""
+        return self.status in (Status.RULED, Status.SUPPLEMENT)
+
+    @property
+    def effect(self) -> RulingEffect:
+        """What the ruling does, as it stands now (:func:`bridgelaws.judging.ruling_effect.ruling_effect`)."""
+        return ruling_effect(self)
+
+    @property
+    def outside_corpus(self) -> str | None:
+        """``outside the corpus: paraphrase of ... from ..., read ...`` for a supplementary ruling."""
+        if self.layer is not Layer.SUPPLEMENT:
+            return None
+        from ..supplement.supplement import provenance_line
+
+        return provenance_line(self.provenance)
+
+    @property
+    def is_law(self) -> bool:
+        """True when the edition's own text in the corpus rules (no assumption involved)."""
+        return self.status == "ruled" and not self.assumption and self.proposal is None
+
+
+@datafiles.cached
+def cases() -> tuple[Case, ...]:
+    """The catalogue, in the order of the matrix rows."""
+    return tuple(Case(id=c["id"], name_nl=c["name_nl"], name_en=c["name_en"], kind=c["kind"],
+                      description=c["description"], scenario=c["scenario"], situation=c["situation"],
+                      variants=c["variants"], mechanics=_known_mechanics(c))
+                 for c in schema.parse_cases(datafiles.load("cases.yaml")))
+
+
+def _known_mechanics(case: dict[str, Any]) -> tuple[str, ...]:
+    """A case's ``mechanics``, each one of the registry's (:data:`bridgelaws.auction.editions.MECHANICS`)."""
+    for i, mechanic in enumerate(case["mechanics"]):
+        if mechanic not in MECHANICS:
+            raise schema.Loc("cases.yaml", case["id"]).at("mechanics").at(i).error(
+                f"{mechanic!r} is not a mechanic of the registry (one of {', '.join(MECHANICS)})")
+    return tuple(case["mechanics"])
+
+
+def case_ids() -> tuple[str, ...]:
+    return tuple(c.id for c in cases())
+
+
+def find_case(case_id: str) -> Case:
+    for case in cases():
+        if case.id == case_id:
+            return case
+    raise BridgeLawsError(f"unknown case {case_id!r}: one of {', '.join(case_ids())}")
+
+
+@datafiles.cached
+def _file(case_id: str) -> Any:
+    find_case(case_id)
+    name = f"rulings/{case_id}.yaml"
+    if not datafiles.exists(name):
+        raise BridgeLawsError(f"no rulings file for case {case_id!r} ({name} is missing)")
+    return datafiles.load(name)
+
+
+@datafiles.cached
+def edition_rulings(year: str) -> dict[str, Any]:
+    """The rulings an edition's folder gives, by case: ``data/editions/<year>/rulings.yaml``
+    (``{rulings: {<case>: <entry>}}``, each entry as in ``data/rulings/<case>.yaml``), or {}."""
+    name = datafiles.edition_file(year, "rulings.yaml")
+    if not datafiles.exists(name):
+        return {}
+    raw = schema.fields(datafiles.load(name), schema.Loc(name), ("rulings",))
+    given = raw["rulings"] or {}
+    if not isinstance(given, dict):
+        raise schema.Loc(name).at("rulings").error("expected a mapping of cases")
+    for case_id in given:
+        if str(case_id) not in case_ids():
+            raise schema.Loc(name).at("rulings").at(str(case_id)).error(
+                f"not a case of cases.yaml (one of {', '.join(case_ids())})")
+    return {str(case_id): entry for case_id, entry in given.items()}
+
+
+@dataclass(frozen=True)
+class _Given:
+    """Where an edition's entry of a case comes from: the entry, its file and its key there, and,
+    for an entry inherited by a derived edition, the edition it was inherited from."""
+
+    entry: Any
+    name: str
+    key: str
+    inherited_from: str | None = None
+
+
+def _quotes(entry: Any) -> list[tuple[str, str]]:
+    """Every ``(quote_from, quote_nl)`` of an entry and of its branches."""
+    found = []
+    if isinstance(entry, dict):
+        if entry.get("quote_nl"):
+            found.append((str(entry.get("quote_from")), str(entry["quote_nl"])))
+        for branch in entry.get("when") or ():
+            found.extend(_quotes(branch))
+    return found
+
+
+def verify_inherited_quote(year: str, base: str, what: str, article: str | None, quote: str) -> None:
+    """An inherited quote stands only while its words are, verbatim, in the derived edition's
+    record: otherwise one error line naming what quotes it (``what``) and the record."""
+    from ..text import corpus
+
+    if not article or not article.startswith(year + ":"):
+        return  # another edition's text: it has not changed
+    if not corpus.resolves(article):
+        problem = f"cites {article}, which the {year} text does not have"
+    elif quote not in corpus.article(article).text:
+        short = quote if len(quote) <= 60 else quote[:57] + "..."
+        problem = f"quotes {article}, which no longer says {short!r}"
+    else:
+        return
+    raise BridgeLawsError(f"{datafiles.edition_file(year, 'edition.yaml')}: derives {base}: {what}, inherited from "
+                          f"{base}, {problem}: read {year}'s text and write its own")
+
+
+def _inherit(case_id: str, year: str, given: dict[str, _Given]) -> _Given | None:
+    """A derived edition's entry of a case that its folder does not give: the base's (ids read as
+    the edition's own), loaded only while every quote still stands in the edition's text."""
+    from ..auction.editions import _registry, remap
+
+    base = _registry()[year].record.derives
+    if base is None:
+        return None
+    found = given.get(base) or _inherit(case_id, base, given)
+    if found is None:
+        return None  # the base is silent by default: so is the derived edition
+    entry = remap(found.entry, base, year)
+    for article, quote in _quotes(entry):
+        verify_inherited_quote(year, base, f"the ruling of {case_id}", article, quote)
+    return _Given(entry, found.name, found.key, base)
+
+
+@datafiles.cached
+def _given(case_id: str) -> dict[str, _Given]:
+    """Per edition, the entry of a case and where it comes from: the case's file, the edition's
+    folder (``rulings.yaml``), or, for a derived edition, its base's entry. Never two of them."""
+    shared = _file(case_id)
+    name = f"rulings/{case_id}.yaml"
+    given = {}
+    if isinstance(shared, dict) and isinstance(shared.get("rulings"), dict):
+        given = {str(year): _Given(entry, name, str(year)) for year, entry in shared["rulings"].items()}
+    for edition in find_editions(None):
+        own = edition_rulings(edition.year).get(case_id)
+        if own is None:
+            continue
+        folder = datafiles.edition_file(edition.year, "rulings.yaml")
+        if edition.year in given:
+            raise BridgeLawsError(f"{folder}: {case_id}: {edition.year}'s ruling of {case_id} is also in {name}: "
+                                  "keep one")
+        given[edition.year] = _Given(own, folder, case_id)
+    for edition in find_editions(None):
+        if edition.year not in given:
+            inherited = _inherit(case_id, edition.year, given)
+            if inherited is not None:
+                given[edition.year] = inherited
+    return given
+
+
+def where(case_id: str, edition: str | int | Edition) -> str:
+    """The file that gives an edition's entry of a case (for messages)."""
+    year = _rulings_year(edition)
+    found = _given(case_id).get(year)
+    if found is None:
+        return f"rulings/{case_id}.yaml"
+    if found.inherited_from is not None:
+        return f"{datafiles.edition_file(year, 'edition.yaml')} (derives {found.inherited_from})"
+    return found.name
+
+
+@datafiles.cached
+def specs(case_id: str) -> dict[str, RulingSpec]:
+    """Per registered edition, the checked entry of the case (``data/rulings/<case>.yaml``, the
+    edition's ``rulings.yaml``, or a derived edition's base's). An edition none gives gets the
+    silence default (``schema.SILENT_SUMMARY``)."""
+    result = schema.parse_rulings(_file(case_id), f"rulings/{case_id}.yaml", case_id)
+    for year, found in _given(case_id).items():
+        if found.name != f"rulings/{case_id}.yaml" or found.inherited_from is not None:
+            result[year] = schema.parse_ruling(found.entry, schema.Loc(found.name, found.key))
+    return result
+
+
+def _rulings_year(edition: str | int | Edition) -> str:
+    """Whose rulings an edition reads: its own, or for an edition made up with ``Edition.like``
+    (a test, a draft), those of the registered edition it was made like."""
+    found = find_edition(edition)
+    return found.record.like or found.year
+
+
+def _no_rulings(edition: str | int | Edition) -> BridgeLawsError:
+    return BridgeLawsError(f"edition {find_edition(edition).year} has no rulings: it is not in the "
+                           f"registry (make it with Edition.like(...) to take a registered edition's)")
+
+
+def check_layer(layer: str | Layer) -> Layer:
+    """``layer`` as a :class:`Layer`; an unknown one is a clear error."""
+    if layer not in LAYERS:
+        raise BridgeLawsError(f"unknown layer {layer!r}: one of {', '.join(LAYERS)}")
+    return Layer(layer)
+
+
+def _draft_change(case_id: str, edition: str | int | Edition) -> Any:
+    """The draft's change of the case (a :class:`bridgelaws.judging.drafts.RulingChange`), or None."""
+    draft = find_edition(edition).draft
+    return None if draft is None else draft.rulings.get(case_id)
+
+
+def corpus_spec(case_id: str, edition: str | int | Edition) -> RulingSpec:
+    """The corpus entry of a case for an edition (with the silence default); for a draft that
+    changes the case, the draft's entry (the base's overlaid by the draft's fields)."""
+    change = _draft_change(case_id, edition)
+    if change is not None:
+        return change.spec  # type: ignore[no-any-return]
+    found = specs(case_id).get(_rulings_year(edition))
+    if found is None:
+        raise _no_rulings(edition)
+    return found
+
+
+def _supplement_spec(case_id: str, edition: str | int | Edition) -> RulingSpec | None:
+    """The supplementary ruling standing in for a silent or referenced corpus cell, or None."""
+    from ..supplement import supplement
+
+    if corpus_spec(case_id, edition).status not in ("silent", "referenced"):
+        return None
+    return supplement.ruling_spec(case_id, _rulings_year(edition))
+
+
+def spec(case_id: str, edition: str | int | Edition, layer: str | Layer = Layer.CORPUS) -> RulingSpec:
+    """The entry the engine reads: the corpus's, or with ``layer="supplement"`` the supplementary
+    ruling where the corpus cell is silent or referenced and one exists."""
+    found_edition = edition if isinstance(edition, Edition) else find_edition(edition)
+    key = (case_id, id(found_edition), layer)
+    kept = _SPECS.get(key)
+    if kept is not None and kept[0] is found_edition:
+        return kept[1]
+    chosen = None
+    if check_layer(layer) is Layer.SUPPLEMENT:  # (an unknown layer raises here, and is never kept)
+        chosen = _supplement_spec(case_id, found_edition)
+    if chosen is None:
+        chosen = corpus_spec(case_id, found_edition)
+    _SPECS[key] = (found_edition, chosen)
+    return chosen
+
+
+#: :func:`spec`'s answers, kept as :data:`_BUILT` keeps the rulings (the specs are frozen).
+_SPECS: dict[tuple[Any, ...], tuple[Edition, RulingSpec]] = {}
+datafiles.on_reset(_SPECS.clear)
+
+
+@datafiles.cached
+def ruling_data(case_id: str) -> dict[str, dict[str, Any]]:
+    """The per-edition entries of one case as the file gives them (checked), with the silence
+    default for an edition the file does not list."""
+    parsed = specs(case_id)  # checks the files
+    entries = {year: found.entry for year, found in _given(case_id).items()}
+    return {year: entries[year] if year in entries else {"status": s.status, "summary_en": s.summary_en}
+            for year, s in parsed.items()}
+
+
+def entry(case_id: str, edition: str | int | Edition) -> dict[str, Any]:
+    found = ruling_data(case_id).get(_rulings_year(edition))
+    if found is None:
+        raise _no_rulings(edition)
+    return found
+
+
+def branches(case_id: str, edition: str | int | Edition, layer: str | Layer = Layer.CORPUS) -> list[dict[str, Any]]:
+    """The conditional branches of an entry ([] when its ruling does not depend on circumstances):
+    ``{"condition": ...}`` per branch, in the file's order."""
+    if (check_layer(layer) is Layer.SUPPLEMENT and _supplement_spec(case_id, edition) is not None
+            or _draft_change(case_id, edition) is not None):
+        return [{"condition": b.condition} for b in spec(case_id, edition, layer).when]
+    return list(entry(case_id, edition).get("when", ()))
+
+
+def generic_ruling(case_id: str, edition: str | int | Edition, condition: str | None = None,
+                   layer: str | Layer = Layer.CORPUS) -> Ruling:
+    """The ruling with roles, not seats (``offender``, ``partner``...): what the matrix shows."""
+    return _build(case_id, find_edition(edition), condition, seats=None, layer=check_layer(layer))
+
+
+def resolve(case_id: str, edition: str | int | Edition, *, condition: str | None = None, offender: Seat | None = None,
+            first_bidder: Seat | None = None, layer: str | Layer = Layer.CORPUS) -> Ruling:
+    """The ruling for an event: roles turned into seats, the branch for ``condition`` chosen.
+    ``layer="supplement"``: where the corpus is silent or referenced, the supplementary ruling if
+    there is one (status ``supplement``, with its provenance)."""
+    found, chosen = find_edition(edition), check_layer(layer)
+    bidder = None if offender is None else (first_bidder if first_bidder is not None else offender.lho)
+    key = (case_id, id(found), condition, offender, bidder, chosen)
+    built = _BUILT.get(key)
+    if built is None or built[0] is not found:
+        seats: dict[str, list[Seat]] | None = None
+        if offender is not None:
+            seats = {"offender": [offender], "partner": [offender.partner],
+                     "side": [offender, offender.partner], "lho": [offender.lho],
+                     "first-bidder": [bidder] if bidder is not None else []}
+        built = (found, _build(case_id, found, condition, seats, layer=chosen))
+        _BUILT[key] = built
+    return _fresh(built[1])
+
+
+#: :func:`resolve`'s rulings, built once per (case, edition object, condition, seats, layer): the
+#: judge asks for the same few rulings again and again (a search of ``distinguish`` judges tens of
+#: thousands of scenarios). The edition is kept beside its ruling and compared by identity, so an
+#: edition made up later (a draft, ``Edition.like``) never meets another's entry; cleared with the
+#: data (:func:`bridgelaws.text.datafiles.reset`).
+_BUILT: dict[tuple[Any, ...], tuple[Edition, Ruling]] = {}
+datafiles.on_reset(_BUILT.clear)
+
+
+def _fresh(ruling: Ruling) -> Ruling:
+    """A copy of a memoised ruling that the judge may change (it sets ``chosen``, ``assumption``,
+    ``call_stands``...): the object and its lists and their dicts are new, the strings shared."""
+    fresh = object.__new__(Ruling)
+    fresh.__dict__.update(ruling.__dict__)
+    fresh.articles, fresh.references, fresh.play = list(ruling.articles), list(ruling.references), list(ruling.play)
+    fresh.score = list(ruling.score)
+    fresh.barred = [dict(bar) for bar in ruling.barred]
+    fresh.options = [{**option, "barred": [dict(bar) for bar in option["barred"]]} for option in ruling.options]
+    return fresh
+
+
+def _branch(entry_spec: RulingSpec, condition: str | None) -> BranchSpec | None:
+    """The branch for ``condition``; the ``otherwise`` branch when none names it."""
+    chosen = None
+    for branch in entry_spec.when:
+        if branch.condition == condition:
+            return branch
+        if chosen is None and branch.condition == "otherwise":
+            chosen = branch
+    return chosen
+
+
+def _summary_nl(merged: dict[str, Any], chosen: BranchSpec | None) -> str | None:
+    """The Dutch summary, only where it renders the English one shown: a branch that gives its own
+    English without a Dutch one leaves the entry's Dutch out."""
+    if chosen is not None and "summary_en" in chosen.given and "summary_nl" not in chosen.given:
+        return None
+    summary: str | None = merged.get("summary_nl")
+    return summary
+
+
+def _offender_of(seats: dict[str, list[Seat]] | None) -> str | None:
+    """The offender's seat of a ruling resolved for an event; None for a ruling with roles."""
+    return None if seats is None else str(seats["offender"][0])
+
+
+def _build(case_id: str, edition: Edition, condition: str | None,
+           seats: dict[str, list[Seat]] | None, layer: Layer = Layer.CORPUS) -> Ruling:
+    if condition is not None and condition not in CONDITIONS:
+        # Never a silent fallback to the `otherwise` branch.
+        raise BridgeLawsError(f"unknown condition {condition!r}: one of {', '.join(CONDITIONS)}")
+    supplementary = _supplement_spec(case_id, edition) if layer is Layer.SUPPLEMENT else None
+    if supplementary is not None:
+        branch = _branch(supplementary, condition)
+        if branch is not None and branch.status == "silent":
+            # A gap of the sources for this situation (data/supplement/README.md): the corpus's answer.
+            supplementary = None
+    entry_spec = supplementary or corpus_spec(case_id, edition)
+    chosen = _branch(entry_spec, condition)
+    merged = entry_spec.values()
+    if chosen is not None:
+        merged.update(chosen.values())  # a branch overrides the entry field by field
+        if chosen.articles:
+            arts = list(chosen.articles)
+        else:
+            # The branch's article, then the entry's others, leaving out the other branches' articles.
+            siblings = {b.article for b in entry_spec.when} - {None}
+            arts = [a for a in entry_spec.articles if a not in siblings]
+            if chosen.article:
+                arts = [chosen.article] + [a for a in arts if a != chosen.article]
+        merged["articles"] = arts
+    status = merged["status"]
+
+    def who(role: str) -> list[str]:
+        if seats is None:
+            return [role]
+        return [str(s) for s in seats[role]]
+
+    articles = list(merged.get("articles") or ())
+    bar_article = chosen.article if chosen is not None else None
+    barred = [{"seat": seat, "scope": Scope(bar.scope), "article": bar_article or (articles or [None])[0]}
+              for bar in merged.get("barred") or () for seat in who(bar.who)]
+    options = [{
+        "by": who(option.by)[0], "choice": option.choice, "text": option.text,
+        "barred": [{"seat": seat, "scope": Scope(b.scope)} for b in option.barred for seat in who(b.who)],
+        "effect": option.effect, "article": option.article, "default": option.default,
+        "assumption": option.assumption,
+    } for option in merged.get("options") or ()]
+    assumption = merged.get("assumption")
+    if status != "ruled" and not assumption:
+        assumption = DEFAULT_ASSUMPTION
+    extra: dict[str, Any] = {}
+    if supplementary is not None:
+        from ..supplement import supplement
+
+        corpus = corpus_spec(case_id, edition)
+        named = list(dict.fromkeys(articles + [o["article"] for o in options if o["article"]]))
+        extra = {"layer": Layer.SUPPLEMENT, "provenance": tuple(supplement.provenance(a) for a in named),
+                 "corpus_status": Status(str(corpus.status)), "corpus_summary": corpus.summary_en}
+        status = Status.SUPPLEMENT
+    change = _draft_change(case_id, edition) if supplementary is None else None
+    if change is not None:
+        extra["proposal"] = change.proposal
+    return Ruling(
+        **extra,
+        case=case_id, edition=edition.year, status=Status(status), articles=articles,
+        references=list(merged.get("references") or ()),
+        call_stands=merged.get("call_stands") if status in ("ruled", "supplement") else None,
+        deemed=merged.get("deemed"), barred=barred, options=options,
+        play=list(merged.get("play") or ()), assumption=assumption,
+        quote_nl=merged.get("quote_nl"), quote_from=merged.get("quote_from"),
+        summary_en=merged.get("summary_en") or "", summary_nl=_summary_nl(merged, chosen),
+        next=merged.get("next"),
+        acceptance=merged.get("acceptance"), requires=merged.get("requires"),
+        outcome=merged.get("outcome"), condition=chosen.condition if chosen else None,
+        assumption_for_ranks=merged.get("assumption_for_ranks"),
+        assumption_for_count=merged.get("assumption_for_count"),
+        score=list(merged.get("score") or ()), unread=merged.get("unread"),
+        offender=_offender_of(seats),
+    )
+
+
+@datafiles.cached
+def acceptance_data() -> dict[str, dict[str, str]]:
+    """``data/acceptance.yaml``: per edition, the article, quote and summary of an acceptance."""
+    return _derive_by_year(schema.parse_acceptance(datafiles.load("acceptance.yaml")), "the acceptance",
+                           lambda data: [(data["article"], data["quote_nl"])])
+
+
+def acceptance_ruling(case_id: str, edition: str | int | Edition, offender: Seat,
+                      ruling: Ruling | None = None, *, caller: Seat | None = None) -> Ruling:
+    """The ruling when a call over the irregular call accepted it (1936:22.2); ``caller`` is the
+    player who called over it (None when only a PBN mark records the acceptance). For a
+    supplementary ``ruling`` whose ``acceptance`` names a supplementary article, that article's
+    acceptance."""
+    edition = find_edition(edition)
+    if ruling is not None and ruling.layer is Layer.SUPPLEMENT and ruling.acceptance:
+        from ..supplement import supplement
+
+        entry_ = supplement.article(ruling.acceptance)
+        return Ruling(
+            case=case_id, edition=edition.year, status=Status.SUPPLEMENT, articles=[entry_.id],
+            call_stands=True, accepted=True, next="rotation",
+            summary_en=f"{caller.full_name if caller is not None else 'A later player'} called over it, which accepts it: {entry_.paraphrase_en}",
+            layer=Layer.SUPPLEMENT, provenance=(supplement.provenance(entry_.id),),
+            corpus_status=ruling.corpus_status, corpus_summary=ruling.corpus_summary)
+    base_data = acceptance_data().get(_rulings_year(edition))
+    if (ruling is not None and ruling.proposal is not None and ruling.acceptance
+            and (base_data is None or base_data["article"] != ruling.acceptance)):
+        # A draft's ruling names an acceptance its base's text does not give: the draft's provision
+        # rules, citing the base's record it names (the base's own acceptance keeps its quote).
+        who = caller.full_name if caller is not None else "A later player"
+        return Ruling(
+            case=case_id, edition=edition.year, status=Status.RULED,
+            articles=[ruling.proposal.provision, ruling.acceptance], call_stands=True, accepted=True,
+            next="rotation", proposal=ruling.proposal,
+            summary_en=(f"{who} called over the irregular call, which accepts it under the draft's ruling "
+                        f"(acceptance: {ruling.acceptance}): the auction continues as if it had been proper "
+                        "and in turn; no rectification."))
+    data = acceptance_data().get(_rulings_year(edition))
+    if data is None:
+        raise BridgeLawsError(f"the {edition.year} text lets no call over an irregular call accept it")
+    return Ruling(
+        case=case_id, edition=edition.year, status=Status.RULED, articles=[data["article"]],
+        call_stands=True, quote_nl=data["quote_nl"], quote_from=data["article"], accepted=True,
+        next="rotation", summary_en=" ".join(data["summary_en"].split()).format(
+            caller=caller.full_name if caller is not None else "A later player"))
+
+
+@datafiles.cached
+def rights_data() -> dict[str, dict[str, dict[str, str]]]:
+    """``data/rights.yaml``: per edition, what its text says about exercising a right a ruling
+    gives (1936:21.2, 21.3), as ``{rule: {"article", "quote_nl"}}``."""
+    return _derive_by_year(schema.parse_rights(datafiles.load("rights.yaml")), "the rule on rights",
+                           lambda data: [(rule["article"], rule["quote_nl"]) for rule in data.values()])
+
+
+def rights_rules(edition: str | int | Edition) -> dict[str, dict[str, str]]:
+    """The rules on exercising rights of ``edition`` ({} where its text gives none)."""
+    return rights_data().get(_rulings_year(edition), {})
+
+
+def _derive_by_year(data: dict[str, Any], what: str, quotes: Any) -> dict[str, Any]:
+    """``data`` keyed by edition, each derived edition without an entry given its base's, loaded only
+    while its quotes stand in the edition's text (:func:`bridgelaws.auction.editions.inherit_by_year`)."""
+    from ..auction.editions import inherit_by_year
+
+    def check(year: str, base: str, entry: Any) -> None:
+        for article, quote in quotes(entry):
+            verify_inherited_quote(year, base, what, article, quote)
+
+    return inherit_by_year(data, check)
+
+
+def all_rulings(layer: str | Layer = Layer.CORPUS) -> list[Ruling]:
+    """Every (case, edition) pair with its generic ruling; every branch for conditional entries."""
+    result: list[Ruling] = []
+    for case in cases():
+        for edition in EDITIONS:
+            conds: list[str | None] = [b.condition for b in spec(case.id, edition, layer).when] or [None]
+            result.extend(generic_ruling(case.id, edition, c, layer) for c in conds)
+    return result

@@ -1,0 +1,138 @@
+"""The engine's own English in another language (issue 25 §3): an event's effect and reason and the
+engine's default assumptions, which :mod:`bridgelaws.judging.judging` writes in fixed English words with
+seats, calls and articles filled in. Beside :mod:`bridgelaws.presentation.present` (the one presenter), which
+asks here.
+
+The templates are the catalogue's ``engine.*`` messages (``data/messages/engine.yaml``): the English
+of each is matched, in full, against a part of the engine's text, and the Dutch is filled in with
+the parts found (a seat in Dutch, a call or an article as written). A text is translated only where
+every part of it matches a template: otherwise :func:`translate` gives ``None`` and the caller shows
+the English as written, marked as English (never a mix of the two languages, never a machine
+translation). What the rulings data write (an assumption of a ruling, a summary) is not here: a
+Dutch summary is written beside the English in the data.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from ..text.i18n import DEFAULT_LANGUAGE, catalogue, t
+
+__all__ = ["translate", "translate_assumption", "translate_effect", "translate_reason"]
+
+_SEATS = {"North": "N", "East": "E", "South": "S", "West": "W"}
+_SEAT = "|".join(_SEATS)
+#: What each kind of placeholder matches in the engine's English (its name without a final digit).
+_PATTERNS = {"seat": rf"(?:{_SEAT})", "call": r"[1-7](?:C|D|H|S|NT)|X|XX|P|[A-Z0-9]+",
+             "card": r"[SHDC][AKQJT98765432]", "articles": r"[^()]+?", "year": r"\d{4}",
+             "choices": r"#[\w-]+(?: or #[\w-]+)*", "option": r".+?"}
+
+
+def _kind(name: str) -> str:
+    return name.rstrip("0123456789")
+
+
+@lru_cache(maxsize=None)
+def _templates(prefix: str) -> tuple[tuple[re.Pattern[str], str], ...]:
+    """(the English template as a regular expression, its key) for every ``engine.<prefix>.*``
+    message, the longest English first."""
+    found = []
+    for key, message in catalogue().items():
+        if not key.startswith(f"engine.{prefix}."):
+            continue
+        english = message.text(DEFAULT_LANGUAGE)
+        pattern, position = "", 0
+        for match in re.finditer(r"\{(\w+)\}", english):
+            pattern += re.escape(english[position:match.start()])
+            pattern += f"(?P<{match.group(1)}>{_PATTERNS[_kind(match.group(1))]})"
+            position = match.end()
+        pattern += re.escape(english[position:])
+        found.append((len(english), re.compile(pattern), key))
+    return tuple((pattern, key) for _, pattern, key in sorted(found, key=lambda f: -f[0]))
+
+
+def _value(name: str, value: str, lang: str) -> str | None:
+    kind = _kind(name)
+    if kind == "seat":
+        return t(f"cards.seat.{_SEATS[value]}", lang)
+    if kind == "articles":
+        for word in ("inherited", "not_say", "assumption"):
+            value = value.replace(t(f"engine.articles.{word}", DEFAULT_LANGUAGE), t(f"engine.articles.{word}", lang))
+        return value
+    if kind == "choices":
+        return value.replace(" or ", " of ") if lang == "nl" else value
+    if kind == "option":
+        return _part(value, "option", lang)
+    return value
+
+
+def _part(text: str, prefix: str, lang: str) -> str | None:
+    """``text`` matched in full against one of the ``engine.<prefix>.*`` templates, in ``lang``."""
+    for pattern, key in _templates(prefix):
+        match = pattern.fullmatch(text)
+        if match is None:
+            continue
+        values = {name: _value(name, value, lang) for name, value in match.groupdict().items()}
+        if any(value is None for value in values.values()):
+            continue
+        return t(key, lang, **values)
+    return None
+
+
+def _split(text: str, separator: str) -> list[str]:
+    """``text`` split at every ``separator`` outside parentheses (a reason's articles may hold one)."""
+    parts, depth, start, i = [], 0, 0, 0
+    while i < len(text):
+        if text[i] in "()":
+            depth += 1 if text[i] == "(" else -1
+        elif depth == 0 and text.startswith(separator, i):
+            parts.append(text[start:i])
+            start = i = i + len(separator)
+            continue
+        i += 1
+    return [*parts, text[start:]]
+
+
+def translate(text: str, prefix: str, separator: str, lang: str) -> str | None:
+    """``text`` in ``lang``, every ``separator``-separated part matched against the templates of
+    ``prefix``; None where one part has no template (the caller shows the English, marked)."""
+    if lang == DEFAULT_LANGUAGE or not text:
+        return text
+    parts = [_part(part, prefix, lang) for part in _split(text, separator)]
+    if any(part is None for part in parts):
+        return None
+    return separator.join(part for part in parts if part is not None)
+
+
+_LABELS = {" (assumption)": "cards.effect_label.assumption", " (outside the corpus)": "cards.effect_label.outside_corpus"}
+
+
+def translate_effect(effect: str, lang: str) -> str | None:
+    """An event's effect (``"void: East calls"``, ``"1S stands; the change is not made (assumption)"``)."""
+    base, label = effect, ""
+    for suffix, key in _LABELS.items():
+        if effect.endswith(suffix):
+            base, label = effect[: -len(suffix)], " " + t(key, lang)
+            break
+    found = translate(base, "effect", "; ", lang)
+    return None if found is None else found + label
+
+
+def translate_reason(reason: str, lang: str) -> str | None:
+    """An event's reason (``"it is East's turn, not South's (2017:17.C)"``)."""
+    return translate(reason, "reason", "; ", lang)
+
+
+_SENTENCE = re.compile(r"(?<=[.)])\s+(?=[A-Z])")
+
+
+def translate_assumption(assumption: str, lang: str) -> str | None:
+    """An assumption made of the engine's own sentences (``rulings.DEFAULT_ASSUMPTION`` and the
+    like), sentence by sentence; None where one sentence is not the engine's (a ruling's own)."""
+    if lang == DEFAULT_LANGUAGE or not assumption:
+        return assumption
+    parts = [_part(sentence, "assumption", lang) for sentence in _SENTENCE.split(assumption.strip())]
+    if any(part is None for part in parts):
+        return None
+    return " ".join(part for part in parts if part is not None)

@@ -1,0 +1,520 @@
+"""What a draft edition changes against its base: the impact report of ``bridgelaws impact``.
+
+:func:`impact` compares a :class:`~bridgelaws.judging.drafts.DraftEdition` with the registered edition it
+starts from: the matrix cells that change (each case's canonical ruling, :func:`tables.canonical_ruling`:
+status, what happens to the call, bars), how the strictness measure moves
+(:func:`bridgelaws.presentation.views.turns_barred`, summed over the cases as in ``views.strictness_summary``),
+a word-level redline of each changed ruling's proposed wording against the base's quote, and, where
+:mod:`bridgelaws.presentation.distinguish` is present, the shortest scenarios that now behave differently.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import dataclass, field
+from html import escape
+from typing import TYPE_CHECKING, Any
+
+from ..judging.drafts import PROPOSED_LABEL, DraftEdition, Proposal
+from ..auction.editions import Edition, find_edition
+from ..text.errors import BridgeLawsError
+from ..judging.rulings import Ruling, cases
+
+if TYPE_CHECKING:
+    from ..text._cliio import Progress
+    from .distinguish import Space
+
+#: The length of the scenarios searched for differences (``impact --max-tokens``).
+DEFAULT_MAX_TOKENS = 4
+
+
+@dataclass(frozen=True)
+class CellChange:
+    """One matrix cell (a case) that the draft changes."""
+
+    case: str
+    base_status: str
+    draft_status: str
+    base_cell: str  # the matrix cell in words (present.short_rectification)
+    draft_cell: str
+    base_turns: int | None  # turns barred (views.turns_barred; None where the text does not rule)
+    draft_turns: int | None
+    changed_by_draft: bool  # the draft changes this case's ruling (not only the auction around it)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"case": self.case, "base": {"status": self.base_status, "cell": self.base_cell,
+                                            "turns_barred": self.base_turns},
+                "draft": {"status": self.draft_status, "cell": self.draft_cell, "turns_barred": self.draft_turns},
+                "changed_by_draft": self.changed_by_draft}
+
+
+@dataclass(frozen=True)
+class Redline:
+    """A changed ruling's proposed wording against the base's quote, word by word."""
+
+    subject: str
+    base_quote: str  # "" where the base has no quote (it is silent, or the subject is a mechanic)
+    base_source: str | None  # the record the base's quote is taken from
+    proposal: Proposal
+    #: (op, words): op is "=" (kept), "-" (deleted from the base's quote) or "+" (inserted).
+    pieces: tuple[tuple[str, str], ...]
+
+    def text(self) -> str:
+        """``kept [-deleted-] {+inserted+}``, as ``wdiff`` prints it."""
+        return " ".join(words if op == "=" else f"[-{words}-]" if op == "-" else f"{{+{words}+}}"
+                        for op, words in self.pieces)
+
+    def html(self) -> str:
+        return " ".join(escape(words) if op == "=" else f"<del>{escape(words)}</del>" if op == "-"
+                        else f"<ins>{escape(words)}</ins>" for op, words in self.pieces)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"subject": self.subject, "base_quote": self.base_quote, "base_source": self.base_source,
+                "proposed": self.proposal.as_dict(), "redline": self.text(),
+                "pieces": [{"op": op, "words": words} for op, words in self.pieces]}
+
+
+@dataclass(frozen=True)
+class Impact:
+    draft: DraftEdition
+    base: Edition
+    cells: tuple[CellChange, ...]
+    strictness: dict[str, int]  # {"base": turns, "draft": turns} over the cases where each text rules
+    redlines: tuple[Redline, ...]
+    #: The shortest scenarios that behave differently (from bridgelaws.presentation.distinguish), or None when
+    #: that module is not available (``distinguishing_note`` says so).
+    distinguishing: list[dict[str, Any]] | None = None
+    distinguishing_note: str = ""
+    max_tokens: int = DEFAULT_MAX_TOKENS
+    mechanics: tuple[Proposal, ...] = field(default=())
+    #: What differs after each parting (bridgelaws.presentation.distinguish, stage "after"), as dicts.
+    later: list[dict[str, Any]] = field(default_factory=list)
+    #: The effect on recorded auctions (``--pbn``), or None when no file was given.
+    auctions: RealAuctions | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        draft = self.draft.draft
+        return {"draft": draft.id, "name": draft.name, "base": self.base.year, "file": draft.path,
+                "note": draft.note, "label": PROPOSED_LABEL,
+                "mechanics": [p.as_dict() for p in self.mechanics],
+                "cells": [c.as_dict() for c in self.cells],
+                "strictness": {"measure": "turns barred (bridgelaws.presentation.views.turns_barred), summed over the cases",
+                               **self.strictness},
+                "redlines": [r.as_dict() for r in self.redlines],
+                "distinguishing": self.distinguishing, "distinguishing_note": self.distinguishing_note,
+                "after_parting": self.later, "max_tokens": self.max_tokens,
+                "auctions": None if self.auctions is None else self.auctions.as_dict()}
+
+
+def _words(text: str) -> list[str]:
+    return re.findall(r"\S+", text)
+
+
+def redline_pieces(old: str, new: str) -> tuple[tuple[str, str], ...]:
+    """The word-level difference of ``new`` against ``old`` (difflib), deletions before insertions."""
+    before, after = _words(old), _words(new)
+    pieces: list[tuple[str, str]] = []
+    for op, i1, i2, j1, j2 in difflib.SequenceMatcher(a=before, b=after, autojunk=False).get_opcodes():
+        if op == "equal":
+            pieces.append(("=", " ".join(before[i1:i2])))
+            continue
+        if i2 > i1:
+            pieces.append(("-", " ".join(before[i1:i2])))
+        if j2 > j1:
+            pieces.append(("+", " ".join(after[j1:j2])))
+    return tuple(pieces)
+
+
+def _cell(ruling: Ruling) -> str:
+    from .present import short_rectification
+
+    return short_rectification(ruling)
+
+
+def _behaviour(ruling: Ruling) -> tuple[Any, ...]:
+    """What a matrix cell says a ruling does: its status, what happens to the call, the bars."""
+    effect = ruling.effect
+    options = tuple((o.by, o.choice, tuple((b.who, str(b.scope)) for b in o.bars)) for o in effect.options)
+    bars = tuple((b.who, str(b.scope)) for b in effect.bars)
+    return (str(ruling.status), effect.call_stands, effect.deemed, effect.next, effect.outcome, bars, options,
+            effect.play)
+
+
+def _distinguishing(base: Edition, draft: Edition, max_tokens: int, space: Space | None = None,
+                    progress: Progress | None = None) -> tuple[list[dict[str, Any]], str, list[dict[str, Any]]]:
+    """The shortest scenarios on which base and draft part, and what differs after each parting,
+    from :mod:`bridgelaws.presentation.distinguish` (the one place that calls it)."""
+    from .distinguish import CALLS_SPACE, DEFAULT_SPACE, search
+
+    chosen = space or DEFAULT_SPACE
+    found = search(base, draft, max_tokens=max_tokens, space=chosen, progress=progress)
+    which = " of calls only" if chosen == CALLS_SPACE else ("" if chosen == DEFAULT_SPACE else " of a chosen space")
+    return ([d.to_dict() for d in found.differences],
+            f"scenarios{which} up to {max_tokens} tokens (bridgelaws.presentation.distinguish; {found.judged:,} judged)",
+            [d.to_dict() for d in found.later])
+
+
+def impact(draft: str | Edition, *, max_tokens: int = DEFAULT_MAX_TOKENS, space: Space | None = None,
+           pbn: list[str] | tuple[str, ...] | None = None, progress: Progress | None = None) -> Impact:
+    """What ``draft`` (a draft file's path or a :class:`DraftEdition`) changes against its base.
+    ``space``: the scenarios the distinguishing search tries (:data:`bridgelaws.presentation.distinguish.DEFAULT_SPACE`;
+    ``CALLS_SPACE`` reaches 4 tokens in seconds where a draft changes what calls do). ``pbn``: PBN
+    files whose recorded auctions are replayed under base and draft (:func:`real_auctions`).
+    ``progress``: where a long run says how far it is (:class:`bridgelaws.text._cliio.Progress`)."""
+    from .tables import canonical_ruling
+    from .views import turns_barred
+
+    edition = find_edition(draft)
+    if not isinstance(edition, DraftEdition):
+        raise BridgeLawsError(f"{edition.year} is not a draft: give the path of a draft file (data/drafts/*.yaml)")
+    base = edition.base
+    changes = []
+    totals = {"base": 0, "draft": 0}
+    for case in cases():
+        before = canonical_ruling(case.id, base)
+        after = canonical_ruling(case.id, edition)
+        turns_before, turns_after = turns_barred(before), turns_barred(after)
+        totals["base"] += turns_before or 0
+        totals["draft"] += turns_after or 0
+        if _behaviour(before) != _behaviour(after):
+            changes.append(CellChange(case.id, str(before.status), str(after.status), _cell(before), _cell(after),
+                                      turns_before, turns_after, case.id in edition.draft.rulings))
+    redlines = []
+    for case_id, change in edition.draft.rulings.items():
+        before = canonical_ruling(case_id, base)
+        quote = before.quote_nl or ""
+        redlines.append(Redline(case_id, quote, before.quote_from if quote else None, change.proposal,
+                                redline_pieces(quote, change.proposal.wording)))
+    found, note, later = _distinguishing(base, edition, max_tokens, space, progress)
+    auctions = None if pbn is None else real_auctions(base, edition, pbn, progress=progress)
+    return Impact(edition, base, tuple(changes), totals, tuple(redlines), found, note, max_tokens,
+                  tuple(c.proposal for c in edition.draft.mechanics.values()), later, auctions)
+
+
+# ------------------------------------------------------------------------------ real auctions
+
+
+@dataclass(frozen=True)
+class RealAuctions:
+    """What base and draft make of the auctions recorded in PBN files: how many end differently
+    (another outcome, contract or declarer, or one edition cannot replay the auction), with the
+    first :data:`EXAMPLES` of them."""
+
+    files: tuple[str, ...]
+    games: int  # games read
+    auctions: int  # games with an auction (the ones replayed)
+    changed: int
+    unreadable: int  # games the reader could not read (not counted)
+    examples: tuple[dict[str, str], ...]
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"files": list(self.files), "games": self.games, "auctions": self.auctions, "changed": self.changed,
+                "unreadable": self.unreadable, "examples": list(self.examples)}
+
+    def sentence(self) -> str:
+        unread = f"; {self.unreadable:,} game(s) could not be read" if self.unreadable else ""
+        return (f"{self.changed:,} of {self.auctions:,} recorded auctions end differently "
+                f"({len(self.files)} file(s), {self.games:,} games{unread})")
+
+
+#: The changed auctions a report lists by name.
+EXAMPLES = 20
+
+
+def _result_words(result: Any) -> str:
+    if isinstance(result, Exception):
+        return f"cannot be replayed: {result}"
+    words = str(result.outcome)
+    if result.contract is not None:
+        words += f" {result.contract}"
+    if result.declarer is not None:
+        words += f" by {result.declarer.full_name}"
+    return words
+
+
+def real_auctions(base: Edition, draft: Edition, files: list[str] | tuple[str, ...], *,
+                  progress: Progress | None = None) -> RealAuctions:
+    """Replay every recorded auction of ``files`` under ``base`` and ``draft``
+    (:func:`bridgelaws.auction.pbn.game_results`) and count those that end differently. A file that cannot
+    be opened is one :class:`BridgeLawsError` line; a game that cannot be read is counted apart."""
+    import os
+
+    from ..auction import pbn as pbn_reader
+
+    if not files:
+        raise BridgeLawsError("--pbn needs at least one PBN file")
+    games = auctions = changed = unreadable = 0
+    examples: list[dict[str, str]] = []
+    for path in files:
+        if not os.path.isfile(path):
+            raise BridgeLawsError(f"--pbn {path}: no such file")
+        for game in pbn_reader.iter_games(path, errors="keep"):
+            if isinstance(game, BridgeLawsError):
+                unreadable += 1
+                continue
+            games += 1
+            if not game.has_auction:
+                continue
+            auctions += 1
+            results = pbn_reader.game_results(game, [base, draft])
+            before, after = results[base.year], results[draft.year]
+            if isinstance(before, Exception) or isinstance(after, Exception):
+                differs = type(before) is not type(after) or str(before) != str(after)
+            else:
+                differs = before != after
+            if differs:
+                changed += 1
+                if len(examples) < EXAMPLES:
+                    examples.append({"file": os.path.basename(path), "board": str(game.tags.get("Board", "?")),
+                                     "base": _result_words(before), "draft": _result_words(after)})
+            if progress is not None:
+                progress.update(f"{auctions:,} recorded auctions replayed")
+    return RealAuctions(tuple(files), games, auctions, changed, unreadable, tuple(examples))
+
+
+# ------------------------------------------------------------------------------ output
+
+
+
+def _cells_table(report: "Impact") -> str:
+    """The matrix cells the draft changes, as a table (or "none"): the view and the report alike."""
+    if not report.cells:
+        return "<p>none</p>"
+    rows = "".join(f"<tr><td>{escape(c.case)}</td><td>{escape(c.base_cell)}</td><td>{escape(c.draft_cell)}</td>"
+                   f"<td>{_turns(c.base_turns)} &rarr; {_turns(c.draft_turns)}</td></tr>" for c in report.cells)
+    return (f'<table class="bl-table"><tr><th>case</th><th>{escape(report.base.year)}</th>'
+            f"<th>{escape(report.draft.draft.id)}</th><th>turns barred</th></tr>{rows}</table>")
+
+def impact_text(report: Impact) -> str:
+    draft = report.draft.draft
+    lines = [f"draft {draft.id}: {draft.name}", f"  file {draft.path}, base {report.base.year}"]
+    if draft.note:
+        lines.append(f"  {draft.note}")
+    for proposal in report.mechanics:
+        lines += ["", f"mechanic {proposal.subject} changed ({proposal.provision})",
+                  f"  {PROPOSED_LABEL}:", f'    "{proposal.wording}"', f"  reason: {proposal.reason}"]
+    lines += ["", f"matrix cells that change ({len(report.cells)} of {len(cases())} cases):"]
+    for cell in report.cells:
+        why = "" if cell.changed_by_draft else " (the draft does not change this ruling; its scenario plays differently)"
+        lines += [f"  {cell.case}{why}", f"    {report.base.year}: {cell.base_cell}",
+                  f"    {draft.id}: {cell.draft_cell}"]
+    if not report.cells:
+        lines.append("  none")
+    moved = report.strictness["draft"] - report.strictness["base"]
+    lines += ["", "strictness (turns barred, summed over the cases; bridgelaws.presentation.views.turns_barred):",
+              f"  {report.base.year}: {report.strictness['base']}   {draft.id}: {report.strictness['draft']}   "
+              f"({moved:+d})"]
+    for cell in report.cells:
+        if cell.base_turns != cell.draft_turns:
+            lines.append(f"  {cell.case}: {_turns(cell.base_turns)} -> {_turns(cell.draft_turns)}")
+    lines += ["", "redline of the changed rulings ([-deleted from the base's quote-] {+inserted+}):"]
+    for redline in report.redlines:
+        source = f" ({redline.base_source})" if redline.base_source else " (the base has no quote)"
+        lines += [f"  {redline.subject}{source}", f"    {redline.text()}", f"    reason: {redline.proposal.reason}"]
+    lines += ["", f"shortest scenarios that now behave differently: {report.distinguishing_note}"]
+    for item in report.distinguishing or ():
+        lines.append(f"  {item.get('scenario')} (dealer {item.get('dealer')}): {item.get('difference')}")
+    if report.distinguishing == []:
+        lines.append("  none")
+    if report.later:
+        lines += ["", "what differs after each parting (the token after its shortest scenario):"]
+        for item in report.later:
+            lines.append(f"  {item.get('scenario')}: {item.get('category')}, after {item.get('follows')}")
+            lines.append(f"    {item.get('difference')}")
+    if report.auctions is not None:
+        lines += ["", "recorded auctions (--pbn):", f"  {report.auctions.sentence()}"]
+        for example in report.auctions.examples[:5]:
+            lines.append(f"  {example['file']} board {example['board']}: {report.base.year} {example['base']}; "
+                         f"{draft.id} {example['draft']}")
+    return "\n".join(lines)
+
+
+def _turns(turns: int | None) -> str:
+    return "not ruled" if turns is None else str(turns)
+
+
+def impact_html(report: Impact) -> str:
+    """The report as HTML (the cards' stylesheet; a redline with <del> and <ins>)."""
+    from .render import stylesheet
+
+    draft = report.draft.draft
+    parts = [stylesheet(), '<div class="bl-impact">',
+             f"<h3>Draft {escape(draft.id)}: {escape(draft.name)}</h3>",
+             f"<p>file {escape(draft.path)}, base {escape(report.base.year)}. {escape(draft.note)}</p>"]
+    for proposal in report.mechanics:
+        parts.append(f'<div class="bl-proposed"><b>{escape(PROPOSED_LABEL)}</b> ({escape(proposal.subject)}): '
+                     f'<span lang="nl">{escape(proposal.wording)}</span><div>reason: {escape(proposal.reason)}</div></div>')
+    parts.append(f"<h4>Matrix cells that change ({len(report.cells)} of {len(cases())})</h4>")
+    parts.append(_cells_table(report))
+    parts.append(f"<h4>Strictness</h4><p>turns barred, summed over the cases: {report.base.year} "
+                 f"{report.strictness['base']}, draft {report.strictness['draft']}</p>")
+    parts.append("<h4>Redline (against the base's quote)</h4>")
+    for redline in report.redlines:
+        source = f" ({escape(redline.base_source)})" if redline.base_source else " (the base has no quote)"
+        parts.append(f'<div class="bl-redline"><b>{escape(redline.subject)}</b>{source}: '
+                     f'<span lang="nl">{redline.html()}</span><div>reason: {escape(redline.proposal.reason)}</div></div>')
+    parts.append(f"<h4>Shortest scenarios that now behave differently</h4><p>{escape(report.distinguishing_note)}</p>")
+    if report.distinguishing:
+        parts.append("<ul>" + "".join(f"<li><code>{escape(str(i.get('scenario')))}</code> (dealer "
+                                      f"{escape(str(i.get('dealer')))}): {escape(str(i.get('difference')))}</li>"
+                                      for i in report.distinguishing) + "</ul>")
+    parts.append("</div>")
+    return "".join(parts)
+
+
+# ------------------------------------------------------------------------------ the report
+
+
+def _side_line(side: dict[str, Any]) -> str:
+    """One edition's reading of a scenario, with its articles (every line of the report has them)."""
+    from .present import status_name
+
+    if side.get("error"):
+        return f"cannot go on: {side['error']}"
+    case = side.get("case") or "proper call"
+    by = f"{side['seat']}: " if side.get("seat") else ""
+    articles = ", ".join(side.get("articles") or ()) or "no article (a proper call)"
+    return f"{by}{case}, {status_name(str(side.get('status')))} ({articles})"
+
+
+def _scenario_items(items: list[dict[str, Any]], base: str, draft: str) -> str:
+    rows = []
+    for item in items:
+        a, b = item["editions"]
+        follows = (f'<div class="bl-impact-follows">{escape(str(item.get("category")))}, after the parting '
+                   f'<i>{escape(str(item.get("follows")))}</i></div>') if item.get("stage") == "after" else ""
+        rows.append(f'<li><code>{escape(str(item["scenario"]))}</code> (dealer {escape(str(item["dealer"]))}): '
+                    f'{escape(str(item["difference"]))}{follows}'
+                    f'<div>{escape(base)}: {escape(_side_line(a))}</div>'
+                    f'<div>{escape(draft)}: {escape(_side_line(b))}</div></li>')
+    return '<ol class="bl-impact-scenarios">' + "".join(rows) + "</ol>"
+
+
+def _changes_html(report: Impact) -> list[str]:
+    """The report's draft changes: each mechanic's proposed wording, each ruling's redline."""
+    parts = []
+    for proposal in report.mechanics:
+        parts.append(f'<div class="bl-proposed"><b>{escape(proposal.subject)}</b> ({escape(proposal.provision)}), '
+                     f'{escape(PROPOSED_LABEL)}: <ins lang="nl">{escape(proposal.wording)}</ins>'
+                     f"<div>reason: {escape(proposal.reason)}</div></div>")
+    for redline in report.redlines:
+        source = f" (against {escape(redline.base_source)})" if redline.base_source else " (the base has no quote: all new)"
+        parts.append(f'<div class="bl-redline"><b>{escape(redline.subject)}</b>{source}: '
+                     f'<span lang="nl">{redline.html()}</span><div>reason: {escape(redline.proposal.reason)}</div></div>')
+    if not report.mechanics and not report.redlines:
+        parts.append("<p>none</p>")
+    return parts
+
+
+def _ledger_html(report: Impact, entries: list[Any]) -> list[str]:
+    """The report's ledger between base and draft: the subjects that change, or that the draft touches."""
+    draft = report.draft.draft
+    base = report.base.year
+    touched = set(draft.rulings) | set(draft.mechanics)
+    moved = [e for e in entries if str(e.change) not in ("unchanged", "not comparable") or e.subject in touched]
+    parts = [f"<h2>Ledger, {escape(base)} to {escape(draft.id)}</h2>"
+             f"<p>{len(moved)} of {len(entries)} subjects; left out: the unchanged ones, and those neither "
+             "text rules on that the draft does not touch (not comparable in both).</p>"]
+    if not moved:
+        return parts + ["<p>none</p>"]
+    rows = "".join(
+        f"<tr><td>{escape(e.subject)}</td><td>{escape(str(e.change))}"
+        f"{' (' + escape(str(e.because)) + ')' if e.because else ''}</td>"
+        f"<td>{escape(', '.join(e.from_side.articles) or '-')}</td><td>{escape(', '.join(e.to_side.articles) or '-')}</td>"
+        f"<td>{escape(e.reason)}</td></tr>" for e in moved)
+    return parts + [f'<table class="bl-table"><tr><th>subject</th><th>change</th><th>{escape(base)}</th>'
+                    f"<th>{escape(draft.id)}</th><th>why</th></tr>{rows}</table>"]
+
+
+def _auctions_html(report: Impact) -> list[str]:
+    """The report's recorded auctions (``--pbn``) that end differently under base and draft."""
+    parts = ["<h2>Effect on recorded auctions</h2>"]
+    if report.auctions is None:
+        return parts + ["<p>No PBN file given (<code>bridgelaws impact DRAFT --pbn FILES</code>).</p>"]
+    found = report.auctions
+    files = ", ".join(escape(f) for f in found.files)
+    parts.append(f"<p>{escape(found.sentence())}: {files}.</p>")
+    if found.examples:
+        rows = "".join(f"<tr><td>{escape(x['file'])}</td><td>{escape(x['board'])}</td><td>{escape(x['base'])}</td>"
+                       f"<td>{escape(x['draft'])}</td></tr>" for x in found.examples)
+        parts.append(f'<table class="bl-table"><tr><th>file</th><th>board</th><th>{escape(report.base.year)}</th>'
+                     f"<th>{escape(report.draft.draft.id)}</th></tr>{rows}</table>"
+                     + (f"<p>The first {len(found.examples)} of {found.changed:,}.</p>"
+                        if found.changed > len(found.examples) else ""))
+    return parts
+
+
+def impact_report_html(report: Impact, *, generated: Any = None, ledger_entries: list[Any] | None = None) -> str:
+    """The impact report as one self-contained, printable HTML document (issue 24 section 4): the
+    date; the sources and their citations; the draft's changes as a redline; the matrix cells that
+    change; the scenarios that now behave differently, and what differs after each parting, with the
+    articles on every line; the ledger between base and draft; and, where PBN files were given, the
+    recorded auctions that end differently. Everything the draft supplies is escaped; the page loads
+    nothing (:data:`bridgelaws.presentation.handout.CONTENT_SECURITY_POLICY` first in its head)."""
+    import datetime
+
+    from ..text.bibliography import cite
+    from .handout import _POLICY_META
+    from .ledger import ledger
+    from .render import stylesheet
+
+    draft = report.draft.draft
+    base = report.base.year
+    when = (generated or datetime.date.today()).isoformat()
+    entries = ledger_entries if ledger_entries is not None else ledger(base, report.draft)
+    title = f"Impact of draft {draft.id}: {draft.name}"
+    try:
+        citation = cite(base, "text")
+    except BridgeLawsError:  # a base without a bibliography entry
+        citation = f"{base}: no citation recorded"
+    sources = "<br>".join(escape(line) for line in citation.strip().splitlines())
+    parts = ["<!DOCTYPE html>", '<html lang="en">', '<head><meta charset="utf-8">', _POLICY_META,
+             f"<title>{escape(title)}</title>", stylesheet(), "</head>", '<body class="bl-handout bl-impact-report">',
+             f"<h1>{escape(title)}</h1>",
+             f'<p class="bl-handout-meta">Generated {escape(when)} by bridgelaws from the draft file '
+             f'{escape(draft.path)}; base edition {escape(base)}.</p>',
+             f'<p class="bl-handout-note">A draft is a proposal, not law: its wording is labelled '
+             f'"{escape(PROPOSED_LABEL)}". {escape(draft.note)}</p>',
+             "<h2>Sources</h2>",
+             f'<ul class="bl-handout-sources"><li data-edition="{escape(base)}">{sources}</li>'
+             f"<li>{escape(draft.id)}: the draft file {escape(draft.path)} (a proposal: no published source)</li></ul>",
+             "<h2>The draft's changes (redline against the base's text)</h2>"]
+    parts += _changes_html(report)
+    parts.append(f"<h2>Matrix cells that change ({len(report.cells)} of {len(cases())} cases)</h2>")
+    parts.append(_cells_table(report))
+    parts.append(f"<p>Strictness (turns barred, summed over the cases): {escape(base)} {report.strictness['base']}, "
+                 f"draft {report.strictness['draft']}.</p>")
+    parts.append(f"<h2>Scenarios that now behave differently ({len(report.distinguishing or [])})</h2>"
+                 f"<p>{escape(report.distinguishing_note)}: the shortest scenario of each kind of difference, "
+                 "with each edition's reading and its articles.</p>")
+    parts.append(_scenario_items(report.distinguishing or [], base, draft.id) if report.distinguishing else "<p>none</p>")
+    parts.append(f"<h2>What differs after each parting ({len(report.later)})</h2>"
+                 "<p>The token after the shortest scenario of each parting: an acceptance, a correction, a right "
+                 "exercised, another player calling, or the next call read as another case.</p>")
+    parts.append(_scenario_items(report.later, base, draft.id) if report.later else "<p>none</p>")
+    parts += _ledger_html(report, entries)
+    parts += _auctions_html(report)
+    parts.append(f'<p class="bl-handout-meta">bridgelaws, {escape(when)}.</p>')
+    parts += ["</body>", "</html>"]
+    return "\n".join(parts) + "\n"
+
+
+def write_impact_report(path: str, report: Impact, *, generated: Any = None) -> str:
+    """Write the report to ``path``: HTML for ``.html``/``.htm``, PDF for ``.pdf`` (printed by
+    headless Chromium, :func:`bridgelaws.presentation.handout.handout_pdf`); complete or not at all
+    (:func:`bridgelaws.text._cliio.write_output`). Returns the kind written ("HTML" or "PDF")."""
+    import os
+
+    from ..text._cliio import write_output
+    from .handout import handout_pdf
+
+    kind = os.path.splitext(path)[1].lower()
+    if kind not in (".html", ".htm", ".pdf"):
+        raise BridgeLawsError(f"impact: -o {path!r} must end in .html or .pdf")
+    html = impact_report_html(report, generated=generated)
+    if kind == ".pdf":
+        write_output(path, handout_pdf(html), source=report.draft.draft.path)
+        return "PDF"
+    write_output(path, html, source=report.draft.draft.path)
+    return "HTML"

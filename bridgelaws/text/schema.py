@@ -1,0 +1,54 @@
+"""The schema of every data file, checked when the file is loaded.
+
+Each ``parse_*`` function takes what :func:`bridgelaws.text.datafiles.load` read and either returns it as
+typed records (or as the checked plain data the callers already use) or raises one
+:class:`BridgeLawsError` line naming the file, the entry and the field, e.g.::
+
+    rulings/bid-above-seven.yaml: 1936.options[0].by: 'declarer' is not one of offender, partner, side, lho, first-bidder
+
+A misspelt key is an error (never silently ignored), and so is a role, scope, status, condition or
+effect outside the vocabulary below. The vocabulary of the rulings is documented for readers in
+``data/rulings/README.md``; conditions and effects are checked against the engine's own registries
+(:data:`bridgelaws.judging.conditions.CONDITIONS`, :data:`bridgelaws.judging.effects.EFFECTS`), so that a name the
+engine cannot act on is refused at load time, not at judging time.
+"""
+
+from __future__ import annotations
+
+from .schema_base import (RANKS, _ranks, Status, Role, Scope, Next, Deemed, Requires, Outcome, CaseKind, Code,
+    STATUSES, ROLES, SCOPES, Loc, _type_name, fields, listing, string, opt_string, strings, boolean, one_of,
+    text, year_keys, _years)
+from .schema_rulings import (BarSpec, OptionSpec, _COMMON, _ENTRY_FIELDS, _BRANCH_FIELDS, _Common, BranchSpec,
+    RulingSpec, _bar, _bars, _option, _common, _branch, _choices, _check_corrections, parse_ruling,
+    SILENT_SUMMARY, parse_rulings, SourceKind, SOURCE_KINDS, _DATE, _VERBATIM_FIELDS, SupplementSource,
+    SupplementArticle, SupplementGap, _read_date, parse_supplement_sources, parse_supplement_edition,
+    _supplement_ids, parse_supplement_rulings, ShingleExemption, parse_shingle_exemptions)
+from .schema_content import (_scenario, _variant, parse_cases, RIGHTS_RULES, parse_rights,
+    ACCEPTANCE_PLACEHOLDERS, parse_acceptance, parse_scenarios, parse_topics, parse_glossary,
+    TranslationException, TranslationFile, _lines, parse_translation_file, parse_translation,
+    BIBLIOGRAPHY_FIELDS, _YEAR_FIELDS, _DATE_FIELDS, BibliographicField, _bibliographic_field,
+    parse_bibliography, parse_bibliography_common, parse_exercises)
+from .schema_files import (_REASON_RE, _RECORD_ID_RE, NotModelledSpec, NotModelledFile, parse_not_modelled,
+    _CORPUS_TOP, _LAYOUT_KINDS, _layout, parse_corpus, EXPECT_FIELDS, _RULING_EXPECT_FIELDS, _expect,
+    parse_test_cases, parse_supplement_test_cases, SpellingSource, SpellingRule, SpellingRules,
+    parse_spelling_rules)
+
+#: Every name of the schema, wherever its module (the split of issue 23 §3): importable from here.
+__all__ = ["Status", "Role", "Scope", "Next", "Deemed", "Requires", "Outcome", "CaseKind", "Code", "STATUSES",
+           "ROLES", "SCOPES", "Loc", "_type_name", "fields", "listing", "string", "opt_string", "strings",
+           "boolean", "one_of", "text", "year_keys", "_years", "BarSpec", "OptionSpec", "_COMMON",
+           "_ENTRY_FIELDS", "_BRANCH_FIELDS", "_Common", "BranchSpec", "RulingSpec", "_bar", "_bars",
+           "_option", "_common", "_branch", "_choices", "_check_corrections", "parse_ruling",
+           "SILENT_SUMMARY", "parse_rulings", "SourceKind", "SOURCE_KINDS", "_DATE", "_VERBATIM_FIELDS",
+           "SupplementSource", "SupplementArticle", "SupplementGap", "_read_date", "parse_supplement_sources",
+           "parse_supplement_edition", "_supplement_ids", "parse_supplement_rulings", "ShingleExemption",
+           "parse_shingle_exemptions", "_scenario", "_variant", "parse_cases", "RANKS", "_ranks",
+           "RIGHTS_RULES", "parse_rights", "ACCEPTANCE_PLACEHOLDERS", "parse_acceptance", "parse_scenarios",
+           "parse_topics", "parse_glossary", "TranslationException", "TranslationFile", "_lines",
+           "parse_translation_file", "parse_translation", "BIBLIOGRAPHY_FIELDS", "_YEAR_FIELDS",
+           "_DATE_FIELDS", "BibliographicField", "_bibliographic_field", "parse_bibliography",
+           "parse_bibliography_common", "parse_exercises", "_REASON_RE", "_RECORD_ID_RE", "NotModelledSpec",
+           "NotModelledFile", "parse_not_modelled", "_CORPUS_TOP", "_LAYOUT_KINDS", "_layout", "parse_corpus",
+           "EXPECT_FIELDS", "_RULING_EXPECT_FIELDS", "_expect", "parse_test_cases",
+           "parse_supplement_test_cases", "SpellingSource", "SpellingRule", "SpellingRules",
+           "parse_spelling_rules"]
