@@ -117,6 +117,10 @@ class Ruling:
     score: list[str] = field(default_factory=list)
     #: What of the ruling its source never reached (data/supplement/rulings ``unread``), or None.
     unread: str | None = None
+    #: The dimensions of the ledger's profile that ``assumption`` supplies (data/rulings ``assumes``);
+    #: None where the data does not say (then every dimension the ruling leaves empty is the engine's).
+    #: Not in :meth:`as_dict`.
+    assumes: tuple[str, ...] | None = None
     #: The seat of the offender the roles were resolved for (:func:`resolve`), or None for a ruling
     #: with roles (:func:`generic_ruling`): whose options are whose (:func:`bridgelaws.ruling_effect.ruling_effect`).
     #: Not compared and not in :meth:`as_dict`.
@@ -529,8 +533,11 @@ def _build(case_id: str, edition: Edition, condition: str | None,
         "assumption": option.assumption,
     } for option in merged.get("options") or ()]
     assumption = merged.get("assumption")
+    assumes = merged.get("assumes")
+    if chosen is not None and "assumption" in chosen.given and "assumes" not in chosen.given:
+        assumes = None  # a branch's own assumption: the entry's ``assumes`` speaks of another
     if status != "ruled" and not assumption:
-        assumption = DEFAULT_ASSUMPTION
+        assumption, assumes = DEFAULT_ASSUMPTION, None
     extra: dict[str, Any] = {}
     if supplementary is not None:
         from . import supplement
@@ -558,7 +565,7 @@ def _build(case_id: str, edition: Edition, condition: str | None,
         assumption_for_ranks=merged.get("assumption_for_ranks"),
         assumption_for_count=merged.get("assumption_for_count"),
         score=list(merged.get("score") or ()), unread=merged.get("unread"),
-        offender=_offender_of(seats),
+        assumes=assumes if assumption else None, offender=_offender_of(seats),
     )
 
 
