@@ -490,6 +490,17 @@ def _offender_of(seats: dict[str, list[Seat]] | None) -> str | None:
     return None if seats is None else str(seats["offender"][0])
 
 
+def _assumption(merged: dict[str, Any], chosen: BranchSpec | None, status: str) -> tuple[str | None, Any]:
+    """The ruling's assumption and what it supplies (``assumes``): a branch's own assumption never
+    takes the entry's ``assumes``; a ruling that does not rule takes the default assumption."""
+    assumption, assumes = merged.get("assumption"), merged.get("assumes")
+    if chosen is not None and "assumption" in chosen.given and "assumes" not in chosen.given:
+        assumes = None
+    if status != "ruled" and not assumption:
+        return DEFAULT_ASSUMPTION, None
+    return assumption, assumes if assumption else None
+
+
 def _build(case_id: str, edition: Edition, condition: str | None,
            seats: dict[str, list[Seat]] | None, layer: Layer = Layer.CORPUS) -> Ruling:
     if condition is not None and condition not in CONDITIONS:
@@ -532,12 +543,7 @@ def _build(case_id: str, edition: Edition, condition: str | None,
         "effect": option.effect, "article": option.article, "default": option.default,
         "assumption": option.assumption,
     } for option in merged.get("options") or ()]
-    assumption = merged.get("assumption")
-    assumes = merged.get("assumes")
-    if chosen is not None and "assumption" in chosen.given and "assumes" not in chosen.given:
-        assumes = None  # a branch's own assumption: the entry's ``assumes`` speaks of another
-    if status != "ruled" and not assumption:
-        assumption, assumes = DEFAULT_ASSUMPTION, None
+    assumption, assumes = _assumption(merged, chosen, status)
     extra: dict[str, Any] = {}
     if supplementary is not None:
         from . import supplement
@@ -565,7 +571,7 @@ def _build(case_id: str, edition: Edition, condition: str | None,
         assumption_for_ranks=merged.get("assumption_for_ranks"),
         assumption_for_count=merged.get("assumption_for_count"),
         score=list(merged.get("score") or ()), unread=merged.get("unread"),
-        assumes=assumes if assumption else None, offender=_offender_of(seats),
+        assumes=assumes, offender=_offender_of(seats),
     )
 
 
