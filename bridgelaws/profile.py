@@ -340,7 +340,8 @@ def _why(name: str, direction: str, a: Profile, b: Profile, editions: tuple[str,
         said = all(p.assumes is not None for _, p in defaulted)
         supplies = ("an assumption of the engine that supplies it" if said else
                     "an assumption of the engine, whose reach the data does not say")
-        return f"{sides} only the engine's default (the ruling gives nothing here and rests on {supplies}, not the text)"
+        return (f"{sides} only the engine's default (the ruling gives nothing here and rests on {supplies}, "
+                f"not the text)")
     if direction != "unknown":
         return ""
     if name == "call":

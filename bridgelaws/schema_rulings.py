@@ -12,7 +12,8 @@ from dataclasses import dataclass, field
 from typing import Any, Literal, get_args
 
 from .schema_base import (_ranks, Status, Role, Scope, Next, Deemed, Requires, Outcome, STATUSES, ROLES,
-    SCOPES, ProfileDimension, PROFILE_DIMENSIONS, Loc, fields, listing, string, opt_string, strings, boolean, one_of, text, year_keys, _years)
+    SCOPES, ProfileDimension, PROFILE_DIMENSIONS, Loc, fields, listing, string, opt_string, strings, boolean,
+    one_of, text, year_keys, _years)
 
 # ------------------------------------------------------------------------------------ rulings
 
@@ -140,7 +141,8 @@ def _option(value: object, loc: Loc, choices: tuple[str, ...]) -> OptionSpec:
         article=opt_string(raw.get("article"), loc.at("article")),
         default=boolean(raw["default"], loc.at("default")) if "default" in raw else False,
         assumption=text(raw["assumption"], loc.at("assumption")) if raw.get("assumption") is not None else None,
-        assumes=_assumes(raw["assumes"], loc.at("assumes")) if "assumes" in raw else None)
+        assumes=(_assumes(raw["assumes"], loc.at("assumes"))  # type: ignore[arg-type]
+                 if "assumes" in raw else None))
 
 
 def _assumes(value: Any, loc: Loc) -> tuple[str, ...]:

@@ -85,7 +85,8 @@ def test_review_request_1949_2007_the_same_right_at_ones_turn():
     assert otherwise.change is Change.SAME_EFFECT
     assert set(directions(otherwise).values()) == {"same"}
     for gap in ("after-close", "not-at-turn"):
-        assert (situation(found, gap).change, situation(found, gap).because) == (Change.NOT_COMPARABLE, Because.SILENT)
+        gapped = situation(found, gap)
+        assert (gapped.change, gapped.because) == (Change.NOT_COMPARABLE, Because.SILENT)
 
 
 # --- a dimension an assumption names stays unknown ------------------------------------------------------
@@ -165,7 +166,8 @@ def test_a_branch_with_its_own_assumption_does_not_take_the_entrys_assumes(data)
 def test_assumes_names_dimensions_of_the_profile(data, value, expected):
     from bridgelaws.rulings import spec
 
-    edit_yaml(data / "rulings" / "bid-above-seven.yaml", lambda raw: raw["rulings"]["1936"].__setitem__("assumes", value))
+    edit_yaml(data / "rulings" / "bid-above-seven.yaml",
+              lambda raw: raw["rulings"]["1936"].__setitem__("assumes", value))
     with pytest.raises(BridgeLawsError) as excinfo:
         spec("bid-above-seven", "1936")
     message = str(excinfo.value)
