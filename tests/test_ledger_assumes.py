@@ -71,6 +71,8 @@ def test_review_request_1936_1949_the_same_right_at_ones_turn():
     otherwise = situation(found, "otherwise")
     assert otherwise.change is Change.SAME_EFFECT
     assert set(directions(otherwise).values()) == {"same"}
+    assert ("the same effect in every dimension compared (barred: no one (turns barred: 0), offender, "
+            "opponents, call, play)") in otherwise.reason
     assert "only the engine's default" not in found.reason
 
 
@@ -84,6 +86,9 @@ def test_review_request_1949_2007_the_same_right_at_ones_turn():
     otherwise = situation(found, "otherwise")
     assert otherwise.change is Change.SAME_EFFECT
     assert set(directions(otherwise).values()) == {"same"}
+    assert ("the same effect in every dimension compared (barred: no one (turns barred: 0), offender, "
+            "opponents, call, play)") in otherwise.reason
+    assert "only the engine's default" not in otherwise.reason
     for gap in ("after-close", "not-at-turn"):
         gapped = situation(found, gap)
         assert (gapped.change, gapped.because) == (Change.NOT_COMPARABLE, Because.SILENT)
