@@ -286,3 +286,26 @@ def test_quiz_and_handout_have_no_text_below_14px():
     exercise = next(e for e in SET if e.id == "four-passes")
     assert too_small(quiz_html(exercise, {q.id: q.key for q in exercise.questions}, checked=True)) == []
     assert too_small(handout_html(SET, key=True, lang="nl")) == []
+
+
+def test_no_question_is_asked_of_a_ruling_whose_source_was_never_read():
+    """"1S S:2S": South bids at East's turn, his right-hand opponent's. 1932's answer is the
+    supplement's (data/supplement/rulings/bid-out-of-rotation.yaml), from a 1933 column; its
+    ``unread`` says rule 39 was returned only up to the first sentence of 39(1), so the code's rule at
+    the right-hand opponent's turn was never read. Nothing is asked for 1932, and the quiz says why;
+    1936 (22.5, the corpus) is still asked. Every exercise leaves out every edition whose ruling is
+    marked ``unread``."""
+    exercise = next(e for e in SET if e.id == "bid-out-of-rotation")
+    assert exercise.unread == ("1932",)
+    assert not [q for q in exercise.questions if q.edition == "1932"]
+    assert [q for q in exercise.questions if q.edition == "1936"]
+    header = quiz_html(exercise)
+    assert ("Under 1932 the library&#x27;s answer rests on a source that was never read for this situation, "
+            "so nothing is asked for them.") in header
+    for found in SET:
+        for edition in EDITIONS:
+            events = [e for e in judge(found.tokens, edition, found.dealer).events
+                      if e.case == found.case and e.ruling is not None]
+            if events and events[0].ruling.rules and events[0].ruling.unread:
+                assert edition.year in found.unread, (found.id, edition.year)
+                assert not [q for q in found.questions if q.edition == edition.year]

@@ -45,14 +45,18 @@ def test_wrong_board_2007_2017_compares_only_what_both_rule():
     engine "lets that opponent call again freely and models neither" (17D2's "de LT van de overtreder
     moet zijn vorige bieding herhalen" and the adjusted scores). 2017's paraphrase (Law 15A): the
     call cancelled, the offender calls again. The fate of the call is a field on both sides, the
-    same; 2007's "no one barred", "no options", "no rights", "no play" are the engine's default:
-    unknown, never "same"."""
+    same. 2007's assumption supplies the bars and the opponents' rights (its `assumes: [barred,
+    opponents, call]`: the left-hand opponent's obligation to repeat his call is not modelled), so
+    2007's "no one barred" and "no rights" are the engine's default: unknown, never "same". Its "no
+    options" and "no play" are 17D's own: the offender "biedt ... opnieuw en de bieding gaat daarna
+    normaal verder", and 17D names no consequence for the play; 2017's Law 15A.2.b, as paraphrased,
+    none either: the same."""
     found = entry("wrong-board", "2007", "2017")
     dims = directions(found.situations[0])
-    assert dims["call"] == "same"
-    assert dims["barred"] == dims["offender"] == dims["opponents"] == dims["play"] == "unknown"
-    assert found.change is Change.SAME_EFFECT  # on the one dimension both rule on
-    assert "the same effect in every dimension compared (call)" in found.reason
+    assert dims["call"] == dims["offender"] == dims["play"] == "same"
+    assert dims["barred"] == dims["opponents"] == "unknown"
+    assert found.change is Change.SAME_EFFECT  # on the dimensions both rule on
+    assert "the same effect in every dimension compared (offender, call, play)" in found.reason
     assert "2007's value is only the engine's default" in found.reason
 
 

@@ -34,6 +34,11 @@ rules, or a sourced supplementary ruling does):
   codes of the supplement): the ruling's ``acceptance``, asked where it names one (the evidence is the
   acceptance's own article).
 
+No question is asked of a supplementary ruling marked ``unread`` (its source never reached the
+situation it is applied to: 1932's bid or double at the right-hand opponent's turn, 1932's exposed
+card; data/supplement/README.md): its answer is not the code's as read, so it is never a key
+(:attr:`Exercise.unread` names those editions, and the quiz says why nothing is asked for them).
+
 And one kind that asks what an excerpt covers, asked only of a gap (a cell silent or referenced in
 both layers): ``status`` ("does the excerpt say?": it points to an article outside the excerpt, or it
 is not in the excerpt). A gap is never asked as if "nothing happens" were its answer: the engine's
@@ -165,6 +170,9 @@ class Exercise:
     #: The editions whose answer rules but rests on an assumption of the engine's for everything the
     #: quiz could ask (a bar the engine cannot apply, who calls next): nothing is asked for them.
     not_asked: tuple[str, ...] = ()
+    #: The editions whose answer rules from a source never read for this situation (the ruling's
+    #: ``unread``): nothing is asked for them.
+    unread: tuple[str, ...] = ()
 
 
 def call_key(ruling: Ruling) -> str | None:
@@ -282,7 +290,11 @@ def build_exercise(exercise_id: str, case: str, tokens: str, dealer: str, handwr
                      or _case_bars_someone(case))
     questions: list[Question] = []
     not_asked: list[str] = []
+    unread: list[str] = []
     for year, (ruling, seat) in raised.items():
+        if ruling.rules and ruling.unread:
+            unread.append(year)  # its source never reached this situation: no key
+            continue
         if not ruling.rules:
             # A gap (silent or referenced in both layers): only "does the excerpt say?".
             questions.append(Question(exercise_id, year, AnswerKind.STATUS, str(ruling.status), _evidence(ruling)))
@@ -298,7 +310,7 @@ def build_exercise(exercise_id: str, case: str, tokens: str, dealer: str, handwr
     if not questions:
         raise BridgeLawsError(f"exercises: {exercise_id}: no question can be asked of its scenario")
     return Exercise(exercise_id, case, dealer, tokens, handwritten, tuple(questions),
-                    tuple(year for year, found in events.items() if found is None), tuple(not_asked))
+                    tuple(year for year, found in events.items() if found is None), tuple(not_asked), tuple(unread))
 
 
 def _law_questions(exercise_id: str, case: str, year: str, ruling: Ruling, seat: Seat | None,

@@ -44,10 +44,16 @@ The dimensions and their orders (what the engine applies, read from the rulings'
 dimension comes from its fields (``barred``, ``options``, ``call_stands``...), which the data's
 writer took from a quote or a paraphrase. Where a ruling gives nothing on a dimension (no bar, no
 option, no right, nothing said of the call, no play) *and* carries an assumption of the engine (its
-``assumption``: the data says the engine fills in what the text leaves open), that empty value is
-the engine's default, not the text's "nothing": the dimension is ``unknown`` (:attr:`Dimension.why`
-says which side and why), never ``same`` and never ordered. An empty value of a ruling without an
-assumption is the text's own (2017:23.B "zonder verdere rechtzetting": no bar).
+``assumption``: the data says the engine fills in what the text leaves open) *that supplies that
+dimension* (its ``assumes`` names it), that empty value is the engine's default, not the text's
+"nothing": the dimension is ``unknown`` (:attr:`Dimension.why` says which side and why), never
+``same`` and never ordered. A ruling whose data does not say what its assumption supplies (no
+``assumes``) has every empty dimension taken as the engine's. An empty value of a ruling without an
+assumption, or on a dimension its assumption does not supply (``assumes: []`` where the assumption
+only says which branch applies: 1949:26.b "dan bestaat er geen straf", its assumption that the card
+was not played too early), is the text's own (2017:23.B "zonder verdere rechtzetting": no bar).
+A dimension ``assumes`` names on which the ruling does give something keeps that value: the data's
+field was written from the text, and only an empty one is the engine's alone.
 
 **A later call that condones** (finding 4). 1936:22.2 "Indien na een onjuiste bieding opvolgend een
 bieding wordt gedaan, vóórdat de niet-overtredende partij de aandacht op de onregelmatigheid vestigt,
@@ -108,18 +114,22 @@ _RIGHTS = {"keep": "keep the call (accept it as it stands)", "cancel": "cancel t
 class Profile:
     """One ruling's value per dimension: ``values`` in words, ``keys`` what is compared; ``empty``
     the dimensions on which the ruling gives nothing, ``assumption`` the engine's assumption the
-    ruling carries (its ``assumption``), if any."""
+    ruling carries (its ``assumption``), if any, and ``assumes`` the dimensions that assumption
+    supplies (None: the data does not say)."""
 
     turns: int
     values: dict[str, str]
     keys: dict[str, Any]
     empty: frozenset[str] = frozenset()
     assumption: str | None = None
+    assumes: frozenset[str] | None = None
 
     def defaulted(self, name: str) -> bool:
         """True when the value on ``name`` is only the engine's default: the ruling gives nothing
-        there and carries an assumption of the engine (the module's docstring)."""
-        return bool(self.assumption) and name in self.empty
+        there and carries an assumption of the engine that supplies it, or does not say what it
+        supplies (the module's docstring)."""
+        return (bool(self.assumption) and name in self.empty
+                and (self.assumes is None or name in self.assumes))
 
 
 @dataclass(frozen=True)
@@ -244,7 +254,8 @@ def profile(ruling: "Ruling") -> Profile:
              "call": _fate(effect), "play": (", ".join(sorted(kinds)) or "none", kinds),
              "score": ("; ".join(sorted(score)) or "not recorded", score)}
     return Profile(turns, {name: words for name, (words, _) in parts.items()},
-                   {name: key for name, (_, key) in parts.items()}, _empty(effect), ruling.assumption or None)
+                   {name: key for name, (_, key) in parts.items()}, _empty(effect), ruling.assumption or None,
+                   None if ruling.assumes is None else frozenset(ruling.assumes))
 
 
 def _bars_short(bars: tuple[BarEffect, ...]) -> str:
@@ -322,11 +333,15 @@ def _direction(name: str, a: Profile, b: Profile) -> str:
 
 def _why(name: str, direction: str, a: Profile, b: Profile, editions: tuple[str, str]) -> str:
     """Why ``name`` is not compared, or "" when it is."""
-    defaulted = [year for year, p in zip(editions, (a, b)) if p.defaulted(name)]
+    defaulted = [(year, p) for year, p in zip(editions, (a, b)) if p.defaulted(name)]
     if defaulted:
-        sides = f"{defaulted[0]}'s value is" if len(defaulted) == 1 else f"the values of {' and '.join(defaulted)} are"
-        return (f"{sides} only the engine's default (the ruling gives nothing here and rests on an "
-                f"assumption of the engine, not the text)")
+        years = [year for year, _ in defaulted]
+        sides = f"{years[0]}'s value is" if len(years) == 1 else f"the values of {' and '.join(years)} are"
+        said = all(p.assumes is not None for _, p in defaulted)
+        supplies = ("an assumption of the engine that supplies it" if said else
+                    "an assumption of the engine, whose reach the data does not say")
+        return (f"{sides} only the engine's default (the ruling gives nothing here and rests on {supplies}, "
+                f"not the text)")
     if direction != "unknown":
         return ""
     if name == "call":

@@ -16,8 +16,8 @@ engine cannot act on is refused at load time, not at judging time.
 from __future__ import annotations
 
 from .schema_base import (RANKS, _ranks, Status, Role, Scope, Next, Deemed, Requires, Outcome, CaseKind, Code,
-    STATUSES, ROLES, SCOPES, Loc, _type_name, fields, listing, string, opt_string, strings, boolean, one_of,
-    text, year_keys, _years)
+    STATUSES, ROLES, SCOPES, ProfileDimension, PROFILE_DIMENSIONS, Loc, _type_name, fields, listing, string,
+    opt_string, strings, boolean, one_of, text, year_keys, _years)
 from .schema_rulings import (BarSpec, OptionSpec, _COMMON, _ENTRY_FIELDS, _BRANCH_FIELDS, _Common, BranchSpec,
     RulingSpec, _bar, _bars, _option, _common, _branch, _choices, _check_corrections, parse_ruling,
     SILENT_SUMMARY, parse_rulings, SourceKind, SOURCE_KINDS, _DATE, _VERBATIM_FIELDS, SupplementSource,
@@ -35,7 +35,8 @@ from .schema_files import (_REASON_RE, _RECORD_ID_RE, NotModelledSpec, NotModell
 
 #: Every name of the schema, wherever its module (the split of issue 23 §3): importable from here.
 __all__ = ["Status", "Role", "Scope", "Next", "Deemed", "Requires", "Outcome", "CaseKind", "Code", "STATUSES",
-           "ROLES", "SCOPES", "Loc", "_type_name", "fields", "listing", "string", "opt_string", "strings",
+           "ROLES", "SCOPES", "ProfileDimension", "PROFILE_DIMENSIONS", "Loc", "_type_name", "fields", "listing",
+           "string", "opt_string", "strings",
            "boolean", "one_of", "text", "year_keys", "_years", "BarSpec", "OptionSpec", "_COMMON",
            "_ENTRY_FIELDS", "_BRANCH_FIELDS", "_Common", "BranchSpec", "RulingSpec", "_bar", "_bars",
            "_option", "_common", "_branch", "_choices", "_check_corrections", "parse_ruling",

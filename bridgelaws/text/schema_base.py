@@ -24,11 +24,15 @@ Deemed = Literal["P", "same"]
 Requires = Literal["sufficient-bid", "no-double"]
 Outcome = Literal["redeal", "next-deal", "passed-out"]  # see vocabulary.Outcome
 CaseKind = Literal["call", "event", "situation"]
+#: The dimensions of the ledger's profile of a ruling (:data:`bridgelaws.presentation.profile.DIMENSIONS`, in its
+#: order): what an ``assumes`` may name (the dimensions an assumption of the engine supplies).
+ProfileDimension = Literal["barred", "offender", "opponents", "call", "play", "score"]
 Code = Literal["rubber", "duplicate"]
 
 STATUSES: tuple[str, ...] = get_args(Status)
 ROLES: tuple[str, ...] = get_args(Role)
 SCOPES: tuple[str, ...] = get_args(Scope)
+PROFILE_DIMENSIONS: tuple[str, ...] = get_args(ProfileDimension)
 
 
 # ------------------------------------------------------------------------------------ the toolkit

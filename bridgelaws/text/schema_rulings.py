@@ -12,7 +12,8 @@ from dataclasses import dataclass, field
 from typing import Any, Literal, get_args
 
 from .schema_base import (_ranks, Status, Role, Scope, Next, Deemed, Requires, Outcome, STATUSES, ROLES,
-    SCOPES, Loc, fields, listing, string, opt_string, strings, boolean, one_of, text, year_keys, _years)
+    SCOPES, ProfileDimension, PROFILE_DIMENSIONS, Loc, fields, listing, string, opt_string, strings, boolean,
+    one_of, text, year_keys, _years)
 
 # ------------------------------------------------------------------------------------ rulings
 
@@ -35,13 +36,16 @@ class OptionSpec:
     #: Where taking the option leaves a question the text does not answer (who calls after a call
     #: declared void, 1936:22.6.c), the engine's answer, shown as an assumption when it is chosen.
     assumption: str | None = None
+    #: The dimensions of the ledger's profile that the option's assumption supplies (as a ruling's
+    #: ``assumes``; data only: the profile compares an option by its choice); None: not said.
+    assumes: tuple[ProfileDimension, ...] | None = None
 
 
 #: The fields an entry and a branch share. A branch overrides the entry field by field, so the specs
 #: remember which fields their file gave (``given``): an explicit null overrides too.
 _COMMON = ("status", "articles", "references", "call_stands", "deemed", "barred", "options", "play",
            "assumption", "quote_nl", "quote_from", "summary_en", "summary_nl", "next", "acceptance", "requires",
-           "outcome", "assumption_for_ranks", "assumption_for_count", "out_of_turn", "score", "unread")
+           "outcome", "assumption_for_ranks", "assumption_for_count", "out_of_turn", "score", "unread", "assumes")
 _ENTRY_FIELDS = _COMMON + ("when",)
 _BRANCH_FIELDS = ("condition", "article", "honours", "bar_from") + _COMMON
 
@@ -80,6 +84,12 @@ class _Common:
     #: What of this ruling its source never reached (a supplementary ruling whose source was not read
     #: for the branch the engine applies it to), in words: the ledger compares nothing there.
     unread: str | None = None
+    #: The dimensions of the ledger's profile (:data:`PROFILE_DIMENSIONS`) that ``assumption``
+    #: supplies: where the ruling gives nothing on one of them, that nothing is the engine's default,
+    #: not the text's. ``()``: the assumption supplies no effect (it is about which branch applies,
+    #: the reading of a term or of a source). None (not given): not said, so every dimension on which
+    #: the ruling gives nothing is taken as the engine's (:mod:`bridgelaws.presentation.profile`).
+    assumes: tuple[ProfileDimension, ...] | None = None
     given: frozenset[str] = field(default=frozenset(), repr=False, compare=False)
 
     def values(self) -> dict[str, Any]:
@@ -118,7 +128,10 @@ def _bars(value: object, loc: Loc) -> tuple[BarSpec, ...]:
 
 
 def _option(value: object, loc: Loc, choices: tuple[str, ...]) -> OptionSpec:
-    raw = fields(value, loc, ("by", "choice"), ("text", "barred", "effect", "article", "default", "assumption"))
+    raw = fields(value, loc, ("by", "choice"),
+                 ("text", "barred", "effect", "article", "default", "assumption", "assumes"))
+    if "assumes" in raw and raw.get("assumption") is None:
+        raise loc.at("assumes").error("says what the option's assumption supplies: the option has no 'assumption'")
     return OptionSpec(
         by=one_of(raw["by"], ROLES, loc.at("by")),  # type: ignore[arg-type]
         choice=one_of(raw["choice"], choices, loc.at("choice")),
@@ -127,7 +140,18 @@ def _option(value: object, loc: Loc, choices: tuple[str, ...]) -> OptionSpec:
         effect=string(raw["effect"], loc.at("effect")) if "effect" in raw else "",
         article=opt_string(raw.get("article"), loc.at("article")),
         default=boolean(raw["default"], loc.at("default")) if "default" in raw else False,
-        assumption=text(raw["assumption"], loc.at("assumption")) if raw.get("assumption") is not None else None)
+        assumption=text(raw["assumption"], loc.at("assumption")) if raw.get("assumption") is not None else None,
+        assumes=(_assumes(raw["assumes"], loc.at("assumes"))  # type: ignore[arg-type]
+                 if "assumes" in raw else None))
+
+
+def _assumes(value: Any, loc: Loc) -> tuple[str, ...]:
+    """A list of the profile's dimensions, each once (``[]``: the assumption supplies none)."""
+    names = tuple(one_of(item, PROFILE_DIMENSIONS, loc.at(i)) for i, item in enumerate(listing(value, loc)))
+    for i, name in enumerate(names):
+        if name in names[:i]:
+            raise loc.at(i).error(f"{name!r} is named twice")
+    return names
 
 
 def _nullable(check: Callable[[Any, Loc], Any]) -> Callable[[Any, Loc], Any]:
@@ -153,7 +177,7 @@ _CHECKS: dict[str, Callable[[Any, Loc], Any]] = {
     "quote_nl": opt_string, "quote_from": opt_string, "acceptance": opt_string,
     "assumption_for_ranks": _ranks, "assumption_for_count": _nullable(text), "out_of_turn": _nullable(text),
     "next": _nullable(_among(get_args(Next))), "requires": _nullable(_among(get_args(Requires))),
-    "outcome": _nullable(_among(get_args(Outcome))),
+    "outcome": _nullable(_among(get_args(Outcome))), "assumes": _assumes,
 }
 
 
@@ -206,6 +230,18 @@ def _check_corrections(entry: RulingSpec, part: _Common, loc: Loc) -> None:
                 f"{option.choice!r} is a correction by the offender: it needs 'next: offender'")
 
 
+def _check_assumes(spec: RulingSpec, when: tuple[BranchSpec, ...], loc: Loc) -> None:
+    """``assumes`` says what an assumption supplies: only beside one (the entry's, or for a branch its
+    own or the entry's it inherits)."""
+    if "assumes" in spec.given and not spec.assumption:
+        raise loc.at("assumes").error("says what the assumption supplies: the entry has no 'assumption'")
+    for i, branch in enumerate(when):
+        own = branch.assumption if "assumption" in branch.given else spec.assumption
+        if "assumes" in branch.given and not own:
+            raise loc.at("when").at(i).at("assumes").error(
+                "says what the assumption supplies: the branch has no 'assumption' (nor inherits one)")
+
+
 def parse_ruling(value: object, loc: Loc) -> RulingSpec:
     choices = _choices()
     raw = fields(value, loc, ("status", "summary_en"), _ENTRY_FIELDS)
@@ -222,6 +258,7 @@ def parse_ruling(value: object, loc: Loc) -> RulingSpec:
     _check_corrections(spec, spec, loc)
     for i, branch in enumerate(when):
         _check_corrections(spec, branch, loc.at("when").at(i))
+    _check_assumes(spec, when, loc)
     if spec.status == "referenced" and not spec.references:
         raise loc.at("references").error("a referenced ruling must name the articles it points to")
     return spec

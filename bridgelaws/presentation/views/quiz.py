@@ -156,6 +156,9 @@ def exercise_header_html(exercise: Exercise, lang: str = "en") -> str:
     if exercise.not_asked:
         parts.append(f'<p style="margin:4px 0;color:{UNANSWERED_COLOUR}">'
                      f'{escape(t("exercises.not_asked", lang, editions=", ".join(exercise.not_asked)))}</p>')
+    if exercise.unread:
+        parts.append(f'<p style="margin:4px 0;color:{UNANSWERED_COLOUR}">'
+                     f'{escape(t("exercises.unread", lang, editions=", ".join(exercise.unread)))}</p>')
     return "".join(parts)
 
 
