@@ -169,7 +169,7 @@ def test_a_branch_with_its_own_assumption_does_not_take_the_entrys_assumes(data)
     ("call", "1936.assumes: expected a list, got a string"),
 ])
 def test_assumes_names_dimensions_of_the_profile(data, value, expected):
-    from bridgelaws.rulings import spec
+    from bridgelaws.judging.rulings import spec
 
     edit_yaml(data / "rulings" / "bid-above-seven.yaml",
               lambda raw: raw["rulings"]["1936"].__setitem__("assumes", value))
@@ -180,7 +180,7 @@ def test_assumes_names_dimensions_of_the_profile(data, value, expected):
 
 
 def test_assumes_needs_an_assumption_beside_it(data):
-    from bridgelaws.rulings import spec
+    from bridgelaws.judging.rulings import spec
 
     def change(raw):
         raw["rulings"]["1949"]["when"][0]["assumes"] = ["barred"]  # after-close: a gap, no assumption
