@@ -66,7 +66,7 @@ def test_short_citations_and_footnotes_without_files_or_unknowns(lang):
 
 
 def test_badges_never_break_in_print():
-    css = (Path(handout.__file__).parent / "static" / "print.css").read_text(encoding="utf-8")
+    css = (Path(handout.__file__).parents[1] / "static" / "print.css").read_text(encoding="utf-8")
     for rule in (".bl-handout-ruling .bl-inherited{", ".bl-handout-assumption{"):
         assert "white-space:nowrap" in css.split(rule, 1)[1].split("}", 1)[0]
 

@@ -140,15 +140,20 @@ class CompareExplorer(_Speaks, _ShowsView, widgets.VBox):
             self.message.value = _message(str(error))
 
 
-def _relabel_topics(menu: widgets.Dropdown, lang: str) -> None:
-    """The topic menu in ``lang``, its chosen topic kept (the same ids, other labels)."""
+def _relabel_topics(owner: Any, menu: widgets.Dropdown, lang: str) -> None:
+    """The topic menu in ``lang``, its chosen topic kept (the same ids, other labels). The owner's
+    ``_relabelling`` is set meanwhile: its observers must not take the passing change of topic for a
+    reader's choice."""
     menu.description = t("explorer.topic", lang)
     options = views.topic_options(lang)
     if list(menu.options) != options:
-        chosen = menu.value
-        with menu.hold_trait_notifications():
-            menu.options = options
+        chosen, was = menu.value, owner._relabelling
+        owner._relabelling = True
+        try:
+            menu.options = options  # resets the choice to the first topic: set it back
             menu.value = chosen
+        finally:
+            owner._relabelling = was
 
 
 class TextsExplorer(_Speaks, _ShowsView, widgets.VBox):
@@ -161,13 +166,13 @@ class TextsExplorer(_Speaks, _ShowsView, widgets.VBox):
                                       layout=widgets.Layout(width="460px"))
         self.message = widgets.HTML()
         self.view = widgets.HTML()
-        self.topic.observe(lambda _: self.refresh(), names="value")
+        self.topic.observe(lambda _: None if self._relabelling else self.refresh(), names="value")
         super().__init__([self._speak(lang), self.topic, self.message, self.view])
         self.add_class("bl-widget")  # 14px controls (bridgelaws.css)
         self.refresh()
 
     def _relabel(self) -> None:
-        _relabel_topics(self.topic, self.lang)
+        _relabel_topics(self, self.topic, self.lang)
 
     def refresh(self) -> None:
         try:
@@ -196,11 +201,13 @@ class ParallelTextExplorer(_Speaks, _ShowsView, widgets.VBox):
         self.refresh()
 
     def _relabel(self) -> None:
-        _relabel_topics(self.topic, self.lang)
+        _relabel_topics(self, self.topic, self.lang)
         self.article.description = t("common.article", self.lang)
         self.article.placeholder = t("explorer.article_placeholder", self.lang)
 
     def _on_topic(self) -> None:
+        if self._relabelling:
+            return  # the menu relabelled in another language, the same topic chosen
         if self.article.value:
             self.article.value = ""  # refreshes through the article's observer
         else:
