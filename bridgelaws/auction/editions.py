@@ -5,6 +5,10 @@ display name and, mechanic by mechanic, the articles of its own text that give t
 text is silent on a basic mechanic, the edition inherits the rule from a *named* other edition and
 the :class:`Basis` says so (``inherited``); the inherited articles are looked up in the donor's own
 basis, never retyped. ``find_edition("1936")`` finds one; :data:`EDITIONS` lists them in order.
+The folders and entries are read, and derivations resolved, in the text layer
+(:mod:`bridgelaws.text.registry`); each entry's mechanics are checked in
+:mod:`bridgelaws.auction.edition_records`, the closing readings coded in :mod:`bridgelaws.auction.closing`.
+What only the judging layer knows (the outcome of four passes, drafts) it hands down: :class:`Answers`.
 
 Modelled on python-chess's variants: :class:`Edition` holds the mechanics of a regular auction as
 small hooks (``is_sufficient``, ``in_range``, ``may_double``, ``may_redouble``, ``auction_ends``,
