@@ -75,3 +75,10 @@ def __getattr__(name: str) -> Any:
 
 def __dir__() -> list[str]:
     return __all__
+
+
+# The judging layer hands down what the layers below it ask of it (the outcome of four passes, drafts,
+# the names of the engine's conditions and effects): imported here, so that every entry point has it,
+# whichever module it imports first (bridgelaws/judging/answers.py; ARCHITECTURE.md, "The layers").
+# (Not `from .judging import answers`: that asks bridgelaws.judging's __getattr__ first, which loads the engine.)
+importlib.import_module("bridgelaws.judging.answers")

@@ -306,17 +306,17 @@ def test_1949_a_pass_out_of_turn_is_not_in_rotation():
 # --- the registry ------------------------------------------------------------------------------
 
 def test_a_new_edition_inherits_the_closing_reading():
-    from bridgelaws.text import datafiles
-    from bridgelaws.auction import editions
+    from bridgelaws.auction.edition_records import parse_registry
+    from bridgelaws.text.registry import registry_data
 
-    raw = editions.registry_data()
+    raw = registry_data()
     latest = [entry for entry in raw["editions"] if "basis" in entry][-1]  # the latest with a basis of its own
     basis = {}
     for mechanic, spec in latest["basis"].items():
         donor = spec.get("inherit", latest["year"]) if isinstance(spec, dict) else latest["year"]
         basis[mechanic] = {"inherit": donor, "why": "a made-up edition that changes nothing"}
     made_up = {"year": "2990", "name": "made up", "basis": basis}
-    records = editions._parse_registry({"editions": list(raw["editions"]) + [made_up]})
+    records = parse_registry({"editions": list(raw["editions"]) + [made_up]})
     assert records[-1].closing == latest["basis"]["end-of-auction"]["closing"]
 
 
@@ -326,15 +326,15 @@ def test_a_new_edition_inherits_the_closing_reading():
     ({"all-pass": {"articles": ["2017:22.B"], "closing": "three-passes-no-lost-turn"}}, "only the end-of-auction"),
 ])
 def test_a_bad_closing_reading_is_one_clear_error(change, message):
-    from bridgelaws.text import datafiles
-    from bridgelaws.auction import editions
+    from bridgelaws.auction.edition_records import parse_registry
+    from bridgelaws.text.registry import registry_data
 
-    raw = editions.registry_data()
+    raw = registry_data()
     entries = [dict(e) for e in raw["editions"]]
     changed = next(e for e in entries if e["year"] == "2017")  # the changes cite 2017's articles
     changed["basis"] = {**changed["basis"], **change}
     with pytest.raises(BridgeLawsError, match=message) as error:
-        editions._parse_registry({"editions": entries})
+        parse_registry({"editions": entries})
     assert "\n" not in str(error.value) and "editions/2017/edition.yaml: basis" in str(error.value)
 
 

@@ -4,7 +4,9 @@ import yaml
 from bridgelaws import BridgeLawsError
 from bridgelaws.text import corpus
 from bridgelaws.text import datafiles
-from bridgelaws.auction.editions import EDITIONS, MECHANICS, _parse_registry, find_edition, find_editions, registry_data
+from bridgelaws.auction.edition_records import parse_registry
+from bridgelaws.auction.editions import EDITIONS, MECHANICS, find_edition, find_editions
+from bridgelaws.text.registry import registry_data
 
 YEARS = [e.year for e in EDITIONS]
 
@@ -122,10 +124,10 @@ def _set(year, path, value):
 def test_a_broken_registry_is_one_line_naming_edition_and_field(change, message):
     raw = _registry_with(change)
     if message is None:
-        _parse_registry(raw)
+        parse_registry(raw)
         return
     with pytest.raises(BridgeLawsError) as caught:
-        _parse_registry(raw)
+        parse_registry(raw)
     assert str(caught.value).startswith(message) and "\n" not in str(caught.value)
 
 
@@ -150,6 +152,6 @@ def test_a_broken_registry_top_level_or_class_is_one_line(change, message):
     raw = registry_data()
     change(raw)
     with pytest.raises(BridgeLawsError) as caught:
-        for record in _parse_registry(raw):
+        for record in parse_registry(raw):
             _load_class(record.year, record.class_path)
     assert str(caught.value).startswith(message)

@@ -439,7 +439,8 @@ def test_an_edition_whose_text_says_nothing_of_rights_refuses_a_lapse(tmp_path):
 ])
 def test_inherited_for_is_checked_in_the_registry(path, value, message):
     from bridgelaws import BridgeLawsError
-    from bridgelaws.auction.editions import _parse_registry, registry_data
+    from bridgelaws.auction.edition_records import parse_registry
+    from bridgelaws.text.registry import registry_data
 
     raw = registry_data()
     entry = next(e for e in raw["editions"] if e["year"] == "1932")
@@ -448,7 +449,7 @@ def test_inherited_for_is_checked_in_the_registry(path, value, message):
         entry = entry[key]
     entry[last] = value
     with pytest.raises(BridgeLawsError) as caught:
-        _parse_registry(raw)
+        parse_registry(raw)
     assert str(caught.value).startswith(message) and "\n" not in str(caught.value)
 
 

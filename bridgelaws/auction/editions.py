@@ -5,6 +5,10 @@ display name and, mechanic by mechanic, the articles of its own text that give t
 text is silent on a basic mechanic, the edition inherits the rule from a *named* other edition and
 the :class:`Basis` says so (``inherited``); the inherited articles are looked up in the donor's own
 basis, never retyped. ``find_edition("1936")`` finds one; :data:`EDITIONS` lists them in order.
+The folders and entries are read, and derivations resolved, in the text layer
+(:mod:`bridgelaws.text.registry`); each entry's mechanics are checked in
+:mod:`bridgelaws.auction.edition_records`, the closing readings coded in :mod:`bridgelaws.auction.closing`.
+What only the judging layer knows (the outcome of four passes, drafts) it hands down: :class:`Answers`.
 
 Modelled on python-chess's variants: :class:`Edition` holds the mechanics of a regular auction as
 small hooks (``is_sufficient``, ``in_range``, ``may_double``, ``may_redouble``, ``auction_ends``,
@@ -22,70 +26,23 @@ of them gives for passes in rotation).
 from __future__ import annotations
 
 import importlib
-import re
-from dataclasses import dataclass, replace
+from collections.abc import Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar, Iterable, NamedTuple, Sequence
 
 from ..text import datafiles
-from .calls import EVERY_CALL, MAX_PARSED_LEVEL, Call, Seat, call_from_index
+from .calls import EVERY_CALL, Call, Seat, call_from_index
+from .closing import CLOSING_RULES as CLOSING_RULES, Closing as Closing, PassMade as PassMade
+from .edition_records import (MECHANICS as MECHANICS, REFUSAL_GROUNDS as REFUSAL_GROUNDS, Basis as Basis,
+                              EditionRecord as EditionRecord, parse_registry)
 from ..text.errors import BridgeLawsError
-from ..text.vocabulary import ALL_PASS_OUTCOMES
+from ..text.registry import problem as _problem, registry_data
 
 if TYPE_CHECKING:
     from ..judging.drafts import Draft
 
 #: The edition a function uses when none is named: the latest text of the corpus.
 DEFAULT_EDITION = "2017"
-
-#: The mechanics every edition must name a basis for, with a one-line English description.
-MECHANICS: dict[str, str] = {
-    "first-call": "the dealer makes the first call",
-    "rotation": "calls follow in rotation, clockwise",
-    "bid-range": "a bid names one to seven tricks and a denomination",
-    "denominations": "denominations rank clubs < diamonds < hearts < spades < no-trump",
-    "sufficiency": "a bid must be higher than the preceding bid",
-    "double": "a player may double only the last bid, made by an opponent, with only passes since",
-    "redouble": "a player may redouble only the last double, made by an opponent, with only passes since",
-    "after-redouble": "a redoubled bid may not be doubled or redoubled again",
-    "double-cancelled": "a double or redouble is cancelled by a later bid",
-    "end-of-auction": "after a bid, three passes in rotation end the auction",
-    "all-pass": "what happens when all four players pass",
-    "contract": "the last bid becomes the contract, doubled or redoubled as it stands",
-    "declarer": "the declarer is the player of the contracting side who first named its denomination",
-}
-
-
-
-@dataclass(frozen=True)
-class Basis:
-    """Where a rule comes from.
-
-    ``articles`` are the edition's own articles that state the rule. ``inherited`` are articles of
-    another edition (``donor``) that supply what the edition's own text does not say, with ``why``.
-    """
-
-    articles: tuple[str, ...] = ()
-    inherited: tuple[str, ...] = ()
-    donor: str | None = None
-    why: str = ""
-    #: The grounds of refusal (:attr:`Refusal.ground`) that only the inherited articles decide: the
-    #: edition's own articles do not say them, so a refusal on such a ground cites the donor alone.
-    inherited_for: tuple[str, ...] = ()
-
-    @property
-    def is_inherited(self) -> bool:
-        return bool(self.inherited)
-
-    @property
-    def all_articles(self) -> tuple[str, ...]:
-        return self.articles + self.inherited
-
-    def __str__(self) -> str:
-        own = ", ".join(self.articles)
-        if not self.inherited:
-            return own
-        inherited = f"inherited from {self.donor}: {', '.join(self.inherited)}"
-        return f"{own}; {inherited}" if own else inherited
 
 
 # --- the position of a regular auction ----------------------------------------------------------
@@ -156,33 +113,6 @@ class Refusal(NamedTuple):
 
 # --- editions -----------------------------------------------------------------------------------
 
-@dataclass(frozen=True)
-class EditionRecord:
-    """One entry of the registry, as its ``edition.yaml`` gives it (derivation and inheritance resolved)."""
-
-    year: str
-    name: str
-    basis: dict[str, Basis]
-    max_level: int = 7
-    class_path: str | None = None
-    #: Only for an edition made up outside the registry (``Edition.like``); a registered edition's
-    #: outcome of four passes is stated once, by its ruling on four passes.
-    all_pass_outcome: str | None = None
-    #: For an edition made up outside the registry: the registered edition it was made like, whose
-    #: rulings on the irregularities it takes (it has none of its own).
-    like: str | None = None
-    #: The edition's own closing sentence, by the name of its reading in :data:`CLOSING_RULES`
-    #: (the registry's ``end-of-auction: {closing: ...}``, inherited with the mechanic); None: the
-    #: neutral count of :meth:`Edition.auction_ends`.
-    closing: str | None = None
-    #: The registered edition this one derives from (``derives:`` in its ``edition.yaml``): what
-    #: its folder does not give is the base's, the base's article ids read as its own, and an
-    #: inherited ruling is loaded only while the words it quotes stand in this edition's text.
-    derives: str | None = None
-    #: The edition's name in Dutch (``name_nl``, optional): shown with the interface in Dutch.
-    name_nl: str | None = None
-
-
 class Edition:
     """An edition: its record (the articles of each mechanic) and the rules of a regular auction.
 
@@ -249,7 +179,7 @@ class Edition:
         outcome of the edition the all-pass rule is inherited from (the registry's ``inherit``)."""
         if self.record.all_pass_outcome is not None:
             return self.record.all_pass_outcome
-        return _all_pass_outcome(self.year)
+        return _answers().all_pass_outcome(self.year)
 
     @property
     def max_level(self) -> int:
@@ -398,137 +328,6 @@ class Edition:
         return hash((type(self), self.year))
 
 
-
-
-# --- the end of the auction after irregular calls: each edition's own closing sentence ----------
-
-class PassMade(NamedTuple):
-    """One pass since the last call: who made it and whose turn it was."""
-
-    seat: Seat
-    turn_of: Seat
-
-    @property
-    def in_turn(self) -> bool:
-        return self.seat == self.turn_of
-
-    @property
-    def skipped(self) -> tuple[Seat, ...]:
-        """The players whose turn came before the passer's, in rotation from the player whose
-        turn it was: they lost their turn to this pass (none for a pass in turn)."""
-        return tuple(Seat((self.turn_of + step) % 4) for step in range((self.seat - self.turn_of) % 4))
-
-
-class Closing(NamedTuple):
-    """An edition's answer to "is the auction over?", with the mechanic's articles."""
-
-    over: bool
-    basis: Basis
-    #: 2007:17.E.2 / 2017:17.D.3: the player who missed his turn to a pass out of turn, to whom the
-    #: auction goes back (None when no such sentence keeps the auction open).
-    lost_turn: Seat | None = None
-    #: Where the edition's closing sentences could be read to disagree on this auction, the reading
-    #: the engine takes (shown beside the assumption that keeps the auction open, or on the pass
-    #: that closes it); "" otherwise.
-    reading: str = ""
-
-
-def _distinct_last_three(passes: tuple[PassMade, ...]) -> bool:
-    return len(passes) >= 3 and len({p.seat for p in passes[-3:]}) == 3
-
-
-def _other_three_players(edition: Edition, last_caller: Seat | None,
-                         passes: tuple[PassMade, ...], doubled: bool) -> Closing:
-    """1932:11.3 "door de andere drie spelers gepast is": the three players other than the last
-    caller have each passed since his call (his own pass does not count, nor a second pass by one
-    of them). With no call, 11.2 "Indien in de eerste ronde van het bieden alle vier spelers
-    passen", read with 11.1 ("daarna moet elke speler in volgorde eene bieding doen"): the first
-    round is each player's first call, so it has passed out once each of the four players has made
-    his first call, a pass; a second pass by a player who passed out of turn before the last of
-    them called is no call of that round (issue 21, section 5: the reading of the first four calls
-    as the round left an auction without a bid that could never close, 11.3 closing only "na een
-    bod, dubbel of herdubbel")."""
-    passers = {p.seat for p in passes}
-    if last_caller is None:
-        closed = len(passers) == 4
-        first_four = {p.seat for p in passes[:4]}
-        if not closed or len(first_four) == 4:
-            return Closing(closed, edition.rule("all-pass"))
-        return Closing(True, edition.rule("all-pass"), reading=(
-            'Reading: "in de eerste ronde van het bieden alle vier spelers passen" (11.2) is read as '
-            'each of the four players making his first call ("daarna moet elke speler in volgorde eene '
-            'bieding doen", 11.1), and each passing; a player who passed again before the last of the '
-            "four made his first call made no call of that round. So the first round has passed out "
-            'and "gaat het spel niet door" (11.2). The text does not say how a pass out of turn bears '
-            "on the round; read as the first four calls, the round would not have passed out, and 11.3 "
-            '("In elk ander geval ... totdat na een bod, dubbel of herdubbel") could not close an '
-            "auction in which nobody bids."))
-    closed = passers >= set(Seat) - {last_caller}
-    if closed or len(passes) < 3 or not doubled:
-        return Closing(closed, edition.rule("end-of-auction"))
-    # 13.3 "totdat het bieden door drie opeenvolgende pas-biedingen is gesloten" (after a doubled
-    # bid): three passes in a row that are not the other three players; 11.3 keeps it open.
-    return Closing(False, edition.rule("end-of-auction"), reading=(
-        'Reading: the bid being doubled, 13.3 "totdat het bieden door drie opeenvolgende '
-        'pas-biedingen is gesloten" is read as restating 11.3, which names the double itself ("na een '
-        'bod, dubbel of herdubbel ... door de andere drie spelers gepast"): three passes in a row that '
-        "are not the passes of the three other players do not close the auction."))
-
-
-def _three_consecutive_players(edition: Edition, last_caller: Seat | None,
-                               passes: tuple[PassMade, ...], doubled: bool) -> Closing:
-    """1936:15 "totdat drie opeenvolgende spelers passen", read with 22.2: the last three calls are
-    passes by three different players, one after the other; a pass out of turn counts among them
-    as if made in turn once a call has followed it (22.2), so only the last must be made in turn (a
-    pass out of turn that nobody has called over "vervalt", 22.5). With no bid, 15 "alle vier
-    spelers passen": each of the four has passed."""
-    if last_caller is None:
-        return Closing(len({p.seat for p in passes}) == 4, edition.rule("all-pass"))
-    return Closing(_distinct_last_three(passes) and passes[-1].in_turn, edition.rule("end-of-auction"))
-
-
-def _three_players_in_rotation(edition: Edition, last_caller: Seat | None,
-                               passes: tuple[PassMade, ...], doubled: bool) -> Closing:
-    """1949:21 "totdat drie spelers in volgorde hebben gepast", "in volgorde" as in the same
-    article's "in volgorde door elke speler geboden": the last three calls are passes by three
-    different players, each at his turn; "Nadat de eerste bieding is geschied": with no bid, after a
-    first call (a pass), so four passes at least."""
-    enough = len(passes) >= (3 if last_caller is not None else 4)
-    closed = enough and _distinct_last_three(passes) and all(p.in_turn for p in passes[-3:])
-    return Closing(closed, edition.rule("end-of-auction" if last_caller is not None else "all-pass"))
-
-
-def _three_passes_no_lost_turn(edition: Edition, last_caller: Seat | None,
-                               passes: tuple[PassMade, ...], doubled: bool) -> Closing:
-    """2017:17.D.3 (2007:17.E.2) "is het bieden niet beëindigd als een van deze pasbiedingen een
-    pas voor de beurt was en een speler als gevolg daarvan zijn rechtmatige biedbeurt ontnomen
-    werd": while a player who lost his turn to a pass out of turn since the last call has not
-    called since, the auction is not over, whichever pass would close it (also the pass out of turn
-    itself), and it goes back to him. Otherwise 2017:22.A "drie passen in volgorde": the last three
-    calls are passes by three different players, each at his turn; 22.B "Alle vier de spelers
-    passen": with no bid, each of the four has passed."""
-    for index, made in enumerate(passes):
-        later = {p.seat for p in passes[index + 1:]}
-        waiting = [seat for seat in made.skipped if seat not in later]
-        if waiting:
-            return Closing(False, edition.rule("end-of-auction"), lost_turn=waiting[0])
-    if last_caller is None:
-        return Closing(len({p.seat for p in passes}) == 4, edition.rule("all-pass"))
-    closed = _distinct_last_three(passes) and all(p.in_turn for p in passes[-3:])
-    return Closing(closed, edition.rule("end-of-auction"))
-
-
-#: The readings of the editions' closing sentences, by the name the registry gives them
-#: (``end-of-auction: {closing: ...}``). Each is coded once, here; for passes all made in turn one
-#: after the other every reading gives :meth:`Edition.auction_ends` (tests/test_closing.py).
-CLOSING_RULES = {
-    "other-three-players": _other_three_players,
-    "three-consecutive-players": _three_consecutive_players,
-    "three-players-in-rotation": _three_players_in_rotation,
-    "three-passes-no-lost-turn": _three_passes_no_lost_turn,
-}
-
-
 def _why_not_double(position: Position) -> str:
     if position.bidder_opp is None:
         return "there is no bid to double"
@@ -548,263 +347,9 @@ def _why_not_redouble(position: Position) -> str:
 
 
 # --- the registry -------------------------------------------------------------------------------
-
-#: The registry: one ``edition.yaml`` per edition's folder, ``data/editions/<year>/edition.yaml``
-#: (read through :mod:`bridgelaws.text.datafiles`; :func:`registry_data` gathers them).
-REGISTRY = "editions"
-_ENTRY_KEYS = {"year", "name", "name_nl", "class", "max_level", "basis", "derives", "bibliography", "reasons"}
-_BASIS_KEYS = {"articles", "inherit", "only", "why", "closing", "inherited_for"}
-
-#: Per mechanic that refuses calls, the grounds of :attr:`Refusal.ground` it may refuse on.
-REFUSAL_GROUNDS = {
-    "bid-range": ("above-highest-level",), "sufficiency": ("not-higher",),
-    "double": ("no-bid", "partners-bid", "already-doubled", "redoubled"),
-    "redouble": ("no-double", "partners-double", "redoubled"),
-}
-
-
-def _all_pass_outcome(year: str) -> str:
-    from ..judging import rulings
-
-    seen: list[str] = []
-    while year not in seen:
-        seen.append(year)
-        outcome = rulings.spec("all-pass", year).outcome
-        if outcome is not None:
-            if outcome not in ALL_PASS_OUTCOMES:
-                # "redeal" is the same dealer dealing again (a faulty deal), not an end of the auction.
-                raise BridgeLawsError(f"{rulings.where('all-pass', year)}: {year}.outcome: {outcome!r} is not an "
-                                      f"outcome of four passes (one of {', '.join(ALL_PASS_OUTCOMES)})")
-            return outcome
-        donor = find_edition(year).basis["all-pass"].donor
-        if donor is None:
-            break
-        year = donor
-    raise BridgeLawsError(
-        f"rulings/all-pass.yaml: {seen[0]}: no outcome of four passes, in its ruling or in the "
-        f"ruling of an edition its all-pass rule is inherited from ({', '.join(seen)})")
-
-
-def entry_file(year: str) -> str:
-    """The name of an edition's registry entry under ``data/``."""
-    return datafiles.edition_file(year, "edition.yaml")
-
-
-def _problem(where: str, message: str) -> BridgeLawsError:
-    """An error in an edition's entry: ``where`` is ``"<year>"`` or ``"<year>.<field>..."``."""
-    year, _, rest = where.partition(".")
-    return BridgeLawsError(f"{entry_file(year)}: {rest or 'top level'}: {message}")
-
-
-def registry_data() -> dict[str, Any]:
-    """The registry as the editions' folders give it: ``{"editions": [entry, ...]}``, each entry an
-    ``edition.yaml`` with its ``year`` (the folder's name), in the folders' order."""
-    entries = []
-    for year in datafiles.edition_folders():
-        entry = datafiles.load(entry_file(year))
-        if not isinstance(entry, dict):
-            raise _problem(year, "expected a mapping (name, basis, bibliography, ...)")
-        if "year" in entry and str(entry["year"]) != year:
-            raise _problem(f"{year}.year", f"{entry['year']!r}: the folder's name is the edition's year")
-        entries.append({"year": year, **entry})
-    if not entries:
-        raise BridgeLawsError(f"{REGISTRY}/: no edition (expected a folder <year>/ with an edition.yaml, "
-                              f"looked in {datafiles.data_dir()})")
-    return {"editions": entries}
-
-
-def remap(value: Any, base: str, year: str) -> Any:
-    """``value`` with every article id of ``base`` (``"2017:22.B"``, also inside a text) read as
-    the same id of ``year`` (``"2025:22.B"``): what a derived edition inherits (see
-    data/editions/README.md, ``derives``)."""
-    if isinstance(value, str):
-        return re.sub(rf"(?<![\w.:]){re.escape(base)}:(?=\w)", f"{year}:", value)
-    if isinstance(value, list):
-        return [remap(item, base, year) for item in value]
-    if isinstance(value, dict):
-        return {key: remap(item, base, year) for key, item in value.items()}
-    return value
-
-
-def inherit_by_year(data: dict[str, Any], check: Any = None) -> dict[str, Any]:
-    """``data`` keyed by edition, with every derived edition that has no entry given its base's
-    (through a chain of bases), the base's ids read as its own (:func:`remap`). ``check(year,
-    base, entry)`` may refuse an inherited entry (a quote that no longer stands) with an error."""
-    result = dict(data)
-    for edition in _all_editions():
-        chain: list[tuple[str, str]] = []
-        year = edition.year
-        while year not in result:
-            base = _registry()[year].record.derives
-            if base is None or any(base == derived for derived, _ in chain):
-                break
-            chain.append((year, base))
-            year = base
-        if year in result:
-            for derived, base in reversed(chain):
-                entry = remap(result[base], base, derived)
-                if check is not None:
-                    check(derived, base, entry)
-                result[derived] = entry
-    return result
-
-
-def _derived(entries: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
-    """Every entry with its ``derives`` resolved: a derived edition's basis (and class and highest
-    level, unless it gives its own) is its base's, the base's article ids read as its own; a
-    mechanic it names in its own ``basis`` replaces the base's."""
-    resolved: dict[str, dict[str, Any]] = {}
-
-    def resolve(year: str, seen: tuple[str, ...]) -> dict[str, Any]:
-        if year in resolved:
-            return resolved[year]
-        entry = entries[year]
-        base = entry.get("derives")
-        if base is None:
-            resolved[year] = entry
-            return entry
-        base = str(base)
-        if base not in entries or base == year:
-            raise _problem(f"{year}.derives", f"{base!r} is not another registered edition")
-        if base in seen:
-            raise _problem(f"{year}.derives", f"derives from itself through {' -> '.join((*seen, base))}")
-        base_entry = resolve(base, (*seen, base))
-        own_basis = entry.get("basis") or {}
-        if not isinstance(own_basis, dict):
-            raise _problem(f"{year}.basis", "expected a mapping of mechanics")
-        merged = {key: value for key, value in base_entry.items() if key in ("class", "max_level")}
-        merged.update(entry)
-        merged["derives"] = base
-        merged["basis"] = {**remap(base_entry["basis"], base, year), **own_basis}
-        resolved[year] = merged
-        return merged
-
-    for year in entries:
-        resolve(year, (year,))
-    return resolved
-
-
-def _parse_registry(raw: object) -> tuple[EditionRecord, ...]:
-    """Check the registry (:func:`registry_data`) and resolve every derivation and inheritance from
-    the donor's own basis."""
-    if not isinstance(raw, dict) or not isinstance(raw.get("editions"), list) or not raw["editions"]:
-        raise BridgeLawsError(f"{REGISTRY}/: expected at least one edition")
-    entries: dict[str, dict[str, Any]] = {}
-    for number, entry in enumerate(raw["editions"]):
-        if not isinstance(entry, dict):
-            raise BridgeLawsError(f"{REGISTRY}/: entry {number}: expected a mapping")
-        year = entry.get("year")
-        if not isinstance(year, str) or not year.strip():
-            raise BridgeLawsError(f"{REGISTRY}/: entry {number}: expected the edition's id as a string, e.g. \"1936\"")
-        unknown = set(entry) - _ENTRY_KEYS
-        if unknown:
-            raise _problem(year, f"unknown field {sorted(unknown)[0]!r}: one of "
-                                 f"{', '.join(sorted(_ENTRY_KEYS - {'year'}))}")
-        if year in entries:
-            raise _problem(f"{year}.year", f"edition {year} is listed twice")
-        entries[year] = entry
-    entries = _derived(entries)
-    for year, entry in entries.items():
-        if not isinstance(entry.get("name"), str):
-            raise _problem(f"{year}.name", "expected a string")
-        if not isinstance(entry.get("name_nl", ""), str):
-            raise _problem(f"{year}.name_nl", "expected a string")
-        level = entry.get("max_level", 7)
-        if not isinstance(level, int) or not 1 <= level <= MAX_PARSED_LEVEL:
-            raise _problem(f"{year}.max_level", f"expected a level from 1 to {MAX_PARSED_LEVEL}")
-        basis = entry.get("basis")
-        if not isinstance(basis, dict):
-            raise _problem(f"{year}.basis", "expected a mapping of mechanics")
-        for mechanic in MECHANICS:
-            if mechanic not in basis:
-                raise _problem(f"{year}.basis", f"no basis for mechanic {mechanic!r}")
-        for mechanic in basis:
-            if mechanic not in MECHANICS:
-                raise _problem(f"{year}.basis.{mechanic}", f"unknown mechanic: one of {', '.join(MECHANICS)}")
-    records = []
-    for year, entry in entries.items():
-        records.append(EditionRecord(
-            year=year, name=entry["name"], basis={m: _resolve(year, m, entries) for m in MECHANICS},
-            max_level=entry.get("max_level", 7), class_path=entry.get("class"),
-            closing=_closing_rule(year, entries), derives=entry.get("derives"), name_nl=entry.get("name_nl")))
-    return tuple(records)
-
-
-def _closing_rule(year: str, entries: dict[str, dict[str, Any]]) -> str:
-    """The name of the edition's reading of its closing sentence: its own ``closing``, or, for an
-    inherited end-of-auction, the donor's."""
-    where = f"{year}.basis.end-of-auction"
-    _, spec = _own(year, "end-of-auction", entries[year]["basis"]["end-of-auction"])
-    name = spec.get("closing")
-    if name is None and "inherit" in spec:
-        donor = spec["inherit"]
-        _, donor_spec = _own(donor, "end-of-auction", entries[donor]["basis"]["end-of-auction"])
-        name = donor_spec.get("closing")
-    if name is None:
-        raise _problem(f"{where}.closing", f"names no reading of the closing sentence: one of "
-                                           f"{', '.join(CLOSING_RULES)}")
-    if name not in CLOSING_RULES:
-        raise _problem(f"{where}.closing", f"{name!r} is not a reading the engine codes: one of "
-                                           f"{', '.join(CLOSING_RULES)}")
-    return str(name)
-
-
-def _own(year: str, mechanic: str, spec: object) -> tuple[tuple[str, ...], dict[str, Any]]:
-    """The edition's own articles for ``mechanic`` and the rest of its spec, checked."""
-    where = f"{year}.basis.{mechanic}"
-    if isinstance(spec, list):
-        spec = {"articles": spec}
-    if not isinstance(spec, dict):
-        raise _problem(where, "expected a list of articles or a mapping")
-    unknown = set(spec) - _BASIS_KEYS
-    if unknown:
-        raise _problem(where, f"unknown field {sorted(unknown)[0]!r}: one of {', '.join(sorted(_BASIS_KEYS))}")
-    if "closing" in spec and mechanic != "end-of-auction":
-        raise _problem(f"{where}.closing", "only the end-of-auction mechanic names a closing reading")
-    articles = spec.get("articles", [])
-    if not isinstance(articles, list) or not all(isinstance(a, str) for a in articles):
-        raise _problem(f"{where}.articles", "expected a list of article ids")
-    for article in articles:
-        if not article.startswith(year + ":"):
-            raise _problem(f"{where}.articles", f"{article!r} is not an article of {year}")
-    return tuple(articles), spec
-
-
-def _resolve(year: str, mechanic: str, entries: dict[str, dict[str, Any]]) -> Basis:
-    """The basis of one mechanic, the inherited articles read from the donor's own."""
-    where = f"{year}.basis.{mechanic}"
-    articles, spec = _own(year, mechanic, entries[year]["basis"][mechanic])
-    donor = spec.get("inherit")
-    if donor is None:
-        for key in ("only", "why", "inherited_for"):
-            if key in spec:
-                raise _problem(f"{where}.{key}", "only an inherited rule has this field")
-        if not articles:
-            raise _problem(where, "names no article and inherits from no edition")
-        return Basis(articles=articles)
-    if donor not in entries or donor == year:
-        raise _problem(f"{where}.inherit", f"{donor!r} is not another registered edition")
-    why = spec.get("why")
-    if not isinstance(why, str) or not why.strip():
-        raise _problem(f"{where}.why", "an inherited rule says why it is inherited")
-    donor_articles, donor_spec = _own(donor, mechanic, entries[donor]["basis"][mechanic])
-    if "inherit" in donor_spec or not donor_articles:
-        raise _problem(f"{where}.inherit", f"{donor} does not state this rule in its own text")
-    only = spec.get("only")
-    if only is not None:
-        if not isinstance(only, list) or not only or not set(only) <= set(donor_articles):
-            raise _problem(f"{where}.only", f"expected some of {donor}'s own articles {list(donor_articles)}")
-        inherited = tuple(a for a in donor_articles if a in only)
-    else:
-        inherited = donor_articles
-    inherited_for = spec.get("inherited_for", [])
-    grounds = REFUSAL_GROUNDS.get(mechanic, ())
-    if not isinstance(inherited_for, list) or not all(g in grounds for g in inherited_for):
-        raise _problem(f"{where}.inherited_for", f"expected a list of grounds of {mechanic!r}: "
-                       f"{', '.join(grounds) or 'none'}")
-    return Basis(articles=articles, inherited=inherited, donor=donor, why=" ".join(why.split()),
-                 inherited_for=tuple(inherited_for))
-
+# The editions' folders and entries are read, and their derivations resolved, in the text layer
+# (bridgelaws/text/registry.py); their mechanics are checked in edition_records.py; here each
+# record is made into an edition of its class.
 
 def _load_class(year: str, path: object) -> type[Edition]:
     if path is None:
@@ -825,13 +370,41 @@ def _load_class(year: str, path: object) -> type[Edition]:
 @datafiles.cached
 def _registry() -> dict[str, Edition]:
     return {record.year: _load_class(record.year, record.class_path)(record)
-            for record in _parse_registry(registry_data())}
+            for record in parse_registry(registry_data())}
 
 
 @datafiles.cached
 def _all_editions() -> tuple[Edition, ...]:
     # One tuple, the same object every time, so that fast.results's same-tuple shortcut holds.
     return tuple(_registry().values())
+
+
+# --- what the judging layer answers -------------------------------------------------------------
+
+class Answers(NamedTuple):
+    """What the registry asks of the judging layer, which is above it and so not imported here:
+    the outcome of four passes of a registered edition (stated by its ruling on four passes), a
+    draft read from its file (``find_edition("x.yaml")``), and a draft already read, by its id (None
+    if there is none). :mod:`bridgelaws.judging.answers` hands them down (:func:`answered_by`) when
+    it is imported, which ``import bridgelaws`` does: so every entry point has them."""
+
+    all_pass_outcome: Callable[[str], str]
+    load_draft: Callable[[str], "Edition"]
+    loaded_draft: Callable[[str], "Edition | None"]
+
+
+_ANSWERS: list[Answers] = []
+
+
+def answered_by(answers: Answers) -> None:
+    """Take the judging layer's :class:`Answers` (called once, when it is imported)."""
+    _ANSWERS[:] = [answers]
+
+
+def _answers() -> Answers:
+    if not _ANSWERS:
+        raise BridgeLawsError("the rulings are not loaded: import bridgelaws.judging (import bridgelaws does)")
+    return _ANSWERS[0]
 
 
 def __getattr__(name: str) -> Any:
@@ -850,18 +423,14 @@ def find_edition(name: str | int | Edition) -> Edition:
     if isinstance(name, Edition):
         return name
     if isinstance(name, str) and name.strip().lower().endswith((".yaml", ".yml")):
-        from ..judging.drafts import load_draft
-
-        return load_draft(name)
+        return _answers().load_draft(name)
     registry = _registry()
     text = str(name).strip().lower().removeprefix("laws").removeprefix("edition").strip(" :-_")
     if len(text) == 2 and text.isdigit():
         text = ("19" if text >= "30" else "20") + text
     edition = registry.get(text)
-    if edition is None and isinstance(name, str):
-        from ..judging.drafts import loaded_draft
-
-        edition = loaded_draft(name.strip())  # a draft already loaded from its file, by its id
+    if edition is None and isinstance(name, str) and _ANSWERS:
+        edition = _ANSWERS[0].loaded_draft(name.strip())  # a draft already loaded from its file, by its id
     if edition is None:
         raise BridgeLawsError(
             f"unknown edition {str(name)!r}: choose one of {', '.join(registry)}")

@@ -268,7 +268,7 @@ def uses(record_id: str) -> tuple[Use, ...]:
 def not_modelled_file() -> schema.NotModelledFile:
     """``data/not-modelled.yaml``, checked; a derived edition's entries are its base's, ids read as
     its own, for the records its text has and its own data do not model."""
-    from ..auction.editions import inherit_by_year
+    from ..text.registry import inherit_by_year
 
     parsed = schema.parse_not_modelled(datafiles.load("not-modelled.yaml"))
     by_year: dict[str, list[dict[str, str]]] = {}

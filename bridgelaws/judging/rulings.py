@@ -272,7 +272,8 @@ def verify_inherited_quote(year: str, base: str, what: str, article: str | None,
 def _inherit(case_id: str, year: str, given: dict[str, _Given]) -> _Given | None:
     """A derived edition's entry of a case that its folder does not give: the base's (ids read as
     the edition's own), loaded only while every quote still stands in the edition's text."""
-    from ..auction.editions import _registry, remap
+    from ..auction.editions import _registry
+    from ..text.registry import remap
 
     base = _registry()[year].record.derives
     if base is None:
@@ -649,7 +650,7 @@ def rights_rules(edition: str | int | Edition) -> dict[str, dict[str, str]]:
 def _derive_by_year(data: dict[str, Any], what: str, quotes: Any) -> dict[str, Any]:
     """``data`` keyed by edition, each derived edition without an entry given its base's, loaded only
     while its quotes stand in the edition's text (:func:`bridgelaws.auction.editions.inherit_by_year`)."""
-    from ..auction.editions import inherit_by_year
+    from ..text.registry import inherit_by_year
 
     def check(year: str, base: str, entry: Any) -> None:
         for article, quote in quotes(entry):

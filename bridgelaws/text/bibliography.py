@@ -23,7 +23,7 @@ import json
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from . import corpus, datafiles, schema
+from . import corpus, datafiles, registry, schema
 from .errors import BridgeLawsError
 from .schema import BibliographicField
 
@@ -82,15 +82,13 @@ class SourceMetadata:
 
 @datafiles.cached
 def _parsed() -> dict[str, dict[str, BibliographicField]]:
-    from ..auction.editions import EDITIONS, entry_file
-
     common = (schema.parse_bibliography_common(datafiles.load(COMMON)) if datafiles.exists(COMMON) else {})
     result = {}
-    for edition in EDITIONS:
-        name = entry_file(edition.year)
+    for year in registry.years():
+        name = registry.entry_file(year)
         given = datafiles.load(name).get("bibliography")
         if given is not None:
-            result[edition.year] = schema.parse_bibliography(given, name, edition.year, common)
+            result[year] = schema.parse_bibliography(given, name, year, common)
     return result
 
 

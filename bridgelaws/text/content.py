@@ -14,11 +14,10 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from . import datafiles, schema
-from ..auction.editions import EDITIONS
+from . import datafiles, registry, schema
 from .errors import BridgeLawsError
 
-YEARS = tuple(e.year for e in EDITIONS)
+YEARS = registry.years()
 
 
 def _key(text: str) -> str:
@@ -53,9 +52,8 @@ def scenarios_table() -> Any:
 @datafiles.cached
 def _topics() -> tuple[dict[str, Any], ...]:
     """The topics, a derived edition's articles and gap lines being its base's (ids read as its own)."""
-    from ..auction.editions import inherit_by_year
-
-    return tuple(dict(topic, articles=inherit_by_year(topic["articles"]), gap=inherit_by_year(topic["gap"]))
+    return tuple(dict(topic, articles=registry.inherit_by_year(topic["articles"]),
+                      gap=registry.inherit_by_year(topic["gap"]))
                  for topic in schema.parse_topics(datafiles.load("topics.yaml")))
 
 

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from bridgelaws.text import datafiles, schema
+from bridgelaws.text import datafiles, registry, schema
 from bridgelaws.text.errors import BridgeLawsError
 
 __all__ = [
@@ -128,9 +128,7 @@ class Passage:
 
 def _registered() -> tuple[str, ...]:
     """The years of the registered editions (``data/editions/<year>/``), chronologically."""
-    from ..auction.editions import _registry
-
-    return tuple(_registry())
+    return registry.years()
 
 
 #: The years of the registered editions; not set here: :func:`__getattr__` reads it on first use.

@@ -9,8 +9,9 @@ typed records (or as the checked plain data the callers already use) or raises o
 A misspelt key is an error (never silently ignored), and so is a role, scope, status, condition or
 effect outside the vocabulary below. The vocabulary of the rulings is documented for readers in
 ``data/rulings/README.md``; conditions and effects are checked against the engine's own registries
-(:data:`bridgelaws.judging.conditions.CONDITIONS`, :data:`bridgelaws.judging.effects.EFFECTS`), so that a name the
-engine cannot act on is refused at load time, not at judging time.
+(:data:`bridgelaws.judging.conditions.CONDITIONS`, :data:`bridgelaws.judging.effects.EFFECTS`, handed
+down by the judging layer: :class:`EngineNames`), so that a name the engine cannot act on is refused
+at load time, not at judging time.
 """
 
 from __future__ import annotations
@@ -19,7 +20,8 @@ from .schema_base import (RANKS, _ranks, Status, Role, Scope, Next, Deemed, Requ
     STATUSES, ROLES, SCOPES, ProfileDimension, PROFILE_DIMENSIONS, Loc, _type_name, fields, listing, string,
     opt_string, strings, boolean, one_of, text, year_keys, _years)
 from .schema_rulings import (BarSpec, OptionSpec, _COMMON, _ENTRY_FIELDS, _BRANCH_FIELDS, _Common, BranchSpec,
-    RulingSpec, _bar, _bars, _option, _common, _branch, _choices, _check_corrections, parse_ruling,
+    RulingSpec, EngineNames, names_from, engine_names, _bar, _bars, _option, _common, _branch, _choices,
+    _check_corrections, parse_ruling,
     SILENT_SUMMARY, parse_rulings, SourceKind, SOURCE_KINDS, _DATE, _VERBATIM_FIELDS, SupplementSource,
     SupplementArticle, SupplementGap, _read_date, parse_supplement_sources, parse_supplement_edition,
     _supplement_ids, parse_supplement_rulings, ShingleExemption, parse_shingle_exemptions)
@@ -38,7 +40,8 @@ __all__ = ["Status", "Role", "Scope", "Next", "Deemed", "Requires", "Outcome", "
            "ROLES", "SCOPES", "ProfileDimension", "PROFILE_DIMENSIONS", "Loc", "_type_name", "fields", "listing",
            "string", "opt_string", "strings",
            "boolean", "one_of", "text", "year_keys", "_years", "BarSpec", "OptionSpec", "_COMMON",
-           "_ENTRY_FIELDS", "_BRANCH_FIELDS", "_Common", "BranchSpec", "RulingSpec", "_bar", "_bars",
+           "_ENTRY_FIELDS", "_BRANCH_FIELDS", "_Common", "BranchSpec", "RulingSpec", "EngineNames", "names_from",
+           "engine_names", "_bar", "_bars",
            "_option", "_common", "_branch", "_choices", "_check_corrections", "parse_ruling",
            "SILENT_SUMMARY", "parse_rulings", "SourceKind", "SOURCE_KINDS", "_DATE", "_VERBATIM_FIELDS",
            "SupplementSource", "SupplementArticle", "SupplementGap", "_read_date", "parse_supplement_sources",

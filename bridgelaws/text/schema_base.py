@@ -10,6 +10,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal, get_args
 
+from . import registry
 from .errors import BridgeLawsError
 
 Status = Literal["ruled", "referenced", "silent"]
@@ -134,9 +135,7 @@ def year_keys(value: object, loc: Loc, years: Iterable[str]) -> dict[str, Any]:
 
 
 def _years() -> tuple[str, ...]:
-    from ..auction.editions import EDITIONS
-
-    return tuple(e.year for e in EDITIONS)
+    return registry.years()
 
 
 RANKS = "AKQJT98765432"

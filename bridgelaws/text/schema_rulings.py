@@ -11,11 +11,48 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal, get_args
 
+from .errors import BridgeLawsError
 from .schema_base import (_ranks, Status, Role, Scope, Next, Deemed, Requires, Outcome, STATUSES, ROLES,
     SCOPES, ProfileDimension, PROFILE_DIMENSIONS, Loc, fields, listing, string, opt_string, strings, boolean,
     one_of, text, year_keys, _years)
 
 # ------------------------------------------------------------------------------------ rulings
+
+
+@dataclass(frozen=True)
+class EngineNames:
+    """The names a ruling gives that the engine must implement, so that a name it cannot act on is
+    refused when the file is loaded: its conditions, each with the branch fields its predicate reads
+    (:data:`bridgelaws.judging.conditions.CONDITIONS`), its effects (:data:`bridgelaws.judging.effects.EFFECTS`)
+    and the offender's corrections (:data:`bridgelaws.judging.effects.CORRECTIONS`). The judging layer
+    is above this one: it hands them down (:func:`names_from`) when it is imported, which
+    ``import bridgelaws`` does (:mod:`bridgelaws.judging.answers`)."""
+
+    conditions: Mapping[str, tuple[str, ...]]
+    effects: tuple[str, ...]
+    corrections: tuple[str, ...]
+
+    @property
+    def choices(self) -> tuple[str, ...]:
+        """What an option may choose: an effect or a correction."""
+        return self.effects + self.corrections
+
+
+_ENGINE_NAMES: list[Callable[[], EngineNames]] = []
+
+
+def names_from(names: Callable[[], EngineNames]) -> None:
+    """Take the judging layer's :class:`EngineNames` (``names()`` gives them as they stand when a
+    ruling is read; called once, when that layer is imported)."""
+    _ENGINE_NAMES[:] = [names]
+
+
+def engine_names() -> EngineNames:
+    """The engine's names (:class:`EngineNames`), as the judging layer gives them."""
+    if not _ENGINE_NAMES:
+        raise BridgeLawsError("the engine's conditions and effects are not loaded: import bridgelaws.judging "
+                              "(import bridgelaws does)")
+    return _ENGINE_NAMES[0]()
 
 
 @dataclass(frozen=True)
@@ -195,37 +232,31 @@ def _common(raw: dict[str, Any], loc: Loc, choices: tuple[str, ...]) -> dict[str
     return {name: checks[name](raw[name], loc.at(name)) for name in _COMMON if name in raw}
 
 
-def _branch(value: object, loc: Loc, choices: tuple[str, ...]) -> BranchSpec:
-    from ..judging.conditions import CONDITIONS
-
+def _branch(value: object, loc: Loc, names: EngineNames) -> BranchSpec:
     raw = fields(value, loc, ("condition",), _BRANCH_FIELDS[1:])
-    condition = one_of(raw["condition"], CONDITIONS, loc.at("condition"))
-    for needed in CONDITIONS[condition].needs:
+    condition = one_of(raw["condition"], names.conditions, loc.at("condition"))
+    for needed in names.conditions[condition]:
         if not raw.get(needed):
             raise loc.error(f"condition {condition!r} needs the field {needed!r}")
     return BranchSpec(
         condition=condition, article=opt_string(raw.get("article"), loc.at("article")),
         honours=_ranks(raw.get("honours"), loc.at("honours")),
         bar_from=opt_string(raw.get("bar_from"), loc.at("bar_from")),
-        given=frozenset(k for k in raw if k in _COMMON), **_common(raw, loc, choices))
+        given=frozenset(k for k in raw if k in _COMMON), **_common(raw, loc, names.choices))
 
 
 def _choices() -> tuple[str, ...]:
-    # The engine's registries; imported late because the engine itself loads the rulings.
-    from ..judging.effects import CORRECTIONS, EFFECTS
-
-    return tuple(EFFECTS) + tuple(CORRECTIONS)
+    """What an option may choose: the engine's effects and the offender's corrections."""
+    return engine_names().choices
 
 
-def _check_corrections(entry: RulingSpec, part: _Common, loc: Loc) -> None:
-    """An offender's correction (a key of effects.CORRECTIONS) is an option only where he must
+def _check_corrections(entry: RulingSpec, part: _Common, loc: Loc, corrections: tuple[str, ...]) -> None:
+    """An offender's correction (one of ``corrections``, effects.CORRECTIONS) is an option only where he must
     replace his call (``next: offender``): his replacing bid is what chooses it."""
-    from ..judging.effects import CORRECTIONS
-
     options = part.options if "options" in part.given else entry.options
     after = part.next if "next" in part.given else entry.next
     for i, option in enumerate(options):
-        if option.choice in CORRECTIONS and after != "offender":
+        if option.choice in corrections and after != "offender":
             raise loc.at("options").at(i).at("choice").error(
                 f"{option.choice!r} is a correction by the offender: it needs 'next: offender'")
 
@@ -243,9 +274,9 @@ def _check_assumes(spec: RulingSpec, when: tuple[BranchSpec, ...], loc: Loc) -> 
 
 
 def parse_ruling(value: object, loc: Loc) -> RulingSpec:
-    choices = _choices()
+    names = engine_names()
     raw = fields(value, loc, ("status", "summary_en"), _ENTRY_FIELDS)
-    when = tuple(_branch(item, loc.at("when").at(i), choices)
+    when = tuple(_branch(item, loc.at("when").at(i), names)
                  for i, item in enumerate(listing(raw.get("when") or [], loc.at("when"))))
     conditions = [b.condition for b in when]
     for i, name in enumerate(conditions):
@@ -254,10 +285,10 @@ def parse_ruling(value: object, loc: Loc) -> RulingSpec:
     if when and "otherwise" not in conditions:
         raise loc.at("when").error("no branch has condition 'otherwise'")
     spec = RulingSpec(when=when, given=frozenset(k for k in raw if k in _COMMON),
-                      **_common(raw, loc, choices))
-    _check_corrections(spec, spec, loc)
+                      **_common(raw, loc, names.choices))
+    _check_corrections(spec, spec, loc, names.corrections)
     for i, branch in enumerate(when):
-        _check_corrections(spec, branch, loc.at("when").at(i))
+        _check_corrections(spec, branch, loc.at("when").at(i), names.corrections)
     _check_assumes(spec, when, loc)
     if spec.status == "referenced" and not spec.references:
         raise loc.at("references").error("a referenced ruling must name the articles it points to")

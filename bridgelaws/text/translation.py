@@ -22,8 +22,8 @@ from typing import Any
 
 from . import corpus, datafiles, schema, textsearch
 from .content import _glossary
-from ..auction.editions import remap
 from .errors import BridgeLawsError
+from .registry import derives, remap
 
 #: How every view names the English text: the project's translation, not a source.
 LABEL = "English: the project's translation, not a source text"
@@ -52,9 +52,7 @@ def _file(edition: str) -> schema.TranslationFile | None:
         own = schema.parse_translation_file(
             datafiles.load(name), name, edition, {r.id for r in corpus.records(edition)},
             titled=_record_titles(edition), headed=_headed_articles(edition), terms=_glossary_terms())
-    from ..auction.editions import find_edition
-
-    base = find_edition(edition).record.derives
+    base = derives(edition)
     return own if base is None else _derived(edition, base, own)
 
 
@@ -65,28 +63,8 @@ def _derived(edition: str, base: str, own: schema.TranslationFile | None) -> sch
     inherited = _file(base)
     if inherited is None:
         return own
-    records: dict[str, str] = {}
-    titles: dict[str, str] = {}
-    headings: dict[str, str] = {}
-    exceptions: list[schema.TranslationException] = []
-    for record in corpus.records(edition):
-        try:
-            before = corpus.record(remap(record.id, edition, base))
-        except BridgeLawsError:
-            continue  # a record the base does not have
-        if before.text == record.text and record.id not in (own.records if own else {}):
-            if before.id in inherited.records:
-                # A note's id names its edition too ("[note 2017-slip-...:"), as the text's notes do.
-                records[record.id] = inherited.records[before.id].replace(f"[note {base}-", f"[note {edition}-")
-            exceptions.extend(schema.TranslationException(record.id, e.term, e.reason)
-                              for e in inherited.exceptions if e.id == before.id)
-        if before.title == record.title and before.id in inherited.titles:
-            titles[record.id] = inherited.titles[before.id]
-    base_headings = {a.article: a.heading for a in corpus.source(base).articles}
-    for article in corpus.source(edition).articles:
-        if article.heading and base_headings.get(article.article) == article.heading \
-                and article.article in inherited.headings:
-            headings[article.article] = inherited.headings[article.article]
+    records, titles, exceptions = _inherited_records(edition, base, inherited, own)
+    headings = _inherited_headings(edition, base, inherited)
     if own is not None:
         records.update(own.records)
         titles.update(own.titles)
@@ -97,6 +75,40 @@ def _derived(edition: str, base: str, own: schema.TranslationFile | None) -> sch
                                   records={i: records[i] for i in order if i in records},
                                   titles={i: titles[i] for i in order if i in titles}, headings=headings,
                                   exceptions=tuple(exceptions))
+
+
+def _inherited_records(edition: str, base: str, inherited: schema.TranslationFile,
+                       own: schema.TranslationFile | None
+                       ) -> tuple[dict[str, str], dict[str, str], list[schema.TranslationException]]:
+    """The base's English of the records (and subheadings) of ``edition`` whose Dutch is the base's,
+    by the edition's ids, with the base's exceptions of those records: (records, titles, exceptions).
+    A record the edition's own file translates takes nothing from the base."""
+    records: dict[str, str] = {}
+    titles: dict[str, str] = {}
+    exceptions: list[schema.TranslationException] = []
+    own_records = own.records if own else {}
+    for record in corpus.records(edition):
+        try:
+            before = corpus.record(remap(record.id, edition, base))
+        except BridgeLawsError:
+            continue  # a record the base does not have
+        if before.text == record.text and record.id not in own_records:
+            if before.id in inherited.records:
+                # A note's id names its edition too ("[note 2017-slip-...:"), as the text's notes do.
+                records[record.id] = inherited.records[before.id].replace(f"[note {base}-", f"[note {edition}-")
+            exceptions.extend(schema.TranslationException(record.id, e.term, e.reason)
+                              for e in inherited.exceptions if e.id == before.id)
+        if before.title == record.title and before.id in inherited.titles:
+            titles[record.id] = inherited.titles[before.id]
+    return records, titles, exceptions
+
+
+def _inherited_headings(edition: str, base: str, inherited: schema.TranslationFile) -> dict[str, str]:
+    """The base's English of the article headings of ``edition`` that are word for word the base's."""
+    base_headings = {a.article: a.heading for a in corpus.source(base).articles}
+    return {article.article: inherited.headings[article.article] for article in corpus.source(edition).articles
+            if article.heading and base_headings.get(article.article) == article.heading
+            and article.article in inherited.headings}
 
 
 def _edition(edition: str) -> dict[str, str]:
