@@ -19,14 +19,17 @@ from functools import lru_cache
 
 from ..text.i18n import DEFAULT_LANGUAGE, catalogue, t
 
-__all__ = ["translate", "translate_assumption", "translate_effect", "translate_reason"]
+__all__ = ["translate", "translate_assumption", "translate_effect", "translate_option", "translate_reason"]
 
 _SEATS = {"North": "N", "East": "E", "South": "S", "West": "W"}
 _SEAT = "|".join(_SEATS)
 #: What each kind of placeholder matches in the engine's English (its name without a final digit).
 _PATTERNS = {"seat": rf"(?:{_SEAT})", "call": r"[1-7](?:C|D|H|S|NT)|X|XX|P|[A-Z0-9]+",
              "card": r"[SHDC][AKQJT98765432]", "articles": r"[^()]+?", "year": r"\d{4}",
-             "choices": r"#[\w-]+(?: or #[\w-]+)*", "option": r".+?"}
+             "choices": r"#[\w-]+(?: or #[\w-]+)*", "option": r".+?", "refusal": r".+?",
+             "marks": r"\^\w+(?: \^\w+)*", "tokens": r"'[^']+'(?:, '[^']+')*", "quote": r'[^"]+'}
+#: The kinds whose value is itself matched against templates: ``engine.<prefix>.*``.
+_NESTED = {"option": "option", "refusal": "refusal"}
 
 
 def _kind(name: str) -> str:
@@ -62,8 +65,8 @@ def _value(name: str, value: str, lang: str) -> str | None:
         return value
     if kind == "choices":
         return value.replace(" or ", " of ") if lang == "nl" else value
-    if kind == "option":
-        return _part(value, "option", lang)
+    if kind in _NESTED:
+        return _part(value, _NESTED[kind], lang)
     return value
 
 
@@ -122,6 +125,13 @@ def translate_effect(effect: str, lang: str) -> str | None:
 def translate_reason(reason: str, lang: str) -> str | None:
     """An event's reason (``"it is East's turn, not South's (2017:17.C)"``)."""
     return translate(reason, "reason", "; ", lang)
+
+
+def translate_option(text: str, lang: str) -> str | None:
+    """An option's text (the rulings' English, ``"any other sufficient bid"``) in ``lang``, whole."""
+    if lang == DEFAULT_LANGUAGE or not text:
+        return text
+    return _part(text, "option", lang)
 
 
 _SENTENCE = re.compile(r"(?<=[.)])\s+(?=[A-Z])")

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..auction.editions import find_edition
-from .engine_words import translate_assumption, translate_effect, translate_reason
+from .engine_words import translate_assumption, translate_effect, translate_option, translate_reason
 from ..text.errors import BridgeLawsError
 from ..text.i18n import DEFAULT_LANGUAGE, catalogue, t
 from ..judging.ruling_effect import BarEffect, CallFate
@@ -103,6 +103,27 @@ def options_short(options: list[dict[str, Any]]) -> str:
     return "; ".join(f"{o['by']}: {o['text'] or o['choice']}"
                      + (f" (bars {bars_short(o['barred'])})" if o["barred"] else "")
                      for o in options) or "-"
+
+
+def bars_words(barred: list[dict[str, Any]], lang: str = DEFAULT_LANGUAGE) -> str:
+    """:func:`bars_short` in ``lang``: ``"W bij zijn volgende beurt"`` (a seat, or who, and the
+    scope's duration); the English is :func:`bars_short` itself."""
+    if lang == DEFAULT_LANGUAGE:
+        return bars_short(barred)
+    return ", ".join(f"{who_name(str(b['seat']), lang)} {wording(b['scope'], lang).duration}" for b in barred) or "-"
+
+
+def options_words(options: list[dict[str, Any]], lang: str = DEFAULT_LANGUAGE) -> str:
+    """:func:`options_short` in ``lang``: each option's text by the ``engine.option.*`` templates
+    (the choice's own name where none has it, as the cards do), and whom it bars."""
+    if lang == DEFAULT_LANGUAGE:
+        return options_short(options)
+    parts = []
+    for option in options:
+        text = translate_option(option["text"] or "", lang) or choice_name(option["choice"], lang)
+        bars = ", ".join(must_pass(str(b["seat"]), b["scope"], lang) for b in option["barred"])
+        parts.append(f"{who_name(str(option['by']), lang)}: {text}" + (f" ({bars})" if bars else ""))
+    return "; ".join(parts) or "-"
 
 
 def _tallied(barred: tuple[BarEffect, ...], lang: str = DEFAULT_LANGUAGE) -> list[str]:
