@@ -137,12 +137,31 @@ def translate_option(text: str, lang: str) -> str | None:
 _SENTENCE = re.compile(r"(?<=[.)])\s+(?=[A-Z])")
 
 
-def translate_assumption(assumption: str, lang: str) -> str | None:
+def _pieces(text: str, known: dict[str, str]) -> list[tuple[str, str | None]]:
+    """``text`` cut around the known English texts (the longest first): (a piece, its Dutch or None)."""
+    pieces: list[tuple[str, str | None]] = [(text, None)]
+    for english in sorted((e for e in known if e in text), key=len, reverse=True):
+        cut: list[tuple[str, str | None]] = []
+        for piece, dutch in pieces:
+            if dutch is not None or english not in piece:
+                cut.append((piece, dutch))
+                continue
+            before, _, after = piece.partition(english)
+            cut += [(before.strip(), None)] * bool(before.strip()) + [(english, known[english])]
+            cut += [(after.strip(), None)] * bool(after.strip())
+        pieces = cut
+    return pieces
+
+
+def translate_assumption(assumption: str, lang: str, known: dict[str, str] | None = None) -> str | None:
     """An assumption made of the engine's own sentences (``rulings.DEFAULT_ASSUMPTION`` and the
-    like), sentence by sentence; None where one sentence is not the engine's (a ruling's own)."""
+    like), sentence by sentence, and of the data's assumptions with the Dutch written beside them
+    (``known``: English to Dutch); None where one sentence is neither."""
     if lang == DEFAULT_LANGUAGE or not assumption:
         return assumption
-    parts = [_part(sentence, "assumption", lang) for sentence in _SENTENCE.split(assumption.strip())]
+    parts: list[str | None] = []
+    for piece, dutch in _pieces(assumption.strip(), known or {}):
+        parts += [dutch] if dutch is not None else [_part(s, "assumption", lang) for s in _SENTENCE.split(piece)]
     if any(part is None for part in parts):
         return None
     return " ".join(part for part in parts if part is not None)
