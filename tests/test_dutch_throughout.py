@@ -245,3 +245,40 @@ def test_the_cli_marks_the_english_it_cannot_translate(capsys):
         "something new: East calls (nog niet in het Nederlands)")
     assert marked(effect_words("void: East calls", "nl"), "nl") == "geannuleerd: Oost is aan de beurt"
     assert marked(effect_words("something new", "en"), "en") == "something new"
+
+
+def test_every_assumption_of_the_corpus_rulings_has_its_dutch():
+    # data/rulings/*.yaml: each assumption (and assumption_for_count, out_of_turn) has an *_nl beside it,
+    # or is made only of the engine's own sentences, which engine.yaml gives in Dutch
+    import yaml
+    from pathlib import Path
+
+    from bridgelaws.presentation.engine_words import translate_assumption
+
+    missing = []
+
+    def walk(node, where):
+        if isinstance(node, dict):
+            for key in ("assumption", "assumption_for_count", "out_of_turn"):
+                english = node.get(key)
+                if isinstance(english, str) and not node.get(f"{key}_nl") and translate_assumption(english, "nl") is None:
+                    missing.append(f"{where}: {key}: {english[:60]}")
+            for value in node.values():
+                walk(value, where)
+        elif isinstance(node, list):
+            for value in node:
+                walk(value, where)
+
+    for path in sorted(Path("data/rulings").glob("*.yaml")):
+        walk(yaml.safe_load(path.read_text(encoding="utf-8")), path.name)
+    assert missing == []
+
+
+def test_a_dutch_card_shows_the_rulings_own_assumption_in_dutch():
+    # 1949:26.b: a single card below the jack, not played too early; the assumption_nl written from the
+    # English of data/rulings/exposed-card.yaml ("26a also penalises ...")
+    html = views.compare_html("1S W:!S5 P P", lang="nl", editions="1949")
+    text = visible(html)
+    assert "26a straft ook" in text and "26a also penalises" not in html
+    from bridgelaws.interfaces.cli import main
+    assert main(["--lang", "nl", "judge", "--edition", "1936", "1S W:8C"]) == 0
