@@ -120,3 +120,26 @@ def test_the_help_names_the_option_and_the_machine_formats(capsys: Any) -> None:
     words = " ".join(out.split())
     assert "--lang LANG" in words and "BRIDGELAWS_LANG" in words
     assert "--json and --csv keep their English field names and values whatever the language" in words
+
+
+def test_compare_in_dutch_names_tokens_options_and_bars_in_dutch(capsys: Any) -> None:
+    # second reader (issue 25 §3): "teken 2: East's 1H" and "keuzes: E: the lowest sufficient bid ...
+    # (bars W (next-turn))" were English in a Dutch listing
+    code, out, _ = run(capsys, "--lang", "nl", "compare", "1S 1H", "--editions", "1936")
+    assert code == 0
+    assert "teken 2: 1H van Oost -> geannuleerd: de overtreder moet zijn bod vervangen" in out
+    # 1936:22.3.a/b: the lowest sufficient bid bars partner at his next turn, another bid for the rest
+    assert ("keuzes: O: het laagste voldoende bod in dezelfde speelsoort (W moet passen bij zijn volgende beurt); "
+            "O: een ander voldoende bod (W moet passen voor de rest van het bieden)") in out
+    assert "East's" not in out and "bars W" not in out
+    code, out, _ = run(capsys, "--lang", "nl", "compare", "1S 2H P E:[wrong-board]", "--editions", "2017")
+    assert "teken 4: gebeurtenis E:[wrong-board] van Oost -> 2H en de biedingen daarna worden geannuleerd" in out
+
+
+def test_judge_in_dutch_marks_the_english_it_shows(capsys: Any) -> None:
+    # an assumption of the engine's own with no Dutch (PBN acceptance) is marked, never shown bare
+    code, out, _ = run(capsys, "--lang", "nl", "judge", "--edition", "1932", "1S ^I 1H")
+    assert code == 0 and "aanvaard (^I)" in out
+    for line in out.splitlines():
+        if "Recorded as accepted" in line:
+            assert line.endswith("(nog niet in het Nederlands)")

@@ -99,7 +99,7 @@ def test_a_dutch_view_shows_no_english_of_the_catalogue(name):
 
 def test_the_engines_effects_and_reasons_name_seats_in_dutch():
     # written by hand from the engine's English (judging.py) and the glossary's terms
-    assert effect_words("void: East calls", "nl") == ("nietig: Oost is aan de beurt", "nl")
+    assert effect_words("void: East calls", "nl") == ("geannuleerd: Oost is aan de beurt", "nl")
     assert effect_words("1S stands; the change is not made; South must pass at his next turn (assumption)", "nl") == (
         "1S blijft staan; de verandering wordt niet doorgevoerd; Zuid moet passen bij zijn volgende beurt (aanname)",
         "nl")
@@ -172,3 +172,113 @@ def test_divergences_edition_names_and_kinds_of_code_in_dutch():
     # a topic's title in Dutch (topics.yaml title_nl)
     assert "<b>Doubleren en redoubleren</b>" in views.texts_side_by_side("doubling", lang="nl")
     assert "<b>Doubleren en redoubleren</b>" in views.topic_parallel_html("doubling", lang="nl")
+
+
+# The second reader's scenarios (issue 25 §3): every effect and reason the engine writes in them has
+# its Dutch; an engine text with no template (shown in English) fails here.
+READER_SCENARIOS = [
+    ("1936", "1S 1H 3H"), ("1936", "1S 1H 2D"), ("2007", "1S 1H 2D"), ("2017", "1S 1H 2D"),
+    ("1936", "1S X XX@2S"), ("1936", "1S 7NT 8C #keep"), ("1936", "1S X P X #cancel-partners-double"),
+    ("1936", "1S X W:X N:#cancel-partners-double"), ("2017", "1S 2H P E:[wrong-board]"), ("2017", "1S 1H X"),
+    ("1932", "1S ^I 1H"), ("1936", "7S 8C #cancel #keep"), ("1949", "P P P P P"),
+    ("1932", "P P P N:P W:P P P P P"), ("1932", "1S N:2S"), ("1932", "1S P P P W:!SK/early"),
+    ("1936", "1S W:2H P P E:3H #cancel"), ("1936", "1S S:X"), ("1936", "S:XX"), ("2007", "1S E:P S:P N:P"),
+    ("1949", "1S E:P N:P E:P S:P"), ("1936", "1S W:!S5/said"), ("1936", "1S N:=2S"),
+]
+
+
+@pytest.mark.parametrize("edition,tokens", READER_SCENARIOS)
+def test_the_engines_effects_and_reasons_in_the_readers_scenarios_are_dutch(edition, tokens):
+    from bridgelaws.judging.judging import judge
+
+    for event in judge(tokens, edition).events:
+        for text, words in ((event.effect, effect_words), (event.reason, reason_words)):
+            if text:
+                assert words(text, "nl")[1] == "nl", (tokens, text)
+
+
+def test_the_readers_dutch_written_by_hand():
+    # each expected Dutch checked against the texts: 1936:22.6.a "nietig verklaren" (the opponents'
+    # right), 2007:17.D.1 / 2017:17 "geannuleerd", 2017:17 "zijn rechtmatige biedbeurt ontnomen",
+    # 1932:16 "spreekvergissing", 1936:23 "kenbaar maakt", 2017:18.A "duidt ... aan", 2017:23
+    # "vergelijkbare bieding"
+    assert effect_words("replaces 1H: any other sufficient bid (or a pass) that is not a comparable call", "nl") == (
+        "vervangt 1H: een ander voldoende bod (of een pas) dat geen vergelijkbare bieding is", "nl")
+    assert effect_words("deemed a pass; East's X cancelled; South calls (assumption)", "nl") == (
+        "geldt als pas; X van Oost nietig verklaard; Zuid is aan de beurt (aanname)", "nl")
+    assert effect_words("2H is cancelled with the calls after it; East calls again", "nl") == (
+        "2H en de biedingen daarna worden geannuleerd; Oost biedt opnieuw", "nl")
+    assert effect_words("cancelled (2017:27.B.3); West must pass for the rest of the auction; East must still "
+                        "replace his 1H", "nl") == (
+        "geannuleerd (2017:27.B.3); West moet passen voor de rest van het bieden; Oost moet zijn 1H alsnog vervangen",
+        "nl")
+    assert effect_words("accepted (^S ^S)", "nl") == ("aanvaard (^S ^S)", "nl")
+    assert effect_words("void: the offender must replace it", "nl") == (
+        "geannuleerd: de overtreder moet zijn bod vervangen", "nl")
+    assert effect_words("the passes since West's missed turn are cancelled; he calls", "nl") == (
+        "de pasbiedingen na de gemiste beurt van West worden geannuleerd; hij is aan de beurt", "nl")
+    assert effect_words("1S stands; the change is not made", "nl") == (
+        "1S blijft staan; de verandering wordt niet doorgevoerd", "nl")
+    assert effect_words("void: East calls; '#keep' without effect: the first choice stands (1936:21.2 \"Een eens "
+                        "onderga ne straf\")", "nl") == (
+        "geannuleerd: Oost is aan de beurt; '#keep' zonder gevolg: de eerste keuze blijft geldig (1936:21.2 "
+        "\"Een eens onderga ne straf\")", "nl")
+    assert reason_words("XX named 2S, but the bid to redouble is 1S", "nl") == (
+        "XX noemde 2S, maar het bod dat geredoubleerd kan worden is 1S", "nl")
+    assert reason_words("North called P after the auction had closed (passed-out)", "nl") == (
+        "Noord bood P nadat het bieden was gesloten (rondgepast)", "nl")
+    assert reason_words("South corrects his 1S to 2S in the same breath (a slip of the tongue)", "nl") == (
+        "Zuid verbetert in één adem zijn 1S in 2S (een spreekvergissing)", "nl")
+    assert reason_words("by the count of three passes this pass would close the auction, but West's turn was taken "
+                        "by a pass out of rotation", "nl")[0].endswith(
+        "maar West werd door een pas voor de beurt zijn biedbeurt ontnomen")
+    assert reason_words("the last bid was made by partner, not by an opponent (1936:17), and made out of rotation: "
+                        "it is East's turn, not South's (1936:15)", "nl") == (
+        "het laatste bod is door de partner gedaan, niet door een tegenstander (1936:17), en bovendien voor de "
+        "beurt gedaan: Oost is aan de beurt, niet Zuid (1936:15)", "nl")
+
+
+def test_the_cli_marks_the_english_it_cannot_translate(capsys):
+    from bridgelaws.interfaces.cli_text import marked
+
+    assert marked(effect_words("something new: East calls", "nl"), "nl") == (
+        "something new: East calls (nog niet in het Nederlands)")
+    assert marked(effect_words("void: East calls", "nl"), "nl") == "geannuleerd: Oost is aan de beurt"
+    assert marked(effect_words("something new", "en"), "en") == "something new"
+
+
+def test_every_assumption_of_the_corpus_rulings_has_its_dutch():
+    # data/rulings/*.yaml: each assumption (and assumption_for_count, out_of_turn) has an *_nl beside it,
+    # or is made only of the engine's own sentences, which engine.yaml gives in Dutch
+    import yaml
+    from pathlib import Path
+
+    from bridgelaws.presentation.engine_words import translate_assumption
+
+    missing = []
+
+    def walk(node, where):
+        if isinstance(node, dict):
+            for key in ("assumption", "assumption_for_count", "out_of_turn"):
+                english = node.get(key)
+                if isinstance(english, str) and not node.get(f"{key}_nl") and translate_assumption(english, "nl") is None:
+                    missing.append(f"{where}: {key}: {english[:60]}")
+            for value in node.values():
+                walk(value, where)
+        elif isinstance(node, list):
+            for value in node:
+                walk(value, where)
+
+    for path in sorted(Path("data/rulings").glob("*.yaml")):
+        walk(yaml.safe_load(path.read_text(encoding="utf-8")), path.name)
+    assert missing == []
+
+
+def test_a_dutch_card_shows_the_rulings_own_assumption_in_dutch():
+    # 1949:26.b: a single card below the jack, not played too early; the assumption_nl written from the
+    # English of data/rulings/exposed-card.yaml ("26a also penalises ...")
+    html = views.compare_html("1S W:!S5 P P", lang="nl", editions="1949")
+    text = visible(html)
+    assert "26a straft ook" in text and "26a also penalises" not in html
+    from bridgelaws.interfaces.cli import main
+    assert main(["--lang", "nl", "judge", "--edition", "1936", "1S W:8C"]) == 0

@@ -16,8 +16,9 @@ from typing import TYPE_CHECKING, Any
 
 from ..auction.calls import parse_seat
 from ..judging.divergence import token_readings
-from ..text.i18n import t
-from ..presentation.present import describe, effect_text, outcome_words, reason_words, who_name, wording
+from ..text.i18n import DEFAULT_LANGUAGE, t
+from ..presentation.present import (bars_words, describe, effect_words, options_words, outcome_words, reason_words,
+                                     who_name, wording)
 from ..presentation.render import judgement_outcome, seat_name
 from ..judging.rulings import find_case
 from ..text.vocabulary import EventKind
@@ -35,6 +36,14 @@ if TYPE_CHECKING:
 #: The indent of the lines under a judged event, and under an edition's event in ``compare``.
 _JUDGE_INDENT = " " * 13
 _COMPARE_INDENT = " " * 6
+
+
+def marked(found: tuple[str, str], lang: str) -> str:
+    """A text the presenter gave with its language (``effect_words``, ``reason_words``): as it is,
+    followed by the catalogue's "(not yet in ...)" where it is not in ``lang`` (the engine's English
+    with no template), as the HTML cards mark it."""
+    text, text_lang = found
+    return text if text_lang == lang or not text else f"{text} {t('cards.not_in_language', lang)}"
 
 
 def case_label(case_id: str, lang: str) -> str:
@@ -61,7 +70,8 @@ def extras(view: RulingView, lang: str) -> list[str]:
     if view.summary:
         lines.append(view.summary + (f" {view.summary_note}" if view.summary_note else ""))
     if view.assumption:
-        lines.append(t("cli.assumption", lang, assumption=view.assumption_shown or view.assumption))
+        lines.append(t("cli.assumption", lang, assumption=marked(
+            (view.assumption_shown or view.assumption, view.assumption_lang), lang)))
     return lines
 
 
@@ -72,12 +82,12 @@ def _ruled_event(event: EventRecord, ruling: Ruling, seat: str, lang: str) -> st
     """What follows the token of an event that got a ruling: who, the case, the reason, then the
     status, articles, effect and the lines under it."""
     view = describe(ruling, lang)
-    line = f" {seat}: {case_label(str(event.case), lang)} - {reason_words(event.reason or '', lang)[0]}"
+    line = f" {seat}: {case_label(str(event.case), lang)} - {marked(reason_words(event.reason or '', lang), lang)}"
     line += f"\n{_JUDGE_INDENT}{view.status_name.upper()}{_draft(view, lang)}"
     if view.articles:
         line += f" [{view.articles}]"
     if event.effect:
-        line += f": {effect_text(event.effect, lang)}"
+        line += f": {marked(effect_words(event.effect, lang), lang)}"
     for extra in extras(view, lang):
         line += f"\n{_JUDGE_INDENT}{extra}"
     return line
@@ -95,7 +105,7 @@ def _judge_event(event: EventRecord, lang: str) -> str:
         return line + _ruled_event(event, event.ruling, seat, lang)
     if event.correction_of:
         return line + f" {seat}: " + t("cli.replaces", lang, call=event.correction_of,
-                                       effect=effect_text(event.effect or "", lang))
+                                       effect=marked(effect_words(event.effect or "", lang), lang))
     return line + f" {seat}"
 
 
@@ -129,15 +139,21 @@ def state_line(row: dict[str, Any], lang: str) -> str:
     return t("cli.outcome", lang, outcome=outcome, words=outcome_words(outcome, lang))
 
 
-def event_words(event: EventRecord, calls: dict[int, Call | None]) -> str:
-    """What a token of the compare listing is: a call or exposed card as the edition read it;
-    any other token (a change ``=2S``, a question ``?``, an incident ``S:[wrong-board]``) by its
-    kind and the token as written, with its player when the token names one."""
+def event_words(event: EventRecord, calls: dict[int, Call | None], lang: str = DEFAULT_LANGUAGE) -> str:
+    """What a token of the compare listing is: a call or exposed card as the edition read it
+    (in Dutch "1H van Oost", as the HTML says it); any other token (a change ``=2S``, a question
+    ``?``, an incident ``S:[wrong-board]``) by its kind and the token as written, with its player
+    when the token names one."""
     readings = token_readings([event])
     if readings:
         reading = readings[0]
-        return reading.words(calls.get(reading.replaces) if reading.replaces else None, with_case=False)
+        return reading.words(calls.get(reading.replaces) if reading.replaces else None, with_case=False,
+                             lang=lang)
     named = event.token[1:2] == ":"  # "S:[wrong-board]"; "?" or "[incorrect-deal]" names no one
+    if lang != DEFAULT_LANGUAGE:
+        kind = t(f"cli.event_kind.{event.kind.value}", lang)
+        return (t("cli.event_of", lang, kind=kind, token=event.token, seat=seat_name(event.seat, lang))
+                if event.seat is not None and named else f"{kind} {event.token}")
     owner = f"{event.seat.full_name}'s " if event.seat is not None and named else ""
     return f"{owner}{event.kind.value} {event.token}"
 
@@ -148,12 +164,12 @@ def _compare_event(year: str, event: EventRecord, ruling: Ruling, calls: dict[in
     view = describe(ruling, lang)
     print(f"{year}  {case_label(str(event.case), lang)}: {view.status_name.upper()}{_draft(view, lang)}"
           + (f"  [{view.articles}]" if view.articles else ""))
-    print(_COMPARE_INDENT + t("cli.token", lang, index=event.index, what=event_words(event, calls))
-          + (f" -> {effect_text(event.effect, lang)}" if event.effect else ""))
+    print(_COMPARE_INDENT + t("cli.token", lang, index=event.index, what=event_words(event, calls, lang))
+          + (f" -> {marked(effect_words(event.effect, lang), lang)}" if event.effect else ""))
     if ruling.call_stands is not None:
         print(_COMPARE_INDENT + t("cli.call_stands_yes" if ruling.call_stands else "cli.call_stands_no", lang))
-    for label, value in (("cli.barred", view.bars_short), ("cli.options", view.options_short),
-                         ("cli.play", view.play_short)):
+    for label, value in (("cli.barred", bars_words(ruling.barred, lang)),
+                         ("cli.options", options_words(ruling.options, lang)), ("cli.play", view.play_short)):
         if value not in (None, "-", ""):
             print(f"{_COMPARE_INDENT}{t(label, lang)}: {value}")
     for extra in extras(view, lang):

@@ -45,7 +45,7 @@ _CHANGE_FIELDS = ("wording", "reason")
 _CHANGE_OPTIONAL = ("case", "ruling", "closing", "mechanic", "max_level")
 #: The fields of a changed ruling that a draft never takes over from the base entry: the base's quote
 #: (the draft's wording takes its place), its summary and its assumption (and ``assumes``): the base's text.
-_NOT_INHERITED = ("quote_nl", "quote_from", "summary_en", "assumption", "assumes", "unread")
+_NOT_INHERITED = ("quote_nl", "quote_from", "summary_en", "assumption", "assumption_nl", "assumes", "unread")
 
 
 @dataclass(frozen=True)

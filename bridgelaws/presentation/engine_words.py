@@ -19,14 +19,17 @@ from functools import lru_cache
 
 from ..text.i18n import DEFAULT_LANGUAGE, catalogue, t
 
-__all__ = ["translate", "translate_assumption", "translate_effect", "translate_reason"]
+__all__ = ["translate", "translate_assumption", "translate_effect", "translate_option", "translate_reason"]
 
 _SEATS = {"North": "N", "East": "E", "South": "S", "West": "W"}
 _SEAT = "|".join(_SEATS)
 #: What each kind of placeholder matches in the engine's English (its name without a final digit).
 _PATTERNS = {"seat": rf"(?:{_SEAT})", "call": r"[1-7](?:C|D|H|S|NT)|X|XX|P|[A-Z0-9]+",
              "card": r"[SHDC][AKQJT98765432]", "articles": r"[^()]+?", "year": r"\d{4}",
-             "choices": r"#[\w-]+(?: or #[\w-]+)*", "option": r".+?"}
+             "choices": r"#[\w-]+(?: or #[\w-]+)*", "option": r".+?", "refusal": r".+?",
+             "marks": r"\^\w+(?: \^\w+)*", "tokens": r"'[^']+'(?:, '[^']+')*", "quote": r'[^"]+'}
+#: The kinds whose value is itself matched against templates: ``engine.<prefix>.*``.
+_NESTED = {"option": "option", "refusal": "refusal"}
 
 
 def _kind(name: str) -> str:
@@ -62,8 +65,8 @@ def _value(name: str, value: str, lang: str) -> str | None:
         return value
     if kind == "choices":
         return value.replace(" or ", " of ") if lang == "nl" else value
-    if kind == "option":
-        return _part(value, "option", lang)
+    if kind in _NESTED:
+        return _part(value, _NESTED[kind], lang)
     return value
 
 
@@ -124,15 +127,41 @@ def translate_reason(reason: str, lang: str) -> str | None:
     return translate(reason, "reason", "; ", lang)
 
 
+def translate_option(text: str, lang: str) -> str | None:
+    """An option's text (the rulings' English, ``"any other sufficient bid"``) in ``lang``, whole."""
+    if lang == DEFAULT_LANGUAGE or not text:
+        return text
+    return _part(text, "option", lang)
+
+
 _SENTENCE = re.compile(r"(?<=[.)])\s+(?=[A-Z])")
 
 
-def translate_assumption(assumption: str, lang: str) -> str | None:
+def _pieces(text: str, known: dict[str, str]) -> list[tuple[str, str | None]]:
+    """``text`` cut around the known English texts (the longest first): (a piece, its Dutch or None)."""
+    pieces: list[tuple[str, str | None]] = [(text, None)]
+    for english in sorted((e for e in known if e in text), key=len, reverse=True):
+        cut: list[tuple[str, str | None]] = []
+        for piece, dutch in pieces:
+            if dutch is not None or english not in piece:
+                cut.append((piece, dutch))
+                continue
+            before, _, after = piece.partition(english)
+            cut += [(before.strip(), None)] * bool(before.strip()) + [(english, known[english])]
+            cut += [(after.strip(), None)] * bool(after.strip())
+        pieces = cut
+    return pieces
+
+
+def translate_assumption(assumption: str, lang: str, known: dict[str, str] | None = None) -> str | None:
     """An assumption made of the engine's own sentences (``rulings.DEFAULT_ASSUMPTION`` and the
-    like), sentence by sentence; None where one sentence is not the engine's (a ruling's own)."""
+    like), sentence by sentence, and of the data's assumptions with the Dutch written beside them
+    (``known``: English to Dutch); None where one sentence is neither."""
     if lang == DEFAULT_LANGUAGE or not assumption:
         return assumption
-    parts = [_part(sentence, "assumption", lang) for sentence in _SENTENCE.split(assumption.strip())]
+    parts: list[str | None] = []
+    for piece, dutch in _pieces(assumption.strip(), known or {}):
+        parts += [dutch] if dutch is not None else [_part(s, "assumption", lang) for s in _SENTENCE.split(piece)]
     if any(part is None for part in parts):
         return None
     return " ".join(part for part in parts if part is not None)

@@ -10,10 +10,13 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..auction.editions import find_edition
-from .engine_words import translate_assumption, translate_effect, translate_reason
+from .engine_words import translate_assumption, translate_effect, translate_option, translate_reason
 from ..text.errors import BridgeLawsError
 from ..text.i18n import DEFAULT_LANGUAGE, catalogue, t
 from ..judging.ruling_effect import BarEffect, CallFate
+from ..judging.rulings import case_ids, specs
+from ..supplement.supplement import rulings as supplement_rulings
+from ..text import datafiles
 from ..text.vocabulary import Outcome, Scope, Status
 # The words of a bar below the engine (the judgement's records use them); re-exported here.
 from ..text.words import SCOPE_WORDING as SCOPE_WORDING, ScopeWording as ScopeWording, _words
@@ -105,6 +108,27 @@ def options_short(options: list[dict[str, Any]]) -> str:
                      for o in options) or "-"
 
 
+def bars_words(barred: list[dict[str, Any]], lang: str = DEFAULT_LANGUAGE) -> str:
+    """:func:`bars_short` in ``lang``: ``"W bij zijn volgende beurt"`` (a seat, or who, and the
+    scope's duration); the English is :func:`bars_short` itself."""
+    if lang == DEFAULT_LANGUAGE:
+        return bars_short(barred)
+    return ", ".join(f"{who_name(str(b['seat']), lang)} {wording(b['scope'], lang).duration}" for b in barred) or "-"
+
+
+def options_words(options: list[dict[str, Any]], lang: str = DEFAULT_LANGUAGE) -> str:
+    """:func:`options_short` in ``lang``: each option's text by the ``engine.option.*`` templates
+    (the choice's own name where none has it, as the cards do), and whom it bars."""
+    if lang == DEFAULT_LANGUAGE:
+        return options_short(options)
+    parts = []
+    for option in options:
+        text = translate_option(option["text"] or "", lang) or choice_name(option["choice"], lang)
+        bars = ", ".join(must_pass(str(b["seat"]), b["scope"], lang) for b in option["barred"])
+        parts.append(f"{who_name(str(option['by']), lang)}: {text}" + (f" ({bars})" if bars else ""))
+    return "; ".join(parts) or "-"
+
+
 def _tallied(barred: tuple[BarEffect, ...], lang: str = DEFAULT_LANGUAGE) -> list[str]:
     if lang == DEFAULT_LANGUAGE:
         return [f"{b.who} barred {wording(b.scope).tally}" for b in barred]
@@ -189,13 +213,32 @@ def reason_words(reason: str, lang: str = DEFAULT_LANGUAGE) -> tuple[str, str]:
     return (reason, DEFAULT_LANGUAGE) if found is None else (found, lang)
 
 
+@datafiles.cached
+def dutch_assumptions() -> dict[str, str]:
+    """The data's assumptions (``assumption``, ``assumption_for_count``, ``out_of_turn``, an option's
+    ``assumption``), English to the Dutch written beside each (``*_nl``), from the corpus's rulings
+    and the supplementary ones: the engine joins them with its own sentences, so a card finds them
+    by their English inside what the engine wrote."""
+    found: dict[str, str] = {}
+    for case_id in case_ids():
+        for entry in [*specs(case_id).values(), *supplement_rulings(case_id).values()]:
+            for part in (entry, *entry.when):
+                for english, dutch in ((part.assumption, part.assumption_nl),
+                                       (part.assumption_for_count, part.assumption_for_count_nl),
+                                       (part.out_of_turn, part.out_of_turn_nl),
+                                       *((o.assumption, o.assumption_nl) for o in part.options)):
+                    if english and dutch:
+                        found[english] = dutch
+    return found
+
+
 def assumption_words(assumption: str | None, lang: str = DEFAULT_LANGUAGE) -> tuple[str | None, str]:
     """(an assumption in ``lang``, the language it is in): the engine's own sentences translated
     (:func:`bridgelaws.presentation.engine_words.translate_assumption`), a ruling's own assumption (the data's
     English) as written."""
     if lang == DEFAULT_LANGUAGE or not assumption:
         return assumption, DEFAULT_LANGUAGE
-    found = translate_assumption(assumption, lang)
+    found = translate_assumption(assumption, lang, dutch_assumptions() if lang == "nl" else {})
     return (assumption, DEFAULT_LANGUAGE) if found is None else (found, lang)
 
 

@@ -76,13 +76,18 @@ class OptionSpec:
     #: The dimensions of the ledger's profile that the option's assumption supplies (as a ruling's
     #: ``assumes``; data only: the profile compares an option by its choice); None: not said.
     assumes: tuple[ProfileDimension, ...] | None = None
+    assumption_nl: str | None = None  # the Dutch of ``assumption`` (issue 25 §3)
 
 
 #: The fields an entry and a branch share. A branch overrides the entry field by field, so the specs
 #: remember which fields their file gave (``given``): an explicit null overrides too.
 _COMMON = ("status", "articles", "references", "call_stands", "deemed", "barred", "options", "play",
            "assumption", "quote_nl", "quote_from", "summary_en", "summary_nl", "next", "acceptance", "requires",
-           "outcome", "assumption_for_ranks", "assumption_for_count", "out_of_turn", "score", "unread", "assumes")
+           "outcome", "assumption_for_ranks", "assumption_for_count", "out_of_turn", "score", "unread", "assumes",
+           "assumption_nl", "assumption_for_count_nl", "out_of_turn_nl")
+#: A Dutch text written beside an English one of the data (issue 25 §3), and that English.
+_DUTCH_BESIDE = {"assumption_nl": "assumption", "assumption_for_count_nl": "assumption_for_count",
+                 "out_of_turn_nl": "out_of_turn"}
 _ENTRY_FIELDS = _COMMON + ("when",)
 _BRANCH_FIELDS = ("condition", "article", "honours", "bar_from") + _COMMON
 
@@ -127,6 +132,11 @@ class _Common:
     #: the reading of a term or of a source). None (not given): not said, so every dimension on which
     #: the ruling gives nothing is taken as the engine's (:mod:`bridgelaws.presentation.profile`).
     assumes: tuple[ProfileDimension, ...] | None = None
+    #: The Dutch of ``assumption``, ``assumption_for_count`` and ``out_of_turn``, written beside the
+    #: English in the project's own Dutch (never machine-translated): a Dutch card shows it.
+    assumption_nl: str | None = None
+    assumption_for_count_nl: str | None = None
+    out_of_turn_nl: str | None = None
     given: frozenset[str] = field(default=frozenset(), repr=False, compare=False)
 
     def values(self) -> dict[str, Any]:
@@ -166,7 +176,9 @@ def _bars(value: object, loc: Loc) -> tuple[BarSpec, ...]:
 
 def _option(value: object, loc: Loc, choices: tuple[str, ...]) -> OptionSpec:
     raw = fields(value, loc, ("by", "choice"),
-                 ("text", "barred", "effect", "article", "default", "assumption", "assumes"))
+                 ("text", "barred", "effect", "article", "default", "assumption", "assumption_nl", "assumes"))
+    if raw.get("assumption_nl") is not None and raw.get("assumption") is None:
+        raise loc.at("assumption_nl").error("a Dutch text needs the English it is written beside (assumption)")
     if "assumes" in raw and raw.get("assumption") is None:
         raise loc.at("assumes").error("says what the option's assumption supplies: the option has no 'assumption'")
     return OptionSpec(
@@ -178,6 +190,8 @@ def _option(value: object, loc: Loc, choices: tuple[str, ...]) -> OptionSpec:
         article=opt_string(raw.get("article"), loc.at("article")),
         default=boolean(raw["default"], loc.at("default")) if "default" in raw else False,
         assumption=text(raw["assumption"], loc.at("assumption")) if raw.get("assumption") is not None else None,
+        assumption_nl=(text(raw["assumption_nl"], loc.at("assumption_nl"))
+                       if raw.get("assumption_nl") is not None else None),
         assumes=(_assumes(raw["assumes"], loc.at("assumes"))  # type: ignore[arg-type]
                  if "assumes" in raw else None))
 
@@ -215,6 +229,7 @@ _CHECKS: dict[str, Callable[[Any, Loc], Any]] = {
     "assumption_for_ranks": _ranks, "assumption_for_count": _nullable(text), "out_of_turn": _nullable(text),
     "next": _nullable(_among(get_args(Next))), "requires": _nullable(_among(get_args(Requires))),
     "outcome": _nullable(_among(get_args(Outcome))), "assumes": _assumes,
+    "assumption_nl": _nullable(text), "assumption_for_count_nl": _nullable(text), "out_of_turn_nl": _nullable(text),
 }
 
 
@@ -229,6 +244,9 @@ def _common(raw: dict[str, Any], loc: Loc, choices: tuple[str, ...]) -> dict[str
         # A Dutch summary renders the English one beside it: given alone, a branch's Dutch would sit
         # under another spec's English.
         raise loc.at("summary_nl").error("a Dutch summary needs the English summary it renders beside it (summary_en)")
+    for dutch, english in _DUTCH_BESIDE.items():
+        if raw.get(dutch) is not None and raw.get(english) is None:
+            raise loc.at(dutch).error(f"a Dutch text needs the English it is written beside ({english})")
     return {name: checks[name](raw[name], loc.at(name)) for name in _COMMON if name in raw}
 
 
