@@ -140,7 +140,10 @@ def test_the_sixth_edition_is_four_files_in_one_folder(sixth):
 
 _CHECKS = """
 import json, sys
-from bridgelaws import coverage, datafiles, rulings, static_site, translation, views
+from bridgelaws import datafiles, rulings, views
+from bridgelaws.judging import coverage
+from bridgelaws.presentation import static_site
+from bridgelaws.text import translation
 from bridgelaws.interfaces.cli import main
 from bridgelaws.auction.editions import EDITIONS, find_edition
 
