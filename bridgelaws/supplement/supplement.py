@@ -32,7 +32,7 @@ from ..text.errors import BridgeLawsError
 from ..text.schema import RulingSpec, SupplementArticle, SupplementGap, SupplementSource
 
 __all__ = ["Provenance", "SupplementArticle", "SupplementGap", "SupplementSource", "article", "articles",
-           "copied_runs", "gaps", "guarded_texts", "provenance", "provenance_line", "ruling_spec", "rulings",
+           "copied_runs", "gaps", "guarded_texts", "provenance", "provenance_line", "rulings",
            "shingle_exemptions", "source_shingles", "sources"]
 
 DIRECTORY = "supplement"
@@ -111,11 +111,6 @@ def rulings(case_id: str) -> dict[str, RulingSpec]:
         return {}
     known = {e.year: [a.id for a in articles(e.year)] for e in EDITIONS}
     return schema.parse_supplement_rulings(datafiles.load(name), name, case_id, known)
-
-
-def ruling_spec(case_id: str, year: str) -> RulingSpec | None:
-    """The supplementary ruling of one cell, or None (not checked against the cases: see :func:`rulings`)."""
-    return rulings(case_id).get(str(year))
 
 
 def provenance(article_id: str) -> Provenance:
