@@ -440,3 +440,23 @@ def test_impact_space_on_the_command_line(capsys):
     assert main(["impact", MILDER, "--space", "moves"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "--space" in err and "'moves'" in err
+
+
+def test_a_draft_and_the_registry_read_their_entries_through_the_one_overlay():
+    """issue 23 §1: an edition's entry of a case is its own (a draft's: its fields over the base's,
+    with its proposal) if it has one, else its base's. data/drafts/1936-milder-insufficient-bid.yaml
+    changes insufficient-bid only; its ruling cites 1936:22.3 and 1936:22.2 and quotes part of its
+    wording, never the 1936 text (data/rulings/insufficient-bid.yaml 1936 quotes 1936:22.3)."""
+    from bridgelaws.judging import entries
+
+    edition = drafts.load_example("drafts/1936-milder-insufficient-bid.yaml")
+    changed = entries.entry_of("insufficient-bid", edition)
+    assert changed.proposal.provision == "1936-milder-insufficient:insufficient-bid"
+    assert changed.proposal.quote == ("dan moet zijn maat passen, zoodra deze voor de eerste maal aan de "
+                                      "beurt is om te bieden")
+    assert list(changed.spec.articles) == ["1936-milder-insufficient:insufficient-bid", "1936:22.3", "1936:22.2"]
+    assert changed.spec.quote_nl is None and changed.spec.quote_from is None and not changed.new
+    # A case the draft does not change: the base's entry as it is (a draft has no text to remap to).
+    kept = entries.entry_of("pass-out-of-rotation", edition)
+    assert kept is entries.entry_of("pass-out-of-rotation", "1936") and kept.proposal is None
+    assert entries.corpus_spec("pass-out-of-rotation", edition).quote_from == "1936:22.5"

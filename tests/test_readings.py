@@ -179,7 +179,7 @@ def _load_everything() -> None:
     supplement.sources()
     supplement.articles()
     for case_id in rulings_data.case_ids():
-        supplement.rulings(case_id)
+        rulings_data.supplement_rulings(case_id)  # the file's schema, then its check against the case
     for source_id in supplement.sources():  # supplement/shingles/: the paraphrase guard (issue 21 section 2)
         supplement.source_shingles(source_id)
     from bridgelaws.text import translation

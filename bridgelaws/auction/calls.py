@@ -74,7 +74,6 @@ def parse_seat(text: str | Seat, where: str = "") -> Seat:
 
 STRAINS = ("C", "D", "H", "S", "NT")
 STRAIN_SYMBOLS = ("\u2663", "\u2666", "\u2665", "\u2660", "NT")
-STRAIN_NAMES = ("clubs", "diamonds", "hearts", "spades", "no-trump")
 
 PASS_INDEX, DOUBLE_INDEX, REDOUBLE_INDEX = 0, 1, 2
 MAX_PARSED_LEVEL = 9

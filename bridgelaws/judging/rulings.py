@@ -1,23 +1,26 @@
-"""The catalogue of cases and what each edition's text prescribes for them, as data.
+"""What each edition's text prescribes for the cases: an entry turned into a :class:`Ruling`.
 
-``data/cases.yaml`` lists the cases; ``data/rulings/<case>.yaml`` holds, per edition, the ruling
-read from that edition's own text (see ``data/rulings/README.md`` for the fields). This module loads
-them, checked by :mod:`bridgelaws.text.schema` into typed specs (an edition a file does not list is
-silent, stated once in ``schema.SILENT_SUMMARY``), and turns an entry into a :class:`Ruling` for a
-concrete event: roles such as "the offender's partner" become seats, and the branch whose condition
-holds is chosen.
+Each edition's entry of a case comes from :mod:`bridgelaws.judging.entries` (the catalogue of cases,
+the files, and the one overlay by which a derived edition or a draft takes its base's entries); its
+names are answered here too. This module turns an entry into a :class:`Ruling` for a concrete event:
+roles such as "the offender's partner" become seats, and the branch whose condition holds is chosen;
+with ``layer="supplement"``, a supplementary ruling (checked against the cases here,
+:func:`supplement_rulings`) stands in for a silent or referenced corpus cell.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..text import datafiles, schema
 from ..auction.calls import Seat
 from .conditions import CONDITIONS
-from ..auction.editions import EDITIONS, MECHANICS, Edition, find_edition, find_editions
+from ..auction.editions import EDITIONS, Edition, find_edition
 from ..text.errors import BridgeLawsError
+from .entries import (Case, case_ids, cases, corpus_spec, edition_rulings, entry, entry_of, find_case,
+                      ruling_data, rulings_year, specs, verify_inherited_quote, where)
 from .ruling_effect import RulingEffect, ruling_effect
 from ..text.schema import SCOPES, STATUSES, BranchSpec, RulingSpec
 from ..text.vocabulary import Layer, Scope, Status
@@ -31,7 +34,7 @@ DATA = datafiles.data_dir()
 __all__ = ["SCOPES", "STATUSES", "Case", "Ruling", "cases", "case_ids", "find_case", "specs", "spec",
            "ruling_data", "entry", "branches", "generic_ruling", "resolve", "acceptance_data",
            "acceptance_ruling", "all_rulings", "rights_data", "rights_rules", "LAYERS", "check_layer",
-           "corpus_spec"]
+           "corpus_spec", "edition_rulings", "verify_inherited_quote", "where", "supplement_rulings"]
 
 #: The layers a ruling can be read from (``judge(..., layer=...)``): see :class:`~bridgelaws.text.vocabulary.Layer`.
 LAYERS: tuple[str, ...] = tuple(layer.value for layer in Layer)
@@ -43,34 +46,6 @@ DEFAULT_ASSUMPTION = (
 EVENT_ASSUMPTION = (
     "The text gives no rectification here: the engine lets the auction continue unchanged. This is "
     "the engine's default, an assumption, not law.")
-
-
-@dataclass(frozen=True)
-class Case:
-    id: str
-    name_nl: str
-    name_en: str
-    kind: str  # "call", "event" or "situation"
-    description: str
-    scenario: dict[str, Any] | None  # {"dealer", "tokens"} for cases the notation can express
-    situation: str | None
-    variants: tuple[dict[str, Any], ...] = ()
-    #: The registry's mechanics that decide whether the case arises (cases.yaml ``mechanics``).
-    mechanics: tuple[str, ...] = ()
-
-    def name(self, lang: str = "en") -> str:
-        """The case's name in ``lang`` (issue 13 §6): ``name_en``, or ``name_nl`` (cases.yaml, in the
-        Dutch texts' own words)."""
-        from ..text.i18n import find_language
-
-        return self.name_nl if find_language(lang) == "nl" else self.name_en
-
-    @staticmethod
-    def variant_label(variant: dict[str, Any], lang: str = "en") -> str:
-        """A variant's label in ``lang``: ``label``, or ``label_nl`` (cases.yaml)."""
-        from ..text.i18n import find_language
-
-        return str(variant["label_nl"] if find_language(lang) == "nl" else variant["label"])
 
 
 @dataclass
@@ -119,10 +94,6 @@ class Ruling:
     score: list[str] = field(default_factory=list)
     #: What of the ruling its source never reached (data/supplement/rulings ``unread``), or None.
     unread: str | None = None
-    #: The dimensions of the ledger's profile that ``assumption`` supplies (data/rulings ``assumes``);
-    #: None where the data does not say (then every dimension the ruling leaves empty is the engine's).
-    #: Not in :meth:`as_dict`.
-    assumes: tuple[str, ...] | None = None
     #: The seat of the offender the roles were resolved for (:func:`resolve`), or None for a ruling
     #: with roles (:func:`generic_ruling`): whose options are whose (:func:`bridgelaws.judging.ruling_effect.ruling_effect`).
     #: Not compared and not in :meth:`as_dict`.
@@ -173,180 +144,6 @@ class Ruling:
         return self.status == "ruled" and not self.assumption and self.proposal is None
 
 
-@datafiles.cached
-def cases() -> tuple[Case, ...]:
-    """The catalogue, in the order of the matrix rows."""
-    return tuple(Case(id=c["id"], name_nl=c["name_nl"], name_en=c["name_en"], kind=c["kind"],
-                      description=c["description"], scenario=c["scenario"], situation=c["situation"],
-                      variants=c["variants"], mechanics=_known_mechanics(c))
-                 for c in schema.parse_cases(datafiles.load("cases.yaml")))
-
-
-def _known_mechanics(case: dict[str, Any]) -> tuple[str, ...]:
-    """A case's ``mechanics``, each one of the registry's (:data:`bridgelaws.auction.editions.MECHANICS`)."""
-    for i, mechanic in enumerate(case["mechanics"]):
-        if mechanic not in MECHANICS:
-            raise schema.Loc("cases.yaml", case["id"]).at("mechanics").at(i).error(
-                f"{mechanic!r} is not a mechanic of the registry (one of {', '.join(MECHANICS)})")
-    return tuple(case["mechanics"])
-
-
-def case_ids() -> tuple[str, ...]:
-    return tuple(c.id for c in cases())
-
-
-def find_case(case_id: str) -> Case:
-    for case in cases():
-        if case.id == case_id:
-            return case
-    raise BridgeLawsError(f"unknown case {case_id!r}: one of {', '.join(case_ids())}")
-
-
-@datafiles.cached
-def _file(case_id: str) -> Any:
-    find_case(case_id)
-    name = f"rulings/{case_id}.yaml"
-    if not datafiles.exists(name):
-        raise BridgeLawsError(f"no rulings file for case {case_id!r} ({name} is missing)")
-    return datafiles.load(name)
-
-
-@datafiles.cached
-def edition_rulings(year: str) -> dict[str, Any]:
-    """The rulings an edition's folder gives, by case: ``data/editions/<year>/rulings.yaml``
-    (``{rulings: {<case>: <entry>}}``, each entry as in ``data/rulings/<case>.yaml``), or {}."""
-    name = datafiles.edition_file(year, "rulings.yaml")
-    if not datafiles.exists(name):
-        return {}
-    raw = schema.fields(datafiles.load(name), schema.Loc(name), ("rulings",))
-    given = raw["rulings"] or {}
-    if not isinstance(given, dict):
-        raise schema.Loc(name).at("rulings").error("expected a mapping of cases")
-    for case_id in given:
-        if str(case_id) not in case_ids():
-            raise schema.Loc(name).at("rulings").at(str(case_id)).error(
-                f"not a case of cases.yaml (one of {', '.join(case_ids())})")
-    return {str(case_id): entry for case_id, entry in given.items()}
-
-
-@dataclass(frozen=True)
-class _Given:
-    """Where an edition's entry of a case comes from: the entry, its file and its key there, and,
-    for an entry inherited by a derived edition, the edition it was inherited from."""
-
-    entry: Any
-    name: str
-    key: str
-    inherited_from: str | None = None
-
-
-def _quotes(entry: Any) -> list[tuple[str, str]]:
-    """Every ``(quote_from, quote_nl)`` of an entry and of its branches."""
-    found = []
-    if isinstance(entry, dict):
-        if entry.get("quote_nl"):
-            found.append((str(entry.get("quote_from")), str(entry["quote_nl"])))
-        for branch in entry.get("when") or ():
-            found.extend(_quotes(branch))
-    return found
-
-
-def verify_inherited_quote(year: str, base: str, what: str, article: str | None, quote: str) -> None:
-    """An inherited quote stands only while its words are, verbatim, in the derived edition's
-    record: otherwise one error line naming what quotes it (``what``) and the record."""
-    from ..text import corpus
-
-    if not article or not article.startswith(year + ":"):
-        return  # another edition's text: it has not changed
-    if not corpus.resolves(article):
-        problem = f"cites {article}, which the {year} text does not have"
-    elif quote not in corpus.article(article).text:
-        short = quote if len(quote) <= 60 else quote[:57] + "..."
-        problem = f"quotes {article}, which no longer says {short!r}"
-    else:
-        return
-    raise BridgeLawsError(f"{datafiles.edition_file(year, 'edition.yaml')}: derives {base}: {what}, inherited from "
-                          f"{base}, {problem}: read {year}'s text and write its own")
-
-
-def _inherit(case_id: str, year: str, given: dict[str, _Given]) -> _Given | None:
-    """A derived edition's entry of a case that its folder does not give: the base's (ids read as
-    the edition's own), loaded only while every quote still stands in the edition's text."""
-    from ..auction.editions import _registry
-    from ..text.registry import remap
-
-    base = _registry()[year].record.derives
-    if base is None:
-        return None
-    found = given.get(base) or _inherit(case_id, base, given)
-    if found is None:
-        return None  # the base is silent by default: so is the derived edition
-    entry = remap(found.entry, base, year)
-    for article, quote in _quotes(entry):
-        verify_inherited_quote(year, base, f"the ruling of {case_id}", article, quote)
-    return _Given(entry, found.name, found.key, base)
-
-
-@datafiles.cached
-def _given(case_id: str) -> dict[str, _Given]:
-    """Per edition, the entry of a case and where it comes from: the case's file, the edition's
-    folder (``rulings.yaml``), or, for a derived edition, its base's entry. Never two of them."""
-    shared = _file(case_id)
-    name = f"rulings/{case_id}.yaml"
-    given = {}
-    if isinstance(shared, dict) and isinstance(shared.get("rulings"), dict):
-        given = {str(year): _Given(entry, name, str(year)) for year, entry in shared["rulings"].items()}
-    for edition in find_editions(None):
-        own = edition_rulings(edition.year).get(case_id)
-        if own is None:
-            continue
-        folder = datafiles.edition_file(edition.year, "rulings.yaml")
-        if edition.year in given:
-            raise BridgeLawsError(f"{folder}: {case_id}: {edition.year}'s ruling of {case_id} is also in {name}: "
-                                  "keep one")
-        given[edition.year] = _Given(own, folder, case_id)
-    for edition in find_editions(None):
-        if edition.year not in given:
-            inherited = _inherit(case_id, edition.year, given)
-            if inherited is not None:
-                given[edition.year] = inherited
-    return given
-
-
-def where(case_id: str, edition: str | int | Edition) -> str:
-    """The file that gives an edition's entry of a case (for messages)."""
-    year = _rulings_year(edition)
-    found = _given(case_id).get(year)
-    if found is None:
-        return f"rulings/{case_id}.yaml"
-    if found.inherited_from is not None:
-        return f"{datafiles.edition_file(year, 'edition.yaml')} (derives {found.inherited_from})"
-    return found.name
-
-
-@datafiles.cached
-def specs(case_id: str) -> dict[str, RulingSpec]:
-    """Per registered edition, the checked entry of the case (``data/rulings/<case>.yaml``, the
-    edition's ``rulings.yaml``, or a derived edition's base's). An edition none gives gets the
-    silence default (``schema.SILENT_SUMMARY``)."""
-    result = schema.parse_rulings(_file(case_id), f"rulings/{case_id}.yaml", case_id)
-    for year, found in _given(case_id).items():
-        if found.name != f"rulings/{case_id}.yaml" or found.inherited_from is not None:
-            result[year] = schema.parse_ruling(found.entry, schema.Loc(found.name, found.key))
-    return result
-
-
-def _rulings_year(edition: str | int | Edition) -> str:
-    """Whose rulings an edition reads: its own, or for an edition made up with ``Edition.like``
-    (a test, a draft), those of the registered edition it was made like."""
-    found = find_edition(edition)
-    return found.record.like or found.year
-
-
-def _no_rulings(edition: str | int | Edition) -> BridgeLawsError:
-    return BridgeLawsError(f"edition {find_edition(edition).year} has no rulings: it is not in the "
-                           f"registry (make it with Edition.like(...) to take a registered edition's)")
-
 
 def check_layer(layer: str | Layer) -> Layer:
     """``layer`` as a :class:`Layer`; an unknown one is a clear error."""
@@ -355,31 +152,39 @@ def check_layer(layer: str | Layer) -> Layer:
     return Layer(layer)
 
 
-def _draft_change(case_id: str, edition: str | int | Edition) -> Any:
-    """The draft's change of the case (a :class:`bridgelaws.judging.drafts.RulingChange`), or None."""
-    draft = find_edition(edition).draft
-    return None if draft is None else draft.rulings.get(case_id)
+@datafiles.cached
+def supplement_rulings(case_id: str) -> dict[str, RulingSpec]:
+    """The supplementary rulings of a case, per edition (:func:`bridgelaws.supplement.supplement.rulings`),
+    checked against the case: it is a case of ``cases.yaml``, the corpus cell each stands in for is
+    ``silent`` or ``referenced`` (a supplement never overrides a corpus ruling), and an outcome of four
+    passes is the engine's."""
+    from ..supplement import supplement
 
-
-def corpus_spec(case_id: str, edition: str | int | Edition) -> RulingSpec:
-    """The corpus entry of a case for an edition (with the silence default); for a draft that
-    changes the case, the draft's entry (the base's overlaid by the draft's fields)."""
-    change = _draft_change(case_id, edition)
-    if change is not None:
-        return change.spec  # type: ignore[no-any-return]
-    found = specs(case_id).get(_rulings_year(edition))
-    if found is None:
-        raise _no_rulings(edition)
-    return found
+    find_case(case_id)
+    parsed = supplement.rulings(case_id)
+    name = f"{supplement.DIRECTORY}/rulings/{case_id}.yaml"
+    corpus = specs(case_id)
+    for year, found in parsed.items():
+        status = corpus[year].status
+        if status not in ("silent", "referenced"):
+            raise BridgeLawsError(
+                f"{name}: {year}: the corpus ruling of {year} is {status!r} ({where(case_id, year)}): a "
+                "supplementary ruling stands only where the corpus is silent or referenced")
+        if case_id == "all-pass" and found.outcome is not None:
+            # The auction's end is the registry's (Edition.all_pass_outcome): a card may not say otherwise.
+            engine = find_edition(year).all_pass_outcome
+            if found.outcome != engine:
+                raise BridgeLawsError(
+                    f"{name}: {year}.outcome: {found.outcome!r}, but the engine ends four passes in {year} "
+                    f"with {engine!r} (data/editions/{year}/edition.yaml); mend the registry or the entry")
+    return parsed
 
 
 def _supplement_spec(case_id: str, edition: str | int | Edition) -> RulingSpec | None:
     """The supplementary ruling standing in for a silent or referenced corpus cell, or None."""
-    from ..supplement import supplement
-
     if corpus_spec(case_id, edition).status not in ("silent", "referenced"):
         return None
-    return supplement.ruling_spec(case_id, _rulings_year(edition))
+    return supplement_rulings(case_id).get(rulings_year(edition))
 
 
 def spec(case_id: str, edition: str | int | Edition, layer: str | Layer = Layer.CORPUS) -> RulingSpec:
@@ -404,30 +209,19 @@ _SPECS: dict[tuple[Any, ...], tuple[Edition, RulingSpec]] = {}
 datafiles.on_reset(_SPECS.clear)
 
 
-@datafiles.cached
-def ruling_data(case_id: str) -> dict[str, dict[str, Any]]:
-    """The per-edition entries of one case as the file gives them (checked), with the silence
-    default for an edition the file does not list."""
-    parsed = specs(case_id)  # checks the files
-    entries = {year: found.entry for year, found in _given(case_id).items()}
-    return {year: entries[year] if year in entries else {"status": s.status, "summary_en": s.summary_en}
-            for year, s in parsed.items()}
-
-
-def entry(case_id: str, edition: str | int | Edition) -> dict[str, Any]:
-    found = ruling_data(case_id).get(_rulings_year(edition))
-    if found is None:
-        raise _no_rulings(edition)
-    return found
-
-
 def branches(case_id: str, edition: str | int | Edition, layer: str | Layer = Layer.CORPUS) -> list[dict[str, Any]]:
     """The conditional branches of an entry ([] when its ruling does not depend on circumstances):
     ``{"condition": ...}`` per branch, in the file's order."""
     if (check_layer(layer) is Layer.SUPPLEMENT and _supplement_spec(case_id, edition) is not None
-            or _draft_change(case_id, edition) is not None):
+            or _proposal(case_id, edition) is not None):
         return [{"condition": b.condition} for b in spec(case_id, edition, layer).when]
     return list(entry(case_id, edition).get("when", ()))
+
+
+def _proposal(case_id: str, edition: str | int | Edition) -> Proposal | None:
+    """The proposal of a draft's change of the case (its entry, :func:`bridgelaws.judging.entries.entry_of`), or None."""
+    own = entry_of(case_id, edition)
+    return None if own is None else own.proposal
 
 
 def generic_ruling(case_id: str, edition: str | int | Edition, condition: str | None = None,
@@ -502,15 +296,73 @@ def _offender_of(seats: dict[str, list[Seat]] | None) -> str | None:
     return None if seats is None else str(seats["offender"][0])
 
 
-def _assumption(merged: dict[str, Any], chosen: BranchSpec | None, status: str) -> tuple[str | None, Any]:
-    """The ruling's assumption and what it supplies (``assumes``): a branch's own assumption never
-    takes the entry's ``assumes``; a ruling that does not rule takes the default assumption."""
-    assumption, assumes = merged.get("assumption"), merged.get("assumes")
-    if chosen is not None and "assumption" in chosen.given and "assumes" not in chosen.given:
-        assumes = None
-    if status != "ruled" and not assumption:
-        return DEFAULT_ASSUMPTION, None
-    return assumption, assumes if assumption else None
+def _layered(case_id: str, edition: Edition, condition: str | None,
+             layer: Layer) -> tuple[RulingSpec, RulingSpec | None]:
+    """The entry a ruling is built from, and the same entry when it is a supplementary one (else None)."""
+    supplementary = _supplement_spec(case_id, edition) if layer is Layer.SUPPLEMENT else None
+    if supplementary is not None:
+        branch = _branch(supplementary, condition)
+        if branch is not None and branch.status == "silent":
+            # A gap of the sources for this situation (data/supplement/README.md): the corpus's answer.
+            supplementary = None
+    return supplementary or corpus_spec(case_id, edition), supplementary
+
+
+def _merged(entry_spec: RulingSpec, chosen: BranchSpec | None) -> dict[str, Any]:
+    """The entry's fields, overridden field by field by the chosen branch's."""
+    merged = entry_spec.values()
+    if chosen is None:
+        return merged
+    merged.update(chosen.values())
+    if chosen.articles:
+        arts = list(chosen.articles)
+    else:
+        # The branch's article, then the entry's others, leaving out the other branches' articles.
+        siblings = {b.article for b in entry_spec.when} - {None}
+        arts = [a for a in entry_spec.articles if a not in siblings]
+        if chosen.article:
+            arts = [chosen.article] + [a for a in arts if a != chosen.article]
+    merged["articles"] = arts
+    return merged
+
+
+def _who(seats: dict[str, list[Seat]] | None) -> Callable[[str], list[str]]:
+    """A role (``offender``, ``partner``...) as the seats it names, or as itself for a ruling with roles."""
+    def who(role: str) -> list[str]:
+        return [role] if seats is None else [str(s) for s in seats[role]]
+    return who
+
+
+def _bars(merged: dict[str, Any], chosen: BranchSpec | None, articles: list[str],
+          who: Callable[[str], list[str]]) -> list[dict[str, Any]]:
+    bar_article = chosen.article if chosen is not None else None
+    first = articles[0] if articles else None
+    return [{"seat": seat, "scope": Scope(bar.scope), "article": bar_article or first}
+            for bar in merged.get("barred") or () for seat in who(bar.who)]
+
+
+def _options(merged: dict[str, Any], who: Callable[[str], list[str]]) -> list[dict[str, Any]]:
+    return [{
+        "by": who(option.by)[0], "choice": option.choice, "text": option.text,
+        "barred": [{"seat": seat, "scope": Scope(b.scope)} for b in option.barred for seat in who(b.who)],
+        "effect": option.effect, "article": option.article, "default": option.default,
+        "assumption": option.assumption,
+    } for option in merged.get("options") or ()]
+
+
+def _outside(case_id: str, edition: Edition, articles: list[str], options: list[dict[str, Any]],
+             supplementary: RulingSpec | None) -> dict[str, Any]:
+    """What a ruling says beyond its fields: a supplementary ruling's layer, provenance and the
+    corpus's own answer; a draft's changed ruling, its proposal (:func:`bridgelaws.judging.entries.entry_of`)."""
+    if supplementary is None:
+        proposal = _proposal(case_id, edition)
+        return {} if proposal is None else {"proposal": proposal}
+    from ..supplement import supplement
+
+    corpus = corpus_spec(case_id, edition)
+    named = list(dict.fromkeys(articles + [o["article"] for o in options if o["article"]]))
+    return {"layer": Layer.SUPPLEMENT, "provenance": tuple(supplement.provenance(a) for a in named),
+            "corpus_status": Status(str(corpus.status)), "corpus_summary": corpus.summary_en}
 
 
 def _build(case_id: str, edition: Edition, condition: str | None,
@@ -518,62 +370,22 @@ def _build(case_id: str, edition: Edition, condition: str | None,
     if condition is not None and condition not in CONDITIONS:
         # Never a silent fallback to the `otherwise` branch.
         raise BridgeLawsError(f"unknown condition {condition!r}: one of {', '.join(CONDITIONS)}")
-    supplementary = _supplement_spec(case_id, edition) if layer is Layer.SUPPLEMENT else None
-    if supplementary is not None:
-        branch = _branch(supplementary, condition)
-        if branch is not None and branch.status == "silent":
-            # A gap of the sources for this situation (data/supplement/README.md): the corpus's answer.
-            supplementary = None
-    entry_spec = supplementary or corpus_spec(case_id, edition)
+    entry_spec, supplementary = _layered(case_id, edition, condition, layer)
     chosen = _branch(entry_spec, condition)
-    merged = entry_spec.values()
-    if chosen is not None:
-        merged.update(chosen.values())  # a branch overrides the entry field by field
-        if chosen.articles:
-            arts = list(chosen.articles)
-        else:
-            # The branch's article, then the entry's others, leaving out the other branches' articles.
-            siblings = {b.article for b in entry_spec.when} - {None}
-            arts = [a for a in entry_spec.articles if a not in siblings]
-            if chosen.article:
-                arts = [chosen.article] + [a for a in arts if a != chosen.article]
-        merged["articles"] = arts
-    status = merged["status"]
-
-    def who(role: str) -> list[str]:
-        if seats is None:
-            return [role]
-        return [str(s) for s in seats[role]]
-
+    merged = _merged(entry_spec, chosen)
+    status = Status.SUPPLEMENT if supplementary is not None else Status(merged["status"])
+    who = _who(seats)
     articles = list(merged.get("articles") or ())
-    bar_article = chosen.article if chosen is not None else None
-    barred = [{"seat": seat, "scope": Scope(bar.scope), "article": bar_article or (articles or [None])[0]}
-              for bar in merged.get("barred") or () for seat in who(bar.who)]
-    options = [{
-        "by": who(option.by)[0], "choice": option.choice, "text": option.text,
-        "barred": [{"seat": seat, "scope": Scope(b.scope)} for b in option.barred for seat in who(b.who)],
-        "effect": option.effect, "article": option.article, "default": option.default,
-        "assumption": option.assumption,
-    } for option in merged.get("options") or ()]
-    assumption, assumes = _assumption(merged, chosen, status)
-    extra: dict[str, Any] = {}
-    if supplementary is not None:
-        from ..supplement import supplement
-
-        corpus = corpus_spec(case_id, edition)
-        named = list(dict.fromkeys(articles + [o["article"] for o in options if o["article"]]))
-        extra = {"layer": Layer.SUPPLEMENT, "provenance": tuple(supplement.provenance(a) for a in named),
-                 "corpus_status": Status(str(corpus.status)), "corpus_summary": corpus.summary_en}
-        status = Status.SUPPLEMENT
-    change = _draft_change(case_id, edition) if supplementary is None else None
-    if change is not None:
-        extra["proposal"] = change.proposal
+    options = _options(merged, who)
+    assumption = merged.get("assumption")
+    if merged["status"] != "ruled" and not assumption:
+        assumption = DEFAULT_ASSUMPTION
     return Ruling(
-        **extra,
-        case=case_id, edition=edition.year, status=Status(status), articles=articles,
+        **_outside(case_id, edition, articles, options, supplementary),
+        case=case_id, edition=edition.year, status=status, articles=articles,
         references=list(merged.get("references") or ()),
         call_stands=merged.get("call_stands") if status in ("ruled", "supplement") else None,
-        deemed=merged.get("deemed"), barred=barred, options=options,
+        deemed=merged.get("deemed"), barred=_bars(merged, chosen, articles, who), options=options,
         play=list(merged.get("play") or ()), assumption=assumption,
         quote_nl=merged.get("quote_nl"), quote_from=merged.get("quote_from"),
         summary_en=merged.get("summary_en") or "", summary_nl=_summary_nl(merged, chosen),
@@ -583,7 +395,7 @@ def _build(case_id: str, edition: Edition, condition: str | None,
         assumption_for_ranks=merged.get("assumption_for_ranks"),
         assumption_for_count=merged.get("assumption_for_count"),
         score=list(merged.get("score") or ()), unread=merged.get("unread"),
-        assumes=assumes, offender=_offender_of(seats),
+        offender=_offender_of(seats),
     )
 
 
@@ -611,7 +423,7 @@ def acceptance_ruling(case_id: str, edition: str | int | Edition, offender: Seat
             summary_en=f"{caller.full_name if caller is not None else 'A later player'} called over it, which accepts it: {entry_.paraphrase_en}",
             layer=Layer.SUPPLEMENT, provenance=(supplement.provenance(entry_.id),),
             corpus_status=ruling.corpus_status, corpus_summary=ruling.corpus_summary)
-    base_data = acceptance_data().get(_rulings_year(edition))
+    base_data = acceptance_data().get(rulings_year(edition))
     if (ruling is not None and ruling.proposal is not None and ruling.acceptance
             and (base_data is None or base_data["article"] != ruling.acceptance)):
         # A draft's ruling names an acceptance its base's text does not give: the draft's provision
@@ -624,7 +436,7 @@ def acceptance_ruling(case_id: str, edition: str | int | Edition, offender: Seat
             summary_en=(f"{who} called over the irregular call, which accepts it under the draft's ruling "
                         f"(acceptance: {ruling.acceptance}): the auction continues as if it had been proper "
                         "and in turn; no rectification."))
-    data = acceptance_data().get(_rulings_year(edition))
+    data = acceptance_data().get(rulings_year(edition))
     if data is None:
         raise BridgeLawsError(f"the {edition.year} text lets no call over an irregular call accept it")
     return Ruling(
@@ -644,12 +456,12 @@ def rights_data() -> dict[str, dict[str, dict[str, str]]]:
 
 def rights_rules(edition: str | int | Edition) -> dict[str, dict[str, str]]:
     """The rules on exercising rights of ``edition`` ({} where its text gives none)."""
-    return rights_data().get(_rulings_year(edition), {})
+    return rights_data().get(rulings_year(edition), {})
 
 
 def _derive_by_year(data: dict[str, Any], what: str, quotes: Any) -> dict[str, Any]:
     """``data`` keyed by edition, each derived edition without an entry given its base's, loaded only
-    while its quotes stand in the edition's text (:func:`bridgelaws.auction.editions.inherit_by_year`)."""
+    while its quotes stand in the edition's text (:func:`bridgelaws.text.registry.inherit_by_year`)."""
     from ..text.registry import inherit_by_year
 
     def check(year: str, base: str, entry: Any) -> None:

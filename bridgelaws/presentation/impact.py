@@ -182,10 +182,13 @@ def impact(draft: str | Edition, *, max_tokens: int = DEFAULT_MAX_TOKENS, space:
                                       turns_before, turns_after, case.id in edition.draft.rulings))
     redlines = []
     for case_id, change in edition.draft.rulings.items():
+        proposal = change.proposal
+        if proposal is None:  # never: a draft's entry of a case carries its proposal (drafts._ruling_change)
+            continue
         before = canonical_ruling(case_id, base)
         quote = before.quote_nl or ""
-        redlines.append(Redline(case_id, quote, before.quote_from if quote else None, change.proposal,
-                                redline_pieces(quote, change.proposal.wording)))
+        redlines.append(Redline(case_id, quote, before.quote_from if quote else None, proposal,
+                                redline_pieces(quote, proposal.wording)))
     found, note, later = _distinguishing(base, edition, max_tokens, space, progress)
     auctions = None if pbn is None else real_auctions(base, edition, pbn, progress=progress)
     return Impact(edition, base, tuple(changes), totals, tuple(redlines), found, note, max_tokens,

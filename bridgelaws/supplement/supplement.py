@@ -18,7 +18,8 @@ apart, in files of its own:
 Every file is checked on load (:mod:`bridgelaws.text.schema`): a bad one is one error line naming the file,
 the entry and the field. Without these files the layer is simply empty (an edition that derives from
 another inherits none of it: a paraphrase rests on a source read for the base's text). The engine reads it
-only when asked (``judge(..., layer="supplement")``); see :func:`bridgelaws.judging.rulings.resolve`.
+only when asked (``judge(..., layer="supplement")``); see :func:`bridgelaws.judging.rulings.resolve`,
+which also checks each supplementary ruling against its case (:func:`bridgelaws.judging.rulings.supplement_rulings`).
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ from ..text.errors import BridgeLawsError
 from ..text.schema import RulingSpec, SupplementArticle, SupplementGap, SupplementSource
 
 __all__ = ["Provenance", "SupplementArticle", "SupplementGap", "SupplementSource", "article", "articles",
-           "copied_runs", "gaps", "guarded_texts", "provenance", "provenance_line", "ruling_spec", "rulings",
+           "copied_runs", "gaps", "guarded_texts", "provenance", "provenance_line", "rulings",
            "shingle_exemptions", "source_shingles", "sources"]
 
 DIRECTORY = "supplement"
@@ -101,40 +102,15 @@ def article(article_id: str) -> SupplementArticle:
 
 @datafiles.cached
 def rulings(case_id: str) -> dict[str, RulingSpec]:
-    """The supplementary rulings of a case, per edition (only the editions its file lists).
-
-    Checked on load: the articles are supplementary entries, and the corpus cell each stands in for
-    is ``silent`` or ``referenced`` (a supplement never overrides a corpus ruling)."""
-    from ..judging.rulings import find_case, specs, where
-
-    find_case(case_id)
+    """The supplementary rulings of a case, per edition (only the editions its file lists), checked
+    on load: their articles are supplementary entries. What they are checked against the cases (the
+    corpus cell each stands in for is ``silent`` or ``referenced``) is the judging layer's:
+    :func:`bridgelaws.judging.rulings.supplement_rulings`, through which the engine reads them."""
     name = f"{DIRECTORY}/rulings/{case_id}.yaml"
     if not datafiles.exists(name):
         return {}
     known = {e.year: [a.id for a in articles(e.year)] for e in EDITIONS}
-    parsed = schema.parse_supplement_rulings(datafiles.load(name), name, case_id, known)
-    corpus = specs(case_id)
-    for year, spec in parsed.items():
-        status = corpus[year].status
-        if status not in ("silent", "referenced"):
-            raise BridgeLawsError(
-                f"{name}: {year}: the corpus ruling of {year} is {status!r} ({where(case_id, year)}): a "
-                "supplementary ruling stands only where the corpus is silent or referenced")
-        if case_id == "all-pass" and spec.outcome is not None:
-            # The auction's end is the registry's (Edition.all_pass_outcome): a card may not say otherwise.
-            from ..auction.editions import find_edition
-
-            engine = find_edition(year).all_pass_outcome
-            if spec.outcome != engine:
-                raise BridgeLawsError(
-                    f"{name}: {year}.outcome: {spec.outcome!r}, but the engine ends four passes in {year} "
-                    f"with {engine!r} (data/editions/{year}/edition.yaml); mend the registry or the entry")
-    return parsed
-
-
-def ruling_spec(case_id: str, year: str) -> RulingSpec | None:
-    """The supplementary ruling of one cell, or None."""
-    return rulings(case_id).get(str(year))
+    return schema.parse_supplement_rulings(datafiles.load(name), name, case_id, known)
 
 
 def provenance(article_id: str) -> Provenance:
@@ -204,7 +180,6 @@ def guarded_texts() -> list[tuple[str, str]]:
     eight words or more in a supplementary ruling (``rulings/insufficient-bid.yaml 2017.summary_en``:
     summaries in both languages, assumptions, options' texts). Gaps and sources' notes are not
     paraphrases (they quote the queries and the pages on purpose) and are not guarded."""
-    from ..judging.rulings import cases
     from .shingles import SIZE, words
 
     texts = [(f"{a.id} {field}", getattr(a, field)) for a in articles() for field in ("title_en", "paraphrase_en")]
@@ -220,13 +195,13 @@ def guarded_texts() -> list[tuple[str, str]]:
             for i, item in enumerate(value):
                 walk(item, f"{path}[{i}]", out)
 
-    for case in cases():
-        name = f"{DIRECTORY}/rulings/{case.id}.yaml"
+    for case in schema.parse_cases(datafiles.load("cases.yaml")):  # the catalogue's order
+        name = f"{DIRECTORY}/rulings/{case['id']}.yaml"
         if datafiles.exists(name):
-            rulings(case.id)  # checked on load first: a bad file is its own error line
+            rulings(case["id"])  # checked on load first: a bad file is its own error line
             found: list[tuple[str, str]] = []
             walk((datafiles.load(name) or {}).get("rulings") or {}, "", found)
-            texts.extend((f"rulings/{case.id}.yaml {path}", text) for path, text in found)
+            texts.extend((f"rulings/{case['id']}.yaml {path}", text) for path, text in found)
     return texts
 
 

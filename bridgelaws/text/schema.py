@@ -27,7 +27,7 @@ from .schema_rulings import (BarSpec, OptionSpec, _COMMON, _ENTRY_FIELDS, _BRANC
     _supplement_ids, parse_supplement_rulings, ShingleExemption, parse_shingle_exemptions)
 from .schema_content import (_scenario, _variant, parse_cases, RIGHTS_RULES, parse_rights,
     ACCEPTANCE_PLACEHOLDERS, parse_acceptance, parse_scenarios, parse_topics, parse_glossary,
-    TranslationException, TranslationFile, _lines, parse_translation_file, parse_translation,
+    TranslationException, TranslationFile, _lines, parse_translation_file,
     BIBLIOGRAPHY_FIELDS, _YEAR_FIELDS, _DATE_FIELDS, BibliographicField, _bibliographic_field,
     parse_bibliography, parse_bibliography_common, parse_exercises)
 from .schema_files import (_REASON_RE, _RECORD_ID_RE, NotModelledSpec, NotModelledFile, parse_not_modelled,
@@ -49,7 +49,7 @@ __all__ = ["Status", "Role", "Scope", "Next", "Deemed", "Requires", "Outcome", "
            "parse_shingle_exemptions", "_scenario", "_variant", "parse_cases", "RANKS", "_ranks",
            "RIGHTS_RULES", "parse_rights", "ACCEPTANCE_PLACEHOLDERS", "parse_acceptance", "parse_scenarios",
            "parse_topics", "parse_glossary", "TranslationException", "TranslationFile", "_lines",
-           "parse_translation_file", "parse_translation", "BIBLIOGRAPHY_FIELDS", "_YEAR_FIELDS",
+           "parse_translation_file", "BIBLIOGRAPHY_FIELDS", "_YEAR_FIELDS",
            "_DATE_FIELDS", "BibliographicField", "_bibliographic_field", "parse_bibliography",
            "parse_bibliography_common", "parse_exercises", "_REASON_RE", "_RECORD_ID_RE", "NotModelledSpec",
            "NotModelledFile", "parse_not_modelled", "_CORPUS_TOP", "_LAYOUT_KINDS", "_layout", "parse_corpus",

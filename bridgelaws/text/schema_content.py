@@ -248,12 +248,6 @@ def parse_translation_file(value: object, name: str, edition: str, record_ids: s
     return TranslationFile(edition, translator, records, titles, headings, tuple(exceptions))
 
 
-def parse_translation(value: object, name: str, edition: str, record_ids: set[str]) -> dict[str, str]:
-    """``editions/<year>/translation.yaml`` checked as :func:`parse_translation_file` does (without the
-    corpus's titles and headings or the glossary to check against); returns ``{record id: English}``."""
-    return parse_translation_file(value, name, edition, record_ids).records
-
-
 #: The fields of every edition's ``bibliography`` (``editions/<year>/edition.yaml``), in the order the views show them (the file's
 #: header says what each means). Each is ``{value, from}`` or ``{unknown}``.
 BIBLIOGRAPHY_FIELDS: tuple[str, ...] = (

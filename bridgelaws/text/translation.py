@@ -28,9 +28,6 @@ from .registry import derives, remap
 #: How every view names the English text: the project's translation, not a source.
 LABEL = "English: the project's translation, not a source text"
 
-#: How a translation marks the reading of a corpus note on a slip: "[note 1932-herdubbeid: ...".
-NOTE_MARK = "[note {id}:"
-
 
 def _record_titles(edition: str) -> set[str]:
     return {r.id for r in corpus.records(edition) if r.title}
