@@ -94,6 +94,10 @@ class Ruling:
     score: list[str] = field(default_factory=list)
     #: What of the ruling its source never reached (data/supplement/rulings ``unread``), or None.
     unread: str | None = None
+    #: The dimensions of the ledger's profile that ``assumption`` supplies (data/rulings ``assumes``);
+    #: None where the data does not say (then every dimension the ruling leaves empty is the engine's).
+    #: Not in :meth:`as_dict`.
+    assumes: tuple[str, ...] | None = None
     #: The seat of the offender the roles were resolved for (:func:`resolve`), or None for a ruling
     #: with roles (:func:`generic_ruling`): whose options are whose (:func:`bridgelaws.judging.ruling_effect.ruling_effect`).
     #: Not compared and not in :meth:`as_dict`.
@@ -296,6 +300,17 @@ def _offender_of(seats: dict[str, list[Seat]] | None) -> str | None:
     return None if seats is None else str(seats["offender"][0])
 
 
+def _assumption(merged: dict[str, Any], chosen: BranchSpec | None, status: str) -> tuple[str | None, Any]:
+    """The ruling's assumption and what it supplies (``assumes``): a branch's own assumption never
+    takes the entry's ``assumes``; a ruling that does not rule takes the default assumption."""
+    assumption, assumes = merged.get("assumption"), merged.get("assumes")
+    if chosen is not None and "assumption" in chosen.given and "assumes" not in chosen.given:
+        assumes = None
+    if status != "ruled" and not assumption:
+        return DEFAULT_ASSUMPTION, None
+    return assumption, assumes if assumption else None
+
+
 def _layered(case_id: str, edition: Edition, condition: str | None,
              layer: Layer) -> tuple[RulingSpec, RulingSpec | None]:
     """The entry a ruling is built from, and the same entry when it is a supplementary one (else None)."""
@@ -377,9 +392,7 @@ def _build(case_id: str, edition: Edition, condition: str | None,
     who = _who(seats)
     articles = list(merged.get("articles") or ())
     options = _options(merged, who)
-    assumption = merged.get("assumption")
-    if merged["status"] != "ruled" and not assumption:
-        assumption = DEFAULT_ASSUMPTION
+    assumption, assumes = _assumption(merged, chosen, merged["status"])
     return Ruling(
         **_outside(case_id, edition, articles, options, supplementary),
         case=case_id, edition=edition.year, status=status, articles=articles,
@@ -395,7 +408,7 @@ def _build(case_id: str, edition: Edition, condition: str | None,
         assumption_for_ranks=merged.get("assumption_for_ranks"),
         assumption_for_count=merged.get("assumption_for_count"),
         score=list(merged.get("score") or ()), unread=merged.get("unread"),
-        offender=_offender_of(seats),
+        assumes=assumes, offender=_offender_of(seats),
     )
 
 
