@@ -186,6 +186,18 @@ def _play_kinds(lines: list[str]) -> frozenset[str]:
     return frozenset(kinds)
 
 
+def _play_words(lines: list[str]) -> str:
+    """The play's kinds in words: the kinds one line names are the choice it gives (1936:23.a "mag
+    de leider verhinderen, dat wordt uitgekomen in de kleur ... of ... behandelen als strafkaarten":
+    declarer's either/or), joined by "or"; the lines' kinds by ", " (fifth reading, finding 7)."""
+    found: list[str] = []
+    for line in lines:
+        either = " or ".join(sorted(_play_kinds([line])))
+        if either not in found:
+            found.append(either)
+    return ", ".join(sorted(found)) or "none"
+
+
 def _condones(effect: RulingEffect) -> bool:
     """True when the ruling's acceptance states a fact (:data:`CONDONING`), not a right."""
     return bool(effect.acceptance) and str(effect.acceptance) in CONDONING
@@ -259,7 +271,7 @@ def profile(ruling: "Ruling") -> Profile:
     kinds = _play_kinds(list(effect.play))
     score = frozenset(effect.score)
     parts = {"barred": _bars(effect, turns), "offender": _offender(effect), "opponents": _opponents(effect),
-             "call": _fate(effect), "play": (", ".join(sorted(kinds)) or "none", kinds),
+             "call": _fate(effect), "play": (_play_words(list(effect.play)), kinds),
              "score": ("; ".join(sorted(score)) or "not recorded", score)}
     return Profile(turns, {name: words for name, (words, _) in parts.items()},
                    {name: key for name, (_, key) in parts.items()}, _empty(effect), ruling.assumption or None,
