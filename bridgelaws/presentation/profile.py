@@ -385,9 +385,10 @@ def _why(name: str, direction: str, a: Profile, b: Profile, editions: tuple[str,
         said = all(p.assumes is not None for _, p in defaulted)
         supplies = ("an assumption of the engine that supplies it" if said else
                     "an assumption of the engine, whose reach the data does not say")
-        gives = ("the ruling gives nothing here and rests on" if all(name in p.empty for _, p in defaulted)
-                 else "the ruling's value here rests on")
-        return f"{sides} only the engine's reading ({gives} {supplies}, not the text)"
+        if all(name in p.empty for _, p in defaulted):
+            return (f"{sides} only the engine's default (the ruling gives nothing here and rests on {supplies}, "
+                    f"not the text)")
+        return f"{sides} only the engine's reading (the ruling's value here rests on {supplies}, not the text)"
     if direction != "unknown":
         return ""
     if name == "call":
