@@ -52,7 +52,7 @@ def test_exposed_card_1936_1949_otherwise_a_low_card_loses_its_play_penalty():
     dims = directions(found)
     assert dims["play"] == "milder"
     assert dims["barred"] == dims["offender"] == dims["opponents"] == dims["call"] == "same"
-    assert "consequences for the play: milder (a lead restriction, a penalty card -> none)" in found.reason
+    assert "consequences for the play: milder (a lead restriction or a penalty card -> none)" in found.reason
     assert "only the engine's default" not in found.reason
     # the assumption is still named as such in the reason
     assert "1949 rests here on an assumption of the engine, not the text" in found.reason
@@ -116,17 +116,21 @@ def test_an_assumption_that_drops_a_choice_leaves_the_bar_compared():
     """unintended-call 1949 -> 2007, a change of mind. 1949 (the 1959 code's Art. 29b, paraphrased:
     the offender keeps his first call, his partner passing at his next turn, or makes another correct
     call, his partner passing for the rest of the auction); the engine takes the first choice, and
-    its assumption supplies the bar, the offender's choice and the call (``assumes: [barred,
-    offender, call]``): the offender's options are unknown, but the bar is a field and either choice
-    bars the partner at least at his next turn. 2007 Law 25B2 (paraphrased: "a replacement that A
-    does not permit is cancelled; the call made first stands and the bidding goes on"): no bar, and
-    2007's assumption (25B1's acceptance not applied) supplies the opponents and the call only. So
-    the bar is milder; the offender (1949) and the opponents (2007) are unknown."""
+    its assumption supplies the offender's choice and so the fate of the call (``assumes: [offender,
+    call]``; the first call stands only because the engine takes 29b1). The bar is not the
+    assumption's: either choice bars the partner at least at his next turn, and the profile measures
+    the offender's mildest choice (fifth reading: since a named dimension is unknown even where it is
+    filled, ``barred`` was taken out of 1949's ``assumes``). 2007 Law 25B2 (paraphrased: "a
+    replacement that A does not permit is cancelled; the call made first stands and the bidding goes
+    on"): no bar, and 2007's assumption (25B1's acceptance not applied) supplies the opponents only
+    (the first call standing is 25B2's). So the bar is milder; the offender and the call (1949) and
+    the opponents (2007) are unknown."""
     found = situation(entry("unintended-call", "1949", "2007"), "change-of-mind")
     dims = directions(found)
     assert dims["barred"] == "milder"
     assert dims["offender"] == dims["opponents"] == "unknown"
-    assert dims["call"] == "same"  # the first call stands in both
+    assert dims["call"] == "unknown"  # 1949's first call stands by the engine's choice of 29b1
+    assert generic_ruling("unintended-call", "2007", "change-of-mind", Layer.SUPPLEMENT).assumes == ("opponents",)
     assert found.change is Change.MILDER
 
 

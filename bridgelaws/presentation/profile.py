@@ -52,8 +52,12 @@ dimension* (its ``assumes`` names it), that empty value is the engine's default,
 assumption, or on a dimension its assumption does not supply (``assumes: []`` where the assumption
 only says which branch applies: 1949:26.b "dan bestaat er geen straf", its assumption that the card
 was not played too early), is the text's own (2017:23.B "zonder verdere rechtzetting": no bar).
-A dimension ``assumes`` names on which the ruling does give something keeps that value: the data's
-field was written from the text, and only an empty one is the engine's alone.
+A dimension ``assumes`` names is ``unknown`` *whether or not* the ruling's fields fill it (fifth
+reading): the value there is the engine's reading (1936:22.1 does not say what becomes of the new
+call; the data's ``call_stands: true`` is the assumption's), so ``assumes`` lists only what the
+assumption supplies, and a dimension the text itself gives is left out of it. One part of a
+dimension is still compared (:func:`_offender_direction`): the offender's replacement
+(``requires``) where the texts' requirements differ, the choices being the engine's.
 
 **A later call that condones** (finding 4). 1936:22.2 "Indien na een onjuiste bieding opvolgend een
 bieding wordt gedaan, vóórdat de niet-overtredende partij de aandacht op de onregelmatigheid vestigt,
@@ -125,11 +129,13 @@ class Profile:
     assumes: frozenset[str] | None = None
 
     def defaulted(self, name: str) -> bool:
-        """True when the value on ``name`` is only the engine's default: the ruling gives nothing
-        there and carries an assumption of the engine that supplies it, or does not say what it
-        supplies (the module's docstring)."""
-        return (bool(self.assumption) and name in self.empty
-                and (self.assumes is None or name in self.assumes))
+        """True when the value on ``name`` is only the engine's reading: the ruling carries an
+        assumption of the engine that supplies ``name`` (its ``assumes`` names it), whether or not
+        the ruling's fields fill it; or its data does not say what the assumption supplies and the
+        ruling gives nothing there (the module's docstring)."""
+        if not self.assumption:
+            return False
+        return name in self.empty if self.assumes is None else name in self.assumes
 
 
 @dataclass(frozen=True)
@@ -153,6 +159,8 @@ class Dimension:
             return f"{self.label}: the same ({self.before})"
         if self.direction == "unknown":
             return f"{self.label}: not compared, {self.why or 'recorded on one side only'} ({self.before} -> {self.after})"
+        if self.why:  # compared on one part only (:func:`_required_only`)
+            return f"{self.label}: {self.direction} {self.why} ({self.before} -> {self.after})"
         return f"{self.label}: {self.direction} ({self.before} -> {self.after})"
 
     def as_dict(self) -> dict[str, str]:
@@ -176,6 +184,18 @@ def _play_kinds(lines: list[str]) -> frozenset[str]:
         if not found:  # another consequence: by its words, without the articles cited in brackets
             kinds.add(re.sub(r"\s*\([^)]*\)", "", line).strip())
     return frozenset(kinds)
+
+
+def _play_words(lines: list[str]) -> str:
+    """The play's kinds in words: the kinds one line names are the choice it gives (1936:23.a "mag
+    de leider verhinderen, dat wordt uitgekomen in de kleur ... of ... behandelen als strafkaarten":
+    declarer's either/or), joined by "or"; the lines' kinds by ", " (fifth reading, finding 7)."""
+    found: list[str] = []
+    for line in lines:
+        either = " or ".join(sorted(_play_kinds([line])))
+        if either not in found:
+            found.append(either)
+    return ", ".join(sorted(found)) or "none"
 
 
 def _condones(effect: RulingEffect) -> bool:
@@ -251,7 +271,7 @@ def profile(ruling: "Ruling") -> Profile:
     kinds = _play_kinds(list(effect.play))
     score = frozenset(effect.score)
     parts = {"barred": _bars(effect, turns), "offender": _offender(effect), "opponents": _opponents(effect),
-             "call": _fate(effect), "play": (", ".join(sorted(kinds)) or "none", kinds),
+             "call": _fate(effect), "play": (_play_words(list(effect.play)), kinds),
              "score": ("; ".join(sorted(score)) or "not recorded", score)}
     return Profile(turns, {name: words for name, (words, _) in parts.items()},
                    {name: key for name, (_, key) in parts.items()}, _empty(effect), ruling.assumption or None,
@@ -275,12 +295,37 @@ def _by_inclusion(a: frozenset[Any], b: frozenset[Any], more: str) -> str:
     return "differs"
 
 
+#: How much a requirement on the offender's replacement (``requires``) leaves him, the strictest last:
+#: none (any legal call), ``no-double`` (a sufficient bid or a pass: 1959 Art. 30, 2007/2017 27B),
+#: ``sufficient-bid`` (only a sufficient bid: 1936:22.3 "moet het voldoende gemaakt worden").
+_REQUIRES_ORDER = {None: 0, "no-double": 1, "sufficient-bid": 2}
+
+
+def _required_direction(ra: str | None, rb: str | None) -> str:
+    """A requirement added or narrowed is stricter, dropped or widened milder (:data:`_REQUIRES_ORDER`)."""
+    if ra == rb:
+        return "same"
+    if ra not in _REQUIRES_ORDER or rb not in _REQUIRES_ORDER:
+        return "differs"
+    return "stricter" if _REQUIRES_ORDER[rb] > _REQUIRES_ORDER[ra] else "milder"
+
+
 def _offender_direction(ka: Any, kb: Any) -> str:
     choices = _by_inclusion(ka[0], kb[0], "milder")
-    required = "same" if ka[1] == kb[1] else ("stricter" if kb[1] and not ka[1] else
-                                             "milder" if ka[1] and not kb[1] else "differs")
+    required = _required_direction(ka[1], kb[1])
     moved = {choices, required} - {"same"}
     return moved.pop() if len(moved) == 1 else ("same" if not moved else "differs")
+
+
+def _required_only(a: Profile, b: Profile) -> str | None:
+    """Where a side's offender dimension is the engine's reading but both texts state what the
+    replacement must be and the requirements differ (1936:22.3 a sufficient bid; the 1959 Art. 30's
+    first sentence, 1949's supplement, a sufficient bid or a pass): the direction of the requirement
+    alone; None otherwise (finding 5 of the fifth reading: the choices stay uncompared)."""
+    ra, rb = a.keys["offender"][1], b.keys["offender"][1]
+    if not (ra and rb) or ra == rb:
+        return None
+    return _required_direction(ra, rb)
 
 
 _ACCEPT = "accept it by calling over it"
@@ -340,8 +385,10 @@ def _why(name: str, direction: str, a: Profile, b: Profile, editions: tuple[str,
         said = all(p.assumes is not None for _, p in defaulted)
         supplies = ("an assumption of the engine that supplies it" if said else
                     "an assumption of the engine, whose reach the data does not say")
-        return (f"{sides} only the engine's default (the ruling gives nothing here and rests on {supplies}, "
-                f"not the text)")
+        if all(name in p.empty for _, p in defaulted):
+            return (f"{sides} only the engine's default (the ruling gives nothing here and rests on {supplies}, "
+                    f"not the text)")
+        return f"{sides} only the engine's reading (the ruling's value here rests on {supplies}, not the text)"
     if direction != "unknown":
         return ""
     if name == "call":
@@ -357,6 +404,11 @@ def compare(a: "Ruling", b: "Ruling") -> tuple[Dimension, ...]:
     for name in DIMENSIONS:
         direction = _direction(name, pa, pb)
         why = _why(name, direction, pa, pb, (a.edition, b.edition))
+        required = _required_only(pa, pb) if why and name == "offender" else None
+        if required is not None:
+            found.append(Dimension(name, pa.values[name], pb.values[name], required,
+                                   f"on what the replacement must be alone (for the rest, {why})"))
+            continue
         found.append(Dimension(name, pa.values[name], pb.values[name], "unknown" if why else direction, why))
     return tuple(found)
 
