@@ -85,10 +85,10 @@ def test_an_unknown_language_in_the_environment_is_one_line(capsys: Any, monkeyp
     assert err == "bridgelaws: error: BRIDGELAWS_LANG: unknown language 'xx': choose one of en, nl\n"
 
 
-def test_an_error_under_dutch_has_a_dutch_prefix_and_the_message_as_it_is(capsys: Any) -> None:
+def test_an_error_under_dutch_has_a_dutch_prefix_and_a_dutch_message(capsys: Any) -> None:
     code, _, err = run(capsys, "--lang", "nl", "judge", "--edition", "1999", "P")
     assert code == 2
-    assert err.startswith("bridgelaws: fout: unknown edition '1999'") and err.count("\n") == 1
+    assert err.startswith("bridgelaws: fout: onbekende editie '1999'") and err.count("\n") == 1
 
 
 def test_machine_formats_are_not_translated(capsys: Any) -> None:
@@ -143,3 +143,35 @@ def test_judge_in_dutch_marks_the_english_it_shows(capsys: Any) -> None:
     for line in out.splitlines():
         if "Recorded as accepted" in line:
             assert line.endswith("(nog niet in het Nederlands)")
+
+
+@pytest.mark.parametrize("argv, english, dutch", [
+    (["judge", "1S"], "bridgelaws: error: judge: the following arguments are required: --edition "
+     "(see bridgelaws judge --help)",
+     "bridgelaws: fout: judge: deze argumenten zijn verplicht: --edition (zie bridgelaws judge --help)"),
+    (["matrix", "--layer", "foo"], "bridgelaws: error: matrix: argument --layer: invalid choice: 'foo' "
+     "(choose from 'corpus', 'supplement', 'both') (see bridgelaws matrix --help)",
+     "bridgelaws: fout: matrix: argument --layer: ongeldige keuze: 'foo' (kies uit 'corpus', 'supplement', "
+     "'both') (zie bridgelaws matrix --help)"),
+    (["judge", "--edition", "1999", "1S"],
+     "bridgelaws: error: unknown edition '1999': choose one of 1932, 1936, 1949, 2007, 2017",
+     "bridgelaws: fout: onbekende editie '1999': kies een van 1932, 1936, 1949, 2007, 2017"),
+    (["compare", "--editions", "1936", "2017", "1S"],
+     "bridgelaws: error: compare: --editions 1936 2017: did you mean --editions 1936,2017? "
+     "(a comma list, without spaces)",
+     "bridgelaws: fout: compare: --editions 1936 2017: bedoelt u --editions 1936,2017? "
+     "(een lijst met komma's, zonder spaties)"),
+])
+def test_the_error_line_in_the_language_of_the_run(capsys: Any, argv: list[str], english: str,
+                                                     dutch: str) -> None:
+    """Issue 25 §3: under --lang nl the error line is Dutch, argparse's words included (they were
+    English after "fout:"); in English it is as it was."""
+    assert run(capsys, *argv)[2].strip() == english
+    code, out, err = run(capsys, "--lang", "nl", *argv)
+    assert (code, out, err.strip()) == (2, "", dutch)
+
+
+def test_an_error_the_catalogue_does_not_read_is_marked_english(capsys: Any) -> None:
+    code, _, err = run(capsys, "--lang", "nl", "judge", "--edition", "1936", "1S 1Q")
+    assert code == 2 and err.startswith("bridgelaws: fout: cannot read token '1Q' at position 2")
+    assert err.strip().endswith("(nog niet in het Nederlands)") and err.count("\n") == 1

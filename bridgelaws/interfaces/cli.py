@@ -16,7 +16,7 @@ import sys
 from typing import Any, NoReturn
 
 from . import cli_auction, cli_corpus, cli_pbn, cli_tables
-from .cli_common import MAX_ERROR_CHARS, PROG, lang_of, one_line
+from .cli_common import MAX_ERROR_CHARS, PROG, error_words, lang_of, one_line
 from ..text.errors import BridgeLawsError
 from ..text.vocabulary import DEFAULT_LAYER
 
@@ -490,15 +490,16 @@ def _discard_unwritten_output() -> None:
 
 
 def _error_line(message: str, argv: list[str] | None) -> str:
-    """``bridgelaws: error: ...``; under ``--lang nl`` ``bridgelaws: fout: ...`` (the message itself
-    stays as the library words it)."""
+    """``bridgelaws: error: ...``; under ``--lang nl`` ``bridgelaws: fout: ...``, the message said in
+    Dutch where the catalogue reads it (:func:`bridgelaws.interfaces.cli_common.error_words`), else
+    in English, marked."""
     from ._clilang import language_of_argv
     from ..text.i18n import t
 
     lang = language_of_argv(sys.argv[1:] if argv is None else list(argv))
     while message.startswith(f"{PROG}: "):  # the line has the prefix once, whatever raised it
         message = message[len(PROG) + 2:]
-    return t("cli.error_prefix", lang, message=message)
+    return t("cli.error_prefix", lang, message=error_words(message, lang))
 
 
 def _unwritten(error: OSError | UnicodeEncodeError) -> int:

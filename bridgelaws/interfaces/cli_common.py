@@ -4,11 +4,14 @@ language of a run."""
 
 from __future__ import annotations
 
+import re
+
 import argparse
 import sys
 from typing import Any
 
 from ._clilang import language
+from ..text.i18n import t
 
 
 #: The longest error line printed: a message quotes what the user gave, which may be a whole file.
@@ -72,3 +75,46 @@ PROG = "bridgelaws"
 def lang_of(args: argparse.Namespace) -> str:
     """The language of the listing (``--lang``, else ``BRIDGELAWS_LANG``; :mod:`bridgelaws.interfaces._clilang`)."""
     return language(args)
+
+
+#: The catalogue's patterns of an error message (``cli.err.*``), tried in this order.
+_ERROR_PATTERNS = ("cli.err.required", "cli.err.unrecognized", "cli.err.choice", "cli.err.one_value",
+                   "cli.err.value", "cli.err.edition", "cli.err.comma_list")
+
+
+def _pattern(key: str) -> re.Pattern[str]:
+    """The English text of ``key`` as a pattern: each ``{placeholder}`` a named group."""
+    english = t(key, "en")
+    parts = re.split(r"\{(\w+)(?::[^}]*)?\}", english)
+    seen: set[str] = set()
+    body = ""
+    for i, part in enumerate(parts):
+        if i % 2 == 0:
+            body += re.escape(part)
+        else:  # a placeholder given twice matches the same words twice
+            body += f"(?P={part})" if part in seen else f"(?P<{part}>.+?)"
+            seen.add(part)
+    return re.compile(body + "$")
+
+
+def error_words(message: str, lang: str) -> str:
+    """The error line's message in ``lang``: the command's name kept, the message read by the
+    catalogue's patterns (``cli.err.*``) and said in ``lang``, the ``(see ... --help)`` pointer too;
+    a message no pattern reads keeps its English, marked (``cli.err.english``). English: unchanged."""
+    if lang == "en":
+        return message
+    see = re.fullmatch(r"(?P<message>.*) \(see (?P<help>.+) --help\)", message)
+    core = see["message"] if see else message
+    command = re.match(r"(?P<command>[a-z][a-z-]*): ", core)
+    if command and command["command"] != "argument":
+        prefix, core = command.group(0), core[command.end():]
+    else:
+        prefix = ""
+    for key in _ERROR_PATTERNS:
+        found = _pattern(key).match(core)
+        if found:
+            said = prefix + t(key, lang, **found.groupdict())
+            break
+    else:
+        said = t("cli.err.english", lang, message=prefix + core)
+    return t("cli.err.see", lang, message=said, help=see["help"]) if see else said
