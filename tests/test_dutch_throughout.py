@@ -247,31 +247,37 @@ def test_the_cli_marks_the_english_it_cannot_translate(capsys):
     assert marked(effect_words("something new", "en"), "en") == "something new"
 
 
-def test_every_assumption_of_the_corpus_rulings_has_its_dutch():
-    # data/rulings/*.yaml: each assumption (and assumption_for_count, out_of_turn) has an *_nl beside it,
-    # or is made only of the engine's own sentences, which engine.yaml gives in Dutch
+@pytest.mark.parametrize("folder", ["data/rulings", "data/supplement/rulings"])
+def test_every_assumption_of_the_rulings_has_its_dutch(folder):
+    # data/rulings/*.yaml and data/supplement/rulings/*.yaml: each assumption (and assumption_for_count,
+    # out_of_turn, an option's assumption) has an *_nl beside it, or is made only of the engine's own
+    # sentences, which engine.yaml gives in Dutch
     import yaml
     from pathlib import Path
 
     from bridgelaws.presentation.engine_words import translate_assumption
 
     missing = []
+    seen = 0
 
     def walk(node, where):
+        nonlocal seen
         if isinstance(node, dict):
             for key in ("assumption", "assumption_for_count", "out_of_turn"):
                 english = node.get(key)
-                if isinstance(english, str) and not node.get(f"{key}_nl") and translate_assumption(english, "nl") is None:
-                    missing.append(f"{where}: {key}: {english[:60]}")
+                if isinstance(english, str):
+                    seen += 1
+                    if not node.get(f"{key}_nl") and translate_assumption(english, "nl") is None:
+                        missing.append(f"{where}: {key}: {english[:60]}")
             for value in node.values():
                 walk(value, where)
         elif isinstance(node, list):
             for value in node:
                 walk(value, where)
 
-    for path in sorted(Path("data/rulings").glob("*.yaml")):
+    for path in sorted(Path(folder).glob("*.yaml")):
         walk(yaml.safe_load(path.read_text(encoding="utf-8")), path.name)
-    assert missing == []
+    assert seen > 20 and missing == []
 
 
 def test_a_dutch_card_shows_the_rulings_own_assumption_in_dutch():
@@ -282,3 +288,23 @@ def test_a_dutch_card_shows_the_rulings_own_assumption_in_dutch():
     assert "26a straft ook" in text and "26a also penalises" not in html
     from bridgelaws.interfaces.cli import main
     assert main(["--lang", "nl", "judge", "--edition", "1936", "1S W:8C"]) == 0
+
+
+def test_a_dutch_card_shows_a_supplementary_rulings_assumption_in_dutch():
+    # 2017 insufficient bid under the default layer (data/supplement/rulings/insufficient-bid.yaml): the
+    # assumption_nl written from its English ("27B1(a) speaks of the denomination(s) ...")
+    html = views.compare_html("1S 1H", lang="nl", editions="2017")
+    assert "27B1(a) spreekt van de speelsoort(en) die het bod aangeeft" in visible(html)
+    assert "27B1(a) speaks of" not in html
+    # 1932 bid at the right-hand opponent's turn (the 1933 column): the CLI shows the Dutch, unmarked
+    import contextlib
+    import io
+
+    from bridgelaws.interfaces.cli import main
+
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert main(["--lang", "nl", "judge", "--edition", "1932", "1S S:2S"]) == 0
+    text = out.getvalue()
+    assert "Deze uitspraak volgt een krantenrubriek uit 1933" in text
+    assert "This ruling follows" not in text and "(nog niet in het Nederlands)" not in text
