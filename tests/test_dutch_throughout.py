@@ -308,3 +308,90 @@ def test_a_dutch_card_shows_a_supplementary_rulings_assumption_in_dutch():
     text = out.getvalue()
     assert "Deze uitspraak volgt een krantenrubriek uit 1933" in text
     assert "This ruling follows" not in text and "(nog niet in het Nederlands)" not in text
+
+
+# The sentences the engine builds around the data (issue 25 §3, the rest): the insufficient bid followed
+# by a bar (judging._note_bound_and_barred), a right that lapsed (rights._exercise), the readings of
+# 1932's closing sentences (judging._note_closed_by_reading, _note_kept_open; closing.CLOSING_RULES), the
+# closing pass changed (incidents), and both readings of an exposed card (incidents._exposure_assumption).
+ENGINE_SENTENCE_SCENARIOS = [
+    ("1936", "1S 1H W:2H"), ("1936", "1S X W:X #consulted"), ("1936", "1S X W:X S:#cancel-partners-double"),
+    ("1932", "P P N:P P P P"), ("1932", "P P P N:P W:P"), ("1932", "1S X P N:P P"), ("1936", "1S P P P =2S"),
+    ("1936", "1S W:!ST W:!S4"),
+]
+
+
+@pytest.mark.parametrize("edition,tokens", ENGINE_SENTENCE_SCENARIOS)
+def test_the_sentences_the_engine_builds_around_the_data_are_dutch(edition, tokens):
+    from bridgelaws.judging.judging import judge
+    from bridgelaws.presentation.present import assumption_words
+
+    assumptions = [e.ruling.assumption for e in judge(tokens, edition).events
+                   if e.ruling is not None and e.ruling.assumption]
+    assert assumptions, tokens
+    for assumption in assumptions:
+        assert assumption_words(assumption, "nl")[1] == "nl", (tokens, assumption)
+    shown = re.findall(r'<div class="bl-assumption">(.*?)</div>', views.compare_html(tokens, lang="nl", editions=edition))
+    assert shown and not [s for s in shown if "(nog niet in het Nederlands)" in s or 'lang="en"' in s], tokens
+
+
+def test_the_engines_sentences_around_the_data_written_by_hand():
+    from bridgelaws.presentation.present import assumption_words
+
+    # each expected Dutch written from the engine's English (judging.py, rights.py, incidents.py,
+    # closing.py) with the texts' terms: 1936:22.3 "voldoende", 22.6.a "nietig verklaren", 21.3's quote
+    # verbatim, 1932:11.2 "gaat het spel niet door", 2017:20.C.1 "afsluitende pas"
+    assert assumption_words(
+        "East was bound to make his insufficient 1H sufficient (1936:22.3) and is now also barred (1936:22.5). "
+        "The text does not say which comes first; the engine applies the bar: he may only pass, his 1H stays "
+        "void, and the bar that 1936:22.3 would have put on his partner with the replacing bid is not imposed. "
+        "An assumption, not law.", "nl") == (
+        "Oost moest zijn onvoldoende 1H voldoende maken (1936:22.3) en moet nu bovendien passen (1936:22.5). "
+        "De tekst zegt niet wat voorgaat; het programma past de verplichting om te passen toe: hij mag alleen "
+        "passen, zijn 1H blijft geannuleerd, en de verplichting om te passen die 1936:22.3 met het vervangende "
+        "bod aan zijn partner zou opleggen, wordt niet opgelegd. Een aanname, geen regel.", "nl")
+    assert assumption_words(
+        'South exercised the right of North: it lapsed, 1936:21.3 "òf indien de daartoe niet gerechtigde maat '
+        'het recht uitoefent". The engine reads 21.3\'s "een keus ... uit meerdere op te leggen straffen" as '
+        "covering this right (1936:22.6.a: cancel the double or redouble of the offender's partner); that "
+        "reading is an assumption, not law. The right not exercised, the ruling stands without it.", "nl") == (
+        'Zuid oefende het recht van Noord uit: het is vervallen, 1936:21.3 "òf indien de daartoe niet '
+        'gerechtigde maat het recht uitoefent". Het programma leest "een keus ... uit meerdere op te leggen '
+        'straffen" in 21.3 als geldend voor dit recht (1936:22.6.a: het doublet of redoublet van de partner '
+        "van de overtreder nietig verklaren); die lezing is een aanname, geen regel. Het recht is niet "
+        "uitgeoefend; de uitspraak blijft zonder dat recht staan.", "nl")
+    assert assumption_words('The right lapsed: 1936:21.3 "de maats overleg plegen".', "nl") == (
+        'Het recht is vervallen: 1936:21.3 "de maats overleg plegen".', "nl")
+    assert assumption_words(
+        "On the engine's reading of 1932's closing sentences (1932:11.2) the auction is closed after this pass. "
+        'So the first round has passed out and "gaat het spel niet door" (11.2). An assumption, not law.',
+        "nl") == (
+        "Volgens de lezing die het programma geeft van de zinnen van 1932 over het sluiten van het bieden "
+        '(1932:11.2) is het bieden na deze pas gesloten. De eerste ronde is dus rondgepast en "gaat het spel '
+        'niet door" (11.2). Een aanname, geen regel.', "nl")
+    assert assumption_words(
+        "The pass stands; on the engine's reading of 1932's closing sentences (1932:11.3, 1932:13.3) the auction "
+        "is not closed after these passes. The engine continues it in rotation after the pass: an assumption, "
+        "not law.", "nl") == (
+        "De pas blijft staan; volgens de lezing die het programma geeft van de zinnen van 1932 over het sluiten "
+        "van het bieden (1932:11.3, 1932:13.3) is het bieden na deze passen niet gesloten. Het programma zet het "
+        "bieden na de pas in volgorde voort: een aanname, geen regel.", "nl")
+    assert assumption_words(
+        "The change was made right after the closing pass. 1936:22.1 does not say that the auction, closed by "
+        "that pass, is open again; the engine applies it as during the auction and continues the auction after "
+        "the new call. An assumption, not law.", "nl") == (
+        "De verandering werd direct na de afsluitende pas gedaan. 1936:22.1 zegt niet dat het bieden, door die "
+        "pas gesloten, weer open is; het programma past het artikel toe zoals tijdens het bieden en zet het "
+        "bieden na de nieuwe bieding voort. Een aanname, geen regel.", "nl")
+    # "Either reading alone leads here:" between a ruling's two assumptions, each with its Dutch written
+    # beside it (data/rulings/exposed-card.yaml, 1936)
+    shown = assumption_words(_exposure_both_readings(), "nl")
+    assert shown[1] == "nl" and " Elk van beide lezingen volstaat hier op zich: 23.b laat de partner passen" in shown[0]
+
+
+def _exposure_both_readings() -> str:
+    from bridgelaws.judging.judging import judge
+
+    [assumption] = [e.ruling.assumption for e in judge("1S W:!ST W:!S4", "1936").events
+                    if e.ruling is not None and "Either reading alone leads here:" in (e.ruling.assumption or "")]
+    return assumption
