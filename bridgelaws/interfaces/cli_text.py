@@ -46,6 +46,12 @@ def marked(found: tuple[str, str], lang: str) -> str:
     return text if text_lang == lang or not text else f"{text} {t('cards.not_in_language', lang)}"
 
 
+def play_line(view: RulingView, lang: str) -> str:
+    """A ruling's consequences for the play on one line, each in ``lang`` where its Dutch is written
+    (``play_nl``), else the data's English, marked; "-" where there are none."""
+    return "; ".join(marked(line, lang) for line in view.play_shown) or "-"
+
+
 def case_label(case_id: str, lang: str) -> str:
     """A case as a listing names it: its id (in Dutch its name, then the id)."""
     return t("cli.case", lang, case=case_id, name=find_case(case_id).name(lang))
@@ -169,7 +175,7 @@ def _compare_event(year: str, event: EventRecord, ruling: Ruling, calls: dict[in
     if ruling.call_stands is not None:
         print(_COMPARE_INDENT + t("cli.call_stands_yes" if ruling.call_stands else "cli.call_stands_no", lang))
     for label, value in (("cli.barred", bars_words(ruling.barred, lang)),
-                         ("cli.options", options_words(ruling.options, lang)), ("cli.play", view.play_short)):
+                         ("cli.options", options_words(ruling.options, lang)), ("cli.play", play_line(view, lang))):
         if value not in (None, "-", ""):
             print(f"{_COMPARE_INDENT}{t(label, lang)}: {value}")
     for extra in extras(view, lang):

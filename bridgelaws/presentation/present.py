@@ -232,6 +232,27 @@ def dutch_assumptions() -> dict[str, str]:
     return found
 
 
+@datafiles.cached
+def dutch_play() -> dict[str, str]:
+    """The data's consequences for the play (``play``), English to the Dutch written beside each line
+    (``play_nl``), from the corpus's rulings and the supplementary ones (a draft's own lines have none)."""
+    found: dict[str, str] = {}
+    for case_id in case_ids():
+        for entry in [*specs(case_id).values(), *supplement_rulings(case_id).values()]:
+            for part in (entry, *entry.when):
+                found.update(zip(part.play, part.play_nl))
+    return found
+
+
+def play_words(line: str, lang: str = DEFAULT_LANGUAGE) -> tuple[str, str]:
+    """(a line of a ruling's ``play`` in ``lang``, the language it is in): the data's English where no
+    Dutch is written beside it."""
+    if lang == DEFAULT_LANGUAGE:
+        return line, lang
+    found = dutch_play().get(line) if lang == "nl" else None
+    return (line, DEFAULT_LANGUAGE) if found is None else (found, lang)
+
+
 def assumption_words(assumption: str | None, lang: str = DEFAULT_LANGUAGE) -> tuple[str | None, str]:
     """(an assumption in ``lang``, the language it is in): the engine's own sentences translated
     (:func:`bridgelaws.presentation.engine_words.translate_assumption`), a ruling's own assumption (the data's
@@ -341,6 +362,9 @@ class RulingView:
     #: and the language it is in: a ruling's own assumption is the data's English, shown marked.
     assumption_shown: str | None = None
     assumption_lang: str = DEFAULT_LANGUAGE
+    #: :attr:`play` in the card's language, each line with the language it is in (:func:`play_words`):
+    #: a line with no Dutch written beside it is the data's English, shown marked.
+    play_shown: tuple[tuple[str, str], ...] = ()
 
     @property
     def assumption_line(self) -> str | None:
@@ -438,4 +462,5 @@ def describe(ruling: Ruling, lang: str = DEFAULT_LANGUAGE) -> RulingView:
         proposed_reason=None if proposal is None else proposal.reason,
         lang=lang, summary_lang=summary_lang, summary_note=summary_note,
         inherited=inherited(ruling.case, ruling.edition, lang),
-        assumption_shown=shown_assumption, assumption_lang=shown_assumption_lang)
+        assumption_shown=shown_assumption, assumption_lang=shown_assumption_lang,
+        play_shown=tuple(play_words(line, lang) for line in ruling.play))

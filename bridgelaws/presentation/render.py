@@ -243,8 +243,8 @@ def ruling_html(ruling: Ruling, *, case_name: str | None = None, style: bool = T
     chosen = f" <b>{html_text('cards.chosen', lang)}</b>"
     items = [escape(bar) for bar in view.bars]
     items += [escape(option.phrase) + (chosen if option.chosen else "") for option in view.options]
-    # the play's consequences are the rulings' English (data/rulings/ ``play``): marked where the card is not
-    items += [f"{html_text('cards.play', lang)}{marked_html(line, DEFAULT_LANGUAGE, lang)}" for line in view.play]
+    # the play's consequences (data/rulings/ ``play``, in Dutch ``play_nl``): the English marked where no Dutch is written
+    items += [f"{html_text('cards.play', lang)}{marked_html(line, line_lang, lang)}" for line, line_lang in view.play_shown]
     if items:
         parts.append("<ul>" + "".join(f"<li>{i}</li>" for i in items) + "</ul>")
     if view.assumption:

@@ -53,12 +53,13 @@ def scenarios_table() -> Any:
 def _topics() -> tuple[dict[str, Any], ...]:
     """The topics, a derived edition's articles and gap lines being its base's (ids read as its own)."""
     return tuple(dict(topic, articles=registry.inherit_by_year(topic["articles"]),
-                      gap=registry.inherit_by_year(topic["gap"]))
+                      gap=registry.inherit_by_year(topic["gap"]), gap_nl=registry.inherit_by_year(topic["gap_nl"]))
                  for topic in schema.parse_topics(datafiles.load("topics.yaml")))
 
 
 def topics() -> list[dict[str, Any]]:
-    """The topics of :func:`texts_side_by_side`: ``{"id", "title", "articles": {year: [ids]}, "gap"}``."""
+    """The topics of :func:`texts_side_by_side`: ``{"id", "title", "articles": {year: [ids]}, "gap"}`` (and
+    ``title_nl``, ``gap_nl``: the Dutch written beside them)."""
     return [dict(t) for t in _topics()]
 
 

@@ -130,15 +130,21 @@ def parse_topics(value: object, name: str = "topics.yaml") -> list[dict[str, Any
     loc = Loc(name)
     result = []
     for i, item in enumerate(listing(value, loc)):
-        raw = fields(item, loc.at(i), ("id", "title", "articles"), ("gap", "title_nl"))
+        raw = fields(item, loc.at(i), ("id", "title", "articles"), ("gap", "gap_nl", "title_nl"))
         at = Loc(name, string(raw["id"], loc.at(i).at("id")))
         articles = {year: list(strings(ids, at.at("articles").at(year)))
                     for year, ids in year_keys(raw["articles"], at.at("articles"), _years()).items()}
         gaps = {year: text(line, at.at("gap").at(year))
                 for year, line in year_keys(raw.get("gap") or {}, at.at("gap"), _years()).items()}
+        # gap_nl: the Dutch of a gap line (issue 25 §3), written by hand beside the English of that year
+        gaps_nl = {year: text(line, at.at("gap_nl").at(year))
+                   for year, line in year_keys(raw.get("gap_nl") or {}, at.at("gap_nl"), _years()).items()}
+        for year in gaps_nl:
+            if year not in gaps:
+                raise at.at("gap_nl").at(year).error("a Dutch gap line needs the English gap line it is written beside (gap)")
         result.append({"id": raw["id"], "title": string(raw["title"], at.at("title")),
                        "title_nl": string(raw["title_nl"], at.at("title_nl")) if "title_nl" in raw else None,
-                       "articles": articles, "gap": gaps})
+                       "articles": articles, "gap": gaps, "gap_nl": gaps_nl})
     return result
 
 

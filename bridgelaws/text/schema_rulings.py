@@ -84,7 +84,7 @@ class OptionSpec:
 _COMMON = ("status", "articles", "references", "call_stands", "deemed", "barred", "options", "play",
            "assumption", "quote_nl", "quote_from", "summary_en", "summary_nl", "next", "acceptance", "requires",
            "outcome", "assumption_for_ranks", "assumption_for_count", "out_of_turn", "score", "unread", "assumes",
-           "assumption_nl", "assumption_for_count_nl", "out_of_turn_nl")
+           "assumption_nl", "assumption_for_count_nl", "out_of_turn_nl", "play_nl")
 #: A Dutch text written beside an English one of the data (issue 25 §3), and that English.
 _DUTCH_BESIDE = {"assumption_nl": "assumption", "assumption_for_count_nl": "assumption_for_count",
                  "out_of_turn_nl": "out_of_turn"}
@@ -137,6 +137,8 @@ class _Common:
     assumption_nl: str | None = None
     assumption_for_count_nl: str | None = None
     out_of_turn_nl: str | None = None
+    #: The Dutch of ``play``, line by line (the same number of lines), written as ``assumption_nl`` is.
+    play_nl: tuple[str, ...] = ()
     given: frozenset[str] = field(default=frozenset(), repr=False, compare=False)
 
     def values(self) -> dict[str, Any]:
@@ -230,6 +232,7 @@ _CHECKS: dict[str, Callable[[Any, Loc], Any]] = {
     "next": _nullable(_among(get_args(Next))), "requires": _nullable(_among(get_args(Requires))),
     "outcome": _nullable(_among(get_args(Outcome))), "assumes": _assumes,
     "assumption_nl": _nullable(text), "assumption_for_count_nl": _nullable(text), "out_of_turn_nl": _nullable(text),
+    "play_nl": _texts,
 }
 
 
@@ -247,7 +250,11 @@ def _common(raw: dict[str, Any], loc: Loc, choices: tuple[str, ...]) -> dict[str
     for dutch, english in _DUTCH_BESIDE.items():
         if raw.get(dutch) is not None and raw.get(english) is None:
             raise loc.at(dutch).error(f"a Dutch text needs the English it is written beside ({english})")
-    return {name: checks[name](raw[name], loc.at(name)) for name in _COMMON if name in raw}
+    checked = {name: checks[name](raw[name], loc.at(name)) for name in _COMMON if name in raw}
+    if "play_nl" in raw and len(checked["play_nl"]) != len(checked.get("play", ())):
+        raise loc.at("play_nl").error(f"{len(checked['play_nl'])} Dutch lines beside {len(checked.get('play', ()))} "
+                                      "of 'play': one Dutch line for each English one, in the same place")
+    return checked
 
 
 def _branch(value: object, loc: Loc, names: EngineNames) -> BranchSpec:

@@ -13,7 +13,7 @@ from ...auction.editions import find_editions
 from ...text.i18n import DEFAULT_LANGUAGE, t
 from ..render import english_html, html_text
 from ._common import EditionNames, _view
-from .texts import _data_english, _topic_records, _topic_title
+from .texts import _topic_gap, _topic_records, _topic_title
 
 if TYPE_CHECKING:
     from ...text.corpus import Record
@@ -76,8 +76,7 @@ def topic_parallel_html(topic: str, editions: EditionNames = None, *, lang: str 
         parts.append(f'<h4 class="bl-parallel-edition" data-edition="{year}">{year} '
                      f'<span class="bl-code bl-{edition.code}">{html_text(f"common.code.{edition.code}", lang)}</span></h4>')
         if not records:
-            gap = (_data_english(found["gap"][year], lang) if year in found["gap"]
-                   else escape(t("views.nothing_on_topic", lang)))
+            gap = _topic_gap(found, year, lang)
             parts.append(f'<div class="bl-none">&mdash; {html_text("views.not_in_text", lang)} &mdash; '
                          f"{gap}</div>")
             continue

@@ -134,6 +134,16 @@ def _topic_title(topic: dict[str, Any], lang: str) -> str:
     return _data_english(topic["title"], lang)
 
 
+def _topic_gap(topic: dict[str, Any], year: str, lang: str) -> str:
+    """A topic's gap note for ``year`` in ``lang`` (``gap_nl`` in Dutch), else the English one, marked;
+    the catalogue's "nothing on this topic" where the topic has none for that edition."""
+    if lang == "nl" and topic.get("gap_nl", {}).get(year):
+        return escape(topic["gap_nl"][year])
+    if year in topic["gap"]:
+        return _data_english(topic["gap"][year], lang)
+    return escape(t("views.nothing_on_topic", lang))
+
+
 def _data_english(text: str, lang: str) -> str:
     """A topic's title or gap note (data/topics.yaml, the project's English), marked as English on a
     page in another language."""
@@ -156,8 +166,7 @@ def texts_side_by_side(topic: str, *, lang: str = DEFAULT_LANGUAGE) -> str:
         head.append(f'<th>{year} <span class="bl-code bl-{source.code}">{html_text(f"common.code.{source.code}", lang)}</span></th>')
         records = _topic_records(found, year)
         if not records:
-            gap = (_data_english(found["gap"][year], lang) if year in found["gap"]
-                   else escape(t("views.nothing_on_topic", lang)))
+            gap = _topic_gap(found, year, lang)
             cells.append(f'<td class="bl-gap" data-edition="{year}"><b>&mdash; {html_text("views.not_in_text", lang)}'
                          f" &mdash;</b><br>{gap}</td>")
             continue
