@@ -501,3 +501,47 @@ def test_a_topics_gap_note_in_dutch():
         assert "Het corpus van 2007 (art. 17) zegt niets over doubleren of redoubleren." in visible(html)
         assert "says nothing about doubling" not in html
     assert "says nothing about doubling" in views.texts_side_by_side("doubling")
+
+
+@pytest.mark.parametrize("folder", ["data/rulings", "data/supplement/rulings"])
+def test_every_summary_has_its_dutch(folder):
+    """Issue 25 §3: "A Dutch summary beside every English one": every `summary_en` of a ruling (entry
+    or branch) has a `summary_nl` at the same level; a folder with no summary at all would make this
+    test say nothing, so it must find some."""
+    import yaml
+    from pathlib import Path
+
+    missing, seen = [], 0
+
+    def walk(node, where):
+        nonlocal seen
+        if isinstance(node, dict):
+            if isinstance(node.get("summary_en"), str):
+                seen += 1
+                if not node.get("summary_nl"):
+                    missing.append(f"{where}: {node['summary_en'][:60]}")
+            for key, value in node.items():
+                walk(value, f"{where}.{key}")
+        elif isinstance(node, list):
+            for i, value in enumerate(node):
+                walk(value, f"{where}[{i}]")
+
+    repo = Path(__file__).resolve().parents[1]
+    paths = sorted((repo / folder).glob("*.yaml"))
+    if folder == "data/rulings":  # an edition's own rulings (data/editions/<year>/rulings.yaml), if any
+        paths += sorted((repo / "data" / "editions").glob("*/rulings.yaml"))
+    for path in paths:
+        walk(yaml.safe_load(path.read_text(encoding="utf-8")), path.name)
+    assert seen >= 1 and missing == [], missing
+
+
+def test_the_acceptance_summaries_have_their_dutch():
+    """data/acceptance.yaml: each edition's summary of a call over an irregular call, in Dutch too,
+    shown with the caller's Dutch seat name (1936:22.2: "gaat het bieden voort")."""
+    from bridgelaws.auction.calls import parse_seat
+    from bridgelaws.judging.rulings import acceptance_data, acceptance_ruling
+
+    assert acceptance_data() and all("summary_nl" in entry for entry in acceptance_data().values())
+    ruling = acceptance_ruling("pass-out-of-rotation", "1936", parse_seat("W"), caller=parse_seat("E"))
+    assert ruling.summary_nl.startswith("Oost deed een bieding na de onregelmatige bieding")
+    assert "gaat dus voort alsof de bieding juist en in goede volgorde was gedaan" in ruling.summary_nl

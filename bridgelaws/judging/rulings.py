@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..text import datafiles, schema
+from ..text.i18n import t
 from ..auction.calls import Seat
 from .conditions import CONDITIONS
 from ..auction.editions import EDITIONS, Edition, find_edition
@@ -456,7 +457,10 @@ def acceptance_ruling(case_id: str, edition: str | int | Edition, offender: Seat
         case=case_id, edition=edition.year, status=Status.RULED, articles=[data["article"]],
         call_stands=True, quote_nl=data["quote_nl"], quote_from=data["article"], accepted=True,
         next="rotation", summary_en=" ".join(data["summary_en"].split()).format(
-            caller=caller.full_name if caller is not None else "A later player"))
+            caller=caller.full_name if caller is not None else "A later player"),
+        summary_nl=" ".join(data["summary_nl"].split()).format(
+            caller=t(f"common.seat.{caller}", "nl") if caller is not None else "Een latere speler")
+        if "summary_nl" in data else None)
 
 
 @datafiles.cached

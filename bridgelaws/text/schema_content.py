@@ -93,21 +93,27 @@ def parse_acceptance(value: object, name: str = "acceptance.yaml") -> dict[str, 
     result = {}
     for year, item in year_keys(value, loc, _years()).items():
         at = loc.at(year)
-        raw = fields(item, at, ("article", "quote_nl", "summary_en"))
-        summary = string(raw["summary_en"], at.at("summary_en"))
-        try:
-            names = [parsed[1] for parsed in _string_module.Formatter().parse(summary) if parsed[1] is not None]
-        except ValueError as error:
-            raise at.at("summary_en").error(f"unbalanced braces: {error}") from None
-        for placeholder in names:
-            if placeholder not in ACCEPTANCE_PLACEHOLDERS:
-                raise at.at("summary_en").error(
-                    f"unknown placeholder {{{placeholder}}} (known: "
-                    + ", ".join("{" + p + "}" for p in ACCEPTANCE_PLACEHOLDERS) + ")")
+        raw = fields(item, at, ("article", "quote_nl", "summary_en"), ("summary_nl",))
         result[year] = {"article": string(raw["article"], at.at("article")),
                         "quote_nl": string(raw["quote_nl"], at.at("quote_nl")),
-                        "summary_en": summary}
+                        "summary_en": _acceptance_summary(raw["summary_en"], at.at("summary_en"))}
+        if "summary_nl" in raw:  # the Dutch of the same summary (issue 25 §3), the same placeholder
+            result[year]["summary_nl"] = _acceptance_summary(raw["summary_nl"], at.at("summary_nl"))
     return result
+
+
+def _acceptance_summary(value: object, at: Loc) -> str:
+    """An acceptance's summary: text whose only placeholder is ``{caller}``."""
+    summary = string(value, at)
+    try:
+        names = [parsed[1] for parsed in _string_module.Formatter().parse(summary) if parsed[1] is not None]
+    except ValueError as error:
+        raise at.error(f"unbalanced braces: {error}") from None
+    for placeholder in names:
+        if placeholder not in ACCEPTANCE_PLACEHOLDERS:
+            raise at.error(f"unknown placeholder {{{placeholder}}} (known: "
+                           + ", ".join("{" + p + "}" for p in ACCEPTANCE_PLACEHOLDERS) + ")")
+    return summary
 
 
 # ------------------------------------------------------------------------------------ content
