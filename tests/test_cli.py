@@ -167,8 +167,8 @@ def test_compare_in_text_mode_lists_every_token_of_every_canonical_scenario(caps
      "bridgelaws: error: count-auctions: --edition 1936 1949: did you mean --edition 1936,1949? "
      "(a comma list, without spaces)\n"),
     (["--lang", "nl", "compare", "--editions", "1936", "2017", "1S 1H"],
-     "bridgelaws: fout: compare: --editions 1936 2017: did you mean --editions 1936,2017? "
-     "(a comma list, without spaces)\n"),
+     "bridgelaws: fout: compare: --editions 1936 2017: bedoelt u --editions 1936,2017? "
+     "(een lijst met komma's, zonder spaties)\n"),
     (["judge", "--edition", "1936", "1S", "extra"],
      "bridgelaws: error: judge: unrecognized arguments: extra (see bridgelaws judge --help)\n"),
     (["compare", "--dealer"],

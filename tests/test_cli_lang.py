@@ -43,7 +43,23 @@ def test_judge_in_dutch_before_or_after_the_command(capsys: Any, argv: list[str]
     assert "  toegestane biedingen: P X 2S" in out
 
 
-def test_a_summary_with_no_dutch_is_english_marked(capsys: Any) -> None:
+def test_a_summary_with_no_dutch_is_english_marked(capsys: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Every ruling of the data has its Dutch summary now (test_dutch_throughout): one is taken away
+    # here, as a ruling written without it would be.
+    from dataclasses import replace
+
+    from bridgelaws.judging import judging
+
+    judge = judging.judge
+
+    def without_dutch(*args: Any, **kwargs: Any) -> Any:
+        judgement = judge(*args, **kwargs)
+        judgement.events = [replace(event, ruling=replace(event.ruling, summary_nl=None))
+                             if event.ruling is not None and event.ruling.case == "exposed-card" else event
+                             for event in judgement.events]
+        return judgement
+
+    monkeypatch.setattr(judging, "judge", without_dutch)
     code, out, _ = run(capsys, "--lang", "nl", "judge", "--edition", "1936", "1S W:!SK")
     assert code == 0
     assert "The card stays face up on the table for the rest of the auction" in out
