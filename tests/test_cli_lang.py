@@ -191,3 +191,22 @@ def test_an_error_the_catalogue_does_not_read_is_marked_english(capsys: Any) -> 
     code, _, err = run(capsys, "--lang", "nl", "judge", "--edition", "1936", "1S 1Q")
     assert code == 2 and err.startswith("bridgelaws: fout: cannot read token '1Q' at position 2")
     assert err.strip().endswith("(nog niet in het Nederlands)") and err.count("\n") == 1
+
+
+def test_the_readings_of_the_tokens_in_dutch(capsys: Any) -> None:
+    """Issue 25 §3 (a second reader's aside): the tokens the editions read differently, and each
+    edition's reading of them, in Dutch (they were "South's 2H" under --lang nl)."""
+    code, out, _ = run(capsys, "--lang", "nl", "compare", "1S 1H 2H P P")
+    assert code == 0
+    assert ("  2H (teken 3): in 1932 2H van Zuid; in 1936, 1949, 2007, 2017 2H van Oost, ter vervanging van "
+            "zijn 1H (teken 2)") in out
+    assert "      leest 2H (teken 3) als 2H van Zuid" in out
+    assert "South's" not in out and "East's" not in out
+
+
+def test_a_call_over_it_accepts_it_under_a_supplementary_article_in_dutch(capsys: Any) -> None:
+    # 2017:29.A (outside the corpus): the left-hand opponent may call over a call out of rotation
+    code, out, _ = run(capsys, "--lang", "nl", "compare", "--editions", "2017", "1S P W:P N:P")
+    assert code == 0
+    assert "Noord deed een bieding na de onregelmatige bieding en aanvaardde haar daarmee (2017:29.A, buiten het corpus)" in out
+    assert "(nog geen Nederlandse samenvatting)" not in out

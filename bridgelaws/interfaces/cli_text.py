@@ -213,10 +213,10 @@ def compare_listing(tokens: str, dealer: str, results: list[Comparison], lang: s
     if found:
         print(t("cli.divergence_head", lang))
         for divergence in found:
-            print(f"  {divergence.summary()}")
+            print(f"  {divergence.summary(lang)}")
     for result in results:
         year = result.edition.year
-        reads = [_COMPARE_INDENT + t("cli.reads", lang, token=d.token, index=d.index, words=d.words[year])
+        reads = [_COMPARE_INDENT + t("cli.reads", lang, token=d.token, index=d.index, words=d.words_in(lang)[year])
                  for d in found if year in d.words]
         _compare_edition(result, reads, lang)
 

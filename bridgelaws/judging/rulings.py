@@ -434,7 +434,10 @@ def acceptance_ruling(case_id: str, edition: str | int | Edition, offender: Seat
         return Ruling(
             case=case_id, edition=edition.year, status=Status.SUPPLEMENT, articles=[entry_.id],
             call_stands=True, accepted=True, next="rotation",
-            summary_en=f"{caller.full_name if caller is not None else 'A later player'} called over it, which accepts it: {entry_.paraphrase_en}",
+            summary_en=t("cards.accepted_by_call", "en", paraphrase=entry_.paraphrase_en, article=entry_.id,
+                         caller=caller.full_name if caller is not None else "A later player"),
+            summary_nl=t("cards.accepted_by_call", "nl", paraphrase=entry_.paraphrase_en, article=entry_.id,
+                         caller=t(f"common.seat.{caller}", "nl") if caller is not None else "Een latere speler"),
             layer=Layer.SUPPLEMENT, provenance=(supplement.provenance(entry_.id),),
             corpus_status=ruling.corpus_status, corpus_summary=ruling.corpus_summary)
     base_data = acceptance_data().get(rulings_year(edition))
