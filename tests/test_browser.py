@@ -20,6 +20,7 @@ from pathlib import Path
 
 import pytest
 from serving_helpers import SHOTS, free_port, start, stop
+from data_examples import first_article, layer_statuses
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -56,11 +57,13 @@ def test_app_plays_an_insufficient_bid_and_shows_each_editions_ruling(browser, a
     text = view.inner_text()
     # The grid shows both calls; every edition's ruling card carries its status and articles.
     assert "1\u2660" in text and "1\u2665" in text
-    # The app opens on the best sourced answer: 1949, 2007 and 2017 answer from the supplement's
-    # paraphrases of the full codes (1949 from the 1959 Dutch code, a later code, labelled as such).
-    expected = {"1932": ("referenced", "1932:40"), "1936": ("ruled", "1936:22.3"),
-                "1949": ("supplement", "1959"), "2007": ("supplement", "2007:27"),
-                "2017": ("supplement", "2017:27")}
+    # The app opens on the best sourced answer: each edition's card has the status its entry has
+    # under the default layer (a supplementary paraphrase where one answers a silent or referenced
+    # excerpt) and names the entry's first record (the article a referenced excerpt points to), as
+    # the rulings data say (tests/data_examples.py), not as the view says.
+    expected = {year: (status, first_article("insufficient-bid", year))
+                for year, status in layer_statuses("insufficient-bid").items()}
+    assert expected["1936"] == ("ruled", "1936:22.3")  # the ruling played below
     cards = {year: page.locator(f'.bl-card[data-edition="{year}"][data-case="insufficient-bid"]')
              for year in expected}
     for year, (status, fragment) in expected.items():

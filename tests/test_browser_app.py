@@ -19,6 +19,7 @@ import re
 
 import pytest
 from serving_helpers import SHOTS
+from data_examples import layer_statuses
 
 from bridgelaws.auction.editions import EDITIONS
 from bridgelaws.judging.rulings import cases
@@ -49,9 +50,9 @@ def test_the_app_opens_on_an_answer_and_enter_applies_a_typed_scenario(browser, 
     start.wait_for(timeout=60_000)
     page.locator('.bl-stepper .bl-card[data-edition="2017"]').first.wait_for(timeout=60_000)
     # Before any click: the example, ruled (or referred, or answered outside the corpus) by every
-    # edition of the registry (hand-checked: tests/test_app_opening.py).
-    assert _stepper_cards(page) == {"1932": "referenced", "1936": "ruled", "1949": "supplement",
-                                    "2007": "supplement", "2017": "supplement"}
+    # edition of the registry, each with its entry's status under the default layer (asked of the
+    # rulings data, as in tests/test_app_opening.py).
+    assert _stepper_cards(page) == layer_statuses("insufficient-bid", tuple(REGISTRY))
     assert "An example, compared across the editions " + ", ".join(REGISTRY) in page.inner_text("body")
     page.screenshot(path=str(SHOTS / "app-opens-on-an-answer.png"), full_page=False)
 

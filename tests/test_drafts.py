@@ -27,6 +27,8 @@ from bridgelaws.interfaces.cli import main
 from bridgelaws.auction.editions import EDITIONS, find_edition, find_editions
 from bridgelaws.judging.judging import judge
 from bridgelaws.presentation.tables import compare_results, matrix_cells
+from bridgelaws.judging.rulings import corpus_spec
+from data_examples import silent_edition
 
 REPO = Path(__file__).resolve().parents[1]
 MILDER = str(REPO / "data" / "drafts" / "1936-milder-insufficient-bid.yaml")
@@ -377,15 +379,15 @@ def test_a_ruling_with_branches_is_restated_with_its_branches(tmp_path):
 
 
 NEW_RULING = """\
-draft: new-1949
+draft: new-YEAR
 name: a new ruling
-base: "1949"
+base: "YEAR"
 changes:
   - case: insufficient-bid
     wording: een onvoldoend bod moet voldoende gemaakt worden; de maat van de overtreder moet eenmaal passen
     reason: a test
     ruling:
-      articles: ["1949:23"]
+      articles: ARTICLES
       call_stands: false
       next: offender
       requires: sufficient-bid
@@ -395,16 +397,19 @@ changes:
 
 
 def test_a_draft_gives_a_ruling_where_the_base_is_silent(tmp_path):
-    # 1949:23 "een bod dat niet hoger is, is onvoldoende" defines the insufficient bid, no rectification.
-    (_, silent), = judge("1S 1H", "1949", layer="corpus").rulings  # the excerpt (the supplement rules)
+    # A base whose excerpt gives no rectification of the insufficient bid (asked of the data); the
+    # draft cites the records the base's entry cites (e.g. a definition of the insufficient bid).
+    year = silent_edition("insufficient-bid")
+    (_, silent), = judge("1S 1H", year, layer="corpus").rulings  # the excerpt (a supplement may rule)
     assert silent.status == "silent"
+    cited = list(corpus_spec("insufficient-bid", year).articles)
     path = tmp_path / "new.yaml"
-    path.write_text(NEW_RULING, encoding="utf-8")
+    path.write_text(NEW_RULING.replace("YEAR", year).replace("ARTICLES", json.dumps(cited)), encoding="utf-8")
     edition = find_edition(str(path))
     assert edition.draft.rulings["insufficient-bid"].new
     mine = judge("1S 1H 2H", edition)
     (_, ruling), = mine.rulings
-    assert ruling.status == "ruled" and ruling.articles == ["new-1949:insufficient-bid", "1949:23"]
+    assert ruling.status == "ruled" and ruling.articles == [f"new-{year}:insufficient-bid", *cited]
     assert mine.state["barred"] == [{"seat": "W", "scope": "next-turn"}]
 
 

@@ -5,6 +5,7 @@ import json
 import pytest
 
 from bridgelaws import BridgeLawsError, Seat, judge
+from data_examples import silent_edition
 
 
 def test_regular_auction_state():
@@ -61,10 +62,13 @@ def test_call_over_it_accepts_the_irregular_call_in_1936():
 
 
 def test_silent_edition_continues_under_the_labelled_default():
-    result = judge("1S 1H", "1949", "N", layer="corpus")  # 1949:23 defines it, no rectification
+    # An edition whose excerpt gives no rectification of the insufficient bid (asked of the data):
+    # East's 1H stands under the engine's labelled default, and South calls next, in rotation.
+    year = silent_edition("insufficient-bid")
+    result = judge("1S 1H", year, "N", layer="corpus")
     ruling = result.events[1].ruling
-    assert ruling.status == "silent" and "assumption, not law" in ruling.assumption
-    assert result.state["next_to_call"] == "S"
+    assert ruling.status == "silent" and "assumption, not law" in ruling.assumption, year
+    assert result.state["next_to_call"] == "S", year
 
 
 def test_referenced_edition_names_the_article_outside_the_corpus():

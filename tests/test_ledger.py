@@ -17,6 +17,7 @@ from bridgelaws.interfaces.cli import main
 from bridgelaws.auction.editions import EDITIONS, MECHANICS, Edition
 from bridgelaws.presentation.ledger import Because, Change
 from bridgelaws.judging.rulings import cases
+from data_examples import silent_pair
 
 
 def entry(subject, from_, to, kind="case", layer="corpus"):
@@ -556,19 +557,34 @@ def test_errors_name_the_subject():
 
 
 def test_supplement_layer_counts_a_paraphrase_as_a_ruling_but_never_its_wording():
-    """With the layer on, 1949's and 2007's insufficient bid are supplementary rulings (outside the
-    corpus), compared like any ruling (issue 24): 1949 (the 1959 code's Art. 30, read only in its
-    first sentence) bars no one and offers no named corrections, 2007 (Law 27B) offers the lowest
-    sufficient bid in the same denomination (no bar) or another (the partner barred for the rest of
-    the auction); both let a call over it accept it (1959 Art. 27, 2007 27A1). More choices for the
-    offender (milder). 1949's ruling bars no one only because the rest of Art. 30 was not read (its
-    assumption): its "no one" is the engine's default, so the bars are not compared (second reading,
-    finding 3), nor the opponents' rights (none given, the same assumption), nor the offender's
-    choices, which its assumption supplies as 2007's does (27B1(b) never recognised); both require
-    "a sufficient bid or a pass" (1959 Art. 30's first sentence; 27B2): the fate of the call is the
-    same, so the same effect on what is compared (fifth reading: a dimension ``assumes`` names is
-    unknown whether or not it is filled).
-    2007 -> 2017: the same engine effect, two paraphrases: the wording is not compared (same effect)."""
+    """With the layer on, supplementary rulings (outside the corpus) are compared like any ruling
+    (issue 24); a paraphrase's wording is the project's, so it is never compared. 2007 -> 2017:
+    the same engine effect (Law 27B in both, two paraphrases): same effect, the wording not compared.
+    With the corpus alone, two editions whose excerpts are both silent on a case (asked of the data)
+    are not comparable, because silent."""
+    later = entry("insufficient-bid", "2007", "2017", layer="supplement")
+    assert later.change is Change.SAME_EFFECT and later.because is None
+    assert (later.from_side.layer, later.to_side.layer) == ("supplement", "supplement")
+    assert later.to_side.quote_nl is None and "outside the corpus" in later.reason
+    assert "the wording is not compared" in later.reason
+    case_id, before, after = silent_pair()  # the corpus alone: both excerpts silent
+    corpus_only = entry(case_id, before, after)
+    assert corpus_only.change is Change.NOT_COMPARABLE and corpus_only.because is Because.SILENT, (
+        case_id, before, after)
+
+
+def test_supplement_layer_insufficient_bid_1949_to_2007_is_the_same_effect():
+    """About 1949's supplementary ruling of the insufficient bid (data/supplement/rulings/insufficient-bid.yaml):
+    1949 (the 1959 code's Art. 30, read only in its first sentence) bars no one and offers no named
+    corrections, 2007 (Law 27B) offers the lowest sufficient bid in the same denomination (no bar) or
+    another (the partner barred for the rest of the auction); both let a call over it accept it (1959
+    Art. 27, 2007 27A1). More choices for the offender (milder). 1949's ruling bars no one only
+    because the rest of Art. 30 was not read (its assumption): its "no one" is the engine's default,
+    so the bars are not compared (second reading, finding 3), nor the opponents' rights (none given,
+    the same assumption), nor the offender's choices, which its assumption supplies as 2007's does
+    (27B1(b) never recognised); both require "a sufficient bid or a pass" (1959 Art. 30's first
+    sentence; 27B2): the fate of the call is the same, so the same effect on what is compared (fifth
+    reading: a dimension ``assumes`` names is unknown whether or not it is filled)."""
     forward = entry("insufficient-bid", "1949", "2007", layer="supplement")
     assert forward.change is Change.SAME_EFFECT and forward.because is None
     assert (forward.from_side.layer, forward.to_side.layer) == ("supplement", "supplement")
@@ -576,7 +592,3 @@ def test_supplement_layer_counts_a_paraphrase_as_a_ruling_but_never_its_wording(
     dims = {d["dimension"]: d["direction"] for d in forward.profile()}
     assert (dims["offender"], dims["barred"], dims["opponents"]) == ("unknown", "unknown", "unknown")
     assert dims["call"] == "same"
-    corpus_only = entry("insufficient-bid", "1949", "2007")  # the corpus alone: both excerpts silent
-    assert corpus_only.change is Change.NOT_COMPARABLE and corpus_only.because is Because.SILENT
-    later = entry("insufficient-bid", "2007", "2017", layer="supplement")
-    assert later.change is Change.SAME_EFFECT and "the wording is not compared" in later.reason

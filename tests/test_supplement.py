@@ -8,6 +8,7 @@ depend on what ``data/supplement/`` holds. The checks of section 4 at the end re
 from __future__ import annotations
 
 from datacopy import copy_data, edit_yaml
+from data_examples import silent_edition
 
 import json
 import re
@@ -113,7 +114,9 @@ def test_a_supplementary_event_ruling_bars_as_the_entry_says(fixture_data):
 def test_a_corpus_ruling_is_never_replaced(fixture_data):
     # 1936 rules on an insufficient bid; the fixture has no 1936 entry, and the layer changes nothing.
     assert resolve("insufficient-bid", "1936", layer="supplement").status == "ruled"
-    assert generic_ruling("insufficient-bid", "1949", layer="supplement").status == "silent"
+    # Nor where the corpus is silent and no supplementary ruling answers (asked of the data).
+    year = silent_edition("insufficient-bid", supplement=False)
+    assert generic_ruling("insufficient-bid", year, layer="supplement").status == "silent", year
 
 
 def test_an_unknown_layer_is_one_clear_line(fixture_data):
@@ -171,7 +174,7 @@ def test_matrix_json_per_case_and_edition(fixture_data, capsys):
     cell = by_key[("insufficient-bid", "2017")]
     assert (cell["status"], cell["layer"], cell["source"], cell["read"]) == (
         "supplement", "supplement", "fixture-2017", "2026-11-30")
-    plain = by_key[("insufficient-bid", "1949")]
+    plain = by_key[("insufficient-bid", silent_edition("insufficient-bid", supplement=False))]
     assert (plain["status"], plain["layer"], plain["status_name"]) == ("silent", "corpus", "not in the excerpt")
     assert "source" not in plain
     assert all({"status", "layer"} <= set(c) for c in cells)

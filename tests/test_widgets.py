@@ -11,6 +11,7 @@ pytest.importorskip("ipywidgets")
 from bridgelaws.presentation import views  # noqa: E402
 from bridgelaws.auction.editions import EDITIONS  # noqa: E402
 from bridgelaws.interfaces.widgets import AuctionStepper, CompareExplorer, ExerciseCard, TextsExplorer  # noqa: E402
+from data_examples import standing_editions  # noqa: E402
 
 YEARS = tuple(e.year for e in EDITIONS)
 
@@ -253,10 +254,15 @@ def test_the_compare_explorer_opens_on_the_chosen_cases_event():
 
 
 def test_the_stepper_widget_says_where_the_editions_read_the_tokens_differently(stepper):
-    stepper.layer.value = "corpus"  # under the excerpts only 1936 makes East replace his 1H (22.3)
+    stepper.layer.value = "corpus"  # 1936 makes East replace his 1H (22.3) ...
+    # ... beside the editions whose excerpt lets it stand (asked of the data): there 2H is South's.
+    standing = standing_editions("insufficient-bid")
+    assert standing
+    stepper.editions.value = tuple(year for year in YEARS if year == "1936" or year in standing)
     stepper.typed.value = "1S 1H 2H"
     stepper.apply_typed()
-    assert "2H (token 3): here East&#x27;s 2H, replacing his 1H (token 2)" in panel(stepper.output_html, "1936")
+    assert (f"2H (token 3): here East&#x27;s 2H, replacing his 1H (token 2); in {', '.join(standing)} "
+            "South&#x27;s 2H") in panel(stepper.output_html, "1936")
     stepper.back()
     assert "bl-divergence" not in stepper.output_html.split("</style>", 1)[1]
 
