@@ -294,7 +294,7 @@ def test_a_dutch_card_shows_a_supplementary_rulings_assumption_in_dutch():
     # 2017 insufficient bid under the default layer (data/supplement/rulings/insufficient-bid.yaml): the
     # assumption_nl written from its English ("27B1(a) speaks of the denomination(s) ...")
     html = views.compare_html("1S 1H", lang="nl", editions="2017")
-    assert "27B1(a) spreekt van de speelsoort(en) die het bod aangeeft" in visible(html)
+    assert "27B1(a) spreekt van de speelsoort(en) die het bod aanduidt" in visible(html)
     assert "27B1(a) speaks of" not in html
     # 1932 bid at the right-hand opponent's turn (the 1933 column): the CLI shows the Dutch, unmarked
     import contextlib
@@ -386,7 +386,7 @@ def test_the_engines_sentences_around_the_data_written_by_hand():
     # "Either reading alone leads here:" between a ruling's two assumptions, each with its Dutch written
     # beside it (data/rulings/exposed-card.yaml, 1936)
     shown = assumption_words(_exposure_both_readings(), "nl")
-    assert shown[1] == "nl" and " Elk van beide lezingen volstaat hier op zich: 23.b laat de partner passen" in shown[0]
+    assert shown[1] == "nl" and " Elk van beide lezingen volstaat hier op zich: 23.b verplicht de partner te passen" in shown[0]
 
 
 def _exposure_both_readings() -> str:

@@ -75,6 +75,8 @@ def extras(view: RulingView, lang: str) -> list[str]:
         lines.append(view.outside_corpus)
     if view.summary:
         lines.append(view.summary + (f" {view.summary_note}" if view.summary_note else ""))
+    if view.supplement_gap is not None:
+        lines.append(marked((view.supplement_gap, view.supplement_gap_lang), lang))
     if view.assumption:
         lines.append(t("cli.assumption", lang, assumption=marked(
             (view.assumption_shown or view.assumption, view.assumption_lang), lang)))

@@ -49,6 +49,20 @@ EVENT_ASSUMPTION = (
     "the engine's default, an assumption, not law.")
 
 
+@dataclass(frozen=True)
+class SupplementGap:
+    """A gap of the supplementary layer in one situation (a ``status: silent`` branch of a
+    supplementary ruling, data/supplement/README.md): the corpus's answer stands, and this is the
+    branch's own account of why, shown beside that answer as a note, never as its rectification."""
+
+    article: str | None  # the branch's article, the supplementary entry read that leaves the situation out
+    summary_en: str
+    summary_nl: str | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"article": self.article, "summary_en": self.summary_en}
+
+
 @dataclass
 class Ruling:
     """What one edition's text prescribes for one event. ``as_dict`` is the ``ruling`` of ``judge --json``."""
@@ -103,6 +117,9 @@ class Ruling:
     #: with roles (:func:`generic_ruling`): whose options are whose (:func:`bridgelaws.judging.ruling_effect.ruling_effect`).
     #: Not compared and not in :meth:`as_dict`.
     offender: str | None = field(default=None, compare=False, repr=False)
+    #: Where the supplementary layer has a gap branch for this situation (so this is the corpus's
+    #: answer): that branch's note (:class:`SupplementGap`); None elsewhere.
+    supplement_gap: SupplementGap | None = None
 
     def as_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -121,6 +138,8 @@ class Ruling:
                         corpus_status=self.corpus_status, corpus_summary=self.corpus_summary)
         if self.proposal is not None:
             data["proposed"] = self.proposal.as_dict()
+        if self.supplement_gap is not None:
+            data["supplement_gap"] = self.supplement_gap.as_dict()
         return data
 
     @property
@@ -313,15 +332,19 @@ def _assumption(merged: dict[str, Any], chosen: BranchSpec | None, status: str) 
 
 
 def _layered(case_id: str, edition: Edition, condition: str | None,
-             layer: Layer) -> tuple[RulingSpec, RulingSpec | None]:
-    """The entry a ruling is built from, and the same entry when it is a supplementary one (else None)."""
+             layer: Layer) -> tuple[RulingSpec, RulingSpec | None, SupplementGap | None]:
+    """The entry a ruling is built from, the same entry when it is a supplementary one (else None),
+    and the supplement's gap for the situation where it has one (else None)."""
     supplementary = _supplement_spec(case_id, edition) if layer is Layer.SUPPLEMENT else None
+    gap = None
     if supplementary is not None:
         branch = _branch(supplementary, condition)
         if branch is not None and branch.status == "silent":
-            # A gap of the sources for this situation (data/supplement/README.md): the corpus's answer.
+            # A gap of the sources for this situation (data/supplement/README.md): the corpus's answer,
+            # with the gap branch's own note beside it.
+            gap = SupplementGap(branch.article, branch.summary_en or "", branch.summary_nl)
             supplementary = None
-    return supplementary or corpus_spec(case_id, edition), supplementary
+    return supplementary or corpus_spec(case_id, edition), supplementary, gap
 
 
 def _merged(entry_spec: RulingSpec, chosen: BranchSpec | None) -> dict[str, Any]:
@@ -386,7 +409,7 @@ def _build(case_id: str, edition: Edition, condition: str | None,
     if condition is not None and condition not in CONDITIONS:
         # Never a silent fallback to the `otherwise` branch.
         raise BridgeLawsError(f"unknown condition {condition!r}: one of {', '.join(CONDITIONS)}")
-    entry_spec, supplementary = _layered(case_id, edition, condition, layer)
+    entry_spec, supplementary, gap = _layered(case_id, edition, condition, layer)
     chosen = _branch(entry_spec, condition)
     merged = _merged(entry_spec, chosen)
     status = Status.SUPPLEMENT if supplementary is not None else Status(merged["status"])
@@ -409,7 +432,7 @@ def _build(case_id: str, edition: Edition, condition: str | None,
         assumption_for_ranks=merged.get("assumption_for_ranks"),
         assumption_for_count=merged.get("assumption_for_count"),
         score=list(merged.get("score") or ()), unread=merged.get("unread"),
-        assumes=assumes, offender=_offender_of(seats),
+        assumes=assumes, offender=_offender_of(seats), supplement_gap=gap,
     )
 
 

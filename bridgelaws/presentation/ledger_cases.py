@@ -59,6 +59,11 @@ def _not_ruling_words(ruling: Ruling) -> str:
     if ruling.status == Status.REFERENCED:
         return (f"{ruling.edition}{situation} only points to {', '.join(ruling.references) or 'an article'} "
                 f"(not in the corpus)")
+    gap = ruling.supplement_gap
+    if gap is not None and gap.article:
+        # A gap branch of the supplement that names what was read (data/supplement/README.md).
+        return (f"{ruling.edition}{situation} is not in the excerpt, and in the supplementary layer {gap.article}, "
+                f"as read, leaves this situation out; nothing read says what follows")
     return f"{ruling.edition}{situation} is not in the excerpt, nor in the supplementary layer"
 
 
@@ -176,8 +181,9 @@ def _compare_presence_of(a: Ruling, b: Ruling) -> Result:
         # gap of the supplement): nothing says the rule was absent, so it is neither introduced nor
         # removed here.
         return (Change.NOT_COMPARABLE, Because.SILENT,
-                "; ".join(f"{_not_ruling_words(r)}, and no source read for the supplement covers this "
-                          f"situation" for r in silent_case) + "; "
+                "; ".join(_not_ruling_words(r) + ("" if r.supplement_gap is not None and r.supplement_gap.article
+                                                  else ", and no source read for the supplement covers this situation")
+                          for r in silent_case) + "; "
                 + "; ".join(f"{r.edition} rules ({_cell(r)})" for r in (a, b) if r.rules), ())
     if a.rules:
         return _one_side_rules(a, b, forward=False)

@@ -365,6 +365,10 @@ class RulingView:
     #: :attr:`play` in the card's language, each line with the language it is in (:func:`play_words`):
     #: a line with no Dutch written beside it is the data's English, shown marked.
     play_shown: tuple[tuple[str, str], ...] = ()
+    #: Where the supplementary layer has a gap for the situation (so this is the corpus's answer):
+    #: the gap branch's note with its label, and the language of its summary (:func:`supplement_gap`).
+    supplement_gap: str | None = None
+    supplement_gap_lang: str = DEFAULT_LANGUAGE
 
     @property
     def assumption_line(self) -> str | None:
@@ -432,6 +436,20 @@ def _outside_corpus(ruling: Ruling, lang: str) -> str | None:
     return provenance_line(ruling.provenance, lang)
 
 
+def supplement_gap(ruling: Ruling, lang: str) -> tuple[str | None, str]:
+    """The note of a gap branch of the supplementary layer (:attr:`Ruling.supplement_gap`), labelled
+    as a gap of the layer with its article, and the language of its summary (the English where no
+    Dutch is written); (None, ``lang``) where there is none."""
+    gap = ruling.supplement_gap
+    if gap is None:
+        return None, lang
+    written = gap.summary_nl if lang == "nl" else None
+    summary, summary_lang = (written, lang) if written else (gap.summary_en, DEFAULT_LANGUAGE)
+    label = (t("cards.supplement_gap", lang, article=gap.article) if gap.article
+             else t("cards.supplement_gap_plain", lang))
+    return f"{label}{summary}", summary_lang
+
+
 def describe(ruling: Ruling, lang: str = DEFAULT_LANGUAGE) -> RulingView:
     """The ruling in words (see :class:`RulingView`), its fixed words in ``lang``."""
     proposal = ruling.proposal
@@ -443,6 +461,7 @@ def describe(ruling: Ruling, lang: str = DEFAULT_LANGUAGE) -> RulingView:
         label = t("cards.status.draft", lang, label=label) if proposal is not None else label
     summary, summary_lang, summary_note = _summary(ruling, lang)
     shown_assumption, shown_assumption_lang = assumption_words(ruling.assumption, lang)
+    gap, gap_lang = supplement_gap(ruling, lang)
     return RulingView(
         case=ruling.case, edition=ruling.edition, status=ruling.status,
         label=label,
@@ -463,4 +482,5 @@ def describe(ruling: Ruling, lang: str = DEFAULT_LANGUAGE) -> RulingView:
         lang=lang, summary_lang=summary_lang, summary_note=summary_note,
         inherited=inherited(ruling.case, ruling.edition, lang),
         assumption_shown=shown_assumption, assumption_lang=shown_assumption_lang,
-        play_shown=tuple(play_words(line, lang) for line in ruling.play))
+        play_shown=tuple(play_words(line, lang) for line in ruling.play),
+        supplement_gap=gap, supplement_gap_lang=gap_lang)

@@ -240,6 +240,9 @@ def ruling_html(ruling: Ruling, *, case_name: str | None = None, style: bool = T
     else:  # a summary not in the card's language: shown as it is, in its own language, marked
         parts.append(f'<div><span lang="{view.summary_lang}">{escape(view.summary)}</span> '
                      f'<i class="bl-no-summary">{escape(view.summary_note)}</i></div>')
+    if view.supplement_gap is not None:
+        # The supplement's gap for this situation, beside the corpus's answer: a note, never a rectification.
+        parts.append(f'<div class="bl-outside bl-gap">{marked_html(view.supplement_gap, view.supplement_gap_lang, lang)}</div>')
     chosen = f" <b>{html_text('cards.chosen', lang)}</b>"
     items = [escape(bar) for bar in view.bars]
     items += [escape(option.phrase) + (chosen if option.chosen else "") for option in view.options]
