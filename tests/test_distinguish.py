@@ -44,7 +44,9 @@ from bridgelaws.judging.judging import Judgement, judge
 #: an article, and their quotes and summaries are their own.
 _WORDS = {"articles", "article", "references", "quote_nl", "quote_from", "summary_en", "assumption", "reason",
           "effect", "text", "play", "layer", "edition", "source", "read", "sources", "outside_corpus",
-          "corpus_status", "corpus_summary", "above_seven", "default"}
+          "corpus_status", "corpus_summary", "above_seven", "default",
+          # a gap of the supplementary layer noted beside the corpus's answer: words, not behaviour
+          "supplement_gap"}
 
 
 def _results(value):
