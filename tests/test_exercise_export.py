@@ -169,7 +169,11 @@ def test_gift_asks_mostly_what_the_law_does(lang):
     law = [q for q in questions if any(stem in q.text for stem in law_stems)]
     gaps = [q for q in questions if gap_stem in q.text]
     assert len(law) + len(gaps) == len(questions)
-    assert 4 * len(law) >= 3 * len(questions), (len(law), len(questions))
+    # the goal of issue 25 §6 is set for its five editions (tests/test_exercise_set.py GOAL_EDITIONS)
+    from test_exercise_set import GOAL_EDITIONS
+
+    goal = [q for q in questions if q.title.split(":")[1] in GOAL_EDITIONS]
+    assert 4 * len([q for q in goal if q in law]) >= 3 * len(goal), (len(law), len(goal))
     outside = t("cards.outside_corpus", lang, clauses="")
     assert any(a.feedback.startswith(outside) for q in law for a in q.answers if a.right)
 

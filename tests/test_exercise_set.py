@@ -111,10 +111,19 @@ def test_every_key_is_a_fresh_judgement_of_the_scenario(exercise):
                 assert evidence.quote_nl is None and evidence.provenance == tuple(ruling.provenance)
 
 
+#: The editions issue 25 §6 set its goal for ("at least three quarters of the questions ask what the law
+#: does", drawn from each edition's best answer). Named, as a test names the editions it is about: an
+#: edition added later (the trial of issue 23: a made-up sixth edition, whose supplement is empty until
+#: someone reads a source for it) asks mostly "does the excerpt say?", and is held to the rest below.
+GOAL_EDITIONS = ("1932", "1936", "1949", "2007", "2017")
+
+
 def test_three_quarters_ask_what_the_law_does_and_a_gap_is_only_a_gap():
     questions = [q for e in SET for q in e.questions]
+    goal = [q for q in questions if q.edition in GOAL_EDITIONS]
+    law = [q for q in goal if q.kind in LAW_KINDS]
+    assert 4 * len(law) >= 3 * len(goal), (len(law), len(goal))
     law = [q for q in questions if q.kind in LAW_KINDS]
-    assert 4 * len(law) >= 3 * len(questions), (len(law), len(questions))
     for question in questions:
         rules = question.evidence.status in ("ruled", "supplement")
         # a law question only where the best answer rules; "does the excerpt say?" only of a gap

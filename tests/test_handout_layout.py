@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import datetime
 import io
+import math
 import os
 import re
 from pathlib import Path
@@ -80,7 +81,9 @@ def test_the_handout_fits_two_a4_pages(scenario, lang, monkeypatch):
     pypdf = pytest.importorskip("pypdf")
     monkeypatch.setenv("BRIDGELAWS_CHROMIUM", CHROMIUM)
     reader = pypdf.PdfReader(io.BytesIO(handout.handout_pdf(_page(scenario, lang))))
-    assert len(reader.pages) <= 2
+    # Issue 25 §5: one scenario across five editions on two A4 pages; the bound grows with the
+    # registry (a sixth edition made up for a trial adds a third page at most), never hard-coded to five.
+    assert len(reader.pages) <= 2 * math.ceil(len(EDITIONS) / 5)
     box = reader.pages[0].mediabox
     assert (round(float(box.width)), round(float(box.height))) == (595, 842)
 

@@ -95,8 +95,10 @@ def test_the_handout_has_a_title_the_date_and_every_sources_citation(page_html):
     for number, edition in enumerate(EDITIONS, 1):
         assert f'<li class="bl-handout-source" id="bl-source-{edition.year}" data-edition="{edition.year}">' in page_html
         assert f"<a>[{number}]</a>" in page_html
-        printed = str(metadata(edition.year).printed_title.value).strip()
-        assert printed.replace('"', "&quot;").replace("'", "&#x27;") in page_html
+        printed = metadata(edition.year).printed_title.value
+        if printed is None:  # a field its sources leave unknown (an edition made up for a trial): none to show
+            continue
+        assert str(printed).strip().replace('"', "&quot;").replace("'", "&#x27;") in page_html
 
 
 def test_the_handout_in_dutch_keeps_the_quotes():
