@@ -210,3 +210,21 @@ def test_a_call_over_it_accepts_it_under_a_supplementary_article_in_dutch(capsys
     assert code == 0
     assert "Noord deed een bieding na de onregelmatige bieding en aanvaardde haar daarmee (2017:29.A, buiten het corpus)" in out
     assert "(nog geen Nederlandse samenvatting)" not in out
+
+
+# --- the other listings in Dutch (issue 25 §3)
+
+
+def test_editions_in_dutch(capsys: Any) -> None:
+    code, out, err = run(capsys, "--lang", "nl", "editions")
+    assert code == 0 and err == ""
+    assert "      bron 002_39b76ce186fcfc2d.txt (pagina 'Hoofdstuk IV:1932'), 24 alinea's\n" in out
+    assert "      alle vier passen -> rondgepast, er wordt niet opnieuw gegeven (1949:22)\n" in out
+    assert "erft rotation: 2007:17.C van 2007 - " in out
+    # the bibliography's English description is shown, marked
+    assert "the bidding chapter (nog niet in het Nederlands)\n" in out
+    for english in ("all four pass", "paragraphs", "inherits ", "printed title", "retrieved unknown"):
+        assert english not in out
+    _, rules, _ = run(capsys, "--lang", "nl", "editions", "--rules")
+    assert "        rotation          1932:11.1; overgenomen van 2007: 2007:17.C\n" in rules
+    assert "inherited from" not in rules

@@ -9,8 +9,12 @@ import sys
 from typing import TYPE_CHECKING, Any
 
 from .cli_common import lang_of
+from .cli_text import marked
+from ..presentation.present import outcome_words
+from ..text.i18n import t
 
 if TYPE_CHECKING:
+    from ..auction.edition_records import Basis
     from ..text.bibliography import SourceMetadata
     from ..text.corpus import Passage
 
@@ -23,37 +27,53 @@ def cmd_editions(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps([_edition_dict(edition.year) for edition in EDITIONS], indent=2, ensure_ascii=False))
         return 0
+    lang = lang_of(args)
     for edition in EDITIONS:
         source = corpus.source(edition.year)
         print(f"{edition.year}  {edition.code:<9} {edition.name}")
-        print(f"      source {source.source_file} (page '{source.source_page}'), "
-              f"{len(corpus.records(edition.year))} paragraphs")
-        for line in _metadata_lines(metadata(edition.year)):
+        print("      " + t("cli.editions.source", lang, file=source.source_file, page=source.source_page,
+                             count=len(corpus.records(edition.year))))
+        for line in _metadata_lines(metadata(edition.year), lang):
             print(f"      {line}")
-        print(f"      all four pass -> {edition.all_pass_outcome} ({edition.rule('all-pass')})")
+        print("      " + t("cli.editions.all_pass", lang, outcome=edition.all_pass_outcome,
+                             words=outcome_words(edition.all_pass_outcome, lang),
+                             basis=_basis_words(edition.rule("all-pass"), lang)))
         if args.rules:
-            for mechanic, description, basis in edition.rules():
-                print(f"        {mechanic:<17} {basis}")
+            for mechanic, _description, basis in edition.rules():
+                print(f"        {mechanic:<17} {_basis_words(basis, lang)}")
         else:
             for mechanic, basis in edition.inherited_rules():
-                print(f"      inherits {mechanic}: {', '.join(basis.inherited)} from {basis.donor} - {basis.why}")
+                print("      " + t("cli.editions.inherits", lang, mechanic=mechanic, articles=", ".join(basis.inherited),
+                                     donor=basis.donor, why=marked((basis.why, "en"), lang)))
     return 0
 
 
-def _metadata_lines(source: SourceMetadata) -> list[str]:
-    """The bibliographic metadata of a source, in a few lines of ``bridgelaws editions``."""
+def _basis_words(basis: Basis, lang: str) -> str:
+    """The articles a rule rests on, and those it inherits from another edition (``Basis.__str__`` in
+    the language of the listing)."""
+    own = ", ".join(basis.articles)
+    if not basis.inherited:
+        return own
+    inherited = t("cli.editions.inherited", lang, donor=basis.donor, articles=", ".join(basis.inherited))
+    return f"{own}; {inherited}" if own else inherited
+
+
+def _metadata_lines(source: SourceMetadata, lang: str) -> list[str]:
+    """The bibliographic metadata of a source, in a few lines of ``bridgelaws editions``; its values
+    are the bibliography's English (marked in another language), an unknown one says so."""
     def value(name: str) -> str:
         field = getattr(source, name)
-        return str(field.value) if field.known else "unknown"
+        return str(field.value) if field.known else t("cli.editions.unknown", lang)
 
     return [
-        f"what: {value('description')}",
-        f"code: {value('code')}, of {value('code_year')}; the text dated {value('dated')}; "
-        f"language {value('language')}",
-        f"printed title '{value('printed_title')}'; covers {value('covers')}",
-        f"from {value('website')} ({value('website_address')}), retrieved {value('retrieved')}; "
-        f"transcribed {value('transcribed')}",
-        f"unknown: {', '.join(source.unknown()) or 'nothing'} (where each field comes from: editions --json)",
+        t("cli.editions.what", lang, value=marked((value("description"), "en"), lang)),
+        t("cli.editions.code", lang, code=value("code"), year=value("code_year"), dated=value("dated"),
+          language=value("language")),
+        t("cli.editions.title", lang, title=value("printed_title"), covers=value("covers")),
+        t("cli.editions.website", lang, website=value("website"), address=value("website_address"),
+          retrieved=value("retrieved"), transcribed=value("transcribed")),
+        t("cli.editions.unknown_fields", lang,
+          fields=", ".join(source.unknown()) or t("cli.editions.nothing", lang)),
     ]
 
 
