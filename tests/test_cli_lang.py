@@ -228,3 +228,18 @@ def test_editions_in_dutch(capsys: Any) -> None:
     _, rules, _ = run(capsys, "--lang", "nl", "editions", "--rules")
     assert "        rotation          1932:11.1; overgenomen van 2007: 2007:17.C\n" in rules
     assert "inherited from" not in rules
+
+
+def test_article_in_dutch(capsys: Any) -> None:
+    code, out, err = run(capsys, "--lang", "nl", "article", "--en", "1936:22.3")
+    assert code == 0 and err == ""
+    assert "  en = Engels: de vertaling van het project, geen brontekst\n" in out
+    assert "  verwijzing: 'zooals bepaald in par. 2' -> 1936:22.2 (in het corpus)\n" in out
+    # the corpus's note is the project's English, marked
+    assert "  noot (slip): Stray full stop after 'en'" in out and "(nog niet in het Nederlands)" in out
+    for english in ("reference:", "note (", "(in the corpus)", "the project's translation, not a source text"):
+        assert english not in out
+    _, unheaded, _ = run(capsys, "--lang", "nl", "article", "2017:17")
+    assert unheaded.startswith("2017:17  (geen kop)\n")
+    _, outside, _ = run(capsys, "--lang", "nl", "article", "1949:25")
+    assert "  verwijzing: 'art. 94' -> 1949:94 (niet in het corpus)\n" in outside

@@ -150,9 +150,10 @@ def cmd_article(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(_passage_dict(passage), indent=2, ensure_ascii=False))
         return 0
-    print(f"{passage.id}  {passage.heading or '(no heading)'}")
+    lang = lang_of(args)
+    print(f"{passage.id}  {passage.heading or t('cli.article.no_heading', lang)}")
     if args.en:
-        _print_english_header(passage)
+        _print_english_header(passage, lang)
     for record in passage.records:
         label = record.label if record.label else (f"[{record.restored_label}] " if record.restored_label else "")
         if record.title:
@@ -163,10 +164,10 @@ def cmd_article(args: argparse.Namespace) -> int:
         if args.en:
             _print_english(_record_english(record.id), label)
     for note in passage.notes:
-        print(f"  note ({note.kind}): {note.text}")
+        print("  " + t("cli.article.note", lang, kind=note.kind, text=marked((note.text, "en"), lang)))
     for ref in passage.references:
-        where = "in the corpus" if ref.in_corpus else "not in the corpus"
-        print(f"  reference: '{ref.quote}' -> {ref.target} ({where})")
+        where = t("cli.article.in_corpus" if ref.in_corpus else "cli.article.not_in_corpus", lang)
+        print("  " + t("cli.article.reference", lang, quote=ref.quote, target=ref.target, where=where))
     return 0
 
 
@@ -185,14 +186,14 @@ def _title_english(record_id: str) -> str | None:
     return translation.title_english(record_id)
 
 
-def _print_english_header(passage: Passage) -> None:
+def _print_english_header(passage: Passage, lang: str) -> None:
     """The label once (the English below is the project's, not a source), then the heading's English."""
     from ..text import translation
 
     if not translation.translated(passage.edition):
-        print(f"  (no English translation of the {passage.edition} text yet)")
+        print("  " + t("cli.article.no_english", lang, edition=passage.edition))
         return
-    print(f"  en = {translation.LABEL}")
+    print("  " + t("cli.article.label", lang))
     _print_english(translation.heading_english(passage.edition, passage.article))
 
 
