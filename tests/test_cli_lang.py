@@ -243,3 +243,20 @@ def test_article_in_dutch(capsys: Any) -> None:
     assert unheaded.startswith("2017:17  (geen kop)\n")
     _, outside, _ = run(capsys, "--lang", "nl", "article", "1949:25")
     assert "  verwijzing: 'art. 94' -> 1949:94 (niet in het corpus)\n" in outside
+
+
+def test_search_in_dutch(capsys: Any) -> None:
+    code, out, err = run(capsys, "--lang", "nl", "search", "pas")
+    assert code == 0 and err == ""
+    assert "    [Engels: de vertaling van het project, geen brontekst]\n" in out
+    assert out.endswith("13 alinea's; gevonden woorden: pas\n")
+    assert "paragraphs" not in out and "words matched" not in out
+    _, english, _ = run(capsys, "--lang", "nl", "search", "insufficient")
+    assert "1932:12: gevonden in het Engels (de vertaling van het project, geen brontekst): " in english
+    assert "het Nederlands van de woordenlijst voor 'insufficient': onvoldoend bod (insufficient bid)" in english
+    assert "match in the English" not in english and "the glossary's Dutch" not in english
+    _, heading, _ = run(capsys, "--lang", "nl", "search", "HET")
+    assert "1936:21.1 (kop): " in heading and "2017:20.D (titel): " in heading
+    assert "(heading)" not in heading and "(title)" not in heading
+    _, none, _ = run(capsys, "--lang", "nl", "search", "xyzzy")
+    assert none == "geen alinea bevat 'xyzzy'\n"

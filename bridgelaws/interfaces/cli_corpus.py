@@ -193,7 +193,7 @@ def _print_english_header(passage: Passage, lang: str) -> None:
     if not translation.translated(passage.edition):
         print("  " + t("cli.article.no_english", lang, edition=passage.edition))
         return
-    print("  " + t("cli.article.label", lang))
+    print("  en = " + t("cli.translation_label", lang))
     _print_english(translation.heading_english(passage.edition, passage.article))
 
 
@@ -222,7 +222,7 @@ def _passage_dict(passage: Passage) -> dict[str, Any]:
 
 
 def cmd_search(args: argparse.Namespace) -> int:
-    from ..text.translation import LABEL, dutch_terms, english, search
+    from ..text.translation import dutch_terms, english, search
 
     hits = search(args.query, edition=args.edition, variants=not args.exact)
     forms = sorted({form.casefold() for hit in hits for form in hit.forms})
@@ -237,28 +237,36 @@ def cmd_search(args: argparse.Namespace) -> int:
                       "match": hit.language, "text_en": english(hit.record_id)} for hit in hits],
         }, indent=2, ensure_ascii=False))
         return 0
+    _search_listing(args.query, hits, terms, forms, lang_of(args))
+    return 0
+
+
+def _search_listing(query: str, hits: list[Any], terms: list[tuple[str, str]], forms: list[str], lang: str) -> None:
+    """``bridgelaws search``: each paragraph found (its English under a Dutch match, its Dutch under
+    a match in the English), the glossary's Dutch for an English query, and the count."""
+    from ..text.translation import english
+
     if not hits:
-        print(f"no paragraph contains {args.query!r}")
+        print(t("cli.search.none", lang, query=repr(query)))
     shown_label = False
     for hit in hits:
-        where = "" if hit.where == "text" else f" ({hit.where})"
+        where = "" if hit.where == "text" else f" ({t(f'cli.search.where.{hit.where}', lang)})"
         if hit.language == "en":
-            print(f"{hit.record_id}: match in the English (the project's translation, not a source text): "
-                  f"{hit.highlighted()}")
+            print(t("cli.search.english_match", lang, id=hit.record_id, snippet=hit.highlighted()))
             print(f"    nl: {corpus_text(hit.record_id)}".replace("\n", "\n        "))
             continue
         print(f"{hit.record_id}{where}: {hit.highlighted()}")
         text_en = english(hit.record_id)
         if text_en is not None:
             if not shown_label:
-                print(f"    [{LABEL}]")
+                print(f"    [{t('cli.translation_label', lang)}]")
                 shown_label = True
             print(f"    en: {text_en}".replace("\n", "\n        "))
     if terms:
-        print(f"the glossary's Dutch for {args.query!r}: " + ", ".join(f"{nl} ({en})" for nl, en in terms))
+        print(t("cli.search.glossary", lang, query=repr(query), terms=", ".join(f"{nl} ({en})" for nl, en in terms)))
     if hits:
-        print(f"{len(hits)} paragraph{'s' if len(hits) != 1 else ''}; words matched: {', '.join(forms)}")
-    return 0
+        print(t("cli.search.count_one" if len(hits) == 1 else "cli.search.count_many", lang, count=len(hits),
+                forms=", ".join(forms)))
 
 
 def corpus_text(record_id: str) -> str:
