@@ -260,3 +260,29 @@ def test_search_in_dutch(capsys: Any) -> None:
     assert "(heading)" not in heading and "(title)" not in heading
     _, none, _ = run(capsys, "--lang", "nl", "search", "xyzzy")
     assert none == "geen alinea bevat 'xyzzy'\n"
+
+
+def test_ledger_in_dutch(capsys: Any) -> None:
+    code, out, err = run(capsys, "--lang", "nl", "ledger", "--from", "1936", "--to", "1949", "--reasons")
+    assert code == 0 and err == ""
+    lines = out.splitlines()
+    assert lines[0].split() == ["onderwerp", "soort", "van", "->", "naar", "verandering", "[lagen]"]
+    assert lines[1].split() == ["insufficient-bid", "geval", "1936", "->", "1949", "milder", "[corpus", "->",
+                                "aanvulling]"]
+    assert lines[2].split() == ["profiel:", "overtreder", "milder"]
+    # the generated reason stays English, marked
+    assert lines[3].startswith("    who is barred, and for how long: not compared")
+    # one marked reason per entry (the mark may be wrapped onto the next line)
+    entries = sum(1 for line in lines if line.split()[1:2] in (["geval"], ["mechaniek"]))
+    assert entries > 1 and out.count("Nederlands)") == entries
+    _, short, _ = run(capsys, "--lang", "nl", "ledger", "--from", "1936", "--to", "1949")
+    for english in ("subject", "change [layers]", "profile:", " case ", "supplement]", "not comparable"):
+        assert english not in short
+    _, gaps, _ = run(capsys, "--lang", "nl", "ledger", "--across-gaps")
+    assert "niet vergelijkbaar (niet gelezen) [aanvulling -> corpus]" in gaps  # bid-out-of-rotation 1932 -> 1936
+    assert "gemengd [corpus -> aanvulling] (1949 overgeslagen)" in gaps  # pass-out-of-rotation 1936 -> 2007
+    assert "pasplicht gemengd" in gaps and "across" not in gaps
+    _, every, _ = run(capsys, "--lang", "nl", "ledger")
+    assert "niet vergelijkbaar (doorverwezen)" in every and "niet vergelijkbaar (stil)" in every
+    _, history, _ = run(capsys, "--lang", "nl", "ledger", "--subject", "all-pass")
+    assert "mechaniek" in history and history.rstrip("\n").endswith("(nog niet in het Nederlands)")
