@@ -286,3 +286,19 @@ def test_ledger_in_dutch(capsys: Any) -> None:
     assert "niet vergelijkbaar (doorverwezen)" in every and "niet vergelijkbaar (stil)" in every
     _, history, _ = run(capsys, "--lang", "nl", "ledger", "--subject", "all-pass")
     assert "mechaniek" in history and history.rstrip("\n").endswith("(nog niet in het Nederlands)")
+
+
+def test_coverage_in_dutch(capsys: Any) -> None:
+    code, out, err = run(capsys, "--lang", "nl", "coverage", "--edition", "2017")
+    assert code == 0 and err == ""
+    lines = out.splitlines()
+    assert lines[0].split() == ["2017"]  # one edition: no column of totals
+    assert lines[1].split()[:2] == ["alinea's", "55"] and lines[3].split()[:3] == ["niet", "gemodelleerd", "16"]
+    assert "\n2017: niet gemodelleerd\n" in out
+    assert "      getoond in topic start-of-auction 2017 (cites 2017:17.A) (nog niet in het Nederlands)\n" in out
+    table = out.split("\n\n")[0]  # the meanings and whys under it are English data, marked
+    for english in ("records", "\nmodelled", "unaccounted"):
+        assert english not in table
+    assert "not modelled" not in out and "shown in" not in out
+    _, every, _ = run(capsys, "--lang", "nl", "coverage")
+    assert every.splitlines()[0].split()[-1] == "alle" and " all\n" not in every

@@ -116,12 +116,13 @@ def cmd_coverage(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(report.to_dict(), indent=2, ensure_ascii=False))
         return 0
+    lang = lang_of(args)
     columns = [e.edition for e in report.editions]
-    rows = report.table()
+    rows = [(_coverage_label(label, lang), counts) for label, counts in report.table()]
     if len(columns) == 1:  # the total column would repeat the one edition's
         rows = [(label, counts[:1]) for label, counts in rows]
     else:
-        columns.append("all")
+        columns.append(t("cli.coverage.all", lang))
     width = max(len(label) for label, _ in rows)
     print(" " * width + "".join(f"{column:>7}" for column in columns))
     for label, counts in rows:
@@ -130,18 +131,26 @@ def cmd_coverage(args: argparse.Namespace) -> int:
     print()
     for reason, meaning in report.reasons:
         if reason in given:
-            print(f"{reason}: {meaning}")
+            print(f"{reason}: {marked((meaning, 'en'), lang)}")
     if args.edition is not None:
         for part in report.editions:
             print()
-            print(f"{part.edition}: not modelled")
+            print(t("cli.coverage.edition", lang, edition=part.edition))
             for item in part.not_modelled:
-                print(f"  {item.id}  {item.reason}: {item.why}")
+                print(f"  {item.id}  {item.reason}: {marked((item.why, 'en'), lang)}")
                 for use in item.shown_in:
-                    print(f"      shown in {use}")
+                    print("      " + t("cli.coverage.shown_in", lang, use=marked((str(use), "en"), lang)))
     for line in report.problems():
-        print(f"PROBLEM: {line}")
+        print(t("cli.coverage.problem", lang, line=marked((line, "en"), lang)))
     return 0
+
+
+def _coverage_label(label: str, lang: str) -> str:
+    """A row of the coverage table in ``lang``: its fixed words from the catalogue; a reason (indented)
+    is the id of data/not-modelled.yaml."""
+    if label.startswith(" "):
+        return label
+    return t(f"cli.coverage.{label.replace(' ', '_')}", lang)
 
 
 def _ledger_entries(args: argparse.Namespace) -> list[Entry]:
