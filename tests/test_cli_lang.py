@@ -302,3 +302,22 @@ def test_coverage_in_dutch(capsys: Any) -> None:
     assert "not modelled" not in out and "shown in" not in out
     _, every, _ = run(capsys, "--lang", "nl", "coverage")
     assert every.splitlines()[0].split()[-1] == "alle" and " all\n" not in every
+
+
+def test_distinguish_in_dutch(capsys: Any) -> None:
+    code, out, _ = run(capsys, "--lang", "nl", "distinguish", "1936", "1949", "--max-tokens", "2")
+    assert code == 0
+    lines = out.splitlines()
+    # the English says "20 kind(s) of difference ... (up to 2 tokens, dealer N; 580 scenarios judged)"
+    assert lines[0] == "20 soort(en) verschil tussen 1936 en 1949, kortste eerst (tot 2 tekens, gever Noord; 580 scenario's beoordeeld)"
+    # the first difference: a double with no bid to double, ruled by 1936 22.6.c, outside the 1949 excerpt
+    assert lines[1:2] == ["  1. X"]
+    assert lines[2].endswith("(nog niet in het Nederlands)")  # the kind: generated English, marked
+    assert lines[4] == "     1936: inadmissible-double, geregeld (1936:22.6.c, 1936:22.6, 1936:22.2)"
+    assert lines[5] == "     1949: inadmissible-double, niet in het uittreksel (1949:24)"
+    assert "soort(en) verschil na een splitsing: het teken na het kortste scenario" in out
+    assert "1949: juiste bieding, reglementair" in out
+    assert "1936: kan niet verder: " in out
+    for english in ("kind(s) of difference", "scenarios judged", "cannot go on", "proper call", ", ruled (",
+                    ", not in the excerpt ("):
+        assert english not in out
