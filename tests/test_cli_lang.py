@@ -318,6 +318,6 @@ def test_distinguish_in_dutch(capsys: Any) -> None:
     assert "soort(en) verschil na een splitsing: het teken na het kortste scenario" in out
     assert "1949: juiste bieding, reglementair" in out
     assert "1936: kan niet verder: " in out
-    for english in ("kind(s) of difference", "scenarios judged", "cannot go on", "proper call", ", ruled (",
+    for english in ("kind(s) of difference", "scenarios judged", "cannot go on", ": proper call, ", ", ruled (",
                     ", not in the excerpt ("):
         assert english not in out
