@@ -321,3 +321,22 @@ def test_distinguish_in_dutch(capsys: Any) -> None:
     for english in ("kind(s) of difference", "scenarios judged", "cannot go on", ": proper call, ", ", ruled (",
                     ", not in the excerpt ("):
         assert english not in out
+
+
+def test_cite_in_dutch(capsys: Any) -> None:
+    code, out, err = run(capsys, "--lang", "nl", "cite", "1936:22.6.c")
+    assert code == 0 and err == ""
+    lines = out.splitlines()
+    # the 1936 source: dated 1936, the code of 1935; publisher and translator unknown (data/editions/1936/sources)
+    assert lines[0].startswith('"Onjuiste biedingen (1936:22.6.c)", gedrukt label "c)". In: "DERDE TIJDVAK ~ HET BIEDEN.", ')
+    assert lines[0].endswith("(nog niet in het Nederlands). Gedateerd 1936; code van 1935.")
+    assert lines[1] == "Uitgever: onbekend. Vertaler: onbekend. Taal: nl."
+    assert lines[2].startswith('Overgenomen van de wikipagina "DERDE TIJDVAK:1936" van Spelregels voor tafelarbiters')
+    assert lines[3].startswith("Vaste id: 1936:22.6.c (onbekend: ")
+    for english in ("printed label", "Publisher", "Transcribed from", "Stable id", "Dated", "unknown"):
+        assert english not in out
+    _, noted, _ = run(capsys, "--lang", "nl", "cite", "1936:Speelmanieren.1")
+    assert "\nNoot: not printed in the source" in noted and "Note:" not in noted
+    # a machine format stays English
+    _, bibtex, _ = run(capsys, "--lang", "nl", "cite", "1936", "--format", "bibtex")
+    assert "howpublished = {Transcribed from the wiki page" in bibtex

@@ -97,7 +97,7 @@ def _edition_dict(year: str) -> dict[str, Any]:
 def cmd_cite(args: argparse.Namespace) -> int:
     from ..text.bibliography import cite
 
-    sys.stdout.write(cite(args.id, args.format))
+    sys.stdout.write(cite(args.id, args.format, lang_of(args)))
     return 0
 
 
