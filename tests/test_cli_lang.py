@@ -284,6 +284,9 @@ def test_ledger_in_dutch(capsys: Any) -> None:
     assert "pasplicht gemengd" in gaps and "across" not in gaps
     _, every, _ = run(capsys, "--lang", "nl", "ledger")
     assert "niet vergelijkbaar (doorverwezen)" in every and "niet vergelijkbaar (stil)" in every
+    _, draft, _ = run(capsys, "--lang", "nl", "ledger", "--from", "2017", "--to",
+                      "data/drafts/1936-milder-insufficient-bid.yaml")
+    assert "[aanvulling -> ontwerp]" in draft  # a draft is a layer of the ledger (test_ledger_effects)
     _, history, _ = run(capsys, "--lang", "nl", "ledger", "--subject", "all-pass")
     assert "mechaniek" in history and history.rstrip("\n").endswith("(nog niet in het Nederlands)")
 

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from .cli_common import lang_of
 from .cli_text import marked
-from ..text.i18n import t
+from ..text.i18n import catalogue, t
 from ..text.errors import BridgeLawsError
 
 if TYPE_CHECKING:
@@ -172,8 +172,10 @@ def _ledger_entries(args: argparse.Namespace) -> list[Entry]:
 
 def _word(group: str, value: object, lang: str) -> str:
     """A word of the ledger (a change, a because, a layer, a kind, a dimension, a direction) in ``lang``:
-    the catalogue's ``cli.<group>.<value>``, its English the value itself."""
-    return t(f"cli.{group}.{str(value).replace(' ', '_')}", lang)
+    the catalogue's ``cli.<group>.<value>``, its English the value itself; a value the catalogue has no
+    word for is shown as it is."""
+    key = f"cli.{group}.{str(value).replace(' ', '_')}"
+    return t(key, lang) if key in catalogue() else str(value)
 
 
 def _profile_words(entry: Entry, lang: str) -> str:
