@@ -217,3 +217,136 @@ def test_a_call_over_it_accepts_it_under_a_supplementary_article_in_dutch(capsys
     assert code == 0
     assert "Noord deed een bieding na de onregelmatige bieding en aanvaardde haar daarmee (2017:29.A, buiten het corpus)" in out
     assert "(nog geen Nederlandse samenvatting)" not in out
+
+
+# --- the other listings in Dutch (issue 25 §3)
+
+
+def test_editions_in_dutch(capsys: Any) -> None:
+    code, out, err = run(capsys, "--lang", "nl", "editions")
+    assert code == 0 and err == ""
+    assert "      bron 002_39b76ce186fcfc2d.txt (pagina 'Hoofdstuk IV:1932'), 24 alinea's\n" in out
+    assert "      alle vier passen -> rondgepast, er wordt niet opnieuw gegeven (1949:22)\n" in out
+    assert "erft rotation: 2007:17.C van 2007 - " in out
+    # the bibliography's English description is shown, marked
+    assert "the bidding chapter (nog niet in het Nederlands)\n" in out
+    for english in ("all four pass", "paragraphs", "inherits ", "printed title", "retrieved unknown"):
+        assert english not in out
+    _, rules, _ = run(capsys, "--lang", "nl", "editions", "--rules")
+    assert "        rotation          1932:11.1; overgenomen van 2007: 2007:17.C\n" in rules
+    assert "inherited from" not in rules
+
+
+def test_article_in_dutch(capsys: Any) -> None:
+    code, out, err = run(capsys, "--lang", "nl", "article", "--en", "1936:22.3")
+    assert code == 0 and err == ""
+    assert "  en = Engels: de vertaling van het project, geen brontekst\n" in out
+    assert "  verwijzing: 'zooals bepaald in par. 2' -> 1936:22.2 (in het corpus)\n" in out
+    # the corpus's note is the project's English, marked
+    assert "  noot (slip): Stray full stop after 'en'" in out and "(nog niet in het Nederlands)" in out
+    for english in ("reference:", "note (", "(in the corpus)", "the project's translation, not a source text"):
+        assert english not in out
+    _, unheaded, _ = run(capsys, "--lang", "nl", "article", "2017:17")
+    assert unheaded.startswith("2017:17  (geen kop)\n")
+    _, outside, _ = run(capsys, "--lang", "nl", "article", "1949:25")
+    assert "  verwijzing: 'art. 94' -> 1949:94 (niet in het corpus)\n" in outside
+
+
+def test_search_in_dutch(capsys: Any) -> None:
+    code, out, err = run(capsys, "--lang", "nl", "search", "pas")
+    assert code == 0 and err == ""
+    assert "    [Engels: de vertaling van het project, geen brontekst]\n" in out
+    assert out.endswith("13 alinea's; gevonden woorden: pas\n")
+    assert "paragraphs" not in out and "words matched" not in out
+    _, english, _ = run(capsys, "--lang", "nl", "search", "insufficient")
+    assert "1932:12: gevonden in het Engels (de vertaling van het project, geen brontekst): " in english
+    assert "het Nederlands van de woordenlijst voor 'insufficient': onvoldoend bod (insufficient bid)" in english
+    assert "match in the English" not in english and "the glossary's Dutch" not in english
+    _, heading, _ = run(capsys, "--lang", "nl", "search", "HET")
+    assert "1936:21.1 (kop): " in heading and "2017:20.D (titel): " in heading
+    assert "(heading)" not in heading and "(title)" not in heading
+    _, none, _ = run(capsys, "--lang", "nl", "search", "xyzzy")
+    assert none == "geen alinea bevat 'xyzzy'\n"
+
+
+def test_ledger_in_dutch(capsys: Any) -> None:
+    code, out, err = run(capsys, "--lang", "nl", "ledger", "--from", "1936", "--to", "1949", "--reasons")
+    assert code == 0 and err == ""
+    lines = out.splitlines()
+    assert lines[0].split() == ["onderwerp", "soort", "van", "->", "naar", "verandering", "[lagen]"]
+    assert lines[1].split() == ["insufficient-bid", "geval", "1936", "->", "1949", "milder", "[corpus", "->",
+                                "aanvulling]"]
+    assert lines[2].split() == ["profiel:", "overtreder", "milder"]
+    # the generated reason stays English, marked
+    assert lines[3].startswith("    who is barred, and for how long: not compared")
+    # one marked reason per entry (the mark may be wrapped onto the next line)
+    entries = sum(1 for line in lines if line.split()[1:2] in (["geval"], ["mechaniek"]))
+    assert entries > 1 and out.count("Nederlands)") == entries
+    _, short, _ = run(capsys, "--lang", "nl", "ledger", "--from", "1936", "--to", "1949")
+    for english in ("subject", "change [layers]", "profile:", " case ", "supplement]", "not comparable"):
+        assert english not in short
+    _, gaps, _ = run(capsys, "--lang", "nl", "ledger", "--across-gaps")
+    assert "niet vergelijkbaar (niet gelezen) [aanvulling -> corpus]" in gaps  # bid-out-of-rotation 1932 -> 1936
+    assert "gemengd [corpus -> aanvulling] (1949 overgeslagen)" in gaps  # pass-out-of-rotation 1936 -> 2007
+    assert "pasplicht gemengd" in gaps and "across" not in gaps
+    _, every, _ = run(capsys, "--lang", "nl", "ledger")
+    assert "niet vergelijkbaar (doorverwezen)" in every and "niet vergelijkbaar (stil)" in every
+    _, draft, _ = run(capsys, "--lang", "nl", "ledger", "--from", "2017", "--to",
+                      "data/drafts/1936-milder-insufficient-bid.yaml")
+    assert "[aanvulling -> ontwerp]" in draft  # a draft is a layer of the ledger (test_ledger_effects)
+    _, history, _ = run(capsys, "--lang", "nl", "ledger", "--subject", "all-pass")
+    assert "mechaniek" in history and history.rstrip("\n").endswith("(nog niet in het Nederlands)")
+
+
+def test_coverage_in_dutch(capsys: Any) -> None:
+    code, out, err = run(capsys, "--lang", "nl", "coverage", "--edition", "2017")
+    assert code == 0 and err == ""
+    lines = out.splitlines()
+    assert lines[0].split() == ["2017"]  # one edition: no column of totals
+    assert lines[1].split()[:2] == ["alinea's", "55"] and lines[3].split()[:3] == ["niet", "gemodelleerd", "16"]
+    assert "\n2017: niet gemodelleerd\n" in out
+    assert "      getoond in topic start-of-auction 2017 (cites 2017:17.A) (nog niet in het Nederlands)\n" in out
+    table = out.split("\n\n")[0]  # the meanings and whys under it are English data, marked
+    for english in ("records", "\nmodelled", "unaccounted"):
+        assert english not in table
+    assert "not modelled" not in out and "shown in" not in out
+    _, every, _ = run(capsys, "--lang", "nl", "coverage")
+    assert every.splitlines()[0].split()[-1] == "alle" and " all\n" not in every
+
+
+def test_distinguish_in_dutch(capsys: Any) -> None:
+    code, out, _ = run(capsys, "--lang", "nl", "distinguish", "1936", "1949", "--max-tokens", "2")
+    assert code == 0
+    lines = out.splitlines()
+    # the English says "20 kind(s) of difference ... (up to 2 tokens, dealer N; 580 scenarios judged)"
+    assert lines[0] == "20 soort(en) verschil tussen 1936 en 1949, kortste eerst (tot 2 tekens, gever Noord; 580 scenario's beoordeeld)"
+    # the first difference: a double with no bid to double, ruled by 1936 22.6.c, outside the 1949 excerpt
+    assert lines[1:2] == ["  1. X"]
+    assert lines[2].endswith("(nog niet in het Nederlands)")  # the kind: generated English, marked
+    assert lines[4] == "     1936: inadmissible-double, geregeld (1936:22.6.c, 1936:22.6, 1936:22.2)"
+    assert lines[5] == "     1949: inadmissible-double, niet in het uittreksel (1949:24)"
+    assert "soort(en) verschil na een splitsing: het teken na het kortste scenario" in out
+    assert "1949: juiste bieding, reglementair" in out
+    assert "1936: kan niet verder: " in out
+    for english in ("kind(s) of difference", "scenarios judged", "cannot go on", ": proper call, ", ", ruled (",
+                    ", not in the excerpt ("):
+        assert english not in out
+
+
+def test_cite_in_dutch(capsys: Any) -> None:
+    code, out, err = run(capsys, "--lang", "nl", "cite", "1936:22.6.c")
+    assert code == 0 and err == ""
+    lines = out.splitlines()
+    # the 1936 source: dated 1936, the code of 1935; publisher and translator unknown (data/editions/1936/sources)
+    assert lines[0].startswith('"Onjuiste biedingen (1936:22.6.c)", gedrukt label "c)". In: "DERDE TIJDVAK ~ HET BIEDEN.", ')
+    assert lines[0].endswith("(nog niet in het Nederlands). Gedateerd 1936; code van 1935.")
+    assert lines[1] == "Uitgever: onbekend. Vertaler: onbekend. Taal: nl."
+    assert lines[2].startswith('Overgenomen van de wikipagina "DERDE TIJDVAK:1936" van Spelregels voor tafelarbiters')
+    assert lines[3].startswith("Vaste id: 1936:22.6.c (onbekend: ")
+    for english in ("printed label", "Publisher", "Transcribed from", "Stable id", "Dated", "unknown"):
+        assert english not in out
+    _, noted, _ = run(capsys, "--lang", "nl", "cite", "1936:Speelmanieren.1")
+    assert "\nNoot: not printed in the source" in noted and "Note:" not in noted
+    # a machine format stays English
+    _, bibtex, _ = run(capsys, "--lang", "nl", "cite", "1936", "--format", "bibtex")
+    assert "howpublished = {Transcribed from the wiki page" in bibtex

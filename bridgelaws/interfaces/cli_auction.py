@@ -11,10 +11,16 @@ import sys
 from typing import TYPE_CHECKING
 
 from .cli_common import escaping, lang_of
+from .cli_text import marked
+from ..auction.calls import parse_seat
+from ..presentation.present import status_name, who_name
+from ..presentation.render import seat_name
+from ..text.i18n import t
 from ..text.errors import BridgeLawsError
 
 if TYPE_CHECKING:
     from ..presentation.distinguish import Difference
+    from ..presentation.distinguish_results import Side
     from ..presentation.tables import Comparison
 
 
@@ -108,7 +114,6 @@ def cmd_handout(args: argparse.Namespace) -> int:
     """A scenario's comparison across editions as a handout: one self-contained HTML page, or a PDF
     printed from it by headless Chromium (bridgelaws.presentation.handout)."""
     from ..presentation.handout import write_handout
-    from ..text.i18n import t
 
     language = lang_of(args)
     kind = write_handout(args.output, args.tokens, args.editions, args.dealer, language, args.layer,
@@ -117,14 +122,25 @@ def cmd_handout(args: argparse.Namespace) -> int:
     return 0
 
 
-def _print_differences(differences: list[Difference]) -> None:
-    """The numbered differences of ``distinguish``: scenario, kind, difference, each side's words."""
+def _side_words(side: Side, lang: str) -> str:
+    """One edition's line of a difference (``Side.words`` in ``lang``): who called, the case, the
+    status, the articles; where the edition cannot go on, why (the engine's English, marked)."""
+    if side.error is not None:
+        return t("cli.distinguish.cannot_go_on", lang, error=marked((side.error, "en"), lang))
+    case = side.case or t("cli.distinguish.proper_call", lang)
+    by = f"{who_name(side.seat, lang)}: " if side.seat else ""
+    return f"{by}{case}, {status_name(side.status, lang)}" + (f" ({', '.join(side.articles)})" if side.articles else "")
+
+
+def _print_differences(differences: list[Difference], lang: str) -> None:
+    """The numbered differences of ``distinguish``: scenario, kind, difference (generated English,
+    marked in another language), each side's words."""
     for number, difference in enumerate(differences, start=1):
         print(f"{number:>3}. {' '.join(difference.scenario)}")
-        print(f"     {difference.kind}")
-        print(f"     {difference.difference}")
-        print(f"     {difference.a.edition}: {difference.a.words()}")
-        print(f"     {difference.b.edition}: {difference.b.words()}")
+        print(f"     {marked((difference.kind, 'en'), lang)}")
+        print(f"     {marked((difference.difference, 'en'), lang)}")
+        print(f"     {difference.a.edition}: {_side_words(difference.a, lang)}")
+        print(f"     {difference.b.edition}: {_side_words(difference.b, lang)}")
 
 
 def cmd_distinguish(args: argparse.Namespace) -> int:
@@ -140,16 +156,16 @@ def cmd_distinguish(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps([d.to_dict() for d in found.differences + found.later], indent=2, ensure_ascii=False))
         return 0
+    lang = lang_of(args)
     years = (found.differences[0].a.edition, found.differences[0].b.edition) if found.differences else (args.a, args.b)
-    print(f"{len(found.differences)} kind(s) of difference between {years[0]} and {years[1]}, shortest first "
-          f"(up to {args.max_tokens} tokens, dealer {args.dealer}; {found.judged:,} scenarios judged)")
-    _print_differences(found.differences)
+    judged = f"{found.judged:,}" if lang == "en" else f"{found.judged:,}".replace(",", ".")
+    print(t("cli.distinguish.head", lang, count=len(found.differences), a=years[0], b=years[1], tokens=args.max_tokens,
+            given=args.dealer, dealer=seat_name(parse_seat(args.dealer), lang), judged=judged))
+    _print_differences(found.differences, lang)
     if found.later:
         print()
-        print(f"{len(found.later)} kind(s) of difference after a parting: the token after the shortest scenario "
-              "of each parting (an acceptance, a correction, a right exercised, another player calling, or the "
-              "next call read as another case)")
-        _print_differences(found.later)
+        print(t("cli.distinguish.later", lang, count=len(found.later)))
+        _print_differences(found.later, lang)
     return 0
 
 

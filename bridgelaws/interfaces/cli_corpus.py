@@ -9,8 +9,12 @@ import sys
 from typing import TYPE_CHECKING, Any
 
 from .cli_common import lang_of
+from .cli_text import marked
+from ..presentation.present import outcome_words
+from ..text.i18n import t
 
 if TYPE_CHECKING:
+    from ..auction.edition_records import Basis
     from ..text.bibliography import SourceMetadata
     from ..text.corpus import Passage
 
@@ -23,37 +27,53 @@ def cmd_editions(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps([_edition_dict(edition.year) for edition in EDITIONS], indent=2, ensure_ascii=False))
         return 0
+    lang = lang_of(args)
     for edition in EDITIONS:
         source = corpus.source(edition.year)
         print(f"{edition.year}  {edition.code:<9} {edition.name}")
-        print(f"      source {source.source_file} (page '{source.source_page}'), "
-              f"{len(corpus.records(edition.year))} paragraphs")
-        for line in _metadata_lines(metadata(edition.year)):
+        print("      " + t("cli.editions.source", lang, file=source.source_file, page=source.source_page,
+                             count=len(corpus.records(edition.year))))
+        for line in _metadata_lines(metadata(edition.year), lang):
             print(f"      {line}")
-        print(f"      all four pass -> {edition.all_pass_outcome} ({edition.rule('all-pass')})")
+        print("      " + t("cli.editions.all_pass", lang, outcome=edition.all_pass_outcome,
+                             words=outcome_words(edition.all_pass_outcome, lang),
+                             basis=_basis_words(edition.rule("all-pass"), lang)))
         if args.rules:
-            for mechanic, description, basis in edition.rules():
-                print(f"        {mechanic:<17} {basis}")
+            for mechanic, _description, basis in edition.rules():
+                print(f"        {mechanic:<17} {_basis_words(basis, lang)}")
         else:
             for mechanic, basis in edition.inherited_rules():
-                print(f"      inherits {mechanic}: {', '.join(basis.inherited)} from {basis.donor} - {basis.why}")
+                print("      " + t("cli.editions.inherits", lang, mechanic=mechanic, articles=", ".join(basis.inherited),
+                                     donor=basis.donor, why=marked((basis.why, "en"), lang)))
     return 0
 
 
-def _metadata_lines(source: SourceMetadata) -> list[str]:
-    """The bibliographic metadata of a source, in a few lines of ``bridgelaws editions``."""
+def _basis_words(basis: Basis, lang: str) -> str:
+    """The articles a rule rests on, and those it inherits from another edition (``Basis.__str__`` in
+    the language of the listing)."""
+    own = ", ".join(basis.articles)
+    if not basis.inherited:
+        return own
+    inherited = t("cli.editions.inherited", lang, donor=basis.donor, articles=", ".join(basis.inherited))
+    return f"{own}; {inherited}" if own else inherited
+
+
+def _metadata_lines(source: SourceMetadata, lang: str) -> list[str]:
+    """The bibliographic metadata of a source, in a few lines of ``bridgelaws editions``; its values
+    are the bibliography's English (marked in another language), an unknown one says so."""
     def value(name: str) -> str:
         field = getattr(source, name)
-        return str(field.value) if field.known else "unknown"
+        return str(field.value) if field.known else t("cli.editions.unknown", lang)
 
     return [
-        f"what: {value('description')}",
-        f"code: {value('code')}, of {value('code_year')}; the text dated {value('dated')}; "
-        f"language {value('language')}",
-        f"printed title '{value('printed_title')}'; covers {value('covers')}",
-        f"from {value('website')} ({value('website_address')}), retrieved {value('retrieved')}; "
-        f"transcribed {value('transcribed')}",
-        f"unknown: {', '.join(source.unknown()) or 'nothing'} (where each field comes from: editions --json)",
+        t("cli.editions.what", lang, value=marked((value("description"), "en"), lang)),
+        t("cli.editions.code", lang, code=value("code"), year=value("code_year"), dated=value("dated"),
+          language=value("language")),
+        t("cli.editions.title", lang, title=value("printed_title"), covers=value("covers")),
+        t("cli.editions.website", lang, website=value("website"), address=value("website_address"),
+          retrieved=value("retrieved"), transcribed=value("transcribed")),
+        t("cli.editions.unknown_fields", lang,
+          fields=", ".join(source.unknown()) or t("cli.editions.nothing", lang)),
     ]
 
 
@@ -77,7 +97,7 @@ def _edition_dict(year: str) -> dict[str, Any]:
 def cmd_cite(args: argparse.Namespace) -> int:
     from ..text.bibliography import cite
 
-    sys.stdout.write(cite(args.id, args.format))
+    sys.stdout.write(cite(args.id, args.format, lang_of(args)))
     return 0
 
 
@@ -130,9 +150,10 @@ def cmd_article(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(_passage_dict(passage), indent=2, ensure_ascii=False))
         return 0
-    print(f"{passage.id}  {passage.heading or '(no heading)'}")
+    lang = lang_of(args)
+    print(f"{passage.id}  {passage.heading or t('cli.article.no_heading', lang)}")
     if args.en:
-        _print_english_header(passage)
+        _print_english_header(passage, lang)
     for record in passage.records:
         label = record.label if record.label else (f"[{record.restored_label}] " if record.restored_label else "")
         if record.title:
@@ -143,10 +164,10 @@ def cmd_article(args: argparse.Namespace) -> int:
         if args.en:
             _print_english(_record_english(record.id), label)
     for note in passage.notes:
-        print(f"  note ({note.kind}): {note.text}")
+        print("  " + t("cli.article.note", lang, kind=note.kind, text=marked((note.text, "en"), lang)))
     for ref in passage.references:
-        where = "in the corpus" if ref.in_corpus else "not in the corpus"
-        print(f"  reference: '{ref.quote}' -> {ref.target} ({where})")
+        where = t("cli.article.in_corpus" if ref.in_corpus else "cli.article.not_in_corpus", lang)
+        print("  " + t("cli.article.reference", lang, quote=ref.quote, target=ref.target, where=where))
     return 0
 
 
@@ -165,14 +186,14 @@ def _title_english(record_id: str) -> str | None:
     return translation.title_english(record_id)
 
 
-def _print_english_header(passage: Passage) -> None:
+def _print_english_header(passage: Passage, lang: str) -> None:
     """The label once (the English below is the project's, not a source), then the heading's English."""
     from ..text import translation
 
     if not translation.translated(passage.edition):
-        print(f"  (no English translation of the {passage.edition} text yet)")
+        print("  " + t("cli.article.no_english", lang, edition=passage.edition))
         return
-    print(f"  en = {translation.LABEL}")
+    print("  en = " + t("cli.translation_label", lang))
     _print_english(translation.heading_english(passage.edition, passage.article))
 
 
@@ -201,7 +222,7 @@ def _passage_dict(passage: Passage) -> dict[str, Any]:
 
 
 def cmd_search(args: argparse.Namespace) -> int:
-    from ..text.translation import LABEL, dutch_terms, english, search
+    from ..text.translation import dutch_terms, english, search
 
     hits = search(args.query, edition=args.edition, variants=not args.exact)
     forms = sorted({form.casefold() for hit in hits for form in hit.forms})
@@ -216,28 +237,36 @@ def cmd_search(args: argparse.Namespace) -> int:
                       "match": hit.language, "text_en": english(hit.record_id)} for hit in hits],
         }, indent=2, ensure_ascii=False))
         return 0
+    _search_listing(args.query, hits, terms, forms, lang_of(args))
+    return 0
+
+
+def _search_listing(query: str, hits: list[Any], terms: list[tuple[str, str]], forms: list[str], lang: str) -> None:
+    """``bridgelaws search``: each paragraph found (its English under a Dutch match, its Dutch under
+    a match in the English), the glossary's Dutch for an English query, and the count."""
+    from ..text.translation import english
+
     if not hits:
-        print(f"no paragraph contains {args.query!r}")
+        print(t("cli.search.none", lang, query=repr(query)))
     shown_label = False
     for hit in hits:
-        where = "" if hit.where == "text" else f" ({hit.where})"
+        where = "" if hit.where == "text" else f" ({t(f'cli.search.where.{hit.where}', lang)})"
         if hit.language == "en":
-            print(f"{hit.record_id}: match in the English (the project's translation, not a source text): "
-                  f"{hit.highlighted()}")
+            print(t("cli.search.english_match", lang, id=hit.record_id, snippet=hit.highlighted()))
             print(f"    nl: {corpus_text(hit.record_id)}".replace("\n", "\n        "))
             continue
         print(f"{hit.record_id}{where}: {hit.highlighted()}")
         text_en = english(hit.record_id)
         if text_en is not None:
             if not shown_label:
-                print(f"    [{LABEL}]")
+                print(f"    [{t('cli.translation_label', lang)}]")
                 shown_label = True
             print(f"    en: {text_en}".replace("\n", "\n        "))
     if terms:
-        print(f"the glossary's Dutch for {args.query!r}: " + ", ".join(f"{nl} ({en})" for nl, en in terms))
+        print(t("cli.search.glossary", lang, query=repr(query), terms=", ".join(f"{nl} ({en})" for nl, en in terms)))
     if hits:
-        print(f"{len(hits)} paragraph{'s' if len(hits) != 1 else ''}; words matched: {', '.join(forms)}")
-    return 0
+        print(t("cli.search.count_one" if len(hits) == 1 else "cli.search.count_many", lang, count=len(hits),
+                forms=", ".join(forms)))
 
 
 def corpus_text(record_id: str) -> str:

@@ -10,6 +10,8 @@ import sys
 from typing import TYPE_CHECKING, Any
 
 from .cli_common import lang_of
+from .cli_text import marked
+from ..text.i18n import catalogue, t
 from ..text.errors import BridgeLawsError
 
 if TYPE_CHECKING:
@@ -57,7 +59,6 @@ def _matrix_export(args: argparse.Namespace) -> int:
     standard output or, complete or not at all, to FILE; a workbook only to a file."""
     from ..presentation import exports
     from ..text._cliio import write_output
-    from ..text.i18n import t
 
     if args.status:
         raise BridgeLawsError("matrix: --status and --format do not go together (--format exports every column)")
@@ -115,12 +116,13 @@ def cmd_coverage(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(report.to_dict(), indent=2, ensure_ascii=False))
         return 0
+    lang = lang_of(args)
     columns = [e.edition for e in report.editions]
-    rows = report.table()
+    rows = [(_coverage_label(label, lang), counts) for label, counts in report.table()]
     if len(columns) == 1:  # the total column would repeat the one edition's
         rows = [(label, counts[:1]) for label, counts in rows]
     else:
-        columns.append("all")
+        columns.append(t("cli.coverage.all", lang))
     width = max(len(label) for label, _ in rows)
     print(" " * width + "".join(f"{column:>7}" for column in columns))
     for label, counts in rows:
@@ -129,18 +131,26 @@ def cmd_coverage(args: argparse.Namespace) -> int:
     print()
     for reason, meaning in report.reasons:
         if reason in given:
-            print(f"{reason}: {meaning}")
+            print(f"{reason}: {marked((meaning, 'en'), lang)}")
     if args.edition is not None:
         for part in report.editions:
             print()
-            print(f"{part.edition}: not modelled")
+            print(t("cli.coverage.edition", lang, edition=part.edition))
             for item in part.not_modelled:
-                print(f"  {item.id}  {item.reason}: {item.why}")
+                print(f"  {item.id}  {item.reason}: {marked((item.why, 'en'), lang)}")
                 for use in item.shown_in:
-                    print(f"      shown in {use}")
+                    print("      " + t("cli.coverage.shown_in", lang, use=marked((str(use), "en"), lang)))
     for line in report.problems():
-        print(f"PROBLEM: {line}")
+        print(t("cli.coverage.problem", lang, line=marked((line, "en"), lang)))
     return 0
+
+
+def _coverage_label(label: str, lang: str) -> str:
+    """A row of the coverage table in ``lang``: its fixed words from the catalogue; a reason (indented)
+    is the id of data/not-modelled.yaml."""
+    if label.startswith(" "):
+        return label
+    return t(f"cli.coverage.{label.replace(' ', '_')}", lang)
 
 
 def _ledger_entries(args: argparse.Namespace) -> list[Entry]:
@@ -160,38 +170,60 @@ def _ledger_entries(args: argparse.Namespace) -> list[Entry]:
     return ledger.consecutive(args.layer, subjects)
 
 
-def _ledger_line(entry: Entry, width: int, years: int) -> str:
+def _word(group: str, value: object, lang: str) -> str:
+    """A word of the ledger (a change, a because, a layer, a kind, a dimension, a direction) in ``lang``:
+    the catalogue's ``cli.<group>.<value>``, its English the value itself; a value the catalogue has no
+    word for is shown as it is."""
+    key = f"cli.{group}.{str(value).replace(' ', '_')}"
+    return t(key, lang) if key in catalogue() else str(value)
+
+
+def _profile_words(entry: Entry, lang: str) -> str:
+    """The dimensions that move, in a line (``Entry.profile_words`` in ``lang``)."""
+    return "; ".join(f"{_word('dimension', d['dimension'], lang)} {_word('direction', d['direction'], lang)}"
+                     for d in entry.profile() if d["direction"] not in ("same", "unknown"))
+
+
+def _ledger_line(entry: Entry, widths: tuple[int, int, int], lang: str) -> str:
     """One entry of the ledger's listing: subject, kind, the editions, the change and why."""
-    because = f" ({entry.because})" if entry.because else ""
-    skipped = f" (across {', '.join(entry.skipped)})" if entry.skipped else ""
-    layers = (f" [{entry.from_side.layer} -> {entry.to_side.layer}]"
+    width, kind_width, years = widths
+    because = f" ({_word('because', entry.because, lang)})" if entry.because else ""
+    skipped = f" ({t('cli.ledger.across', lang, editions=', '.join(entry.skipped))})" if entry.skipped else ""
+    layers = (f" [{_word('layer', entry.from_side.layer, lang)} -> {_word('layer', entry.to_side.layer, lang)}]"
               if entry.from_side.rules and entry.to_side.rules else "")
-    return (f"{entry.subject:<{width}}  {entry.kind:<8}  {entry.from_edition:>{years}} -> "
-            f"{entry.to_edition:<{years}}  {entry.change}{because}{layers}{skipped}")
+    return (f"{entry.subject:<{width}}  {_word('ledger.kind', entry.kind, lang):<{kind_width}}  "
+            f"{entry.from_edition:>{years}} -> {entry.to_edition:<{years}}  "
+            f"{_word('change', entry.change, lang)}{because}{layers}{skipped}")
 
 
 def _ledger_listing(args: argparse.Namespace, entries: list[Entry]) -> None:
-    """The ledger as text: one line per entry (its profile and reason under it), then, for one
-    subject over every edition, when it first and last appears."""
+    """The ledger as text: one line per entry (its profile and reason under it, the reason English,
+    marked in another language), then, for one subject over every edition, when it first and last
+    appears."""
     import textwrap
 
     from ..presentation import ledger
 
-    width = max([len("subject")] + [len(e.subject) for e in entries])
-    years = max([4] + [len(e.from_edition) for e in entries] + [len(e.to_edition) for e in entries])
-    print(f"{'subject':<{width}}  {'kind':<8}  {'from':>{years}} -> {'to':<{years}}  change [layers]")
+    lang = lang_of(args)
+    heads = {name: t(f"cli.ledger.{name}", lang) for name in ("subject", "kind", "from", "to", "change")}
+    width = max([len(heads["subject"])] + [len(e.subject) for e in entries])
+    kind_width = max([8, len(heads["kind"])] + [len(_word("ledger.kind", kind, lang)) for kind in ("case", "mechanic")])
+    years = max([4, len(heads["from"]), len(heads["to"])] + [len(e.from_edition) for e in entries]
+                + [len(e.to_edition) for e in entries])
+    print(f"{heads['subject']:<{width}}  {heads['kind']:<{kind_width}}  {heads['from']:>{years}} -> "
+          f"{heads['to']:<{years}}  {heads['change']}")
     for entry in entries:
-        print(_ledger_line(entry, width, years))
-        moved = entry.profile_words()
+        print(_ledger_line(entry, (width, kind_width, years), lang))
+        moved = _profile_words(entry, lang)
         if moved:
-            print(f"{'':<{width}}  profile: {moved}")
+            print(f"{'':<{width}}  {t('cli.ledger.profile', lang, moved=moved)}")
         if args.reasons:
-            print(textwrap.fill(entry.reason, width=100, initial_indent="    ", subsequent_indent="    ",
-                                break_on_hyphens=False, break_long_words=False))
+            print(textwrap.fill(marked((entry.reason, "en"), lang), width=100, initial_indent="    ",
+                                subsequent_indent="    ", break_on_hyphens=False, break_long_words=False))
     if args.subject and args.from_ is None:
         print()
         for kind in dict.fromkeys(e.kind for e in entries):
-            print(ledger.history(args.subject, args.layer, kind).sentence())
+            print(marked((ledger.history(args.subject, args.layer, kind).sentence(), "en"), lang))
 
 
 def cmd_ledger(args: argparse.Namespace) -> int:

@@ -25,6 +25,7 @@ from typing import Any, Literal
 
 from . import corpus, datafiles, registry, schema
 from .errors import BridgeLawsError
+from .i18n import DEFAULT_LANGUAGE, t
 from .schema import BibliographicField
 
 __all__ = ["SourceMetadata", "Citation", "FORMATS", "metadata", "citation", "cite", "citation_key"]
@@ -164,8 +165,9 @@ def citation(cited: str) -> Citation:
                     remarks=tuple(remarks))
 
 
-def cite(cited: str, format: str = "text") -> str:
-    """The citation of ``cited`` in ``format`` (one of :data:`FORMATS`), ending with a newline."""
+def cite(cited: str, format: str = "text", lang: str = DEFAULT_LANGUAGE) -> str:
+    """The citation of ``cited`` in ``format`` (one of :data:`FORMATS`), ending with a newline; the
+    text format in ``lang`` (its English values marked in another language), the others in English."""
     if format not in FORMATS:
         raise BridgeLawsError(f"unknown citation format {format!r}: one of {', '.join(FORMATS)}")
     found = citation(cited)
@@ -173,7 +175,7 @@ def cite(cited: str, format: str = "text") -> str:
         return _bibtex(found)
     if format == "csl-json":
         return json.dumps([_csl(found)], indent=2, ensure_ascii=False) + "\n"
-    return _text(found)
+    return _text(found, lang)
 
 
 def _value(field: BibliographicField) -> str:
@@ -194,22 +196,45 @@ def _dates(source: SourceMetadata) -> str:
     return f"{dated}; {code}"
 
 
-def _text(c: Citation) -> str:
+def _text_value(field: BibliographicField, lang: str, english: bool = False) -> str:
+    """A field of the text citation in ``lang``: "unknown" in words; ``english``: a value the
+    bibliography writes in English, marked as such in another language."""
+    if not field.known:
+        return t("cli.cite.unknown", lang)
+    value = str(field.value)
+    return f"{value} {t('cards.not_in_language', lang)}" if english and lang != DEFAULT_LANGUAGE else value
+
+
+def _text_dates(source: SourceMetadata, lang: str) -> str:
+    """The date of the text and the year of the code, capitalised (``_dates`` in ``lang``)."""
+    dated = (t("cli.cite.dated", lang, year=source.dated.value) if source.dated.known
+             else t("cli.cite.dated_unknown", lang))
+    code = (t("cli.cite.code", lang, year=source.code_year.value) if source.code_year.known
+            else t("cli.cite.code_unknown", lang))
+    return f"{dated}; {code}".capitalize()
+
+
+def _text(c: Citation, lang: str = DEFAULT_LANGUAGE) -> str:
     s = c.source
-    lines = []
+    description = _text_value(s.description, lang, english=True)
+    dates = _text_dates(s, lang)
     if c.kind == "edition":
-        lines.append(f"\"{c.title}\", {_value(s.description)}. {_dates(s).capitalize()}.")
+        lines = [f"\"{c.title}\", {description}. {dates}."]
     else:
-        label = f", printed label \"{c.label.strip()}\"" if c.label else ""
-        lines.append(f"\"{c.title}\"{label}. In: \"{_value(s.printed_title)}\", {_value(s.description)}. "
-                     f"{_dates(s).capitalize()}.")
-    lines.append(f"Publisher: {_value(s.publisher)}. Translator: {_value(s.translator)}. "
-                 f"Language: {_value(s.language)}.")
-    lines.append(f"Transcribed from the {_where(s)} (file {s.source_file}), retrieved {_value(s.retrieved)}; "
-                 f"the transcription: data/editions/{c.edition}/corpus.json of bridgelaws, {_value(s.transcribed)}.")
+        label = t("cli.cite.printed_label", lang, label=c.label.strip()) if c.label else ""
+        printed_in = t("cli.cite.in", lang, title=_text_value(s.printed_title, lang), description=description)
+        lines = [f"\"{c.title}\"{label}. {printed_in} {dates}."]
+    lines.append(t("cli.cite.people", lang, publisher=_text_value(s.publisher, lang),
+                   translator=_text_value(s.translator, lang), language=_text_value(s.language, lang)))
+    site = _text_value(s.website, lang) + (f", {s.website_address.value}" if s.website_address.known else "")
+    lines.append(t("cli.cite.transcribed", lang, where=t("cli.cite.where", lang, page=s.page, site=site),
+                   file=s.source_file, retrieved=_text_value(s.retrieved, lang), edition=c.edition,
+                   transcribed=_text_value(s.transcribed, lang)))
     for remark in c.remarks:
-        lines.append(f"Note: {remark}")
-    lines.append(f"Stable id: {c.id}" + (f" (unknown: {', '.join(s.unknown())})" if s.unknown() else ""))
+        shown = remark if lang == DEFAULT_LANGUAGE else f"{remark} {t('cards.not_in_language', lang)}"
+        lines.append(t("cli.cite.note", lang, remark=shown))
+    unknown = t("cli.cite.unknown_fields", lang, fields=", ".join(s.unknown())) if s.unknown() else ""
+    lines.append(t("cli.cite.stable_id", lang, id=c.id) + unknown)
     return "\n".join(lines) + "\n"
 
 
