@@ -57,7 +57,9 @@ FIRST = [
 #: Units handed out last (mypy's result is read there, after it has run beside everything else).
 LAST = ["tests/test_typing.py"]
 #: Files whose tests are units of their own, each using its worker's app server.
-SPREAD = ("tests/test_browser.py", "tests/test_browser_readable.py", "tests/test_browser_app.py")
+SPREAD = ("tests/test_browser.py", "tests/test_browser_readable.py", "tests/test_browser_app.py",
+          # the kernel tests mostly wait (for a reaper, a ping): one on each worker, beside work
+          "tests/test_browser_kernels.py")
 #: Tests of a spread file that share a module fixture, and so stay one unit.
 TOGETHER = ("tests/test_browser.py::test_make_app_",)
 
