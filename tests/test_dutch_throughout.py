@@ -247,12 +247,29 @@ def test_the_cli_marks_the_english_it_cannot_translate(capsys):
     assert marked(effect_words("something new", "en"), "en") == "something new"
 
 
+def _mappings(paths):
+    """(file name, mapping) for every mapping at any depth of each YAML file (entries, branches,
+    options): what the "every ... has its Dutch" tests walk."""
+    import yaml
+
+    def walk(node, where):
+        if isinstance(node, dict):
+            yield where, node
+            for value in node.values():
+                yield from walk(value, where)
+        elif isinstance(node, list):
+            for value in node:
+                yield from walk(value, where)
+
+    for path in sorted(paths):
+        yield from walk(yaml.safe_load(path.read_text(encoding="utf-8")), path.name)
+
+
 @pytest.mark.parametrize("folder", ["data/rulings", "data/supplement/rulings"])
 def test_every_assumption_of_the_rulings_has_its_dutch(folder):
     # data/rulings/*.yaml and data/supplement/rulings/*.yaml: each assumption (and assumption_for_count,
     # out_of_turn, an option's assumption) has an *_nl beside it, or is made only of the engine's own
     # sentences, which engine.yaml gives in Dutch
-    import yaml
     from pathlib import Path
 
     from bridgelaws.presentation.engine_words import translate_assumption
@@ -260,23 +277,13 @@ def test_every_assumption_of_the_rulings_has_its_dutch(folder):
     missing = []
     seen = 0
 
-    def walk(node, where):
-        nonlocal seen
-        if isinstance(node, dict):
-            for key in ("assumption", "assumption_for_count", "out_of_turn"):
-                english = node.get(key)
-                if isinstance(english, str):
-                    seen += 1
-                    if not node.get(f"{key}_nl") and translate_assumption(english, "nl") is None:
-                        missing.append(f"{where}: {key}: {english[:60]}")
-            for value in node.values():
-                walk(value, where)
-        elif isinstance(node, list):
-            for value in node:
-                walk(value, where)
-
-    for path in sorted(Path(folder).glob("*.yaml")):
-        walk(yaml.safe_load(path.read_text(encoding="utf-8")), path.name)
+    for where, node in _mappings(Path(folder).glob("*.yaml")):
+        for key in ("assumption", "assumption_for_count", "out_of_turn"):
+            english = node.get(key)
+            if isinstance(english, str):
+                seen += 1
+                if not node.get(f"{key}_nl") and translate_assumption(english, "nl") is None:
+                    missing.append(f"{where}: {key}: {english[:60]}")
     assert seen > 20 and missing == []
 
 
@@ -428,26 +435,14 @@ def test_a_dutch_gap_line_needs_its_english_gap_line(data):
 
 @pytest.mark.parametrize("folder", ["data/rulings", "data/supplement/rulings"])
 def test_every_play_line_has_its_dutch(folder):
-    import yaml
     from pathlib import Path
 
     lines, missing = 0, []
-
-    def walk(node, where):
-        nonlocal lines
-        if isinstance(node, dict):
-            if node.get("play"):
-                lines += len(node["play"])
-                if len(node.get("play_nl") or []) != len(node["play"]):
-                    missing.append(f"{where}: {node['play'][0][:60]}")
-            for value in node.values():
-                walk(value, where)
-        elif isinstance(node, list):
-            for value in node:
-                walk(value, where)
-
-    for path in sorted(Path(folder).glob("*.yaml")):
-        walk(yaml.safe_load(path.read_text(encoding="utf-8")), path.name)
+    for where, node in _mappings(Path(folder).glob("*.yaml")):
+        if node.get("play"):
+            lines += len(node["play"])
+            if len(node.get("play_nl") or []) != len(node["play"]):
+                missing.append(f"{where}: {node['play'][0][:60]}")
     assert lines >= 4 and missing == []
 
 
@@ -508,30 +503,18 @@ def test_every_summary_has_its_dutch(folder):
     """Issue 25 §3: "A Dutch summary beside every English one": every `summary_en` of a ruling (entry
     or branch) has a `summary_nl` at the same level; a folder with no summary at all would make this
     test say nothing, so it must find some."""
-    import yaml
     from pathlib import Path
 
     missing, seen = [], 0
-
-    def walk(node, where):
-        nonlocal seen
-        if isinstance(node, dict):
-            if isinstance(node.get("summary_en"), str):
-                seen += 1
-                if not node.get("summary_nl"):
-                    missing.append(f"{where}: {node['summary_en'][:60]}")
-            for key, value in node.items():
-                walk(value, f"{where}.{key}")
-        elif isinstance(node, list):
-            for i, value in enumerate(node):
-                walk(value, f"{where}[{i}]")
-
     repo = Path(__file__).resolve().parents[1]
     paths = sorted((repo / folder).glob("*.yaml"))
     if folder == "data/rulings":  # an edition's own rulings (data/editions/<year>/rulings.yaml), if any
         paths += sorted((repo / "data" / "editions").glob("*/rulings.yaml"))
-    for path in paths:
-        walk(yaml.safe_load(path.read_text(encoding="utf-8")), path.name)
+    for where, node in _mappings(paths):
+        if isinstance(node.get("summary_en"), str):
+            seen += 1
+            if not node.get("summary_nl"):
+                missing.append(f"{where}: {node['summary_en'][:60]}")
     assert seen >= 1 and missing == [], missing
 
 
