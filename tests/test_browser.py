@@ -80,6 +80,7 @@ def test_app_plays_an_insufficient_bid_and_shows_each_editions_ruling(browser, a
     barred.first.wait_for(timeout=30_000)
     assert "West" in barred.first.inner_text() and "must pass" in barred.first.inner_text()
     page.screenshot(path=str(SHOTS / "app-barred-player.png"), full_page=True)
+    page.goto("about:blank")  # leaving the page sends its kernel's shutdown (the server's cap: 5 a client)
     page.close()
 
 
@@ -99,6 +100,7 @@ def test_app_shows_the_english_of_the_quoted_paragraph_on_request(browser, app_u
     assert "insufficient bid" in english.inner_text()
     assert card.locator("blockquote").count() == 1 and card.locator(".bl-english").count() == 1  # the quote stays
     page.screenshot(path=str(SHOTS / "app-english.png"), full_page=True)
+    page.goto("about:blank")  # leaving the page sends its kernel's shutdown (the server's cap: 5 a client)
     page.close()
 
 
@@ -128,6 +130,7 @@ def test_app_survives_misuse(browser, app_url):
     body = page.inner_text("body")
     assert "Traceback" not in body and "1NT" in body
     page.screenshot(path=str(SHOTS / "app-misuse.png"), full_page=True)
+    page.goto("about:blank")  # leaving the page sends its kernel's shutdown (the server's cap: 5 a client)
     page.close()
 
 
@@ -335,6 +338,7 @@ def test_the_app_runs_a_scored_quiz_without_code_showing(browser, app_url):
     assert "1936:22.3" in row.inner_text() and "from the corpus" in row.inner_text()
     row.scroll_into_view_if_needed()
     page.screenshot(path=str(SHOTS / "app-quiz.png"), full_page=True)
+    page.goto("about:blank")  # leaving the page sends its kernel's shutdown (the server's cap: 5 a client)
     page.close()
 
 
@@ -365,6 +369,7 @@ def test_the_app_in_dutch_runs_the_quiz_and_keeps_the_quotes(browser, app_url):
     assert "Onvoldoende bod" in page.inner_text("body")  # the case's Dutch name (data/cases.yaml)
     row.scroll_into_view_if_needed()
     page.screenshot(path=str(SHOTS / "app-quiz-nl.png"), full_page=False)
+    page.goto("about:blank")  # leaving the page sends its kernel's shutdown (the server's cap: 5 a client)
     page.close()
 
 
@@ -380,4 +385,5 @@ def test_the_apps_comparison_hands_out_a_printable_page(browser, app_url):
     assert saved.suggested_filename == "handout-1S-1H.html"
     text = Path(saved.path()).read_text(encoding="utf-8")
     assert "moet het voldoende gemaakt worden" in text  # 1936:22.3, verbatim
+    page.goto("about:blank")  # leaving the page sends its kernel's shutdown (the server's cap: 5 a client)
     page.close()

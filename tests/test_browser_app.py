@@ -84,6 +84,7 @@ def test_the_app_opens_on_an_answer_and_enter_applies_a_typed_scenario(browser, 
     page.wait_for_function("() => document.querySelector('input[placeholder^=\"type a scenario\"]').value"
                            " === '1S 1H 2H'", timeout=30_000)
     assert not page.locator('button:text-is("Undo")').is_visible()
+    page.goto("about:blank")  # leaving the page sends its kernel's shutdown (the server's cap: 5 a client)
     page.close()
 
 
@@ -100,6 +101,7 @@ def test_a_cell_of_the_matrix_opens_its_card(browser, app_url):
     assert "moet het voldoende gemaakt worden" in card.first.inner_text()  # 1936:22.3, verbatim
     card.first.scroll_into_view_if_needed()
     page.screenshot(path=str(SHOTS / "app-matrix-card.png"), full_page=False)
+    page.goto("about:blank")  # leaving the page sends its kernel's shutdown (the server's cap: 5 a client)
     page.close()
 
 
@@ -122,4 +124,5 @@ def test_the_served_page_prints_whole(browser, app_url):
     # The first page is not left empty by a widget pushed whole onto the next one: the example's
     # line and the first edition's panel start on it.
     assert "An example, compared across the editions" in pages[0]
+    page.goto("about:blank")  # leaving the page sends its kernel's shutdown (the server's cap: 5 a client)
     page.close()
