@@ -6,22 +6,11 @@ before the fifth reading (commit 8c3d9a8)."""
 
 from __future__ import annotations
 
-from bridgelaws.presentation import ledger
-from bridgelaws.presentation.ledger import Because, Change
+from test_ledger_assumes import directions, entry, situation  # the ledger readings' helpers
+
 from bridgelaws.judging.rulings import generic_ruling
+from bridgelaws.presentation.ledger import Because, Change
 from bridgelaws.text.vocabulary import Layer
-
-
-def entry(subject, from_, to, layer=Layer.SUPPLEMENT):
-    return ledger.ledger(from_, to, layer, [subject])[0]
-
-
-def situation(found, condition):
-    return next(s for s in found.situations if s.condition == condition)
-
-
-def directions(found):
-    return {d.name: d.direction for d in found.profile}
 
 
 def test_finding_1_a_wrong_denomination_in_1932_is_a_gap_like_a_changed_pass():
