@@ -59,6 +59,19 @@ def test_1936_insufficient_bid_resolved_for_east_and_chosen():
     assert chosen.applied == "replace"  # he must replace his call whatever he chooses
 
 
+def test_the_effect_is_kept_until_a_field_it_reads_is_set_again():
+    # Ruling.effect is worked out once per ruling (the search for where two editions part asks for it
+    # hundreds of thousands of times) and worked out again when a field it reads is set.
+    ruling = resolve("insufficient-bid", "1936", offender=Seat.E)
+    first = ruling.effect
+    assert ruling.effect is first  # kept
+    ruling.call_stands = True  # as the engine sets it when the call is accepted
+    assert ruling.effect is not first and ruling.effect.fate is CallFate.STANDS
+    ruling.barred = [{"seat": "W", "scope": "next-turn", "article": "1936:22.3.a"}]  # a list replaced
+    assert ruling.effect.bars == (BarEffect("W", Scope.NEXT_TURN, "1936:22.3.a"),)
+    assert ruling.effect == ruling_effect(ruling)  # the same value as worked out afresh
+
+
 def test_1936_double_of_a_doubled_bid_22_6_a():
     # 1936:22.6.a "dan wordt de overtreder geacht te hebben gepast, zijn partij moet telkens wanneer
     # het haar beurt is om te bieden, passen en de tegenspeler aan de linkerhand van den overtreder

@@ -150,8 +150,23 @@ class Ruling:
 
     @property
     def effect(self) -> RulingEffect:
-        """What the ruling does, as it stands now (:func:`bridgelaws.judging.ruling_effect.ruling_effect`)."""
-        return ruling_effect(self)
+        """What the ruling does, as it stands now (:func:`bridgelaws.judging.ruling_effect.ruling_effect`).
+
+        Worked out once and kept until a field it reads is set again: the engine asks for it several
+        times per call judged (the search for where two editions part asks hundreds of thousands of
+        times). Every field it reads is part of the key, those the engine sets while judging
+        (``chosen``, ``call_stands``) among them; the list fields are compared as objects (the code
+        replaces them, never changes one in place)."""
+        key = self._effect_key()
+        kept = self.__dict__.get("_effect")
+        if kept is None or kept[0] != key:
+            kept = (key, ruling_effect(self))
+            self.__dict__["_effect"] = kept
+        return kept[1]
+
+    def _effect_key(self) -> tuple[Any, ...]:
+        return (self.status, self.layer, self.offender, self.chosen, self.call_stands, self.deemed, self.next,
+                self.requires, self.acceptance, self.outcome, self.options, self.barred, self.play, self.score)
 
     @property
     def outside_corpus(self) -> str | None:
