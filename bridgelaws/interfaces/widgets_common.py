@@ -10,6 +10,10 @@ from typing import Any
 
 import ipywidgets as widgets
 import traitlets
+# The style models ipywidgets does not name at its top level, for widgets given a shared one (_Looks).
+from ipywidgets.widgets.widget_bool import CheckboxStyle
+from ipywidgets.widgets.widget_description import DescriptionStyle
+from ipywidgets.widgets.widget_string import HTMLStyle, LabelStyle
 
 from ..auction.editions import EDITIONS
 from ..text.errors import BridgeLawsError
@@ -46,6 +50,49 @@ def _language_toggle(lang: str = "en") -> widgets.ToggleButtons:
                                  value=find_language(lang), style={"button_width": "100px"})
 
 
+class _Looks:
+    """The Layout and Style models that one panel's widgets share (issue 23 §4). ipywidgets makes a
+    Layout and a Style model for every widget not given them: each is a comm message from the kernel
+    and a model in the server's and the browser's widget manager, and a page made of a few hundred
+    widgets paid for twice as many models again. Widgets made in bulk take theirs from here instead:
+    one model per kind and distinct set of traits, kept per panel (a model belongs to one page's
+    kernel, never to the module), so that a redraw reuses them rather than making more.
+
+    Only for widgets whose layout and style no code changes after they are made: a widget whose
+    ``.layout.display`` (or any other trait of its layout or style) is set later keeps its own, or
+    the change would reach every widget sharing it."""
+
+    def __init__(self) -> None:
+        self._made: dict[tuple[Any, ...], widgets.Widget] = {}
+
+    def layout(self, **traits: str) -> widgets.Layout:
+        """The panel's Layout with these traits (``width="auto"``...; none: the default layout)."""
+        made: widgets.Layout = self._shared(widgets.Layout, traits)
+        return made
+
+    def style(self, kind: type[widgets.Widget], **traits: str) -> Any:
+        """The panel's Style model of ``kind`` (``widgets.ButtonStyle``...) with these traits."""
+        return self._shared(kind, traits)
+
+    def made(self) -> list[tuple[type[widgets.Widget], dict[str, str], widgets.Widget]]:
+        """Every shared model: its kind, the traits it was made with, and the model."""
+        return [(kind, dict(traits), model) for (kind, traits), model in self._made.items()]
+
+    def _shared(self, kind: type[widgets.Widget], traits: dict[str, str]) -> Any:
+        key = (kind, tuple(sorted(traits.items())))
+        if key not in self._made:
+            self._made[key] = kind(**traits)
+        return self._made[key]
+
+    def html(self, value: str = "") -> widgets.HTML:
+        """An HTML widget with the panel's default layout and HTML style."""
+        return widgets.HTML(value, layout=self.layout(), style=self.style(HTMLStyle))
+
+    def hbox(self, children: list[Any]) -> widgets.HBox:
+        """An HBox with the panel's default layout (a Box has no style model)."""
+        return widgets.HBox(children, layout=self.layout())
+
+
 class EditionChoice(widgets.Box):
     """The editions shown: one checkbox per edition offered (the registry's, then any draft named),
     so that a click adds or takes away one edition and leaves the others as they are (a
@@ -61,9 +108,11 @@ class EditionChoice(widgets.Box):
                  lang: str = "en") -> None:
         self.options = tuple(options)
         names = {edition.year: edition.name for edition in EDITIONS}
+        # One layout and one style for every checkbox (_Looks): none is changed afterwards.
+        layout, style = widgets.Layout(width="auto"), CheckboxStyle()
         self.boxes: dict[str, widgets.Checkbox] = {
             year: widgets.Checkbox(value=year in value, description=year, indent=False,
-                                   tooltip=names.get(year, year), layout=widgets.Layout(width="auto"))
+                                   tooltip=names.get(year, year), layout=layout, style=style)
             for year in self.options}
         self.label = widgets.Label(t("common.editions", lang))
         flow = "column" if vertical else "row wrap"

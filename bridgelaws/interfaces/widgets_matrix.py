@@ -19,7 +19,8 @@ from ..text.errors import BridgeLawsError
 from ..text.i18n import t
 from ..presentation.render import stylesheet
 from ..text.vocabulary import DEFAULT_LAYER
-from .widgets_common import YEARS, _english_toggle, _layer_options, _layer_toggle, _message, _ShowsView, _Speaks
+from .widgets_common import (YEARS, _english_toggle, _layer_options, _layer_toggle, _Looks, _message, _ShowsView,
+                             _Speaks)
 
 
 class MatrixExplorer(_Speaks, _ShowsView, widgets.VBox):
@@ -28,6 +29,9 @@ class MatrixExplorer(_Speaks, _ShowsView, widgets.VBox):
     quoted paragraph to the card."""
 
     def __init__(self, layer: str = DEFAULT_LAYER, lang: str = "en") -> None:
+        #: The layout and styles the cells and the row labels share: one Layout for every cell, one
+        #: ButtonStyle per colour, kept across redraws (:class:`_Looks`).
+        self.looks = _Looks()
         self.layer = _layer_toggle()
         self.layer.value = layer
         self.english = _english_toggle()
@@ -89,16 +93,17 @@ class MatrixExplorer(_Speaks, _ShowsView, widgets.VBox):
 
     def _draw(self) -> None:
         lang = self.lang
-        self._header = [widgets.HTML(f"<b>{t('views.matrix_case', lang)}</b>")]
-        self._header += [widgets.HTML(f"<b>{year}</b>") for year in YEARS]
+        looks = self.looks
+        self._header = [looks.html(f"<b>{t('views.matrix_case', lang)}</b>")]
+        self._header += [looks.html(f"<b>{year}</b>") for year in YEARS]
         self._rows = []
         self.cells = {}
         for case_id, name, cells in views.matrix_grid(self.layer.value, lang=lang):
-            children: list[Any] = [widgets.HTML(f"{name}<br><code>{case_id}</code>")]
+            children: list[Any] = [looks.html(f"{name}<br><code>{case_id}</code>")]
             for cell in cells:
                 button = widgets.Button(description=cell.text, tooltip=f"{cell.edition} · {name}: {cell.full}",
-                                        layout=widgets.Layout(width="auto", height="auto"))
-                button.style.button_color = cell.colour + "22"
+                                        layout=looks.layout(width="auto", height="auto"),
+                                        style=looks.style(widgets.ButtonStyle, button_color=cell.colour + "22"))
                 button.add_class("bl-matrix-cell")
                 button.add_class(f"bl-{cell.status}")
                 if (case_id, cell.edition) == self.chosen:

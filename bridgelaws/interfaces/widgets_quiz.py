@@ -6,13 +6,15 @@ from __future__ import annotations
 from typing import Any
 
 import ipywidgets as widgets
+from ipywidgets.widgets.widget_description import DescriptionStyle
+from ipywidgets.widgets.widget_string import HTMLStyle, LabelStyle
 
 from ..presentation import views
 from ..text.errors import BridgeLawsError
 from ..presentation.exercise_set import Exercise, exercise_set
 from ..text.i18n import find_language, t
 from ..presentation.views._common import _view
-from .widgets_common import YEARS, _english_toggle, _language_toggle, _message
+from .widgets_common import YEARS, _english_toggle, _language_toggle, _Looks, _message
 
 
 class ExerciseCard(widgets.VBox):
@@ -28,14 +30,17 @@ class ExerciseCard(widgets.VBox):
         pass_options = [("(your prediction)", None)] + [(label, key) for key, label in views.MUST_PASS_LABELS.items()]
         self.status: dict[str, widgets.Dropdown] = {}
         self.must_pass: dict[str, widgets.Dropdown] = {}
+        # The rows' layouts and styles, shared (:class:`_Looks`): none is changed afterwards.
+        looks = self.looks = _Looks()
+        menu_style = looks.style(DescriptionStyle)
         rows = []
         for year in YEARS:
             self.status[year] = widgets.Dropdown(options=status_options, value=None,
-                                                 layout=widgets.Layout(width="330px"))
+                                                 layout=looks.layout(width="330px"), style=menu_style)
             self.must_pass[year] = widgets.Dropdown(options=pass_options, value=None,
-                                                    layout=widgets.Layout(width="300px"))
-            rows.append(widgets.HBox([widgets.Label(year, layout=widgets.Layout(width="50px")),
-                                      self.status[year], self.must_pass[year]]))
+                                                    layout=looks.layout(width="300px"), style=menu_style)
+            label = widgets.Label(year, layout=looks.layout(width="50px"), style=looks.style(LabelStyle))
+            rows.append(looks.hbox([label, self.status[year], self.must_pass[year]]))
         self.reveal_button = widgets.Button(description="Reveal", button_style="info")
         self.english = _english_toggle()
         self._revealed = False
@@ -100,17 +105,21 @@ class QuizCard(widgets.VBox):
         first = exercise or next(iter(self.exercises))
         if first not in self.exercises:
             raise BridgeLawsError(f"unknown exercise {first!r}: one of {', '.join(self.exercises)}")
+        #: The layouts and styles the buttons, the panes and the question rows share, kept across the
+        #: rows made again for each exercise and language (:class:`_Looks`): none is changed afterwards.
+        looks = self.looks = _Looks()
         self.chooser = widgets.Dropdown(options=self._chooser_options(), value=first,
                                         layout=widgets.Layout(width="520px"))
-        self.check_button = widgets.Button(button_style="info", layout=widgets.Layout(width="auto"))
-        self.retry_button = widgets.Button(layout=widgets.Layout(width="auto"))
-        self.next_button = widgets.Button(layout=widgets.Layout(width="auto"))
-        self.again_button = widgets.Button(layout=widgets.Layout(width="auto"))
-        self.instructions = widgets.HTML()
-        self.score = widgets.HTML()
-        self.message = widgets.HTML()
-        self.header = widgets.HTML()  # the exercise's title, scenario and question, above the menus
-        self.view = widgets.HTML()  # once checked: this exercise's score, and whether the check counted
+        auto, plain = looks.layout(width="auto"), looks.style(widgets.ButtonStyle)
+        self.check_button = widgets.Button(button_style="info", layout=auto, style=plain)
+        self.retry_button = widgets.Button(layout=auto, style=plain)
+        self.next_button = widgets.Button(layout=auto, style=plain)
+        self.again_button = widgets.Button(layout=auto, style=plain)
+        self.instructions = looks.html()
+        self.score = looks.html()
+        self.message = looks.html()
+        self.header = looks.html()  # the exercise's title, scenario and question, above the menus
+        self.view = looks.html()  # once checked: this exercise's score, and whether the check counted
         self.questions = widgets.VBox()
         self.answer: dict[str, widgets.Dropdown] = {}
         #: Beside each question, once checked: its mark, the library's answer and what it rests on.
@@ -127,7 +136,7 @@ class QuizCard(widgets.VBox):
         self.chooser.observe(lambda _: self._new_exercise(), names="value")
         self.language.observe(self._on_language, names="value")
         super().__init__([self.language, self.chooser, self.instructions, self.header, self.questions,
-                          widgets.HBox([self.check_button, self.retry_button, self.next_button, self.again_button]),
+                          looks.hbox([self.check_button, self.retry_button, self.next_button, self.again_button]),
                           self.score, self.message, self.view])
         self.add_class("bl-widget")
         self._label()
@@ -222,17 +231,20 @@ class QuizCard(widgets.VBox):
     def _build_rows(self) -> None:
         self.answer = {}
         self.feedback = {}
+        looks = self.looks
         rows = []
         for question in self.exercise.questions:
             options = [(t("exercises.choose", self.lang), None)] + [
                 (views.choice_text(question, choice, self.lang), choice) for choice in question.choices]
-            menu = widgets.Dropdown(options=options, value=None, layout=widgets.Layout(width="420px"))
+            menu = widgets.Dropdown(options=options, value=None, layout=looks.layout(width="420px"),
+                                    style=looks.style(DescriptionStyle))
             self.answer[question.id] = menu
-            label = widgets.Label(views.quiz_stem(question, self.lang), layout=widgets.Layout(width="380px"))
-            feedback = widgets.HTML(layout=widgets.Layout(width="auto"))
+            label = widgets.Label(views.quiz_stem(question, self.lang), layout=looks.layout(width="380px"),
+                                  style=looks.style(LabelStyle))
+            feedback = widgets.HTML(layout=looks.layout(width="auto"), style=looks.style(HTMLStyle))
             self.feedback[question.id] = feedback
             # The mark stands beside its own question, the library's answer under it.
-            rows.append(widgets.HBox([label, menu, feedback], layout=widgets.Layout(align_items="flex-start")))
+            rows.append(widgets.HBox([label, menu, feedback], layout=looks.layout(align_items="flex-start")))
         self.questions.children = rows
 
     def set_language(self, lang: str) -> None:

@@ -24,8 +24,8 @@ from ..presentation.render import seat_name
 from ..presentation.views._common import EditionNames, Tokens
 from ..text.vocabulary import DEFAULT_LAYER
 from .widgets_common import (_DEALER_OPTIONS, YEARS, EditionChoice, _english_toggle, _follow_projector,
-                             _layer_options, _layer_toggle, _message, _projector_toggle, _Said, _seat_options,
-                             _Speaks, _typed_text)
+                             _layer_options, _layer_toggle, _Looks, _message, _projector_toggle, _Said,
+                             _seat_options, _Speaks, _typed_text)
 
 #: The scenario menu's entry while the auction shown is not a prepared scenario (the user's own).
 YOUR_AUCTION = "(your auction)"
@@ -71,6 +71,11 @@ class AuctionStepper(_Speaks, widgets.VBox):
         #: The message shown, when it is one of the stepper's own: its words in any language.
         self._said: tuple[Callable[[str], str], str] | None = None
         layout = widgets.Layout
+        #: The layouts and styles the bidding box, the plain boxes, the HTML panes and the buttons
+        #: share (:class:`_Looks`); the rows and buttons whose ``layout.display`` changes
+        #: (:meth:`_show_rows`) keep their own layouts.
+        looks = self.looks = _Looks()
+        plain = looks.style(widgets.ButtonStyle)
         self.dealer = widgets.Dropdown(options=_DEALER_OPTIONS, value=str(parse_seat(dealer)),
                                        layout=layout(width="170px"))
         chosen = views.edition_years(editions)
@@ -85,36 +90,38 @@ class AuctionStepper(_Speaks, widgets.VBox):
         # Enter applies what was typed (issue 25 §2): the value is sent on Enter (or when the box loses
         # the focus), never on each key (ipywidgets 8: continuous_update=False, not on_submit).
         self.typed = widgets.Text(layout=layout(width="400px"), continuous_update=False)
-        self.apply_button = widgets.Button(layout=layout(width="auto", min_width="70px"))
+        self.apply_button = widgets.Button(layout=layout(width="auto", min_width="70px"), style=plain)
         self.seat = widgets.ToggleButtons(options=self._caller_options(lang), value="",
                                           style={"button_width": "auto"})
         self.card = widgets.Text(value="SK", layout=layout(width="140px"))
-        self.expose_button = widgets.Button(layout=layout(width="auto", min_width="120px"))
-        self.accept_button = widgets.Button(layout=layout(width="auto", min_width="110px"), disabled=True)
-        self.back_button = widgets.Button(layout=layout(width="auto", min_width="80px"))
-        self.forward_button = widgets.Button(layout=layout(width="auto", min_width="90px"))
-        self.clear_button = widgets.Button(layout=layout(width="auto", min_width="70px"))
+        self.expose_button = widgets.Button(layout=layout(width="auto", min_width="120px"), style=plain)
+        self.accept_button = widgets.Button(layout=layout(width="auto", min_width="110px"), style=plain,
+                                            disabled=True)
+        self.back_button = widgets.Button(layout=layout(width="auto", min_width="80px"), style=plain)
+        self.forward_button = widgets.Button(layout=layout(width="auto", min_width="90px"), style=plain)
+        self.clear_button = widgets.Button(layout=layout(width="auto", min_width="70px"), style=plain)
         self.step = widgets.IntSlider(value=0, min=0, max=0, continuous_update=True, layout=layout(width="360px"))
         self.play = widgets.Play(value=0, min=0, max=0, interval=900)
         widgets.jslink((self.play, "value"), (self.step, "value"))
         # In the browser the link sets the slider from the Play's value when the page renders: the
         # Play is kept at the slider's step, or a stepper made holding a scenario would open at step 0.
         self.step.observe(lambda change: setattr(self.play, "value", change["new"]), names="value")
-        self.message = widgets.HTML(value="")
-        self.view = widgets.HTML(value="")
+        self.message = looks.html()
+        self.view = looks.html()
         # The example the app opens on (issue 25 §2): a line on it and one button that clears it.
-        self.example_text = widgets.HTML()
-        self.start_own_button = widgets.Button(button_style="primary", layout=layout(width="auto"))
+        self.example_text = looks.html()
+        self.start_own_button = widgets.Button(button_style="primary", layout=looks.layout(width="auto"), style=plain)
         self.example_row = widgets.HBox([self.example_text, self.start_own_button],
                                          layout=layout(display="none", align_items="center", flex_flow="row wrap"))
         self.example_row.add_class("bl-example")
         #: Whether the example is shown (until the auction changes).
         self.example_shown = False
         # A call made while stepped back asks before it drops the later steps, and can be undone.
-        self.confirm_text = widgets.HTML()
-        self.yes_button = widgets.Button(button_style="warning", layout=layout(width="auto"))
-        self.no_button = widgets.Button(layout=layout(width="auto"))
-        self.undo_button = widgets.Button(layout=layout(width="auto"))
+        self.confirm_text = looks.html()
+        # Their own layouts: _show_rows shows and hides each of them.
+        self.yes_button = widgets.Button(button_style="warning", layout=layout(width="auto"), style=plain)
+        self.no_button = widgets.Button(layout=layout(width="auto"), style=plain)
+        self.undo_button = widgets.Button(layout=layout(width="auto"), style=plain)
         self.confirm_row = widgets.HBox([self.confirm_text, self.yes_button, self.no_button, self.undo_button],
                                         layout=layout(display="none", align_items="center", flex_flow="row wrap"))
         self.confirm_row.add_class("bl-confirm")
@@ -130,14 +137,15 @@ class AuctionStepper(_Speaks, widgets.VBox):
         for row in rows:
             row_widgets = []
             for call in row:
+                # One layout for the 38 buttons, one style for the red suits' and one for the others.
                 button = widgets.Button(description=call.symbol(), tooltip=str(call),
-                                        layout=layout(width="50px", height="26px", padding="0"))
-                if call.is_red:
-                    button.style.text_color = "#c00"
+                                        layout=looks.layout(width="50px", height="26px", padding="0"),
+                                        style=looks.style(widgets.ButtonStyle, text_color="#c00") if call.is_red
+                                        else plain)
                 button.on_click(lambda _, c=str(call): self.click(c))
                 self.buttons[str(call)] = button
                 row_widgets.append(button)
-            box_rows.append(widgets.HBox(row_widgets))
+            box_rows.append(looks.hbox(row_widgets))
         self.bidding_box = widgets.VBox(box_rows, layout=layout(margin="0 12px 0 0"))
         self.bidding_box.add_class("bl-bidbox")
 
@@ -163,18 +171,19 @@ class AuctionStepper(_Speaks, widgets.VBox):
 
         controls = widgets.VBox([
             language,
-            widgets.HBox([self.scenario]),
+            looks.hbox([self.scenario]),
             self.layer,
             self.english,
             self.projector,
-            widgets.HBox([self.typed, self.apply_button]),
+            looks.hbox([self.typed, self.apply_button]),
             self.seat,
-            widgets.HBox([self.card, self.expose_button, self.accept_button]),
-            widgets.HBox([self.back_button, self.forward_button, self.clear_button]),
-            widgets.HBox([self.play, self.step]),
-        ])
+            looks.hbox([self.card, self.expose_button, self.accept_button]),
+            looks.hbox([self.back_button, self.forward_button, self.clear_button]),
+            looks.hbox([self.play, self.step]),
+        ], layout=looks.layout())
         # Wraps on a narrow screen (the controls under the bidding box) instead of running off it.
-        top = widgets.HBox([widgets.VBox([self.dealer, self.editions]), self.bidding_box, controls],
+        top = widgets.HBox([widgets.VBox([self.dealer, self.editions], layout=looks.layout()), self.bidding_box,
+                            controls],
                            layout=layout(flex_flow="row wrap"))
         super().__init__([self.example_row, top, self.confirm_row, self.message, self.view])
         self.add_class("bl-widget")  # 14px controls (bridgelaws.css)
