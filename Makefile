@@ -31,8 +31,12 @@ chromium:
 
 # JOBS: pytest-xdist workers (`make test JOBS=1`: one worker). conftest.py shares the tests out: each
 # test file whole on one worker (the app's browser tests one by one), the longest first.
+# The package is compiled to bytecode first (both cores, about a second): the suite starts Python
+# well over a hundred times (workers, kernels, servers, the command line), and where the environment
+# sets PYTHONDONTWRITEBYTECODE each of them would otherwise compile what it imports of the package anew.
 JOBS ?= 2
 test: $(STAMP) chromium
+	$(PY) -m compileall -q -j 0 bridgelaws tests
 	BRIDGELAWS_CHROMIUM=$(CHROMIUM) $(PY) -m pytest -n $(JOBS) --dist loadgroup
 
 lab: $(STAMP)
