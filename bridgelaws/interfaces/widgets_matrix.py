@@ -38,7 +38,7 @@ class MatrixExplorer(_Speaks, _ShowsView, widgets.VBox):
         self.heading = widgets.HTML()
         self.grid = widgets.GridBox(layout=widgets.Layout(
             grid_template_columns=f"minmax(160px, 1.3fr) repeat({len(YEARS)}, minmax(110px, 1fr))",
-            grid_gap="3px", width="100%", overflow_x="auto"))
+            grid_gap="3px", width="100%", overflow="auto"))
         self.grid.add_class("bl-matrix-grid")
         self.grid.add_class("bl-scrolls")  # narrower than its columns (a phone): it scrolls sideways, the page does not
         #: The cell buttons, by (case id, edition year).
