@@ -2,12 +2,15 @@
 
 Issue 13 §1: a served app's kernels are shut down when their pages are left (each page load used to
 leave its kernel running: Voila's shutdown request was refused for want of an ``_xsrf`` cookie). Four
-pages are opened at once on the server the other browser tests of this worker use (conftest.py's
-``app_server``), and the test follows the kernels it started by their process ids. Issue 22 (the
+pages are opened at once on the app server of the session (conftest.py's ``app_server``), and the test
+follows the kernels it started by their process ids. Issue 22 (the
 served app) and issue 25 §2: plain GET requests from one address hold a few kernels and only for
 seconds; a page whose browser vanishes, or whose tab is closed without a word, gives its kernel back;
 an open page left idle keeps it. These run against a server with the timeouts of ``app/voila.json``
-cut to seconds (:data:`SHORT`); the settings themselves are checked in tests/test_serving.py."""
+cut to seconds (:data:`SHORT`); the settings themselves are checked in tests/test_serving.py.
+
+Under ``make test`` these tests run in a pytest session of their own, beside the workers (conftest.py
+at the root says how their outcomes reach the report); run alone, they run as any other test."""
 
 from __future__ import annotations
 
@@ -251,9 +254,10 @@ def test_a_vanished_or_closed_page_gives_its_kernel_back_and_an_open_idle_one_ke
 
 def test_closing_pages_shuts_their_kernels_down(browser, app_server):
     url, server = app_server
-    # The worker's server is shared with the other browser tests, under app/voila.json's cap of five
-    # kernels a client: a page an earlier test closed without leaving it holds its kernel until the
-    # reaper takes it. Wait until four more fit (the reaper's own bound), so that no page is refused.
+    # Run on a worker (not in a session of its own), the server is shared with the other browser tests,
+    # under app/voila.json's cap of five kernels a client: a page an earlier test closed without
+    # leaving it holds its kernel until the reaper takes it. Wait until four more fit (the reaper's
+    # own bound), so that no page is refused.
     deadline = time.monotonic() + 120
     while len(_kernels(server)) > 5 - PAGES and time.monotonic() < deadline:
         time.sleep(1)
