@@ -34,6 +34,7 @@ from __future__ import annotations
 import importlib.util
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -41,6 +42,13 @@ import time
 from pathlib import Path
 
 import pytest
+
+# A shell without job control starts a command put in the background (`make test &`) with SIGINT
+# ignored, and every process inherits that: the command lines the tests interrupt as Ctrl-C does
+# (tests/test_large_input.py, tests/test_handout_interrupt.py) would ignore it and run on. Python's own
+# handler is put back, so that what the suite starts gets SIGINT's default, as from a terminal.
+if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 ROOT = Path(__file__).resolve().parent
 TYPING_TEST = ROOT / "tests" / "test_typing.py"
