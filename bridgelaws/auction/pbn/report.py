@@ -18,9 +18,10 @@ from .replay import MAX_ALL_PASS
 Editions: TypeAlias = "str | Iterable[str | int | Edition] | None"
 
 
-def _compare(game: Game, outcome: str | None, contract: Contract | None) -> dict[str, bool | None]:
-    recorded = game.recorded_contract
-    declarer_tag = game.declarer_tag
+def _compare(recorded: str | None, declarer_tag: str | None, auction_declarer: Seat | None,
+             outcome: str | None, contract: Contract | None) -> dict[str, bool | None]:
+    """Whether an edition's result agrees with the game's tags (read once per game by the caller:
+    the Contract tag normalised, the Declarer tag, and the declarer the auction must have produced)."""
     if outcome is None or outcome == "open":
         return {"contract_agrees": None, "declarer_agrees": None, "agrees": None}
     if recorded in (None, "?") or (recorded != "Pass" and not recorded[0].isdigit()):
@@ -34,7 +35,7 @@ def _compare(game: Game, outcome: str | None, contract: Contract | None) -> dict
     elif declarer_tag == "":
         declarer_ok = contract is None
     else:
-        declarer_ok = contract is not None and contract.declarer == game.auction_declarer
+        declarer_ok = contract is not None and contract.declarer == auction_declarer
     known = [v for v in (contract_ok, declarer_ok) if v is not None]
     return {"contract_agrees": contract_ok, "declarer_agrees": declarer_ok,
             "agrees": all(known) if known else None}
@@ -152,6 +153,7 @@ def game_report(game: Game, editions: Editions = None) -> dict[str, Any]:
     """
     chosen = _chosen(editions)
     auction_declarer = game.auction_declarer
+    recorded, declarer_tag, recorded_declarer = game.recorded_contract, game.declarer_tag, game.recorded_declarer
     report: dict[str, Any] = {
         "file": game.file,
         "game": game.number,
@@ -160,9 +162,9 @@ def game_report(game: Game, editions: Editions = None) -> dict[str, Any]:
         "dealer": str(game.dealer) if game.dealer is not None else None,
         "auction": game.auction_strings if game.has_auction else None,
         "recorded": {
-            "contract": game.recorded_contract,
-            "declarer_tag": game.declarer_tag,
-            "declarer": str(game.recorded_declarer) if game.recorded_declarer is not None else None,
+            "contract": recorded,
+            "declarer_tag": declarer_tag,
+            "declarer": str(recorded_declarer) if recorded_declarer is not None else None,
             "declarer_irregular": game.declarer_irregular,
             "auction_declarer": str(auction_declarer) if auction_declarer is not None else None,
         },
@@ -181,7 +183,7 @@ def game_report(game: Game, editions: Editions = None) -> dict[str, Any]:
             entry["outcome"] = result.outcome
             entry["contract"] = str(contract) if contract else None
             entry["declarer"] = str(contract.declarer) if contract else None
-            entry.update(_compare(game, result.outcome, contract))
+            entry.update(_compare(recorded, declarer_tag, auction_declarer, result.outcome, contract))
         report["editions"][edition.year] = entry
     values = [e["agrees"] for e in report["editions"].values()]
     report["agrees"] = (False if False in values else True if values and all(values) else None)
