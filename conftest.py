@@ -180,17 +180,22 @@ def pytest_sessionstart(session: pytest.Session) -> None:
 def pytest_unconfigure(config: pytest.Config) -> None:
     process: subprocess.Popen | None = _mypy.pop("process", None)
     if process is not None:
-        if process.poll() is None:  # the test was not reached (stopped early, or deselected)
-            process.terminate()
-            try:
-                process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait()
+        _end(process, 10)  # if still running, the test was not reached (stopped early, or deselected)
         for variable in _mypy.pop("variables"):
             os.environ.pop(variable, None)
         shutil.rmtree(_mypy.pop("folder"), ignore_errors=True)
     _stop_the_kernel_tests()
+
+
+def _end(process: subprocess.Popen, seconds: float) -> None:
+    """Stop ``process`` if it still runs: SIGTERM, then after ``seconds`` SIGKILL."""
+    if process.poll() is None:
+        process.terminate()
+        try:
+            process.wait(timeout=seconds)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
 
 
 # --- the kernel tests beside the workers --------------------------------------------------------------
@@ -223,13 +228,7 @@ def _stop_the_kernel_tests() -> None:
     process: subprocess.Popen | None = _kernels.pop("process", None)
     if process is None:
         return
-    if process.poll() is None:  # the session stopped before their outcomes were read
-        process.terminate()
-        try:
-            process.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+    _end(process, 30)  # if still running, the session stopped before their outcomes were read
     for variable in (KERNELS_VARIABLE, KERNELS_PID_VARIABLE, KERNELS_LOG_VARIABLE):
         os.environ.pop(variable, None)
     shutil.rmtree(_kernels.pop("folder"), ignore_errors=True)
