@@ -8,13 +8,15 @@ the code's output. Turns barred: one per player for a bar at his next turn, thre
 
 from __future__ import annotations
 
+import pytest
+
 from bridgelaws import judge
 from bridgelaws.auction.calls import Seat
 from bridgelaws.presentation.present import describe, must_pass_key
 from bridgelaws.judging.ruling_effect import REST_OF_AUCTION_TURNS, BarEffect, CallFate, Side, ruling_effect
 from bridgelaws.judging.rulings import generic_ruling, resolve
 from bridgelaws.presentation.views import turns_barred
-from bridgelaws.text.vocabulary import Scope
+from bridgelaws.text.vocabulary import Layer, Outcome, Scope, Status
 from data_examples import silent_cells
 
 
@@ -70,6 +72,21 @@ def test_the_effect_is_kept_until_a_field_it_reads_is_set_again():
     ruling.barred = [{"seat": "W", "scope": "next-turn", "article": "1936:22.3.a"}]  # a list replaced
     assert ruling.effect.bars == (BarEffect("W", Scope.NEXT_TURN, "1936:22.3.a"),)
     assert ruling.effect == ruling_effect(ruling)  # the same value as worked out afresh
+
+
+@pytest.mark.parametrize("field, value", [
+    ("status", Status.SILENT), ("layer", Layer.SUPPLEMENT), ("offender", "W"),
+    ("chosen", "lowest-sufficient-same-denomination"), ("call_stands", True), ("deemed", "pass"),
+    ("next", "proper"), ("requires", None), ("acceptance", "lho"), ("outcome", Outcome.CONTRACT.value),
+    ("options", []), ("barred", [{"seat": "W", "scope": "rest-of-auction", "article": "1936:22.3.b"}]),
+    ("play", ["a line"]), ("score", ["an adjusted score"]),
+])
+def test_setting_any_field_the_effect_reads_gives_the_effect_worked_out_afresh(field, value):
+    # Every field ruling_effect reads is in the kept value's key (a second reader listed the 14).
+    ruling = resolve("insufficient-bid", "1936", offender=Seat.E)
+    ruling.effect  # worked out and kept
+    setattr(ruling, field, value)
+    assert ruling.effect == ruling_effect(ruling)
 
 
 def test_1936_double_of_a_doubled_bid_22_6_a():

@@ -155,8 +155,9 @@ class Ruling:
         Worked out once and kept until a field it reads is set again: the engine asks for it several
         times per call judged (the search for where two editions part asks hundreds of thousands of
         times). Every field it reads is part of the key, those the engine sets while judging
-        (``chosen``, ``call_stands``) among them; the list fields are compared as objects (the code
-        replaces them, never changes one in place)."""
+        (``chosen``, ``call_stands``) among them. A list field set to another list is seen (compared
+        by value); a list changed in place is not (the package replaces these lists, never changes
+        one in place)."""
         key = self._effect_key()
         kept = self.__dict__.get("_effect")
         if kept is None or kept[0] != key:
