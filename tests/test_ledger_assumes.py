@@ -59,6 +59,16 @@ def test_exposed_card_1936_1949_otherwise_a_low_card_loses_its_play_penalty():
     assert generic_ruling("exposed-card", "1949", "otherwise").assumes == ()
 
 
+def _the_same_effect_at_ones_turn(found):
+    """The entry's ``otherwise`` situation (a call at one's turn): the same effect in every dimension."""
+    otherwise = situation(found, "otherwise")
+    assert otherwise.change is Change.SAME_EFFECT
+    assert set(directions(otherwise).values()) == {"same"}
+    assert ("the same effect in every dimension compared (barred: no one (turns barred: 0), offender, "
+            "opponents, call, play)") in otherwise.reason
+    return otherwise
+
+
 def test_review_request_1936_1949_the_same_right_at_ones_turn():
     """1936:20 "Gedurende het bieden mag een speler vragen de vorige biedingen te herhalen, doch
     slechts indien het zijn beurt is om te bieden": a right, no rectification, the auction unchanged.
@@ -68,11 +78,7 @@ def test_review_request_1936_1949_the_same_right_at_ones_turn():
     same effect (was ``not comparable (assumption)``)."""
     found = entry("review-request", "1936", "1949")
     assert (found.change, found.because) == (Change.SAME_EFFECT, None)
-    otherwise = situation(found, "otherwise")
-    assert otherwise.change is Change.SAME_EFFECT
-    assert set(directions(otherwise).values()) == {"same"}
-    assert ("the same effect in every dimension compared (barred: no one (turns barred: 0), offender, "
-            "opponents, call, play)") in otherwise.reason
+    otherwise = _the_same_effect_at_ones_turn(found)
     assert "only the engine's default" not in found.reason
 
 
@@ -83,11 +89,7 @@ def test_review_request_1949_2007_the_same_right_at_ones_turn():
     1949 has a gap of the sources (not comparable, silent)."""
     found = entry("review-request", "1949", "2007")
     assert (found.change, found.because) == (Change.SAME_EFFECT, None)
-    otherwise = situation(found, "otherwise")
-    assert otherwise.change is Change.SAME_EFFECT
-    assert set(directions(otherwise).values()) == {"same"}
-    assert ("the same effect in every dimension compared (barred: no one (turns barred: 0), offender, "
-            "opponents, call, play)") in otherwise.reason
+    otherwise = _the_same_effect_at_ones_turn(found)
     assert "only the engine's default" not in otherwise.reason
     for gap in ("after-close", "not-at-turn"):
         gapped = situation(found, gap)
