@@ -23,11 +23,16 @@ $(STAMP): pyproject.toml | $(PY)
 
 install: $(STAMP)
 
-# Installs Debian's chromium when it is missing (the machines run as root).
+# Installs Debian's chromium when it is missing (the machines run as root), and its headless shell, which
+# the browser tests drive (tests/serving_helpers.py; without it they drive chromium, more slowly).
+HEADLESS_SHELL ?= /usr/lib/chromium/chromium-headless-shell
 chromium:
 	@test -x $(CHROMIUM) || { echo "installing chromium (apt-get)"; \
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
 	@test -x $(CHROMIUM) || { echo "chromium is missing and could not be installed"; exit 1; }
+	@test -x $(HEADLESS_SHELL) || { echo "installing chromium-headless-shell (apt-get)"; \
+	  { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium-headless-shell >/dev/null; } || \
+	  echo "chromium-headless-shell could not be installed: the browser tests drive $(CHROMIUM) instead (slower)"; }
 
 # JOBS: pytest-xdist workers (`make test JOBS=1`: one worker). conftest.py shares the tests out: each
 # test file whole on one worker (the app's browser tests one by one), the longest first.
@@ -37,7 +42,7 @@ chromium:
 JOBS ?= 2
 test: $(STAMP) chromium
 	$(PY) -m compileall -q -j 0 bridgelaws tests
-	BRIDGELAWS_CHROMIUM=$(CHROMIUM) $(PY) -m pytest -n $(JOBS) --dist loadgroup
+	BRIDGELAWS_CHROMIUM=$(CHROMIUM) BRIDGELAWS_HEADLESS_SHELL=$(HEADLESS_SHELL) $(PY) -m pytest -n $(JOBS) --dist loadgroup
 
 lab: $(STAMP)
 	$(VENV)/bin/jupyter lab --notebook-dir=notebooks --ServerApp.ip=127.0.0.1 --allow-root

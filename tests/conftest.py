@@ -206,15 +206,15 @@ def data(tmp_path):
 def browser():
     """Debian's Chromium driven by Playwright, one per test module (a module that drives Playwright
     itself never overlaps another's)."""
-    from serving_helpers import CHROMIUM, CHROMIUM_ARGS, SHOTS
+    from serving_helpers import CHROMIUM_ARGS, PAGES_BROWSER, SHOTS
 
-    if not Path(CHROMIUM).exists():
-        pytest.skip(f"no Chromium at {CHROMIUM}: `make test` installs Debian's chromium")
+    if not Path(PAGES_BROWSER).exists():
+        pytest.skip(f"no Chromium at {PAGES_BROWSER}: `make test` installs Debian's chromium")
     from playwright.sync_api import sync_playwright
 
     SHOTS.mkdir(parents=True, exist_ok=True)
     with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        launched = playwright.chromium.launch(executable_path=PAGES_BROWSER, args=CHROMIUM_ARGS)
         yield launched
         launched.close()
 
@@ -238,3 +238,9 @@ def app_server(tmp_path_factory):
 @pytest.fixture(scope="session")
 def app_url(app_server):
     return app_server[0]
+
+
+def pytest_report_header(config):
+    from serving_helpers import PAGES_BROWSER
+
+    return f"browser tests drive: {PAGES_BROWSER}"

@@ -20,6 +20,13 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 SHOTS = REPO / "build" / "screenshots"
 CHROMIUM = os.environ.get("BRIDGELAWS_CHROMIUM", "/usr/bin/chromium")
+#: The browser the tests drive with Playwright: Debian's chromium-headless-shell, the headless build of the
+#: same Chromium (what Playwright itself runs for headless tests), where it is installed (`make test`
+#: installs it); else :data:`CHROMIUM`. It renders the page with the same engine and does less beside it:
+#: about a third less processor time a page load of the app (docs/performance.md). The PDF handouts are
+#: printed by the Chromium the package itself finds (tests/test_print.py, tests/test_handout_layout.py).
+HEADLESS_SHELL = os.environ.get("BRIDGELAWS_HEADLESS_SHELL", "/usr/lib/chromium/chromium-headless-shell")
+PAGES_BROWSER = HEADLESS_SHELL if os.access(HEADLESS_SHELL, os.X_OK) else CHROMIUM
 # Flags for a closed network and a root user (see the machine notes): no background connections.
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync",

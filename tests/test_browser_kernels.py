@@ -27,7 +27,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from serving_helpers import CHROMIUM, CHROMIUM_ARGS, REPO, free_port, start, stop
+from serving_helpers import CHROMIUM_ARGS, PAGES_BROWSER, REPO, free_port, start, stop
 
 pytestmark = pytest.mark.browser
 
@@ -166,7 +166,7 @@ def test_plain_requests_from_one_address_hold_a_few_kernels_and_only_for_seconds
 def _own_chromium(tmp_path) -> tuple[subprocess.Popen, str]:
     """A Chromium of its own (its own process group, so that it can be frozen or killed whole) and
     the address of its DevTools endpoint."""
-    process = subprocess.Popen([CHROMIUM, "--headless", *CHROMIUM_ARGS, "--remote-debugging-port=0",
+    process = subprocess.Popen([PAGES_BROWSER, "--headless", *CHROMIUM_ARGS, "--remote-debugging-port=0",
                                 f"--user-data-dir={tmp_path / 'profile'}", "about:blank"],
                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, start_new_session=True)
     deadline = time.monotonic() + 60
