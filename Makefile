@@ -39,9 +39,12 @@ chromium:
 # The package is compiled to bytecode first (both cores, about a second): the suite starts Python
 # well over a hundred times (workers, kernels, servers, the command line), and where the environment
 # sets PYTHONDONTWRITEBYTECODE each of them would otherwise compile what it imports of the package anew.
+# For the same reason pytest would rewrite the asserts of every test module in each worker: the
+# rewritten modules are written first, on both cores (tools/rewrite_tests.py, about 2 s).
 JOBS ?= 2
 test: $(STAMP) chromium
 	$(PY) -m compileall -q -j 0 bridgelaws tests
+	$(PY) tools/rewrite_tests.py --jobs $(JOBS)
 	BRIDGELAWS_CHROMIUM=$(CHROMIUM) BRIDGELAWS_HEADLESS_SHELL=$(HEADLESS_SHELL) $(PY) -m pytest -n $(JOBS) --dist loadgroup
 
 lab: $(STAMP)

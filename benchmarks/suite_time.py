@@ -4,8 +4,8 @@
 
 Copies the committed tree (``git archive HEAD``) into a folder beside the repository (so that
 ``../shared`` is found as in CI), with the repository's ``.venv``, no bytecode and no mypy cache, and
-runs what ``make test`` runs there: ``compileall``, then ``pytest -n N --dist loadgroup``. The copy's
-own package is put first on PYTHONPATH, so that the kernels and command lines the tests start import
+runs what ``make test`` runs there: ``compileall``, ``tools/rewrite_tests.py``, then ``pytest -n N
+--dist loadgroup``. The copy's own package is put first on PYTHONPATH, so that the kernels and command lines the tests start import
 it, not the checkout the venv was installed from. It prints pytest's figure, the wall time, the
 machine's busy processor-seconds and idle share (read from /proc/stat every second: Chromium's
 processes are not all counted by the waiting parent, so /usr/bin/time says less), when each worker
@@ -131,6 +131,7 @@ def main() -> int:
         sampler.start()
         started = time.monotonic()
         subprocess.run([str(venv), "-m", "compileall", "-q", "-j", "0", "bridgelaws", "tests"], cwd=copy, check=True)
+        subprocess.run([str(venv), "tools/rewrite_tests.py", "--jobs", str(args.jobs)], cwd=copy, check=True)
         done = subprocess.run([str(venv), "-m", "pytest", "-n", str(args.jobs), "--dist", "loadgroup",
                                "-p", "suite_time_plugin", "-p", "no:cacheprovider"],
                               cwd=copy, env=env, capture_output=True, text=True)
@@ -141,7 +142,7 @@ def main() -> int:
         summary = next((line for line in reversed(done.stdout.splitlines()) if re.search(r" in [\d.]+s", line)),
                        "(no summary line)")
         print(f"pytest: {summary.strip('= ')}")
-        print(f"wall, compileall included: {wall:.1f} s; exit status {done.returncode}")
+        print(f"wall, compileall and rewrite_tests included: {wall:.1f} s; exit status {done.returncode}")
         if sampler.total:
             print(f"machine: {sampler.busy / 100:.0f} busy processor-seconds, "
                   f"{100 * (1 - sampler.busy / sampler.total):.0f} % idle")
