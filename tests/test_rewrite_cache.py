@@ -84,5 +84,50 @@ def test_it_covers_every_module_pytest_rewrites_here():
     tool = _tool()
     found = {path.relative_to(REPO).as_posix() for path in tool.modules(REPO)}
     expected = {f"tests/{path.name}" for path in (REPO / "tests").glob("test_*.py")}
-    assert expected | {"conftest.py", "tests/conftest.py"} <= found
-    assert all(name.endswith(".py") for name in found)
+    assert found == expected | {"conftest.py", "tests/conftest.py"}
+
+
+def _repo(tmp_path: Path, module_text: str, pyproject: str = "") -> Path:
+    (tmp_path / "tests").mkdir()
+    (tmp_path / "tests" / "test_sample.py").write_text(module_text, encoding="utf-8")
+    if pyproject:
+        (tmp_path / "pyproject.toml").write_text(pyproject, encoding="utf-8")
+    return tmp_path / "tests" / "test_sample.py"
+
+
+def test_a_module_whose_rewriting_warns_is_left_to_pytest(tmp_path, capsys):
+    # pytest warns at rewriting time of an assert on a tuple ("always true"): written in advance, the
+    # warning would never reach pytest's report.
+    module = _repo(tmp_path, "def test_x():\n    assert (1 == 2, 'never false')\n")
+    assert _tool().main(["--root", str(tmp_path), "--jobs", "1"]) == 0
+    assert not _tool().cache_file(module).exists()
+    err = capsys.readouterr().err
+    assert "test_sample.py: its rewriting warns" in err and "always true" in err
+
+
+def test_nothing_is_written_where_the_rewriting_depends_on_the_configuration(tmp_path, capsys):
+    module = _repo(tmp_path, SAMPLE, "[tool.pytest.ini_options]\nenable_assertion_pass_hook = true\n")
+    assert _tool().main(["--root", str(tmp_path), "--jobs", "1"]) == 0
+    assert not _tool().cache_file(module).exists()
+    assert "enable_assertion_pass_hook" in capsys.readouterr().err
+
+
+def test_python_files_from_pyproject_choose_the_modules(tmp_path):
+    _repo(tmp_path, SAMPLE, '[tool.pytest.ini_options]\npython_files = ["check_*.py"]\n')
+    (tmp_path / "tests" / "check_more.py").write_text(SAMPLE, encoding="utf-8")
+    assert [path.name for path in _tool().modules(tmp_path)] == ["check_more.py"]
+
+
+def test_a_failure_inside_pytest_is_one_line_and_leaves_the_work_to_pytest(tmp_path, monkeypatch, capsys):
+    from _pytest.assertion import rewrite
+
+    module = _repo(tmp_path, SAMPLE)
+
+    def broken(fn, config):
+        raise AttributeError("'NoneType' object has no attribute 'getini'")
+
+    monkeypatch.setattr(rewrite, "_rewrite_test", broken)
+    assert _tool().main(["--root", str(tmp_path), "--jobs", "1"]) == 0
+    assert not _tool().cache_file(module).exists()
+    lines = capsys.readouterr().err.splitlines()
+    assert len(lines) == 1 and "AttributeError" in lines[0] and "pytest rewrites it itself" in lines[0]
