@@ -24,15 +24,21 @@ $(STAMP): pyproject.toml | $(PY)
 install: $(STAMP)
 
 # Installs Debian's chromium when it is missing (the machines run as root), and its headless shell, which
-# the browser tests drive (tests/serving_helpers.py; without it they drive chromium, more slowly).
+# drives the browser tests' pages (tests/serving_helpers.py; the tests that measure layout use chromium).
+# The shell is optional: where it cannot be installed (the attempt is made once: $(NO_SHELL)), the
+# tests drive chromium; `make test HEADLESS_SHELL=` drives chromium without trying. apt-get installs
+# the shell of chromium's own version, and may bring chromium up to the same version.
 HEADLESS_SHELL ?= /usr/lib/chromium/chromium-headless-shell
+NO_SHELL := build/.no-headless-shell
 chromium:
 	@test -x $(CHROMIUM) || { echo "installing chromium (apt-get)"; \
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
 	@test -x $(CHROMIUM) || { echo "chromium is missing and could not be installed"; exit 1; }
-	@test -x $(HEADLESS_SHELL) || { echo "installing chromium-headless-shell (apt-get)"; \
+	@if [ -n "$(HEADLESS_SHELL)" ] && [ ! -x "$(HEADLESS_SHELL)" ] && [ ! -e $(NO_SHELL) ]; then \
+	  echo "installing chromium-headless-shell (apt-get)"; \
 	  { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium-headless-shell >/dev/null; } || \
-	  echo "chromium-headless-shell could not be installed: the browser tests drive $(CHROMIUM) instead (slower)"; }
+	  { mkdir -p build && touch $(NO_SHELL); \
+	    echo "chromium-headless-shell could not be installed: the browser tests drive $(CHROMIUM) (slower)"; }; fi
 
 # JOBS: pytest-xdist workers (`make test JOBS=1`: one worker). conftest.py shares the tests out: each
 # test file whole on one worker (the app's browser tests one by one), the longest first.

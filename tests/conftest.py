@@ -203,20 +203,44 @@ def data(tmp_path):
 # --- the browser tests' Chromium and app server (tests/serving_helpers.py) ---------------------------
 
 @pytest.fixture(scope="module")
-def browser():
-    """Debian's Chromium driven by Playwright, one per test module (a module that drives Playwright
-    itself never overlaps another's)."""
-    from serving_helpers import CHROMIUM_ARGS, PAGES_BROWSER, SHOTS
-
-    if not Path(PAGES_BROWSER).exists():
-        pytest.skip(f"no Chromium at {PAGES_BROWSER}: `make test` installs Debian's chromium")
+def _playwright():
+    """Playwright, one per test module (a module that drives Playwright itself never overlaps another's)."""
     from playwright.sync_api import sync_playwright
+    from serving_helpers import SHOTS
 
     SHOTS.mkdir(parents=True, exist_ok=True)
     with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=PAGES_BROWSER, args=CHROMIUM_ARGS)
-        yield launched
-        launched.close()
+        yield playwright
+
+
+def _launched(playwright, path: str):
+    from serving_helpers import CHROMIUM_ARGS
+
+    if not Path(path).exists():
+        pytest.skip(f"no Chromium at {path}: `make test` installs Debian's chromium")
+    return playwright.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
+
+
+@pytest.fixture(scope="module")
+def browser(_playwright):
+    """The browser that drives the pages: Debian's headless shell of Chromium where it is installed
+    (serving_helpers.PAGES_BROWSER), one per test module."""
+    from serving_helpers import PAGES_BROWSER
+
+    launched = _launched(_playwright, PAGES_BROWSER)
+    yield launched
+    launched.close()
+
+
+@pytest.fixture(scope="module")
+def users_browser(_playwright):
+    """Debian's Chromium as users run it ($BRIDGELAWS_CHROMIUM), for the tests that measure what a
+    reader sees: widths, overflow and printed pages (its default fonts are not the shell's)."""
+    from serving_helpers import CHROMIUM
+
+    launched = _launched(_playwright, CHROMIUM)
+    yield launched
+    launched.close()
 
 
 @pytest.fixture(scope="session")

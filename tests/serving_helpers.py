@@ -20,13 +20,15 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 SHOTS = REPO / "build" / "screenshots"
 CHROMIUM = os.environ.get("BRIDGELAWS_CHROMIUM", "/usr/bin/chromium")
-#: The browser the tests drive with Playwright: Debian's chromium-headless-shell, the headless build of the
-#: same Chromium (what Playwright itself runs for headless tests), where it is installed (`make test`
-#: installs it); else :data:`CHROMIUM`. It renders the page with the same engine and does less beside it:
-#: about a third less processor time a page load of the app (docs/performance.md). The PDF handouts are
-#: printed by the Chromium the package itself finds (tests/test_print.py, tests/test_handout_layout.py).
+#: The browser that drives the app's pages in the tests (Playwright): Debian's chromium-headless-shell
+#: (the "old headless" build of the same Chromium version, what Playwright itself runs for headless
+#: tests) where it is installed, else :data:`CHROMIUM`; `make test HEADLESS_SHELL=` (empty) drives
+#: :data:`CHROMIUM` throughout. It does less around each page: the browser tests took a fifth less
+#: processor time (docs/performance.md). Its default fonts are not Chromium's (its generic monospace
+#: is Liberation Mono, Chromium's DejaVu Sans Mono), so the tests that measure widths, overflow or
+#: printed pages use :data:`CHROMIUM` (conftest.py's ``users_browser``).
 HEADLESS_SHELL = os.environ.get("BRIDGELAWS_HEADLESS_SHELL", "/usr/lib/chromium/chromium-headless-shell")
-PAGES_BROWSER = HEADLESS_SHELL if os.access(HEADLESS_SHELL, os.X_OK) else CHROMIUM
+PAGES_BROWSER = HEADLESS_SHELL if HEADLESS_SHELL and os.access(HEADLESS_SHELL, os.X_OK) else CHROMIUM
 # Flags for a closed network and a root user (see the machine notes): no background connections.
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync",

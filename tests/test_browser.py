@@ -342,11 +342,11 @@ def test_the_app_runs_a_scored_quiz_without_code_showing(browser, app_url):
     page.close()
 
 
-def test_the_app_in_dutch_runs_the_quiz_and_keeps_the_quotes(browser, app_url):
+def test_the_app_in_dutch_runs_the_quiz_and_keeps_the_quotes(users_browser, app_url):
     """Issue 13 §6, "run a scored quiz in Dutch": the page's one language switch turns the panels
     that follow it to Dutch (labels, case names, the quiz's questions and answers, the supplement's
     labels); the quoted texts stay verbatim Dutch; a right answer scores."""
-    page = _open_app(browser, app_url)
+    page = _open_app(users_browser, app_url)
     page.locator('button:text-is("Check my answers")').wait_for(timeout=90_000)
     page.locator('.widget-toggle-buttons:visible button:text-is("Nederlands")').first.click()
     check = page.locator('button:text-is("Controleer mijn antwoorden")')

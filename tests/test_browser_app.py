@@ -107,9 +107,9 @@ def test_a_cell_of_the_matrix_opens_its_card(browser, app_url):
     page.close()
 
 
-def test_the_served_page_prints_whole(browser, app_url):
+def test_the_served_page_prints_whole(users_browser, app_url):
     pypdf = pytest.importorskip("pypdf", reason="pypdf is not installed (pip install -e '.[test]')")
-    page = _open(browser, app_url)
+    page = _open(users_browser, app_url)
     # Every panel drawn: the matrix's cells and the quiz (the last widget) are on the page.
     page.locator(".bl-matrix-cell").first.wait_for(state="attached", timeout=120_000)
     page.locator('button:text-is("Check my answers")').wait_for(state="attached", timeout=120_000)

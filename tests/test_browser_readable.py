@@ -53,8 +53,8 @@ def _overflow(page) -> list[str]:
     return page.evaluate(_BEYOND_THE_SCREEN)
 
 
-def test_the_five_editions_stand_in_one_row_at_1366_px_and_stack_on_a_narrow_screen(browser, app_url):
-    page = _open(browser, app_url + "?scenario=1S%20W:!SK%20P%20P", WIDE)
+def test_the_five_editions_stand_in_one_row_at_1366_px_and_stack_on_a_narrow_screen(users_browser, app_url):
+    page = _open(users_browser, app_url + "?scenario=1S%20W:!SK%20P%20P", WIDE)
     _view(page).locator(".bl-exposed").first.wait_for(timeout=60_000)
     boxes = _panels(page)
     assert len(boxes) == len(EDITIONS)

@@ -8,20 +8,17 @@ from __future__ import annotations
 import datetime
 import io
 import math
+import os
 import re
 from pathlib import Path
 
 import pytest
-from serving_helpers import PAGES_BROWSER
 
 from bridgelaws.presentation import handout
 from bridgelaws.auction.editions import EDITIONS
 
 DAY = datetime.date(2026, 12, 1)
-#: The handouts are measured as printed by the headless build of Chromium where it is installed (what the
-#: browser tests drive; the same engine, less work a print); tests/test_print.py prints one with
-#: $BRIDGELAWS_CHROMIUM, the Chromium users have.
-CHROMIUM = PAGES_BROWSER
+CHROMIUM = os.environ.get("BRIDGELAWS_CHROMIUM", "/usr/bin/chromium")
 SCENARIOS = ("1S 1H E:2S W:X", "1S S:2S 2H P", "1S W:!SK 1H P")
 
 

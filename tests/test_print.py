@@ -174,10 +174,10 @@ def _squeezed(text: str) -> str:
 
 @pytest.mark.browser
 @pytest.mark.parametrize("name", ["compare", "stepper", "matrix"])
-def test_a_view_prints_on_a4_without_cut_panels(browser, name):
+def test_a_view_prints_on_a4_without_cut_panels(users_browser, name):
     pypdf = pytest.importorskip("pypdf", reason="pypdf is not installed (pip install -e '.[test]')")
     make, (width, height), whole = _views()[name]
-    page = browser.new_page(viewport={"width": round(width), "height": round(height)})
+    page = users_browser.new_page(viewport={"width": round(width), "height": round(height)})
     try:
         page.set_content(_document(make()))
         page.emulate_media(media="print")
@@ -202,10 +202,10 @@ def test_a_view_prints_on_a4_without_cut_panels(browser, name):
 
 
 @pytest.mark.browser
-def test_controls_are_hidden_in_print(browser):
+def test_controls_are_hidden_in_print(users_browser):
     from bridgelaws.presentation.render import stylesheet
 
-    page = browser.new_page()
+    page = users_browser.new_page()
     try:
         page.set_content(_document(
             stylesheet() + '<div class="bl-widget"><div class="widget-hbox"><button class="widget-button">Clear</button>'
