@@ -166,7 +166,10 @@ def test_plain_requests_from_one_address_hold_a_few_kernels_and_only_for_seconds
 def _own_chromium(tmp_path) -> tuple[subprocess.Popen, str]:
     """A Chromium of its own (its own process group, so that it can be frozen or killed whole) and
     the address of its DevTools endpoint."""
-    process = subprocess.Popen([PAGES_BROWSER, "--headless", *CHROMIUM_ARGS, "--remote-debugging-port=0",
+    # --disable-dev-shm-usage: as Playwright launches its browsers (and Debian's chromium wrapper does
+    # where /dev/shm is small), whichever of the two browsers this is.
+    process = subprocess.Popen([PAGES_BROWSER, "--headless", *CHROMIUM_ARGS, "--disable-dev-shm-usage",
+                                "--remote-debugging-port=0",
                                 f"--user-data-dir={tmp_path / 'profile'}", "about:blank"],
                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, start_new_session=True)
     deadline = time.monotonic() + 60
