@@ -37,18 +37,19 @@ DEFAULT_PYTHON_FILES = ["test_*.py", "*_test.py"]
 
 
 def settings(root: Path) -> dict:
-    """``[tool.pytest.ini_options]`` of ``root/pyproject.toml`` ({} where there is none)."""
+    """``[tool.pytest.ini_options]`` of ``root/pyproject.toml`` ({} where there is none, or where it
+    cannot be read: pytest then says why itself)."""
     try:
         with open(root / "pyproject.toml", "rb") as stream:
             return tomllib.load(stream).get("tool", {}).get("pytest", {}).get("ini_options", {})
-    except FileNotFoundError:
+    except (OSError, tomllib.TOMLDecodeError):
         return {}
 
 
-def modules(root: Path) -> list[Path]:
+def modules(root: Path, options: dict | None = None) -> list[Path]:
     """The files pytest will rewrite here, by the absolute path it imports them from: the test modules
-    of ``tests/`` (pytest's ``python_files``) and the conftest files."""
-    patterns = settings(root).get("python_files", DEFAULT_PYTHON_FILES)
+    of ``tests/`` (pytest's ``python_files``, from ``options``: :func:`settings`) and the conftest files."""
+    patterns = (settings(root) if options is None else options).get("python_files", DEFAULT_PYTHON_FILES)
     patterns = patterns.split() if isinstance(patterns, str) else list(patterns)
     found = {path for path in (root / "tests").glob("*.py")
              if any(fnmatch.fnmatch(path.name, pattern) for pattern in patterns)}
@@ -73,9 +74,10 @@ def write(path: str) -> str | None:
             source_hash, code = rewrite._rewrite_test(source, None)  # type: ignore[arg-type]
         if caught:
             return f"{path}: its rewriting warns ({caught[0].message}), left to pytest to report"
-        cache_file(source).parent.mkdir(exist_ok=True)
+        pyc = cache_file(source)
+        pyc.parent.mkdir(exist_ok=True)
         quiet = types.SimpleNamespace(trace=lambda message: None)
-        if not rewrite._write_pyc(quiet, code, source_hash, cache_file(source)):  # type: ignore[arg-type]
+        if not rewrite._write_pyc(quiet, code, source_hash, pyc):  # type: ignore[arg-type]
             return f"{path}: could not be written"
     except Exception as error:  # noqa: BLE001 - whatever it is, pytest rewrites the module itself
         return f"{path}: {type(error).__name__}: {error}"
@@ -106,11 +108,12 @@ def main(argv: list[str] | None = None) -> int:
               "pytest rewrites the test modules itself", file=sys.stderr)
         return 0
     root = args.root.absolute()
-    if settings(root).get("enable_assertion_pass_hook") not in (None, False, "false", "False", "0", ""):
+    options = settings(root)
+    if options.get("enable_assertion_pass_hook") not in (None, False, "false", "False", "0", ""):
         print("rewrite_tests: pyproject.toml sets enable_assertion_pass_hook: pytest rewrites the test "
               "modules itself", file=sys.stderr)
         return 0
-    paths = [str(path) for path in modules(root)]
+    paths = [str(path) for path in modules(root, options)]
     try:
         if args.jobs > 1:
             with ProcessPoolExecutor(args.jobs) as pool:
