@@ -18,7 +18,7 @@ __version__ = "0.1.0"
 
 #: The names ``from bridgelaws import ...`` gives, and the module each comes from.
 _EXPORTS = {name: module for module, names in {
-    "bridgelaws.text.errors": ("BridgeLawsError",),
+    "bridgelaws.text.errors": ("BridgeLawsError", "InternalError"),
     "bridgelaws.auction.calls": ("Seat", "Call", "parse_call", "parse_seat", "bid", "PASS", "DOUBLE", "REDOUBLE", "BIDS",
                          "ALL_CALLS"),
     "bridgelaws.auction.editions": ("Edition", "EDITIONS", "find_edition", "find_editions", "Basis"),

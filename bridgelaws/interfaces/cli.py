@@ -17,7 +17,7 @@ from typing import Any, NoReturn
 
 from . import cli_auction, cli_corpus, cli_pbn, cli_tables
 from .cli_common import MAX_ERROR_CHARS, PROG, error_words, lang_of, one_line
-from ..text.errors import BridgeLawsError
+from ..text.errors import BridgeLawsError, InternalError
 from ..text.vocabulary import DEFAULT_LAYER
 
 __all__ = ["EXAMPLES", "MAX_ERROR_CHARS", "PROG", "build_parser", "main", "one_line"]
@@ -511,6 +511,14 @@ def _unwritten(error: OSError | UnicodeEncodeError) -> int:
     return 2
 
 
+def _internal(error: InternalError) -> int:
+    """A defect of bridgelaws, not of the input: one line that says so, never dressed as the user's
+    error, and exit 70 (EX_SOFTWARE) rather than a user error's 2."""
+    print(f"{PROG}: {one_line(error)} (a defect of bridgelaws, not of your input: please report it "
+          "with the command that caused it)", file=sys.stderr)
+    return 70
+
+
 def _run(parser: argparse.ArgumentParser, argv: list[str] | None) -> int:
     closed = sys.stdout is None
     if closed:
@@ -528,6 +536,8 @@ def _run(parser: argparse.ArgumentParser, argv: list[str] | None) -> int:
     except BridgeLawsError as error:
         print(_error_line(one_line(error), argv), file=sys.stderr)
         return 2
+    except InternalError as error:
+        return _internal(error)
     except (UnicodeEncodeError, OSError) as error:
         return _unwritten(error)
     except SystemExit:
@@ -541,6 +551,10 @@ def _run(parser: argparse.ArgumentParser, argv: list[str] | None) -> int:
     except KeyboardInterrupt:
         print("bridgelaws: interrupted", file=sys.stderr)
         return 130
+    except Exception as error:  # any other defect: the same one line (BRIDGELAWS_TRACEBACK=1 shows it whole)
+        if os.environ.get("BRIDGELAWS_TRACEBACK"):
+            raise
+        return _internal(InternalError(f"internal error: {type(error).__name__}: {error}"))
     finally:
         if closed:
             sys.stdout = None

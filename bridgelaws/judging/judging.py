@@ -34,7 +34,7 @@ from .conditions import Situation, first_holding
 from .detect import CALL_WHEN_BARRED, _skip_point, detect
 from .effects import CORRECTIONS, EFFECTS, _Act, _PendingCorrection
 from ..auction.editions import DEFAULT_EDITION, Edition, find_edition
-from ..text.errors import BridgeLawsError
+from ..text.errors import BridgeLawsError, InternalError
 from .incidents import CALL_AFTER_CLOSE
 from .judgement import Judgement, NoLegalCall, _base, _call_of, _joined, _label, _over, strongest_bars
 from ..auction.notation import Event, parse_scenario
@@ -114,6 +114,14 @@ def judge(scenario: str | list[str], edition: str | Edition = DEFAULT_EDITION, d
         result = judge([e.token for e in events[:first]], run.edition, run.result.dealer, layer=run.layer)
         result.error, result.stopped_at = str(error), events[first].index
         return result
+    except InternalError:
+        raise
+    except Exception as error:
+        # Anything but a refusal is a defect of the engine, never the user's mistake: it is named
+        # as such, with the token it showed at, and no caller reads it as "cannot be played".
+        event = events[position]
+        raise InternalError(f"internal error at {event.token!r} (position {event.index}) under "
+                            f"{run.edition.year}: {type(error).__name__}: {error}") from error
     return run.finish()
 
 
@@ -372,6 +380,8 @@ class _Run:
             ruling.chosen = option.choice
             self._attach(original_record, ruling)
             record["effect"] = f"replaces {original}: {option.text}"
+        else:
+            record["effect"] = f"{call} replaces {original}"
         self.records.append(record)
 
     def _forbidden_correction(self, event: Event, record: dict[str, Any], call: Call,
@@ -547,6 +557,8 @@ def _lowest_sufficient(auction: Auction, original: Call) -> Call | None:
     (a bid's check reads only the last bid and the range); None when there is none."""
     from ..auction.calls import MAX_PARSED_LEVEL, bid
 
+    if not original.is_bid:  # a double or redouble to replace (2007/2017:36B): no denomination
+        return None
     for level in range(1, MAX_PARSED_LEVEL + 1):
         candidate = bid(level, original.strain)
         if auction.edition.check(auction.position, candidate) is None:
