@@ -87,11 +87,7 @@ class CaseItem(pytest.Item):
             check_ruling(ruling, expect)
         if "ruling" in entry:
             check_ruling(generic_ruling(self.case, entry["edition"]), entry["ruling"])
-        for key in ("next_to_call", "outcome", "contract", "declarer"):
-            if key in expect:
-                assert state[key] == expect[key], (key, state[key], expect[key])
-        if "barred" in expect:
-            assert state["barred"] == expect["barred"], (state["barred"], expect["barred"])
+        check_state(state, expect)
 
     def repr_failure(self, excinfo):
         return f"{self.case} / {self.entry['edition']} ({self.entry['article']}): {excinfo.getrepr(style='short')}"
@@ -148,14 +144,29 @@ class SupplementCaseItem(CaseItem):
         named = {a for _, r in result.rulings if r.status == "supplement"
                  for a in [*r.articles, *(o["article"] for o in r.options if o["article"])]}
         assert set(follows) <= named, (follows, sorted(named))
-        for key in ("next_to_call", "outcome", "contract", "declarer"):
-            if key in expect:
-                assert state[key] == expect[key], (key, state[key], expect[key])
-        if "barred" in expect:
-            assert state["barred"] == expect["barred"], (state["barred"], expect["barred"])
+        check_state(state, expect)
 
     def repr_failure(self, excinfo):
         return f"{self.case} / {self.entry['edition']} (follows {self.entry['follows']}): {excinfo.getrepr(style='short')}"
+
+
+def check_state(state: dict, expect: dict) -> None:
+    """The auction's state after the scenario: who calls, the outcome, the bars, the duty owed."""
+    for key in ("next_to_call", "outcome", "contract", "declarer"):
+        if key in expect:
+            assert state[key] == expect[key], (key, state[key], expect[key])
+    if "barred" in expect:
+        assert state["barred"] == expect["barred"], (state["barred"], expect["barred"])
+    if "duty" in expect:
+        duty, wanted = state.get("duty"), expect["duty"]
+        if wanted is None:
+            assert duty is None, duty
+        else:
+            assert duty is not None, "no duty is owed"
+            got = {"seat": duty["seat"], "requirement": duty["requirement"] or "any"}
+            if "call" in wanted:
+                got["call"] = duty["call"]
+            assert got == wanted, (got, wanted)
 
 
 def check_ruling(ruling, expect: dict) -> None:

@@ -65,8 +65,7 @@ def _replace(run: _Run, act: _Act) -> None:
     run.auction.record(Entry(act.seat, act.call, act.case, act.reason, effect="void", ruling=act.ruling),
                        next_seat=act.seat, bars=act.bars)
     act.record["effect"] = "void: the offender must replace it"
-    run.pending_correction = _PendingCorrection(act.record, act.seat, act.ruling, act.call)
-    run.result.pending_requirement = act.ruling.effect.requires
+    run._owe(_PendingCorrection(act.record, act.seat, act.ruling, act.call))
 
 
 @effect("cancel-partners-double")

@@ -47,13 +47,31 @@ class NoLegalCall:
                 "over": self.over, "above_seven": list(self.above_seven), "text": self.text()}
 
 
+@dataclass(frozen=True)
+class Duty:
+    """What the law obliges a player to do at his next turn, kept until he does it: replace his
+    call (``requirement``: what the replacement must be, ``sufficient-bid`` or ``no-double``, or None:
+    any legal call), or repeat a call (``requirement`` ``repeat``, ``call`` the call to repeat)."""
+
+    seat: Seat
+    requirement: str | None
+    articles: tuple[str, ...]
+    case: str
+    call: Call | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"seat": str(self.seat), "requirement": self.requirement, "articles": list(self.articles),
+                "case": self.case, "call": str(self.call) if self.call is not None else None}
+
+
 @dataclass
 class Judgement:
     edition: Edition
     dealer: Seat
     auction: Auction
     events: list[EventRecord] = field(default_factory=list)
-    pending_requirement: str | None = None  # "sufficient-bid" while an offender must replace his bid
+    #: The duty a player owes at his next turn (replace his call, repeat a call), until he meets it.
+    duty: Duty | None = None
     #: ``judge(..., partial=True)`` only: why the edition could not go on, and the position of the
     #: first token it could not play (the judgement covers the tokens before it).
     error: str | None = None
@@ -83,19 +101,34 @@ class Judgement:
             "legal_calls": [str(call) for call in self.legal_calls()],
             "articles": list(auction.outcome_basis.all_articles) if auction.outcome_basis else [],
             "no_legal_call": self.no_legal_call.to_dict() if self.no_legal_call else None,
+            # Only while a player owes one (the key is absent otherwise).
+            **({"duty": self.duty.to_dict()} if self.duty is not None and not auction.is_over else {}),
         }
 
+    @property
+    def pending_requirement(self) -> str | None:
+        """What the player to act owes, when he owes something now: ``sufficient-bid`` while an
+        offender must replace his bid by a sufficient one (1936:22.3), ``no-double`` (2007/2017:27.B.3),
+        ``repeat`` (a call he must repeat); None otherwise."""
+        duty = self.duty
+        if duty is None or self.ended is not None or self.auction.is_over:
+            return None
+        return duty.requirement if duty.seat == self.auction.state.next_seat else None
+
     def legal_calls(self) -> tuple[Call, ...]:
-        """The calls the player to act may make now; while an offender must replace his bid by a
-        sufficient one (1936:22.3), only the sufficient bids."""
+        """The calls the player to act may make now; while he owes a duty, only the calls that meet it."""
         if self.ended is not None:
             return ()
         calls = self.auction.legal_calls()
-        if self.pending_requirement == "sufficient-bid":
+        requirement = self.pending_requirement
+        if requirement == "sufficient-bid":
             calls = tuple(call for call in calls if call.is_bid)
-        elif self.pending_requirement == "no-double":
+        elif requirement == "no-double":
             # 2007/2017:27.B.3: a double or redouble may not replace the insufficient bid.
             calls = tuple(call for call in calls if not (call.is_double or call.is_redouble))
+        elif requirement == "repeat":
+            assert self.duty is not None  # a requirement is read from the duty
+            calls = tuple(call for call in calls if call == self.duty.call)
         return calls
 
     @property

@@ -36,7 +36,7 @@ from .effects import CORRECTIONS, EFFECTS, _Act, _PendingCorrection
 from ..auction.editions import DEFAULT_EDITION, Edition, find_edition
 from ..text.errors import BridgeLawsError, InternalError
 from .incidents import CALL_AFTER_CLOSE
-from .judgement import Judgement, NoLegalCall, _base, _call_of, _joined, _label, _over, strongest_bars
+from .judgement import Duty, Judgement, NoLegalCall, _base, _call_of, _joined, _label, _over, strongest_bars
 from ..auction.notation import Event, parse_scenario
 from .records import EventRecord
 from .rights import CONSULTED, choose
@@ -164,7 +164,7 @@ class _Run:
         self.result.events = [EventRecord.from_draft(record) for record in self.records]
         correction = self.pending_correction
         if (correction is not None and self.auction.outcome == "open" and self.result.pending_requirement
-                and not self.result.legal_calls()):
+                and self.result.ended is None and not self.result.legal_calls()):
             above = rulings_data.generic_ruling("bid-above-seven", self.edition)
             last_bid = self.auction.last_bid
             self.result.no_legal_call = NoLegalCall(
@@ -205,17 +205,17 @@ class _Run:
                 auction = self.auction
         record = _base(event, seat)
         record["call"] = event.call
-        dropped: _PendingCorrection | None = None
-        if self.pending_correction is not None:
-            correction, self.pending_correction = self.pending_correction, None
-            self.result.pending_requirement = None
-            if seat == correction.offender:
-                self._correct(event, record, choices, *correction)
-                return
-            dropped = correction
+        correction = self.pending_correction
+        if correction is not None and seat == correction.offender:
+            # The duty is met by his call now, whatever came between (an obligation lasts until met).
+            self._owe(None)
+            self._correct(event, record, choices, *correction)
+            return
         self._judge_call(event, record, call, seat, marks, choices)
-        if dropped is not None:
-            self._note_bound_and_barred(dropped, record)
+        if correction is not None and self.pending_correction is correction:
+            self._note_bound_and_barred(correction, record)
+        if correction is not None and self.pending_correction is correction:
+            self._note_duty_kept(correction, record)
 
     def _judge_call(self, event: Event, record: dict[str, Any], call: Call, seat: Seat, marks: list[str],
                     choices: list[str]) -> None:
@@ -249,14 +249,41 @@ class _Run:
             return
         self._rule(event, record, seat, case, reason, choices)
 
+    def _owe(self, correction: _PendingCorrection | None) -> None:
+        """The offender's duty to replace his call: set, or met (None). It stays with him, whoever
+        calls in between, until he calls again, a call over it accepts it, or a bar overrides it."""
+        self.pending_correction = correction
+        self.result.duty = (None if correction is None else
+                            Duty(correction.offender, correction.ruling.effect.requires,
+                                 tuple(correction.ruling.articles[:1]), correction.ruling.case))
+
+    def _note_duty_kept(self, correction: _PendingCorrection, record: dict[str, Any]) -> None:
+        """Another player's call was ruled while the offender still owed his replacement, and the
+        turn does not come back to him at once: no text orders the two, so the card of that call
+        says that the duty waits for his next turn (the engine's order, an assumption)."""
+        ruling = record.get("ruling")
+        auction = self.auction
+        if ruling is None or auction.is_over or self.result.ended is not None \
+                or auction.state.next_seat == correction.offender:
+            return
+        offender = correction.offender
+        note = (f"{offender.full_name} still owes the replacement of his {correction.original} "
+                f"({correction.ruling.articles[0]}); the texts applied do not say how that duty and this "
+                f"ruling meet: the engine keeps the duty until his next turn. An assumption, not law.")
+        ruling.assumption = _joined(ruling.assumption, note)
+
     def _note_bound_and_barred(self, correction: _PendingCorrection, record: dict[str, Any]) -> None:
         """The offender had to make his insufficient bid sufficient (1936:22.3) when another player's
         call was ruled, and that ruling bars him (1936:22.5.b, 22.6): the text does not say which
-        comes first; the card of that call says what the engine does (issue 21, section 5)."""
+        comes first; the card of that call says what the engine does, and the duty gives way to the
+        bar (he may only pass). Without a bar, the duty stays for his next turn."""
         offender = correction.offender
         bar = self.auction.bar_of(offender)
         ruling = record.get("ruling")
-        if bar is None or ruling is None or self.auction.is_over:
+        if bar is None or self.auction.is_over:
+            return
+        self._owe(None)
+        if ruling is None:
             return
         insufficient = correction.original
         note = (f"{offender.full_name} was bound to make his insufficient {insufficient} sufficient "
@@ -407,16 +434,14 @@ class _Run:
             + [f"{offender.full_name} must still replace his {original}"])
         self.records.append(record)
         # The correction is still owed.
-        self.pending_correction = _PendingCorrection(original_record, offender, ruling, original)
-        self.result.pending_requirement = ruling.effect.requires
+        self._owe(_PendingCorrection(original_record, offender, ruling, original))
 
     def _accept(self, record: dict[str, Any], snapshot: Auction, offender: Seat, case: str, reason: str,
                 call: Call, marks: tuple[str, ...], *, caller: Seat | None = None) -> None:
         """A call over the irregular call accepted it: withdraw the ruling (1936:22.2)."""
         self.auction = snapshot
         self.result.auction = snapshot
-        self.pending_correction = None
-        self.result.pending_requirement = None
+        self._owe(None)
         ruling = rulings_data.acceptance_ruling(case, self.edition, offender, record.get("ruling"), caller=caller)
         snapshot.record(Entry(offender, call, case, reason, True, tuple(marks), effect="made", ruling=ruling))
         self._attach(record, ruling)

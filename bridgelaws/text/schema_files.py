@@ -148,7 +148,7 @@ def parse_corpus(value: object, name: str, edition: str) -> dict[str, Any]:
 #: The fields of ``expect`` in ``tests/cases/*.yaml`` (tests/cases/README.md). As in OpenFisca's
 #: test runner, an unknown key is an error: a misspelt expectation would otherwise check nothing.
 EXPECT_FIELDS = ("event", "case", "status", "articles_include", "references_include", "call_stands",
-                 "assumption", "barred", "next_to_call", "outcome", "contract", "declarer")
+                 "assumption", "barred", "next_to_call", "outcome", "contract", "declarer", "duty")
 _RULING_EXPECT_FIELDS = ("status", "articles_include", "references_include", "call_stands", "assumption")
 
 
@@ -170,6 +170,10 @@ def _expect(value: object, at: Loc, known: tuple[str, ...], statuses: tuple[str,
         checked = fields(bar, at.at("barred").at(i), ("seat", "scope"))
         one_of(checked["seat"], ("N", "E", "S", "W"), at.at("barred").at(i).at("seat"))
         one_of(checked["scope"], SCOPES, at.at("barred").at(i).at("scope"))
+    if raw.get("duty") is not None:
+        duty = fields(raw["duty"], at.at("duty"), ("seat", "requirement"), ("call",))
+        one_of(duty["seat"], ("N", "E", "S", "W"), at.at("duty").at("seat"))
+        one_of(duty["requirement"], ("sufficient-bid", "no-double", "repeat", "any"), at.at("duty").at("requirement"))
     return raw
 
 
