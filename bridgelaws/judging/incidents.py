@@ -16,7 +16,7 @@ from ..auction.auction import Auction, Entry
 from ..auction.calls import Call, Seat
 from .conditions import Situation, first_holding
 from ..text.errors import BridgeLawsError
-from .judgement import _base, _call_of, _joined, _label, _over
+from .judgement import Duty, _base, _call_of, _joined, _label, _over
 from ..auction.notation import INCIDENTS, Event
 from ..text.words import must_pass
 from .rulings import Ruling
@@ -283,8 +283,45 @@ def _apply_incident(run: _Run, event: Event, record: dict[str, Any], case: str, 
         auction.set_next(seat)
         record["effect"] = (f"{original.call} is cancelled" + (" with the calls after it" if len(later) > 1 else "")
                             + f"; {seat.full_name} calls again")
+        if effect.lho_repeats:
+            _await_repeat(run, ruling, seat, later)
     else:
         record["effect"] = "the auction is not changed"
+
+
+def _await_repeat(run: _Run, ruling: Ruling, seat: Seat, later: list[Entry]) -> None:
+    """2007:17.D.2: where the offender's left-hand opponent called over the cancelled call, he must
+    repeat that call, and the director awards artificial adjusted scores if the offender's new call
+    differs from the cancelled one or his partner had called after it. The duty is set once the
+    offender has called again (:func:`repeat_owed`); the scores are said on the card."""
+    cancelled, over = later[0], later[1] if len(later) > 1 else None
+    if over is None or over.seat != seat.lho or over.counts_as is None:
+        return
+    article = ruling.effect.lho_repeats
+    if any(entry.seat == seat.partner for entry in later[2:]):
+        ruling.assumption = _joined(ruling.assumption, (
+            f"{seat.partner.full_name} had called after the cancelled call, so {article} has the director "
+            "award artificial adjusted scores; the engine continues the auction to show the calls. "
+            "An assumption, not law."))
+    run.awaiting_repeat = (seat, cancelled.counts_as, over.seat, over.counts_as, ruling)
+
+
+def repeat_owed(run: _Run, seat: Seat, made: Call) -> None:
+    """The offender of a cancelled call (2007:17.D.2) has called again: if he repeated the cancelled
+    call, his left-hand opponent now owes the repetition of the call he had made over it; if not,
+    the card says the director awards artificial adjusted scores (the engine shows the auction go on)."""
+    if run.awaiting_repeat is None or run.awaiting_repeat[0] != seat:
+        return
+    _, cancelled, lho, repeat, ruling = run.awaiting_repeat
+    run.awaiting_repeat = None
+    article = ruling.effect.lho_repeats
+    if made == cancelled:
+        run.result.duty = Duty(lho, "repeat", (article,), ruling.case, repeat)
+        return
+    ruling.assumption = _joined(ruling.assumption, (
+        f"{seat.full_name}'s new call {made} differs from his cancelled {cancelled}, and {lho.full_name} had "
+        f"called over it, so {article} has the director award artificial adjusted scores; the engine "
+        "continues the auction to show the calls. An assumption, not law."))
 
 
 def _record_index_of(run: _Run, entry: Entry, index: int) -> int | None:

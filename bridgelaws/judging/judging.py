@@ -147,6 +147,9 @@ class _Run:
         self.result = Judgement(edition, dealer, self.auction, layer=layer)
         self.pending_acceptance: _PendingAcceptance | None = None
         self.pending_correction: _PendingCorrection | None = None
+        #: 2007:17.D.2: after a call cancelled for a wrong board, the offender, his cancelled call, the
+        #: left-hand opponent who called over it, that call, and the ruling (incidents.repeat_owed).
+        self.awaiting_repeat: tuple[Seat, Call, Seat, Call, Ruling] | None = None
         self.exposed: dict[Seat, int] = {}
         # Players who made a call after an opponent's mistaken explanation (2017:21.B.1): a change
         # of call they make next is judged as that case.
@@ -205,6 +208,14 @@ class _Run:
                 auction = self.auction
         record = _base(event, seat)
         record["call"] = event.call
+        duty = self.result.duty
+        if duty is not None and duty.requirement == "repeat" and seat == duty.seat \
+                and seat == auction.state.next_seat:
+            if call != duty.call:
+                raise BridgeLawsError(
+                    f"{event.token!r} at position {event.index}: {seat.full_name} must repeat his "
+                    f"{duty.call} ({', '.join(duty.articles)})")
+            self.result.duty = None
         correction = self.pending_correction
         if correction is not None and seat == correction.offender:
             # The duty is met by his call now, whatever came between (an obligation lasts until met).
@@ -212,6 +223,8 @@ class _Run:
             self._correct(event, record, choices, *correction)
             return
         self._judge_call(event, record, call, seat, marks, choices)
+        if self.awaiting_repeat is not None and record.get("case") is None:
+            incidents.repeat_owed(self, seat, call)
         if correction is not None and self.pending_correction is correction:
             self._note_bound_and_barred(correction, record)
         if correction is not None and self.pending_correction is correction:
