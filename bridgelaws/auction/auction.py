@@ -299,7 +299,7 @@ class Auction:
         if counted is None:
             new = state  # a void call changes nothing, and takes no turn that would end a bar
         else:
-            new = self._advance(state, entry.seat, counted)
+            new = self._advance(state, entry.seat, counted, accepted=entry.accepted)
         if next_seat is not None:
             new = new.with_next(next_seat)
         if bars:
@@ -365,7 +365,7 @@ class Auction:
         # A next-turn bar ends once the player has had that turn.
         return tuple(b for b in bars if not (b.seat == seat and b.scope == "next-turn"))
 
-    def _advance(self, state: _State, seat: Seat, call: Call) -> _State:
+    def _advance(self, state: _State, seat: Seat, call: Call, *, accepted: bool = False) -> _State:
         # The edition's step, from the caller's seat; rotation continues from whoever called, which
         # is what makes a skipped player lose his turn after an accepted call out of rotation.
         bars = self._consume_bars(state.bars, seat) if state.bars else state.bars
@@ -377,7 +377,7 @@ class Auction:
             return _State(seat.lho, position, seat, bars, (), seat, sides)
         if not call.is_pass:
             return _State(seat.lho, position, state.last_bidder, bars, (), seat, state.sides)
-        passes = state.passes + (PassMade(seat, state.next_seat),)
+        passes = state.passes + (PassMade(seat, state.next_seat, accepted and seat != state.next_seat),)
         if not _in_rotation(passes, state.last_caller):
             # A pass since the last call was out of turn: the edition's own closing sentence decides
             # (the count of the regular step may close an auction that sentence keeps open).

@@ -21,6 +21,10 @@ class PassMade(NamedTuple):
 
     seat: Seat
     turn_of: Seat
+    #: Made out of turn but accepted: at the table (PBN ``^S``) or by a call over it, so that it
+    #: stands as if made in turn (1936:22.2 "alsof de onjuiste bieding een juiste bieding ware
+    #: geweest in goede volgorde gedaan"); a reading that honours acceptance reads it so.
+    accepted: bool = False
 
     @property
     def in_turn(self) -> bool:
@@ -95,10 +99,13 @@ def _three_consecutive_players(edition: Edition, last_caller: Seat | None,
     passes by three different players, one after the other; a pass out of turn counts among them
     as if made in turn once a call has followed it (22.2), so only the last must be made in turn (a
     pass out of turn that nobody has called over "vervalt", 22.5). With no bid, 15 "alle vier
-    spelers passen": each of the four has passed."""
+    spelers passen": each of the four has passed. The last pass may itself be out of turn once it
+    is accepted (22.2: marked ``^S`` at the table), as the others are."""
     if last_caller is None:
         return Closing(len({p.seat for p in passes}) == 4, edition.rule("all-pass"))
-    return Closing(_distinct_last_three(passes) and passes[-1].in_turn, edition.rule("end-of-auction"))
+    last = passes[-1] if passes else None
+    return Closing(_distinct_last_three(passes) and last is not None and (last.in_turn or last.accepted),
+                   edition.rule("end-of-auction"))
 
 
 def _three_players_in_rotation(edition: Edition, last_caller: Seat | None,

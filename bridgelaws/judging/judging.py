@@ -477,9 +477,17 @@ class _Run:
             ruling.assumption = (
                 f"Recorded as accepted at the table (PBN {' '.join(marks)}); {self.edition.year}'s text "
                 "gives no rule for accepting it, so the engine lets it stand. An assumption, not law.")
-        self.auction.record(Entry(seat, _call_of(event), case, reason, True, tuple(marks), ruling=ruling))
+        call = _call_of(event)
+        turn = self.auction.state.next_seat
+        self.auction.record(Entry(seat, call, case, reason, True, tuple(marks), ruling=ruling))
         self._attach(record, ruling)
         record["effect"] = f"accepted ({' '.join(marks)})"
+        if call.is_pass and self.auction.is_over and seat != turn:
+            closing = self.auction.closing
+            ruling.assumption = _joined(ruling.assumption, (
+                f"The pass, accepted at the table, counts as made in turn, and on the engine's reading of "
+                f"{self.edition.year}'s closing sentence ({closing.basis}) it is the last of three consecutive "
+                f"passes: the auction is closed, and {turn.full_name} has lost his turn. An assumption, not law."))
 
     def _skipped_turn(self, event: Event, record: dict[str, Any], seat: Seat, ruling: Ruling) -> None:
         auction = self.auction
