@@ -129,11 +129,9 @@ def judge_listing(result: Judgement, lang: str) -> None:
     for bar in state["barred"]:
         print("  " + t("cli.must_pass", lang, seat=who_name(bar["seat"], lang), scope=bar["scope"],
                        duration=wording(bar["scope"], lang).duration))
-    duty = state.get("duty")
-    if duty is not None:
-        key = "cli.must_repeat" if duty["requirement"] == "repeat" else "cli.must_replace"
-        print("  " + t(key, lang, seat=who_name(duty["seat"], lang), call=duty["call"] or "",
-                       articles=", ".join(duty["articles"])))
+    for duty in state.get("duties", ()):
+        print("  " + t(f"cli.must_{duty['kind'].replace('-', '_')}", lang, seat=who_name(duty["seat"], lang),
+                       call=duty["call"] or "", articles=", ".join(duty["articles"])))
     print("  " + t("cli.legal_calls", lang, calls=" ".join(state["legal_calls"])))
     if result.no_legal_call is not None:
         print(f"  {result.no_legal_call.text()}")

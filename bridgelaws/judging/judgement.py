@@ -49,19 +49,32 @@ class NoLegalCall:
 
 @dataclass(frozen=True)
 class Duty:
-    """What the law obliges a player to do at his next turn, kept until he does it: replace his
-    call (``requirement``: what the replacement must be, ``sufficient-bid`` or ``no-double``, or None:
-    any legal call), or repeat a call (``requirement`` ``repeat``, ``call`` the call to repeat)."""
+    """What the law obliges a player to do at his next turn, kept until he has called at his turn:
+    ``kind`` ``replace`` (replace his call; ``requirement`` what the replacement must be,
+    ``sufficient-bid`` or ``no-double``, or None: any legal call), ``repeat`` (repeat ``call``), or
+    ``no-double`` (he may not double or redouble at that turn)."""
 
     seat: Seat
+    kind: str
     requirement: str | None
     articles: tuple[str, ...]
     case: str
     call: Call | None = None
 
+    def allows(self, call: Call) -> bool:
+        """Whether ``call`` at the player's turn meets the duty."""
+        if self.requirement == "sufficient-bid":
+            return call.is_bid
+        if self.requirement == "no-double":
+            return not (call.is_double or call.is_redouble)
+        if self.requirement == "repeat":
+            return call == self.call
+        return True
+
     def to_dict(self) -> dict[str, Any]:
-        return {"seat": str(self.seat), "requirement": self.requirement, "articles": list(self.articles),
-                "case": self.case, "call": str(self.call) if self.call is not None else None}
+        return {"seat": str(self.seat), "kind": self.kind, "requirement": self.requirement,
+                "articles": list(self.articles), "case": self.case,
+                "call": str(self.call) if self.call is not None else None}
 
 
 @dataclass
@@ -70,8 +83,8 @@ class Judgement:
     dealer: Seat
     auction: Auction
     events: list[EventRecord] = field(default_factory=list)
-    #: The duty a player owes at his next turn (replace his call, repeat a call), until he meets it.
-    duty: Duty | None = None
+    #: What players owe at their next turn (replace a call, repeat a call, no double), each until met.
+    duties: list[Duty] = field(default_factory=list)
     #: ``judge(..., partial=True)`` only: why the edition could not go on, and the position of the
     #: first token it could not play (the judgement covers the tokens before it).
     error: str | None = None
@@ -102,33 +115,31 @@ class Judgement:
             "articles": list(auction.outcome_basis.all_articles) if auction.outcome_basis else [],
             "no_legal_call": self.no_legal_call.to_dict() if self.no_legal_call else None,
             # Only while a player owes one (the key is absent otherwise).
-            **({"duty": self.duty.to_dict()} if self.duty is not None and not auction.is_over else {}),
+            **({"duties": [duty.to_dict() for duty in self.duties]} if self.duties and not auction.is_over else {}),
         }
+
+    def owed_now(self) -> tuple[Duty, ...]:
+        """The duties of the player to act (none once the auction is over or ended)."""
+        if not self.duties or self.ended is not None or self.auction.is_over:
+            return ()
+        seat = self.auction.state.next_seat
+        return tuple(duty for duty in self.duties if duty.seat == seat)
 
     @property
     def pending_requirement(self) -> str | None:
         """What the player to act owes, when he owes something now: ``sufficient-bid`` while an
-        offender must replace his bid by a sufficient one (1936:22.3), ``no-double`` (2007/2017:27.B.3),
-        ``repeat`` (a call he must repeat); None otherwise."""
-        duty = self.duty
-        if duty is None or self.ended is not None or self.auction.is_over:
-            return None
-        return duty.requirement if duty.seat == self.auction.state.next_seat else None
+        offender must replace his bid by a sufficient one (1936:22.3), ``no-double`` (2007/2017:27.B.3,
+        2007:30.B.2.b), ``repeat`` (a call he must repeat); None otherwise."""
+        owed = sorted(d.requirement for d in self.owed_now() if d.requirement is not None)
+        return "+".join(owed) if owed else None
 
     def legal_calls(self) -> tuple[Call, ...]:
-        """The calls the player to act may make now; while he owes a duty, only the calls that meet it."""
+        """The calls the player to act may make now; while he owes duties, only the calls that meet them."""
         if self.ended is not None:
             return ()
         calls = self.auction.legal_calls()
-        requirement = self.pending_requirement
-        if requirement == "sufficient-bid":
-            calls = tuple(call for call in calls if call.is_bid)
-        elif requirement == "no-double":
-            # 2007/2017:27.B.3: a double or redouble may not replace the insufficient bid.
-            calls = tuple(call for call in calls if not (call.is_double or call.is_redouble))
-        elif requirement == "repeat":
-            assert self.duty is not None  # a requirement is read from the duty
-            calls = tuple(call for call in calls if call == self.duty.call)
+        for duty in self.owed_now():
+            calls = tuple(call for call in calls if duty.allows(call))
         return calls
 
     @property

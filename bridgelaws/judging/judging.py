@@ -208,14 +208,7 @@ class _Run:
                 auction = self.auction
         record = _base(event, seat)
         record["call"] = event.call
-        duty = self.result.duty
-        if duty is not None and duty.requirement == "repeat" and seat == duty.seat \
-                and seat == auction.state.next_seat:
-            if call != duty.call:
-                raise BridgeLawsError(
-                    f"{event.token!r} at position {event.index}: {seat.full_name} must repeat his "
-                    f"{duty.call} ({', '.join(duty.articles)})")
-            self.result.duty = None
+        self._meet_duties(event, seat, call)
         correction = self.pending_correction
         if correction is not None and seat == correction.offender:
             # The duty is met by his call now, whatever came between (an obligation lasts until met).
@@ -266,9 +259,31 @@ class _Run:
         """The offender's duty to replace his call: set, or met (None). It stays with him, whoever
         calls in between, until he calls again, a call over it accepts it, or a bar overrides it."""
         self.pending_correction = correction
-        self.result.duty = (None if correction is None else
-                            Duty(correction.offender, correction.ruling.effect.requires,
-                                 tuple(correction.ruling.articles[:1]), correction.ruling.case))
+        duties = [duty for duty in self.result.duties if duty.kind != "replace"]
+        if correction is not None:
+            duties.append(Duty(correction.offender, "replace", correction.ruling.effect.requires,
+                               tuple(correction.ruling.articles[:1]), correction.ruling.case))
+        self.result.duties = duties
+
+    def _meet_duties(self, event: Event, seat: Seat, call: Call) -> None:
+        """A call at the player's own turn meets his duties to repeat a call (2007:17.D.2) or not to
+        double (2007:30.B.2.b), or breaks one: a call the text forbids is refused with its article
+        (no text read gives a rectification for it). His duty to replace a call is met by
+        :meth:`_correct`."""
+        if seat != self.auction.state.next_seat or self.auction.is_over:
+            return
+        mine = [duty for duty in self.result.duties if duty.seat == seat and duty.kind != "replace"]
+        # Where he also owes the replacement of a call, that ruling judges what he calls now (2007/2017
+        # 27B3 rectifies a double in its place, where 30B2(b) only forbids one).
+        replacing = any(duty.seat == seat and duty.kind == "replace" for duty in self.result.duties)
+        for duty in mine:
+            if not replacing and not duty.allows(call):
+                what = (f"must repeat his {duty.call}" if duty.kind == "repeat"
+                        else "may not double or redouble at this turn")
+                raise BridgeLawsError(f"{event.token!r} at position {event.index}: {seat.full_name} {what} "
+                                      f"({', '.join(duty.articles)})")
+        if mine:
+            self.result.duties = [duty for duty in self.result.duties if duty not in mine]
 
     def _note_duty_kept(self, correction: _PendingCorrection, record: dict[str, Any]) -> None:
         """Another player's call was ruled while the offender still owed his replacement, and the
@@ -351,6 +366,9 @@ class _Run:
         before = auction.copy() if effect.acceptance else None
         act = _Act(seat, call, case, reason, ruling, bars, record, proper, turn_to)
         EFFECTS[effect.applied](self, act)
+        if effect.partner_no_double and not auction.is_over:
+            self.result.duties = self.result.duties + [
+                Duty(seat.partner, "no-double", "no-double", (effect.partner_no_double,), case)]
         if self.choice_note is not None:
             record["effect"] = f"{record['effect']}; {self.choice_note}"
             self.choice_note = None

@@ -109,6 +109,7 @@ class RulingEffect:
     next: str | None  # offender / proper / rotation / skipped
     requires: str | None  # what the offender's replacement must be
     lho_repeats: str | None  # the article obliging the left-hand opponent to repeat his call
+    partner_no_double: str | None  # the article forbidding the partner a double at his next turn
     acceptance: str | None  # the record that lets a call over the irregular call accept it
     accepted_by: str | None  # who may accept it by calling over it: ``either-opponent`` or ``lho``
     outcome: Outcome | None  # a new deal, a board passed out
@@ -234,7 +235,7 @@ def ruling_effect(ruling: Ruling) -> RulingEffect:
         bars=tuple(_bar(bar, bar.get("article")) for bar in ruling.barred),
         options=options, chosen=chosen, call_stands=ruling.call_stands, deemed=ruling.deemed,
         fate=_fate(ruling.call_stands, ruling.deemed), next=ruling.next, requires=ruling.requires,
-        lho_repeats=ruling.lho_repeats,
+        lho_repeats=ruling.lho_repeats, partner_no_double=ruling.partner_no_double,
         acceptance=ruling.acceptance, accepted_by=accepted_by,
         outcome=None if ruling.outcome is None else Outcome(ruling.outcome),
         play=tuple(ruling.play), score=tuple(ruling.score))

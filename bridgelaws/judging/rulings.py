@@ -88,6 +88,7 @@ class Ruling:
     acceptance: str | None = None
     requires: str | None = None
     lho_repeats: str | None = None  # the article obliging the left-hand opponent to repeat his call (2007:17.D.2)
+    partner_no_double: str | None = None  # the article forbidding the partner a double at his next turn (2007:30.B.2.b)
     outcome: str | None = None
     condition: str | None = None
     accepted: bool = False
@@ -169,7 +170,7 @@ class Ruling:
     def _effect_key(self) -> tuple[Any, ...]:
         return (self.status, self.layer, self.offender, self.chosen, self.call_stands, self.deemed, self.next,
                 self.requires, self.acceptance, self.outcome, self.options, self.barred, self.play, self.score,
-                self.lho_repeats)
+                self.lho_repeats, self.partner_no_double)
 
     @property
     def outside_corpus(self) -> str | None:
@@ -446,7 +447,7 @@ def _build(case_id: str, edition: Edition, condition: str | None,
         summary_en=merged.get("summary_en") or "", summary_nl=_summary_nl(merged, chosen),
         next=merged.get("next"),
         acceptance=merged.get("acceptance"), requires=merged.get("requires"),
-        lho_repeats=merged.get("lho_repeats"),
+        lho_repeats=merged.get("lho_repeats"), partner_no_double=merged.get("partner_no_double"),
         outcome=merged.get("outcome"), condition=chosen.condition if chosen else None,
         assumption_for_ranks=merged.get("assumption_for_ranks"),
         assumption_for_count=merged.get("assumption_for_count"),

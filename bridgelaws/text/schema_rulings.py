@@ -84,7 +84,7 @@ class OptionSpec:
 _COMMON = ("status", "articles", "references", "call_stands", "deemed", "barred", "options", "play",
            "assumption", "quote_nl", "quote_from", "summary_en", "summary_nl", "next", "acceptance", "requires",
            "outcome", "assumption_for_ranks", "assumption_for_count", "out_of_turn", "score", "unread", "assumes",
-           "assumption_nl", "assumption_for_count_nl", "out_of_turn_nl", "play_nl", "lho_repeats")
+           "assumption_nl", "assumption_for_count_nl", "out_of_turn_nl", "play_nl", "lho_repeats", "partner_no_double")
 #: A Dutch text written beside an English one of the data (issue 25 §3), and that English.
 _DUTCH_BESIDE = {"assumption_nl": "assumption", "assumption_for_count_nl": "assumption_for_count",
                  "out_of_turn_nl": "out_of_turn"}
@@ -116,6 +116,9 @@ class _Common:
     #: The article that obliges the offender's left-hand opponent, who called over the cancelled call,
     #: to repeat that call once the offender has made his own cancelled call again (2007:17.D.2).
     lho_repeats: str | None = None
+    #: The article that forbids the offender's partner to double or redouble at his next turn
+    #: (2007:30.B.2.b).
+    partner_no_double: str | None = None
     outcome: Outcome | None = None
     assumption_for_ranks: str | None = None
     assumption_for_count: str | None = None
@@ -235,7 +238,7 @@ _CHECKS: dict[str, Callable[[Any, Loc], Any]] = {
     "next": _nullable(_among(get_args(Next))), "requires": _nullable(_among(get_args(Requires))),
     "outcome": _nullable(_among(get_args(Outcome))), "assumes": _assumes,
     "assumption_nl": _nullable(text), "assumption_for_count_nl": _nullable(text), "out_of_turn_nl": _nullable(text),
-    "play_nl": _texts, "lho_repeats": opt_string,
+    "play_nl": _texts, "lho_repeats": opt_string, "partner_no_double": opt_string,
 }
 
 
