@@ -90,9 +90,11 @@ PAGES ?= 30
 bench-app: $(STAMP) chromium
 	BRIDGELAWS_CHROMIUM=$(CHROMIUM) $(PY) benchmarks/app_pages.py --pages $(PAGES) $(BENCH)
 
-# The long fuzz run: about 50 times the examples of the bounded run in make test, new draws each time.
+# The long fuzz run: about 50 times the examples of the bounded run in make test, new draws each time;
+# with it, every ordered pair of the case catalogue and 2,000 random sequences of irregularities
+# (tests/test_combinations.py).
 fuzz: $(STAMP)
-	BRIDGELAWS_FUZZ=long $(PY) -m pytest -p no:cacheprovider -o addopts=-ra tests/test_fuzz.py
+	BRIDGELAWS_FUZZ=long $(PY) -m pytest -p no:cacheprovider -o addopts=-ra tests/test_fuzz.py tests/test_combinations.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis .mypy_cache

@@ -318,7 +318,10 @@ def _check_event(event, previous, now, edition: str, layer: str) -> list[str]:
         return problems
     before, after = previous.auction, now.auction
     open_after = now.ended is None and not after.is_over
-    new_bars = [bar for bar in after.bars if bar not in before.bars] if open_after else []
+    # A bar in force at an earlier state that comes back when calls are taken back (a call cancelled
+    # with the calls after it) is restored, not imposed by this event.
+    earlier = {bar for index in range(len(before)) for bar in before.state_before(index).bars}
+    new_bars = [bar for bar in after.bars if bar not in before.bars and bar not in earlier] if open_after else []
     # What the ruling does, as one value (bridgelaws.judging.ruling_effect): its fields, read once.
     effect = ruling.effect
     chosen = effect.chosen
@@ -354,8 +357,11 @@ def _check_event(event, previous, now, edition: str, layer: str) -> list[str]:
     changed = None
     if event.case in ("unintended-call", "mistaken-explanation") and event.call is not None:
         last = next((e for e in reversed(after.history) if e.seat == event.seat and e.counts_as is not None), None)
-        changed = last is not None and last.counts_as == event.call
-        if effect.call_stands is False and not changed:
+        was = next((e for e in reversed(before.history) if e.seat == event.seat and e.counts_as is not None), None)
+        # A "change" to the very call he made changes nothing either way.
+        same = was is not None and was.counts_as == event.call
+        changed = not same and last is not None and last.counts_as == event.call
+        if effect.call_stands is False and not changed and not same:
             problems.append(f"the ruling makes the change to {event.call}, the engine does not")
         if effect.call_stands is not False and changed:
             problems.append(f"the ruling does not make the change, the engine does ({event.call})")

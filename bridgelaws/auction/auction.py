@@ -12,7 +12,7 @@ change: after a pass out of turn, whether the auction is over is the edition's o
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable, NamedTuple
+from typing import Any, Iterable, NamedTuple
 
 from .calls import PASS, STRAINS, Call, Seat, call_from_index, parse_call, parse_seat
 from .editions import DEFAULT_EDITION, START, Basis, Closing, Edition, PassMade, Position, find_edition
@@ -107,6 +107,9 @@ class _State(NamedTuple):
     last_caller: Seat | None = None
     #: The bids of each side that count so far (index: seat % 2, 0 for North-South).
     sides: tuple[SideBids, SideBids] = (_NO_BIDS, _NO_BIDS)
+    #: What players owe at their next turn (the judging layer's duties: replace a call, repeat one),
+    #: kept with the state as the bars are, so that taking calls back takes back what they imposed.
+    duties: tuple[Any, ...] = ()
 
     @property
     def last_rank(self) -> int:
@@ -313,6 +316,10 @@ class Auction:
         state = self._state
         self._states[-1] = state._replace(bars=state.bars + tuple(bars))
 
+    def set_duties(self, duties: Iterable[Any]) -> None:
+        """What players owe from now on (replaces the duties of the current state)."""
+        self._states[-1] = self._state._replace(duties=tuple(duties))
+
     def set_next(self, seat: Seat) -> None:
         self._states[-1] = self._state.with_next(seat)
 
@@ -374,16 +381,17 @@ class Auction:
             north_south, east_west = state.sides
             sides = ((north_south.after(seat, call), east_west) if seat % 2 == 0
                      else (north_south, east_west.after(seat, call)))
-            return _State(seat.lho, position, seat, bars, (), seat, sides)
+            return _State(seat.lho, position, seat, bars, (), seat, sides, state.duties)
         if not call.is_pass:
-            return _State(seat.lho, position, state.last_bidder, bars, (), seat, state.sides)
+            return _State(seat.lho, position, state.last_bidder, bars, (), seat, state.sides, state.duties)
         passes = state.passes + (PassMade(seat, state.next_seat, accepted and seat != state.next_seat),)
         if not _in_rotation(passes, state.last_caller):
             # A pass since the last call was out of turn: the edition's own closing sentence decides
             # (the count of the regular step may close an auction that sentence keeps open).
             closing = self.edition.closing(state.last_caller, passes, doubled=position.doubled > 0)
             position = position._replace(over=closing.over)
-        return _State(seat.lho, position, state.last_bidder, bars, passes, state.last_caller, state.sides)
+        return _State(seat.lho, position, state.last_bidder, bars, passes, state.last_caller, state.sides,
+                      state.duties)
 
     @property
     def closing(self) -> Closing:

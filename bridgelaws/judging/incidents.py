@@ -316,7 +316,7 @@ def repeat_owed(run: _Run, seat: Seat, made: Call) -> None:
     run.awaiting_repeat = None
     article = ruling.effect.lho_repeats
     if made == cancelled:
-        run.result.duties = run.result.duties + [Duty(lho, "repeat", "repeat", (article,), ruling.case, repeat)]
+        run.result.duties = [*run.result.duties, Duty(lho, "repeat", "repeat", (article,), ruling.case, repeat)]
         return
     ruling.assumption = _joined(ruling.assumption, (
         f"{seat.full_name}'s new call {made} differs from his cancelled {cancelled}, and {lho.full_name} had "

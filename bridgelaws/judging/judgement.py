@@ -83,8 +83,6 @@ class Judgement:
     dealer: Seat
     auction: Auction
     events: list[EventRecord] = field(default_factory=list)
-    #: What players owe at their next turn (replace a call, repeat a call, no double), each until met.
-    duties: list[Duty] = field(default_factory=list)
     #: ``judge(..., partial=True)`` only: why the edition could not go on, and the position of the
     #: first token it could not play (the judgement covers the tokens before it).
     error: str | None = None
@@ -117,6 +115,16 @@ class Judgement:
             # Only while a player owes one (the key is absent otherwise).
             **({"duties": [duty.to_dict() for duty in self.duties]} if self.duties and not auction.is_over else {}),
         }
+
+    @property
+    def duties(self) -> tuple[Duty, ...]:
+        """What players owe at their next turn (replace a call, repeat a call, no double), each until
+        met: kept with the auction's state, so that calls taken back take back what they imposed."""
+        return self.auction.state.duties
+
+    @duties.setter
+    def duties(self, duties: Iterable[Duty]) -> None:
+        self.auction.set_duties(duties)
 
     def owed_now(self) -> tuple[Duty, ...]:
         """The duties of the player to act (none once the auction is over or ended)."""

@@ -210,6 +210,9 @@ class _Run:
         record["call"] = event.call
         self._meet_duties(event, seat, call)
         correction = self.pending_correction
+        if correction is not None and not any(d.kind == "replace" and d.seat == correction.offender
+                                              for d in self.result.duties):
+            correction = self.pending_correction = None  # taken back with the calls that imposed it
         if correction is not None and seat == correction.offender:
             # The duty is met by his call now, whatever came between (an obligation lasts until met).
             self._owe(None)
@@ -260,6 +263,8 @@ class _Run:
         calls in between, until he calls again, a call over it accepts it, or a bar overrides it."""
         self.pending_correction = correction
         duties = [duty for duty in self.result.duties if duty.kind != "replace"]
+        if correction is None and len(duties) == len(self.result.duties):
+            return  # nothing owed to take back
         if correction is not None:
             duties.append(Duty(correction.offender, "replace", correction.ruling.effect.requires,
                                tuple(correction.ruling.articles[:1]), correction.ruling.case))
@@ -367,8 +372,8 @@ class _Run:
         act = _Act(seat, call, case, reason, ruling, bars, record, proper, turn_to)
         EFFECTS[effect.applied](self, act)
         if effect.partner_no_double and not auction.is_over:
-            self.result.duties = self.result.duties + [
-                Duty(seat.partner, "no-double", "no-double", (effect.partner_no_double,), case)]
+            self.result.duties = [*self.result.duties,
+                                  Duty(seat.partner, "no-double", "no-double", (effect.partner_no_double,), case)]
         if self.choice_note is not None:
             record["effect"] = f"{record['effect']}; {self.choice_note}"
             self.choice_note = None
