@@ -347,8 +347,9 @@ def _check_event(event, previous, now, edition: str, layer: str) -> list[str]:
         void = effect.call_stands is False or (chosen is not None and chosen.choice == "cancel")
         # A call that also accepted the irregular call before it (1936:22.2) moves the turn first: the
         # player "whose turn it was" is then the one after the accepted call, not before.events' one.
-        accepted_now = any((e.effect or "").startswith("accepted") for e in now.events if e.index < event.index) \
-            and not any((e.effect or "").startswith("accepted") for e in previous.events)
+        accepted_before = {e.index for e in previous.events if (e.effect or "").startswith("accepted")}
+        accepted_now = any((e.effect or "").startswith("accepted") and e.index not in accepted_before
+                           for e in now.events if e.index < event.index)
         if open_after and void and not keeps and not accepted_now and effect.next in ("offender", "proper"):
             expected = event.seat if effect.next == "offender" else before.next_to_call
             if after.next_to_call != expected:

@@ -29,7 +29,7 @@ _CHANGE_ASSUMPTION = (
     "The text gives no rule for this change of call: the engine lets the call stand as first made and "
     "does not make the change. This is the engine's default, an assumption, not law.")
 #: The incidents that can still happen once the auction has closed (before the opening lead).
-_AFTER_CLOSE = ("review-request", "mistaken-explanation")
+_AFTER_CLOSE = ("review-request", "mistaken-explanation", "wrong-board")
 _CHANGE_REASONS = {
     "slip": "{seat} corrects his {original} to {new} in the same breath (a slip of the tongue)",
     "change-of-mind": "{seat} changes his {original} to {new} (a change of mind)",
@@ -276,6 +276,7 @@ def _apply_incident(run: _Run, event: Event, record: dict[str, Any], case: str, 
             raise BridgeLawsError(f"{event.token!r} at position {event.index}: "
                                   f"{seat.full_name} has made no call to cancel")
         original = auction.history[index]
+        closed = auction.is_over
         later = auction.rewind(index)
         for entry in later:
             auction.record(Entry(entry.seat, entry.call, case, "cancelled: " + record["reason"],
@@ -283,6 +284,12 @@ def _apply_incident(run: _Run, event: Event, record: dict[str, Any], case: str, 
         auction.set_next(seat)
         record["effect"] = (f"{original.call} is cancelled" + (" with the calls after it" if len(later) > 1 else "")
                             + f"; {seat.full_name} calls again")
+        if closed:
+            ruling.assumption = _joined(ruling.assumption, (
+                "The call was found to be made with a wrong board's cards only after the auction had closed. "
+                f"The engine applies {', '.join(ruling.articles[:1])} as during the auction: the call is "
+                "cancelled and the auction is open again. Whether the code treats a discovery after the close "
+                "otherwise is not in what was read. An assumption, not law."))
         if effect.lho_repeats:
             _await_repeat(run, ruling, seat, later)
     else:

@@ -450,14 +450,23 @@ def supplement_gap(ruling: Ruling, lang: str) -> tuple[str | None, str]:
     return f"{label}{summary}", summary_lang
 
 
+def shown_status(ruling: Ruling, lang: str = DEFAULT_LANGUAGE) -> str:
+    """The status of a ruling as its card shows it: a ``silent`` ruling that quotes the article it
+    rests on (the excerpt treats the moment but gives no rectification: 1936:20, 2017:20.B) says so,
+    never "not in the excerpt" above a quote from that very excerpt."""
+    if str(ruling.status) == "silent" and ruling.quote_nl:
+        return t("cards.status.silent_quoted", lang)
+    return status_name(ruling.status, lang)
+
+
 def describe(ruling: Ruling, lang: str = DEFAULT_LANGUAGE) -> RulingView:
     """The ruling in words (see :class:`RulingView`), its fixed words in ``lang``."""
     proposal = ruling.proposal
     if lang == DEFAULT_LANGUAGE:
-        label = "accepted" if ruling.accepted else status_name(ruling.status)
+        label = "accepted" if ruling.accepted else shown_status(ruling)
         label = f"{label} (draft)" if proposal is not None else label
     else:
-        label = t("cards.status.accepted", lang) if ruling.accepted else status_name(ruling.status, lang)
+        label = t("cards.status.accepted", lang) if ruling.accepted else shown_status(ruling, lang)
         label = t("cards.status.draft", lang, label=label) if proposal is not None else label
     summary, summary_lang, summary_note = _summary(ruling, lang)
     shown_assumption, shown_assumption_lang = assumption_words(ruling.assumption, lang)
@@ -474,7 +483,7 @@ def describe(ruling: Ruling, lang: str = DEFAULT_LANGUAGE) -> RulingView:
         play=tuple(ruling.play), bars_short=bars_short(ruling.barred),
         options_short=options_short(ruling.options), play_short="; ".join(ruling.play) or "-",
         short=short_rectification(ruling, lang), must_pass=must_pass_key(ruling), assumption=ruling.assumption,
-        status_name=status_name(ruling.status, lang), outside_corpus=_outside_corpus(ruling, lang),
+        status_name=shown_status(ruling, lang), outside_corpus=_outside_corpus(ruling, lang),
         corpus_status=None if ruling.corpus_status is None else status_name(ruling.corpus_status, lang),
         corpus_summary=ruling.corpus_summary,
         proposed=None if proposal is None else proposal.wording,
