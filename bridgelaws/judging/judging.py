@@ -150,6 +150,10 @@ class _Run:
         #: 2007:17.D.2: after a call cancelled for a wrong board, the offender, his cancelled call, the
         #: left-hand opponent who called over it, that call, and the ruling (incidents.repeat_owed).
         self.awaiting_repeat: tuple[Seat, Call, Seat, Call, Ruling] | None = None
+        #: 2007/2017 Law 31A: a call out of rotation at the right-hand opponent's turn, cancelled. What
+        #: that opponent's call, then the offender's own next call, bring (:meth:`_after_rho`): the
+        #: offender, the opponent (None once he has acted), the call, its record, its ruling.
+        self.after_rho: tuple[Seat, Seat | None, Call, dict[str, Any], Ruling] | None = None
         self.exposed: dict[Seat, int] = {}
         # Players who made a call after an opponent's mistaken explanation (2017:21.B.1): a change
         # of call they make next is judged as that case.
@@ -221,6 +225,8 @@ class _Run:
         self._judge_call(event, record, call, seat, marks, choices)
         if self.awaiting_repeat is not None and record.get("case") is None:
             incidents.repeat_owed(self, seat, call)
+        if self.after_rho is not None and record.get("case") is None:
+            self._after_rho(seat, call)
         if correction is not None and self.pending_correction is correction:
             self._note_bound_and_barred(correction, record)
         if correction is not None and self.pending_correction is correction:
@@ -289,6 +295,39 @@ class _Run:
                                       f"({', '.join(duty.articles)})")
         if mine:
             self.result.duties = [duty for duty in self.result.duties if duty not in mine]
+
+    def _after_rho(self, seat: Seat, call: Call) -> None:
+        """2007/2017 Law 31A, once the right-hand opponent has called in turn: if he passed, the
+        offender owes the repetition of his call (31A1); if he acted, the offender's own next call
+        decides his partner's bar (31A2: the first entry of ``if_rho_acts`` whose denomination fits).
+        The card of the call out of rotation says what followed."""
+        assert self.after_rho is not None  # the caller checks
+        offender, rho, original, original_record, ruling = self.after_rho
+        effect = ruling.effect
+        if rho is not None:
+            if seat != rho:
+                return
+            if call.is_pass and effect.repeat_if_rho_passes:
+                self.after_rho = None
+                article = effect.repeat_if_rho_passes
+                self.result.duties = [*self.result.duties,
+                                      Duty(offender, "repeat", "repeat", (article,), ruling.case, original)]
+                original_record["effect"] += (f"; {rho.full_name} passed, so {offender.full_name} must repeat "
+                                              f"his {original} ({article})")
+                return
+            self.after_rho = (offender, None, original, original_record, ruling)
+            return
+        if seat != offender:
+            return
+        self.after_rho = None
+        same = call.is_bid and original.is_bid and call.strain == original.strain
+        rule = next((r for r in effect.if_rho_acts
+                     if r.denomination == "any" or (r.denomination == "same") == same), None)
+        if rule is None:
+            return
+        self.auction.add_bars([Bar(offender.partner, rule.scope, rule.article, ruling.case)])
+        original_record["effect"] += (f"; after the opponent's call, {offender.full_name} called {call}: "
+                                      f"{must_pass(offender.partner.full_name, rule.scope)} ({rule.article})")
 
     def _note_duty_kept(self, correction: _PendingCorrection, record: dict[str, Any]) -> None:
         """Another player's call was ruled while the offender still owed his replacement, and the
@@ -371,6 +410,8 @@ class _Run:
         before = auction.copy() if effect.acceptance else None
         act = _Act(seat, call, case, reason, ruling, bars, record, proper, turn_to)
         EFFECTS[effect.applied](self, act)
+        if (effect.repeat_if_rho_passes or effect.if_rho_acts) and proper == seat.rho and not auction.is_over:
+            self.after_rho = (seat, proper, call, record, ruling)
         if effect.partner_no_double and not auction.is_over:
             self.result.duties = [*self.result.duties,
                                   Duty(seat.partner, "no-double", "no-double", (effect.partner_no_double,), case)]
