@@ -333,7 +333,7 @@ def repeat_owed(run: _Run, seat: Seat, made: Call) -> None:
 
 def _record_index_of(run: _Run, entry: Entry, index: int) -> int | None:
     """The token position of the call that made the auction's entry ``index``."""
-    calls = [r for r in run.records if r["kind"] == "call" and r.get("call") is not None
+    calls = [r for r in run.records if r["kind"] in ("call", "change") and r.get("call") is not None
              and r["seat"] == entry.seat and r["call"] == entry.call]
     return calls[-1]["index"] if calls else None
 
