@@ -385,3 +385,23 @@ def test_the_tool_adds_a_second_reading_to_the_hashes_of_the_first(tmp_path):
     # The five shingles of the first reading (twelve words) and the one of the second ("62d51a1fd36f8eb3", above).
     assert len(hashes) == 6 and "62d51a1fd36f8eb3" in hashes
     assert hashlib.sha256(b"no play of a contract of more than").hexdigest()[:16] in hashes
+
+
+def test_an_english_exemption_is_refused_when_an_english_paraphrase_rests_on_it(tmp_path):
+    # 2007:25.A.1 put back on the ACBL page that could not be read again (exempted, language en): its
+    # English title and paraphrase would go unchecked against their own source.
+    def edit(copy):
+        _article(copy, "2007", "2007:25.A.1", lambda a: a.update(source="acbl-2007-25a"))
+    with pytest.raises(BridgeLawsError) as excinfo:
+        _planted(tmp_path, edit)
+    message = str(excinfo.value)
+    assert message.startswith("supplement/shingles/exempt.yaml: acbl-2007-25a: exempted, but 2007:25.A.1 rests on it")
+    assert "(en): title_en, paraphrase_en " in message
+
+
+@pytest.mark.parametrize("path, language", [
+    ("paraphrase_en", "en"), ("terms_nl[0]", "nl"), ("when[1].summary_nl", "nl"), ("options[0].text", "en"),
+    ("assumption", "en"), ("note", "en"), ("where", None), ("articles[0]", None), ("when[0].condition", None),
+])
+def test_a_fields_language_is_read_from_its_key(path, language):
+    assert supplement.field_language(path) == language
