@@ -9,7 +9,8 @@ the auction only where the edition's closing sentence does. The checks are those
 
 - every duty in the state rests on a ruling of the scenario that imposes it (the replacement of a call
   on a ruling with ``next: offender``, a repetition on ``lho_repeats``, no double on
-  ``partner_no_double``), and a duty is gone once the auction is over;
+  ``partner_no_double``, the offender's repetition on ``repeat_if_rho_passes``), and a duty is gone
+  once the auction is over;
 - no call a duty forbids is listed as legal;
 - the auction is over exactly where the edition's closing sentence, read on the passes since the last
   call, says so (``Auction.closing``), and once over, a further call is ruled as a call after the close
@@ -80,7 +81,8 @@ def state_problems(now) -> list[str]:
         if duty.kind == "replace":
             grounds = [r for r, e in effects if e.next == "offender" and r.seat == duty.seat]
         elif duty.kind == "repeat":
-            grounds = [r for r, e in effects if e.lho_repeats and r.seat is not None and r.seat.lho == duty.seat]
+            grounds = [r for r, e in effects if r.seat is not None and (
+                (e.lho_repeats and r.seat.lho == duty.seat) or (e.repeat_if_rho_passes and r.seat == duty.seat))]
         else:
             grounds = [r for r, e in effects if e.partner_no_double and r.seat is not None
                        and r.seat.partner == duty.seat]

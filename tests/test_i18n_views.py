@@ -74,6 +74,7 @@ def test_the_catalogues_english_is_the_english_the_cards_print() -> None:
     for status, label in present.STATUS_LABELS.items():
         assert t(f"cards.status_label.{status}", "en") == label
     assert t("cards.status_label.supplement", "en") == present.SUPPLEMENT_LABEL
+    assert t("cards.status_label.later-code", "en") == present.LATER_CODE_LABEL
     for key, label in present.MUST_PASS_LABELS.items():
         assert t(f"cards.must_pass_label.{key}", "en") == label
     for outcome, words in present.OUTCOME_WORDS.items():

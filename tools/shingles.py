@@ -5,6 +5,7 @@
     .venv/bin/python tools/shingles.py --cache DIR SOURCE-ID       # the raw texts are elsewhere
     .venv/bin/python tools/shingles.py --check                     # every entry against every file
     .venv/bin/python tools/shingles.py --out DIR SOURCE-ID         # write elsewhere (tests)
+    .venv/bin/python tools/shingles.py --add SOURCE-ID             # a page read again: keep the old hashes too
 
 The raw text of a source is what the search tool returned for its page (every excerpt of the page,
 concatenated), saved outside the repository: it is never committed. This tool reads it and writes
@@ -27,13 +28,13 @@ sys.path.insert(0, str(REPO))  # the checkout's bridgelaws, even when run outsid
 
 from bridgelaws import BridgeLawsError
 from bridgelaws.supplement import supplement  # noqa: E402
-from bridgelaws.supplement.shingles import write_shingle_file  # noqa: E402
+from bridgelaws.supplement.shingles import header, parse_shingle_file, shingle_hashes, write_shingle_file  # noqa: E402
 
 CACHE = Path("/work/srccache")
 OUT = REPO / "data" / "supplement" / "shingles"
 
 
-def write(source_id: str, cache: Path, out: Path = OUT) -> Path:
+def write(source_id: str, cache: Path, out: Path = OUT, add: bool = False) -> Path:
     if source_id not in supplement.sources():
         raise BridgeLawsError(f"{source_id!r} is not a source of data/editions/<year>/sources.yaml")
     raw = cache / f"{source_id}.txt"
@@ -41,9 +42,15 @@ def write(source_id: str, cache: Path, out: Path = OUT) -> Path:
         text = raw.read_text(encoding="utf-8")
     except FileNotFoundError:
         raise BridgeLawsError(f"{raw}: no cached text of {source_id} (save what the search tool returned there)") from None
-    content = write_shingle_file(source_id, text)
-    out.mkdir(parents=True, exist_ok=True)
     target = out / f"{source_id}.txt"
+    if add and target.is_file():
+        # A page read again whose returned text differs (shorter, or other excerpts): the hashes of
+        # every reading are kept, so a run of an earlier reading stays guarded.
+        old = parse_shingle_file(target.read_text(encoding="utf-8"), str(target), source_id)
+        content = header(source_id) + "".join(f"{h}\n" for h in sorted(old | shingle_hashes(text)))
+    else:
+        content = write_shingle_file(source_id, text)
+    out.mkdir(parents=True, exist_ok=True)
     target.write_text(content, encoding="utf-8")
     return target
 
@@ -63,6 +70,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--cache", type=Path, default=CACHE, help=f"where the raw texts are (default {CACHE})")
     parser.add_argument("--out", type=Path, default=OUT, help="where the shingle files go (default data/supplement/shingles)")
     parser.add_argument("--check", action="store_true", help="list the runs the entries share with the sources")
+    parser.add_argument("--add", action="store_true", help="keep the hashes already in the file (a page read again)")
     args = parser.parse_args(argv)
     try:
         if args.check:
@@ -73,7 +81,7 @@ def main(argv: list[str] | None = None) -> int:
         if not ids:
             parser.error("name a source id, or --all, or --check")
         for source_id in ids:
-            target = write(source_id, args.cache, args.out)
+            target = write(source_id, args.cache, args.out, add=args.add)
             count = sum(1 for line in target.read_text(encoding="utf-8").splitlines() if not line.startswith("#"))
             print(f"{target}: {count} shingles")
     except BridgeLawsError as exc:

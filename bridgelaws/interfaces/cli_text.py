@@ -236,7 +236,8 @@ def matrix_shares(layer: str, editions: Any, lang: str) -> None:
     print(t("cli.shares_corpus" if layer == "corpus" else "cli.shares_both", lang))
     for share in matrix_coverage(layer, editions):
         parts = t("cli.share_corpus", lang, count=share["corpus"]) + (
-            " + " + t("cli.share_supplement", lang, count=share["supplement"]) if layer != "corpus" else "")
+            " + " + t("cli.share_supplement", lang, count=share["supplement"])
+            + " + " + t("cli.share_later_code", lang, count=share["later_code"]) if layer != "corpus" else "")
         ruling = f"{share['ruling']:>2}"
         print(f"  {share['edition']}  {t('cli.share', lang, ruling=ruling, cells=share['cells'])}  "
               f"{100 * share['ruling'] / share['cells']:5.1f} %  ({parts})")

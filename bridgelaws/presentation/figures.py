@@ -190,7 +190,7 @@ def status_over_time(layer: str = DEFAULT_LAYER) -> Figure:
     ax = fig.add_subplot()
     labels = [edition_label(e) for e in EDITIONS]
     bottom = [0] * len(labels)
-    for status in [c for c in ("ruled", "supplement", "referenced", "silent") if c in counts.columns]:
+    for status in [c for c in ("ruled", "supplement", "later-code", "referenced", "silent") if c in counts.columns]:
         values = [int(counts.loc[e.year, status]) for e in EDITIONS]  # type: ignore[arg-type]  # a count
         bars = ax.bar(labels, values, bottom=bottom, color=STATUS_COLOURS[status], label=STATUS_NAMES[status],
                       width=0.6)
@@ -236,10 +236,10 @@ def _heat_cell(heat: Any, i: int, j: int, value: float, status: str, top: float)
         label = "ref." if status == "referenced" else "not in\nexcerpt"
         heat.text(j, i, label, ha="center", va="center", fontsize=6.5, color="#888")
         return
-    supplementary = status == "supplement"
+    supplementary = status in ("supplement", "later-code")
     if supplementary:
         heat.add_patch(Rectangle((j - 0.45, i - 0.45), 0.9, 0.9, facecolor="none",
-                                 edgecolor=STATUS_COLOURS["supplement"], linewidth=1.6))
+                                 edgecolor=STATUS_COLOURS[status], linewidth=1.6))
     heat.text(j, i, f"{value:g}" + ("*" if supplementary else ""), ha="center", va="center",
               fontsize=8.5, color="white" if value > top * 0.6 else "#222", fontweight="bold")
 
@@ -295,7 +295,7 @@ def _strictness_trend(trend: Any, summary: Any, case_count: int) -> None:
     # would count every gap as "no bar"; the bars are the turns per case the edition rules on, each
     # labelled with how many cases that is, and an edition that rules on none has no bar at all.
     holding = [_summary_count(summary, e.year, "ruled") + _summary_count(summary, e.year, "supplement")
-               for e in EDITIONS]
+               + _summary_count(summary, e.year, "later-code") for e in EDITIONS]
     per_case = [float(summary.loc[e.year, "turns_per_ruled_case"]) if n else float("nan")
                 for e, n in zip(EDITIONS, holding)]
     colours = [CODE_COLOURS[e.code] for e in EDITIONS]

@@ -26,9 +26,10 @@ if TYPE_CHECKING:
     from ..judging.rulings import Ruling
 
 #: The colour of each status (and of a call with no irregularity, "regular") in cards and figures.
-#: ``supplement`` (a paraphrase from outside the corpus) has a colour no corpus status uses.
+#: ``supplement`` (a paraphrase from outside the corpus) has a colour no corpus status uses, and
+#: ``later-code`` (such a paraphrase of a later code standing in for the edition's own) another.
 STATUS_COLOURS = {"ruled": "#2e7d32", "referenced": "#ef6c00", "silent": "#757575", "supplement": "#6a1b9a",
-                  "regular": "#1565c0"}
+                  "later-code": "#8d3b72", "regular": "#1565c0"}
 #: The colour of a status not in :data:`STATUS_COLOURS`.
 OTHER_COLOUR = "#757575"
 
@@ -37,7 +38,14 @@ OTHER_COLOUR = "#757575"
 #: full code may well treat it in an article outside the excerpt. So it is shown as "not in the
 #: excerpt" wherever a person reads it (cards, tables, matrices, figures, exercises).
 STATUS_NAMES = {"ruled": "ruled", "referenced": "referenced", "silent": "not in the excerpt",
-                "supplement": "supplement", "regular": "regular"}
+                "supplement": "supplement", "later-code": "later code", "regular": "regular"}
+#: The status shown for a supplementary ruling any of whose articles rests on a later code (a source of
+#: kind ``later-code``: 1949's cells from the 1959 or 1975 Dutch code), so that a reader of the matrix,
+#: the exports and the cards tells it from a paraphrase of the edition's own code at a glance. The
+#: engine's status stays ``supplement`` (:func:`shown_status`); like it, it rules: never "no penalty".
+LATER_CODE = "later-code"
+#: The statuses of the supplementary layer, as shown: both hold a ruling.
+SUPPLEMENTARY_STATUSES = ("supplement", LATER_CODE)
 
 #: What each status means, in words (the matrix legend and the exercises).
 STATUS_LABELS = {
@@ -48,6 +56,17 @@ STATUS_LABELS = {
 #: The legend of the supplementary layer's own status (shown only where that layer is on).
 SUPPLEMENT_LABEL = ("outside the corpus: a paraphrase, in the project's words, of the full code's article "
                     "from a named source (data/supplement/); not the verbatim corpus")
+#: The legend of a cell that rests on a later code.
+LATER_CODE_LABEL = ("outside the corpus and not this edition's text: a paraphrase, in the project's words, of a "
+                    "later code's article from a named source (data/supplement/), standing in for the edition's own")
+
+
+def shown_status(ruling: Ruling) -> str:
+    """The status a reader is shown for ``ruling``: :data:`LATER_CODE` for a supplementary ruling whose
+    provenance names a source of kind ``later-code``, else the ruling's own status."""
+    if ruling.status == Status.SUPPLEMENT and any(p.kind == "later-code" for p in ruling.provenance):
+        return LATER_CODE
+    return str(ruling.status)
 
 
 def status_name(status: str, lang: str = DEFAULT_LANGUAGE) -> str:
@@ -60,7 +79,8 @@ def status_name(status: str, lang: str = DEFAULT_LANGUAGE) -> str:
 def status_label(status: str, lang: str = DEFAULT_LANGUAGE) -> str:
     """What a status means, in words (the legends)."""
     if lang == DEFAULT_LANGUAGE:
-        return SUPPLEMENT_LABEL if status == "supplement" else STATUS_LABELS.get(str(status), str(status))
+        return {"supplement": SUPPLEMENT_LABEL, LATER_CODE: LATER_CODE_LABEL}.get(
+            str(status), STATUS_LABELS.get(str(status), str(status)))
     return _words("cards.status_label", str(status), lang)
 
 
@@ -165,7 +185,7 @@ def short_rectification(ruling: Ruling, lang: str = DEFAULT_LANGUAGE) -> str:
     if effect.acceptance:
         parts.append(t("cards.unless_called_over", lang))
     head = ", ".join(ruling.articles[:1])
-    name = "supplement" if ruling.status == Status.SUPPLEMENT else "ruled"
+    name = shown_status(ruling) if ruling.status == Status.SUPPLEMENT else "ruled"
     if ruling.proposal is not None:
         name = "draft"
     name = t(f"cards.kind.{name}", lang)
@@ -450,23 +470,23 @@ def supplement_gap(ruling: Ruling, lang: str) -> tuple[str | None, str]:
     return f"{label}{summary}", summary_lang
 
 
-def shown_status(ruling: Ruling, lang: str = DEFAULT_LANGUAGE) -> str:
-    """The status of a ruling as its card shows it: a ``silent`` ruling that quotes the article it
-    rests on (the excerpt treats the moment but gives no rectification: 1936:20, 2017:20.B) says so,
-    never "not in the excerpt" above a quote from that very excerpt."""
+def shown_status_name(ruling: Ruling, lang: str = DEFAULT_LANGUAGE) -> str:
+    """The status of a ruling in the words its card shows (:func:`shown_status`): a ``silent`` ruling
+    that quotes the article it rests on (the excerpt treats the moment but gives no rectification:
+    1936:20, 2017:20.B) says so, never "not in the excerpt" above a quote from that very excerpt."""
     if str(ruling.status) == "silent" and ruling.quote_nl:
         return t("cards.status.silent_quoted", lang)
-    return status_name(ruling.status, lang)
+    return status_name(shown_status(ruling), lang)
 
 
 def describe(ruling: Ruling, lang: str = DEFAULT_LANGUAGE) -> RulingView:
     """The ruling in words (see :class:`RulingView`), its fixed words in ``lang``."""
     proposal = ruling.proposal
     if lang == DEFAULT_LANGUAGE:
-        label = "accepted" if ruling.accepted else shown_status(ruling)
+        label = "accepted" if ruling.accepted else shown_status_name(ruling)
         label = f"{label} (draft)" if proposal is not None else label
     else:
-        label = t("cards.status.accepted", lang) if ruling.accepted else shown_status(ruling, lang)
+        label = t("cards.status.accepted", lang) if ruling.accepted else shown_status_name(ruling, lang)
         label = t("cards.status.draft", lang, label=label) if proposal is not None else label
     summary, summary_lang, summary_note = _summary(ruling, lang)
     shown_assumption, shown_assumption_lang = assumption_words(ruling.assumption, lang)
@@ -474,7 +494,7 @@ def describe(ruling: Ruling, lang: str = DEFAULT_LANGUAGE) -> RulingView:
     return RulingView(
         case=ruling.case, edition=ruling.edition, status=ruling.status,
         label=label,
-        colour=STATUS_COLOURS.get(ruling.status, OTHER_COLOUR),
+        colour=STATUS_COLOURS.get(shown_status(ruling), OTHER_COLOUR),
         articles=", ".join(ruling.articles), references=", ".join(ruling.references),
         quote_nl=ruling.quote_nl, quote_from=ruling.quote_from, summary=summary,
         bars=tuple(must_pass(str(bar["seat"]), bar["scope"], lang) for bar in ruling.barred),
@@ -483,7 +503,7 @@ def describe(ruling: Ruling, lang: str = DEFAULT_LANGUAGE) -> RulingView:
         play=tuple(ruling.play), bars_short=bars_short(ruling.barred),
         options_short=options_short(ruling.options), play_short="; ".join(ruling.play) or "-",
         short=short_rectification(ruling, lang), must_pass=must_pass_key(ruling), assumption=ruling.assumption,
-        status_name=shown_status(ruling, lang), outside_corpus=_outside_corpus(ruling, lang),
+        status_name=shown_status_name(ruling, lang), outside_corpus=_outside_corpus(ruling, lang),
         corpus_status=None if ruling.corpus_status is None else status_name(ruling.corpus_status, lang),
         corpus_summary=ruling.corpus_summary,
         proposed=None if proposal is None else proposal.wording,

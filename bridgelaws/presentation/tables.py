@@ -14,7 +14,7 @@ from ..text.errors import BridgeLawsError
 from ..judging.divergence import Divergence, divergences
 from ..judging.judging import Judgement, judge
 from .present import bars_short as describe_bars
-from .present import describe, short_rectification
+from .present import describe, short_rectification, shown_status
 from .present import options_short as describe_options
 from ..judging.records import EventRecord
 from ..judging.rulings import Ruling, branches, cases, check_layer, find_case, generic_ruling
@@ -286,7 +286,8 @@ def _cell_text(ruling: Ruling, lang: str = "en") -> str:
 def matrix_cells(layer: str | Layer = DEFAULT_LAYER, editions: Any = None) -> list[dict[str, Any]]:
     """Every (case, edition) cell: {"case", "edition", "status", "layer", "cell", "ruling"}.
     ``layer="supplement"``: a cell whose corpus ruling is silent or referenced takes the
-    supplementary ruling where one exists (its ``layer`` is then ``supplement``). ``editions``: as
+    supplementary ruling where one exists (its ``layer`` is then ``supplement``; its ``status``
+    ``supplement``, or ``later-code`` where it rests on a later code: :func:`present.shown_status`). ``editions``: as
     :func:`~bridgelaws.auction.editions.find_editions` takes them (a draft too); None: the registry."""
     layer = check_layer(layer)
     chosen = EDITIONS if editions is None else find_editions(editions)
@@ -294,23 +295,25 @@ def matrix_cells(layer: str | Layer = DEFAULT_LAYER, editions: Any = None) -> li
     for case in cases():
         for edition in chosen:
             ruling = canonical_ruling(case.id, edition, layer)
-            cells.append({"case": case.id, "edition": edition.year, "status": ruling.status,
+            cells.append({"case": case.id, "edition": edition.year, "status": shown_status(ruling),
                           "layer": ruling.layer, "cell": _cell_text(ruling), "ruling": ruling})
     return cells
 
 
 def matrix_coverage(layer: str | Layer = DEFAULT_LAYER, editions: Any = None) -> list[dict[str, Any]]:
-    """Per edition: how many cells hold a ruling (``ruled`` from the corpus, ``supplement`` from the
-    supplementary layer), of how many, and the share."""
+    """Per edition: how many cells hold a ruling (``corpus``: ruled by the corpus; ``supplement``: a
+    paraphrase of the edition's own code; ``later_code``: a paraphrase of a later code standing in
+    for it), of how many, and the share (all three hold a ruling)."""
     cells = matrix_cells(layer, editions)
     rows = []
     for edition in EDITIONS if editions is None else find_editions(editions):
         mine = [c for c in cells if c["edition"] == edition.year]
         corpus = sum(1 for c in mine if c["status"] == "ruled")
         supplement = sum(1 for c in mine if c["status"] == "supplement")
+        later = sum(1 for c in mine if c["status"] == "later-code")
         rows.append({"edition": edition.year, "cells": len(mine), "corpus": corpus, "supplement": supplement,
-                     "ruling": corpus + supplement,
-                     "share": round((corpus + supplement) / len(mine), 4) if mine else 0.0})
+                     "later_code": later, "ruling": corpus + supplement + later,
+                     "share": round((corpus + supplement + later) / len(mine), 4) if mine else 0.0})
     return rows
 
 

@@ -32,7 +32,8 @@ from ..text.errors import BridgeLawsError
 from ..text.schema import RulingSpec, SupplementArticle, SupplementGap, SupplementSource
 
 __all__ = ["Provenance", "SupplementArticle", "SupplementGap", "SupplementSource", "article", "articles",
-           "copied_runs", "gaps", "guarded_texts", "provenance", "provenance_line", "rulings",
+           "GuardedEntry", "copied_runs", "exemption_problems", "field_language", "gaps", "guarded_entries",
+           "guarded_texts", "provenance", "provenance_line", "rulings",
            "shingle_exemptions", "source_shingles", "sources"]
 
 DIRECTORY = "supplement"
@@ -72,11 +73,13 @@ def sources() -> dict[str, SupplementSource]:
 @datafiles.cached
 def _edition(year: str) -> tuple[tuple[SupplementArticle, ...], tuple[SupplementGap, ...]]:
     from ..text import corpus
+    from .shingles import words
 
     name = datafiles.edition_file(year, "supplement.yaml")
     if not datafiles.exists(name):
         return (), ()
-    return schema.parse_supplement_edition(datafiles.load(name), name, year, sources(), corpus.resolves)
+    return schema.parse_supplement_edition(datafiles.load(name), name, year, sources(), corpus.resolves,
+                                           lambda text: len(words(text)))
 
 
 def articles(edition: str | None = None) -> tuple[SupplementArticle, ...]:
@@ -174,47 +177,152 @@ def source_shingles(source_id: str) -> frozenset[str]:
     return parse_shingle_file(datafiles.path(name).read_text(encoding="utf-8"), name, source_id)
 
 
-def guarded_texts() -> list[tuple[str, str]]:
-    """Every text of the layer written in the project's words, with a label naming its entry: each
-    article's ``title_en`` and ``paraphrase_en`` (``2017:27.B.4 paraphrase_en``), and every string of
-    eight words or more in a supplementary ruling (``rulings/insufficient-bid.yaml 2017.summary_en``:
-    summaries in both languages, assumptions, options' texts). Gaps and sources' notes are not
-    paraphrases (they quote the queries and the pages on purpose) and are not guarded."""
-    from .shingles import SIZE, words
+#: Keys whose strings name things (ids, sources, conditions) rather than say them in a language: the
+#: guard reads them too, but they have no language of their own (:func:`field_language`).
+_NAMES = frozenset({"id", "source", "where", "articles", "article", "acceptance", "condition", "status", "who",
+                    "scope", "next", "assumes", "by", "choice", "deemed", "requires", "effect", "outcome",
+                    "unread", "honours", "edition", "case"})
 
-    texts = [(f"{a.id} {field}", getattr(a, field)) for a in articles() for field in ("title_en", "paraphrase_en")]
 
-    def walk(value: object, path: str, out: list[tuple[str, str]]) -> None:
-        if isinstance(value, str):
-            if len(words(value)) >= SIZE:
-                out.append((path, value))
-        elif isinstance(value, dict):
-            for key, item in value.items():
-                walk(item, f"{path}.{key}" if path else str(key), out)
-        elif isinstance(value, list):
-            for i, item in enumerate(value):
-                walk(item, f"{path}[{i}]", out)
+@dataclass(frozen=True)
+class GuardedEntry:
+    """One entry of the layer as the guard reads it: every string in it, in the file's order, each with
+    its path (``paraphrase_en``, ``when[0].summary_nl``, ``terms_nl[1]``). Its shingles are taken across
+    the concatenation of all of them, so a run cut into pieces over two fields is still one run."""
 
+    label: str  # "2017:27.B.2" or "rulings/insufficient-bid.yaml 2017"
+    articles: tuple[str, ...]  # the supplementary articles it rests on (itself, for an article)
+    fields: tuple[tuple[str, str], ...]
+
+
+def _strings(value: object, path: str = "") -> list[tuple[str, str]]:
+    """Every string inside ``value`` (mappings, lists, scalars), with its path: the data's own shape
+    is walked, so a field added to the schema is read without a change here."""
+    if isinstance(value, str):
+        return [(path, value)]
+    if isinstance(value, dict):
+        return [found for key, item in value.items()
+                for found in _strings(item, f"{path}.{key}" if path else str(key))]
+    if isinstance(value, list):
+        return [found for i, item in enumerate(value) for found in _strings(item, f"{path}[{i}]")]
+    return []
+
+
+def field_language(path: str) -> str | None:
+    """The language a field is written in, from its key: ``*_nl`` Dutch, a name (:data:`_NAMES`: ids,
+    places, conditions) none, any other English (``paraphrase_en``, ``assumption``, ``options[1].text``)."""
+    key = path.rsplit(".", 1)[-1].split("[", 1)[0]
+    if key in _NAMES:
+        return None
+    return "nl" if key.endswith("_nl") else "en"
+
+
+def guarded_entries() -> list[GuardedEntry]:
+    """Every entry of the layer, as the guard reads it: each article of every ``supplement.yaml``
+    (all its fields: title, place, paraphrase, quoted terms, note) and each edition's supplementary
+    ruling of every case (summaries in both languages, assumptions, options, branches: every string).
+    Gaps and sources' notes are not paraphrases (they quote the queries and pages on purpose)."""
+    entries: list[GuardedEntry] = []
+    for edition in EDITIONS:
+        name = datafiles.edition_file(edition.year, "supplement.yaml")
+        if not datafiles.exists(name):
+            continue
+        _edition(edition.year)  # checked on load first: a bad file is its own error line
+        for raw in (datafiles.load(name) or {}).get("articles") or []:
+            entries.append(GuardedEntry(label=str(raw["id"]), articles=(str(raw["id"]),), fields=tuple(_strings(raw))))
     for case in schema.parse_cases(datafiles.load("cases.yaml")):  # the catalogue's order
         name = f"{DIRECTORY}/rulings/{case['id']}.yaml"
-        if datafiles.exists(name):
-            rulings(case["id"])  # checked on load first: a bad file is its own error line
-            found: list[tuple[str, str]] = []
-            walk((datafiles.load(name) or {}).get("rulings") or {}, "", found)
-            texts.extend((f"rulings/{case['id']}.yaml {path}", text) for path, text in found)
-    return texts
+        if not datafiles.exists(name):
+            continue
+        specs = rulings(case["id"])  # checked on load first
+        for year, raw in ((datafiles.load(name) or {}).get("rulings") or {}).items():
+            named = tuple(dict.fromkeys(a for _, a in schema._supplement_ids(specs[str(year)])))
+            entries.append(GuardedEntry(label=f"rulings/{case['id']}.yaml {year}", articles=named,
+                                        fields=tuple(_strings(raw))))
+    return entries
+
+
+def guarded_texts() -> list[tuple[str, str]]:
+    """Every string the guard reads, labelled by entry and field (``2017:27.B.4 paraphrase_en``,
+    ``rulings/insufficient-bid.yaml 2017.when[0].summary_nl``)."""
+    return [(f"{entry.label}{' ' if entry.label[0].isdigit() else '.'}{path}", text)
+            for entry in guarded_entries() for path, text in entry.fields]
+
+
+def _candidates(entry: GuardedEntry) -> list[tuple[str, str]]:
+    """Every eight-word run the guard looks up for ``entry``, with the fields it spans: the runs of the
+    concatenation of all its fields in the file's order, and the runs across the end of any field of
+    text and the start of any other (pieces of a sentence put in two or three fields, in any order)."""
+    from .shingles import SIZE, words
+
+    tokens: list[str] = []
+    owner: list[str] = []
+    ends: list[tuple[str, list[str]]] = []
+    for path, text in entry.fields:
+        found = words(text)
+        tokens.extend(found)
+        owner.extend([path] * len(found))
+        if found and field_language(path) is not None:
+            ends.append((path, found))
+    runs = [(" ".join(tokens[i:i + SIZE]), "+".join(dict.fromkeys(owner[i:i + SIZE])))
+            for i in range(len(tokens) - SIZE + 1)]
+    for first, head in ends:
+        for second, tail in ends:
+            if first == second:
+                continue
+            bridge = head[-(SIZE - 1):] + tail[:SIZE - 1]
+            cut = len(head[-(SIZE - 1):])
+            runs.extend((" ".join(bridge[i:i + SIZE]), f"{first}+{second}")
+                        for i in range(max(0, cut - SIZE + 1), min(cut, len(bridge) - SIZE + 1)))
+    return runs
+
+
+def exemption_problems(entries: list[GuardedEntry] | None = None) -> list[str]:
+    """Every field an exemption would leave unchecked against its own source: a field in the exempt
+    source's language of an entry resting on it (an article whose source it is, a ruling that names
+    such an article). An exemption is for a source that cannot be read again, and never for a field
+    in the source's language; one line each (empty when every exemption holds)."""
+    exempt = shingle_exemptions()
+    if not exempt:
+        return []
+    source_of = {a.id: a.source for a in articles()}
+    problems = []
+    for entry in guarded_entries() if entries is None else entries:
+        for source_id in dict.fromkeys(source_of.get(a) for a in entry.articles):
+            exemption = exempt.get(source_id or "")
+            if exemption is None:
+                continue
+            same = [path for path, _ in entry.fields if field_language(path) == exemption.language]
+            if same:
+                problems.append(f"{SHINGLES}/exempt.yaml: {source_id}: exempted, but {entry.label} rests on it "
+                                f"with fields in its language ({exemption.language}): {', '.join(same)} (read the "
+                                "source again, or rest the entry on a source that was read)")
+    return problems
 
 
 def copied_runs() -> list[tuple[str, str, list[str]]]:
-    """``(entry, source id, [shared eight-word runs])`` for every guarded text that shares a shingle
-    with any source read (empty when every paraphrase is the project's own words)."""
-    from .shingles import shared
+    """``(entry and fields, source id, [shared eight-word runs])`` for every entry of the layer that
+    shares a shingle with any source read, both languages against every source, the runs taken across
+    the concatenation of the entry's fields (empty when every entry is in the project's own words).
+    An exemption that would leave a field in its source's language unchecked is an error first."""
+    from .shingles import shingle_hash
 
-    hashes = {source_id: source_shingles(source_id) for source_id in sources()}
-    found = []
-    for label, text in guarded_texts():
-        for source_id, known in hashes.items():
-            runs = shared(text, known)
-            if runs:
-                found.append((label, source_id, runs))
+    entries = guarded_entries()
+    problems = exemption_problems(entries)
+    if problems:
+        raise BridgeLawsError(problems[0] + (f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""))
+    index: dict[str, list[str]] = {}
+    for source_id in sources():
+        for known in source_shingles(source_id):
+            index.setdefault(known, []).append(source_id)
+    found: list[tuple[str, str, list[str]]] = []
+    for entry in entries:
+        grouped: dict[tuple[str, str], list[str]] = {}
+        for run, spans in _candidates(entry):
+            for source_id in index.get(shingle_hash(run), ()):
+                runs = grouped.setdefault((spans, source_id), [])
+                if run not in runs:
+                    runs.append(run)
+        sep = " " if entry.label[0].isdigit() else "."
+        found.extend((f"{entry.label}{sep}{spans}", source_id, runs) for (spans, source_id), runs in grouped.items())
     return found

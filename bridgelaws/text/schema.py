@@ -24,7 +24,7 @@ from .schema_rulings import (BarSpec, OptionSpec, _COMMON, _ENTRY_FIELDS, _BRANC
     _check_corrections, parse_ruling,
     SILENT_SUMMARY, parse_rulings, SourceKind, SOURCE_KINDS, _DATE, _VERBATIM_FIELDS, SupplementSource,
     SupplementArticle, SupplementGap, _read_date, parse_supplement_sources, parse_supplement_edition,
-    _supplement_ids, parse_supplement_rulings, ShingleExemption, parse_shingle_exemptions)
+    _supplement_ids, parse_supplement_rulings, ShingleExemption, parse_shingle_exemptions, WHERE_WORDS, TERM_WORDS)
 from .schema_content import (_scenario, _variant, parse_cases, RIGHTS_RULES, parse_rights,
     ACCEPTANCE_PLACEHOLDERS, parse_acceptance, parse_scenarios, parse_topics, parse_glossary,
     TranslationException, TranslationFile, _lines, parse_translation_file,
@@ -46,7 +46,7 @@ __all__ = ["Status", "Role", "Scope", "Next", "Deemed", "Requires", "Outcome", "
            "SILENT_SUMMARY", "parse_rulings", "SourceKind", "SOURCE_KINDS", "_DATE", "_VERBATIM_FIELDS",
            "SupplementSource", "SupplementArticle", "SupplementGap", "_read_date", "parse_supplement_sources",
            "parse_supplement_edition", "_supplement_ids", "parse_supplement_rulings", "ShingleExemption",
-           "parse_shingle_exemptions", "_scenario", "_variant", "parse_cases", "RANKS", "_ranks",
+           "parse_shingle_exemptions", "WHERE_WORDS", "TERM_WORDS", "_scenario", "_variant", "parse_cases", "RANKS", "_ranks",
            "RIGHTS_RULES", "parse_rights", "ACCEPTANCE_PLACEHOLDERS", "parse_acceptance", "parse_scenarios",
            "parse_topics", "parse_glossary", "TranslationException", "TranslationFile", "_lines",
            "parse_translation_file", "BIBLIOGRAPHY_FIELDS", "_YEAR_FIELDS",

@@ -413,6 +413,13 @@ class SupplementArticle:
     where: str  # where in the source
     paraphrase_en: str
     terms_nl: tuple[str, ...] = ()  # short quoted terms, at most
+    note: str | None = None  # what the place in the source does not say (a text cut short, a numbering)
+
+
+#: The most words a ``where`` may have: it names the source's heading, never quotes a sentence.
+WHERE_WORDS = 12
+#: A quoted term (``terms_nl``) stays under the paraphrase guard's run of eight words.
+TERM_WORDS = 7
 
 
 @dataclass(frozen=True)
@@ -465,10 +472,13 @@ def parse_supplement_sources(value: object, name: str = "editions/<year>/sources
 
 
 def parse_supplement_edition(value: object, name: str, year: str, sources: Mapping[str, SupplementSource],
-                             in_corpus: Callable[[str], bool] = lambda _: False
+                             in_corpus: Callable[[str], bool] = lambda _: False,
+                             count_words: Callable[[str], int] = lambda s: len(s.split())
                              ) -> tuple[tuple[SupplementArticle, ...], tuple[SupplementGap, ...]]:
     """``editions/<year>/supplement.yaml``: the articles outside the corpus, each with a source of the same
-    edition, a place in it and a paraphrase; and the gaps, each saying what was searched."""
+    edition, a place in it (at most ``WHERE_WORDS`` words) and a paraphrase, quoted terms of at most
+    ``TERM_WORDS`` words each; and the gaps, each saying what was searched. ``count_words`` counts as
+    the paraphrase guard does (:func:`bridgelaws.supplement.shingles.words`)."""
     loc = Loc(name)
     raw = fields(value, loc, ("edition",), ("articles", "gaps"))
     if str(raw["edition"]) != year:
@@ -477,7 +487,7 @@ def parse_supplement_edition(value: object, name: str, year: str, sources: Mappi
     seen: set[str] = set()
     for i, item in enumerate(listing(raw.get("articles") or [], loc.at("articles"))):
         at = loc.at("articles").at(i)
-        entry = fields(item, at, ("id", "title_en", "source", "where", "paraphrase_en"), ("terms_nl",))
+        entry = fields(item, at, ("id", "title_en", "source", "where", "paraphrase_en"), ("terms_nl", "note"))
         article_id = string(entry["id"], at.at("id"))
         at = Loc(name, article_id)
         if not article_id.startswith(f"{year}:") or article_id == f"{year}:":
@@ -493,11 +503,19 @@ def parse_supplement_edition(value: object, name: str, year: str, sources: Mappi
             raise at.at("source").error(f"{source_id!r} is not a source of editions/{year}/sources.yaml")
         if source.edition != year:
             raise at.at("source").error(f"{source_id!r} is a source of {source.edition}, not of {year}")
+        where = text(entry["where"], at.at("where"))
+        if count_words(where) > WHERE_WORDS:
+            raise at.at("where").error(f"{count_words(where)} words: a place names the source's heading in at most "
+                                       f"{WHERE_WORDS} words, never quotes a sentence (say more in 'note')")
+        terms = strings(entry.get("terms_nl"), at.at("terms_nl"))
+        for k, term in enumerate(terms):
+            if count_words(term) > TERM_WORDS:
+                raise at.at("terms_nl").at(k).error(f"{count_words(term)} words: a quoted term has at most "
+                                                    f"{TERM_WORDS} words (the paraphrase guard's run is eight)")
         articles.append(SupplementArticle(
             id=article_id, edition=year, title_en=text(entry["title_en"], at.at("title_en")), source=source_id,
-            where=text(entry["where"], at.at("where")),
-            paraphrase_en=text(entry["paraphrase_en"], at.at("paraphrase_en")),
-            terms_nl=strings(entry.get("terms_nl"), at.at("terms_nl"))))
+            where=where, paraphrase_en=text(entry["paraphrase_en"], at.at("paraphrase_en")), terms_nl=terms,
+            note=None if entry.get("note") is None else text(entry["note"], at.at("note"))))
     gaps = []
     for i, item in enumerate(listing(raw.get("gaps") or [], loc.at("gaps"))):
         at = loc.at("gaps").at(i)
@@ -575,24 +593,38 @@ class ShingleExemption:
     source: str
     reason: str
     searched: str
+    language: str = "en"  # the language of the source's text: no field in it may rest on the source
+    tried: str = ""  # the date the queries were last tried, YYYY-MM-DD
+
+
+#: The languages a source of the layer may be written in, as ``exempt.yaml`` names them.
+SOURCE_LANGUAGES = ("en", "nl", "it", "no", "pl", "de", "da", "fr", "el")
 
 
 def parse_shingle_exemptions(value: object, name: str,
                              sources: Mapping[str, SupplementSource]) -> dict[str, ShingleExemption]:
-    """``supplement/shingles/exempt.yaml``: ``{exempt: [{source, reason, searched}]}``, each source
-    of ``sources.yaml`` and given once."""
+    """``supplement/shingles/exempt.yaml``: ``{exempt: [{source, language, tried, reason, searched}]}``,
+    each source of ``sources.yaml`` and given once, ``searched`` quoting the queries tried (``"..."``).
+    Whether an entry in the source's language rests on it is the guard's check
+    (:func:`bridgelaws.supplement.supplement.exemption_problems`)."""
     loc = Loc(name)
     raw = fields(value, loc, ("exempt",))
     result: dict[str, ShingleExemption] = {}
     for i, item in enumerate(listing(raw["exempt"] or [], loc.at("exempt"))):
         at = loc.at("exempt").at(i)
-        entry = fields(item, at, ("source", "reason", "searched"))
+        entry = fields(item, at, ("source", "language", "tried", "reason", "searched"))
         source_id = string(entry["source"], at.at("source"))
         at = Loc(name, source_id)
         if source_id not in sources:
             raise at.at("source").error(f"{source_id!r} is not a source of the layer (editions/<year>/sources.yaml)")
         if source_id in result:
             raise at.at("source").error("the source is exempted twice")
+        searched = text(entry["searched"], at.at("searched"))
+        if searched.count('"') < 2:
+            raise at.at("searched").error('quote every query tried ("...") and where: an exemption is only for '
+                                          "a source that could not be read again")
         result[source_id] = ShingleExemption(source=source_id, reason=text(entry["reason"], at.at("reason")),
-                                             searched=text(entry["searched"], at.at("searched")))
+                                             searched=searched,
+                                             language=one_of(entry["language"], SOURCE_LANGUAGES, at.at("language")),
+                                             tried=_read_date(entry["tried"], at.at("tried")))
     return result

@@ -8,7 +8,8 @@ from html import escape
 from typing import TYPE_CHECKING, Any
 
 from ...text.i18n import DEFAULT_LANGUAGE, t
-from ..present import STATUS_COLOURS, STATUS_LABELS, short_rectification, status_label, status_name
+from ..present import (STATUS_COLOURS, STATUS_LABELS, SUPPLEMENTARY_STATUSES, short_rectification, status_label,
+                       status_name)
 from ...judging.rulings import Ruling, cases, check_layer, find_case
 from ..render import html_text, ruling_html
 from ...judging.ruling_effect import REST_OF_AUCTION_TURNS
@@ -87,7 +88,7 @@ def matrix_html(detail: bool = True, layer: str = DEFAULT_LAYER, *, lang: str = 
         rows.append(f'<tr data-case="{case.id}"><th>{escape(case.name(lang))}<br><code>{case.id}</code>'
                     f'<br><span class="bl-kind">{html_text(f"views.case_kind.{case.kind}", lang)}</span></th>'
                     f'{"".join(tds)}</tr>')
-    shown = list(STATUS_LABELS) + (["supplement"] if layer != "corpus" else [])
+    shown = list(STATUS_LABELS) + (list(SUPPLEMENTARY_STATUSES) if layer != "corpus" else [])
     legend = " ".join(
         f'<span style="background:{_tint(STATUS_COLOURS[s])};border-left:4px solid {STATUS_COLOURS[s]};'
         f'padding:1px 6px;margin-right:6px">{escape(_legend_words(s, lang))}</span>'
@@ -105,7 +106,7 @@ def status_counts(layer: str = DEFAULT_LAYER) -> pd.DataFrame:
     import pandas as pd
 
     cells = matrix_cells(layer)
-    statuses = list(STATUS_LABELS) + (["supplement"] if layer != "corpus" else [])
+    statuses = list(STATUS_LABELS) + (list(SUPPLEMENTARY_STATUSES) if layer != "corpus" else [])
     rows = [{"edition": y, **{s: sum(1 for c in cells if c["edition"] == y and c["status"] == s)
                               for s in statuses}} for y in YEARS]
     return pd.DataFrame(rows).set_index("edition")
@@ -157,8 +158,8 @@ def strictness_summary(layer: str = DEFAULT_LAYER) -> pd.DataFrame:
     rows = []
     for year in YEARS:
         part = frame[frame["edition"] == year]
-        ruled = part[part["status"].isin(["ruled", "supplement"])]
-        extra = {"supplement": int((part["status"] == "supplement").sum())} if layer != "corpus" else {}
+        ruled = part[part["status"].isin(["ruled", *SUPPLEMENTARY_STATUSES])]
+        extra = {s: int((part["status"] == s).sum()) for s in SUPPLEMENTARY_STATUSES} if layer != "corpus" else {}
         rows.append({"edition": year, "ruled": int((part["status"] == "ruled").sum()), **extra,
                      "referenced": int((part["status"] == "referenced").sum()),
                      "silent": int((part["status"] == "silent").sum()),

@@ -30,12 +30,14 @@ def supplement_sources_table() -> pd.DataFrame:
 
 
 def supplement_articles_table(edition: str | None = None) -> pd.DataFrame:
-    """The supplementary articles (of one edition, or all): id, title, source and where in it."""
+    """The supplementary articles (of one edition, or all): id, title, source and where in it (with
+    the entry's note on that place: where the returned text stops, a numbering)."""
     import pandas as pd
 
     from ...supplement import supplement
 
-    rows = [{"id": a.id, "edition": a.edition, "title_en": a.title_en, "source": a.source, "where": a.where}
+    rows = [{"id": a.id, "edition": a.edition, "title_en": a.title_en, "source": a.source,
+             "where": a.where if a.note is None else f"{a.where} ({a.note})"}
             for a in supplement.articles(edition)]
     return pd.DataFrame(rows, columns=["id", "edition", "title_en", "source", "where"]).set_index("id")
 
