@@ -519,6 +519,8 @@ class _Run:
         self.auction = snapshot
         self.result.auction = snapshot
         self._owe(None)
+        if self.after_rho is not None and self.after_rho[3] is record:
+            self.after_rho = None  # accepted (29A): nothing of 31A follows
         ruling = rulings_data.acceptance_ruling(case, self.edition, offender, record.get("ruling"), caller=caller)
         snapshot.record(Entry(offender, call, case, reason, True, tuple(marks), effect="made", ruling=ruling))
         self._attach(record, ruling)
