@@ -382,7 +382,7 @@ def _check_event(event, previous, now, edition: str, layer: str) -> list[str]:
                     stated.setdefault(name, []).append(conditional)
     all_bars = [*effect.bars, *(b for o in effect.options for b in o.bars)]
     # A bar that the offender's own later call brings (Law 31A2) has its field too.
-    scopes = {str(b.scope) for b in all_bars} | {str(r.scope) for r in effect.if_rho_acts}
+    scopes = {str(b.scope) for b in all_bars} | {str(r.scope) for r in effect.next_call_bars}
     disclaimed = bool(ruling.assumption and re.search(NOT_APPLIED, ruling.assumption, re.I))
     fields = {
         "bar-rest": "rest-of-auction" in scopes,

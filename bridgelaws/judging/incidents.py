@@ -326,9 +326,10 @@ def repeat_owed(run: _Run, seat: Seat, made: Call) -> None:
         run.result.duties = [*run.result.duties, Duty(lho, "repeat", "repeat", (article,), ruling.case, repeat)]
         return
     ruling.assumption = _joined(ruling.assumption, (
-        f"{seat.full_name}'s new call {made} differs from his cancelled {cancelled}, and {lho.full_name} had "
-        f"called over it, so {article} has the director award artificial adjusted scores; the engine "
-        "continues the auction to show the calls. An assumption, not law."))
+        f"{seat.full_name}'s new call {made} is not his cancelled {cancelled}, and {lho.full_name} had called "
+        f"over it: taken as a call that differs ({article}, footnote 1 judges by meaning), it has the director "
+        "award artificial adjusted scores; the engine continues the auction to show the calls. An "
+        "assumption, not law."))
 
 
 def _record_index_of(run: _Run, entry: Entry, index: int) -> int | None:

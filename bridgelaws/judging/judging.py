@@ -292,15 +292,17 @@ class _Run:
                 what = (f"must repeat his {duty.call}" if duty.kind == "repeat"
                         else "may not double or redouble at this turn")
                 raise BridgeLawsError(f"{event.token!r} at position {event.index}: {seat.full_name} {what} "
-                                      f"({', '.join(duty.articles)})")
+                                      f"({', '.join(duty.articles)}); what follows such a call is not in what "
+                                      "was read (a gap), so the engine does not play it")
         if mine:
             self.result.duties = [duty for duty in self.result.duties if duty not in mine]
 
     def _after_rho(self, seat: Seat, call: Call) -> None:
-        """2007/2017 Law 31A, once the right-hand opponent has called in turn: if he passed, the
-        offender owes the repetition of his call (31A1); if he acted, the offender's own next call
-        decides his partner's bar (31A2: the first entry of ``if_rho_acts`` whose denomination fits).
-        The card of the call out of rotation says what followed."""
+        """2007/2017 Law 31, once the right-hand opponent has called in turn: if he passed, the
+        offender owes the repetition of his call (31A1); if he acted, or where the call out of
+        rotation was made at another turn (31B2), the offender's own next call decides his partner's
+        bar (the first entry of ``next_call_bars`` whose denomination fits). The card of the call out
+        of rotation says what followed."""
         assert self.after_rho is not None  # the caller checks
         offender, rho, original, original_record, ruling = self.after_rho
         effect = ruling.effect
@@ -310,6 +312,13 @@ class _Run:
             if call.is_pass and effect.repeat_if_rho_passes:
                 self.after_rho = None
                 article = effect.repeat_if_rho_passes
+                if self.auction.irregularity(original, offender) is not None:
+                    # 31A1 frees a legal repetition; one that is no legal call now (an insufficient bid
+                    # made out of turn) is not required: what follows is a gap of what was read.
+                    original_record["effect"] += (f"; {rho.full_name} passed, so {offender.full_name} would "
+                                                  f"repeat his {original} ({article}), which is no legal call "
+                                                  "now: no duty is set (what follows is not in what was read)")
+                    return
                 self.result.duties = [*self.result.duties,
                                       Duty(offender, "repeat", "repeat", (article,), ruling.case, original)]
                 original_record["effect"] += (f"; {rho.full_name} passed, so {offender.full_name} must repeat "
@@ -321,12 +330,12 @@ class _Run:
             return
         self.after_rho = None
         same = call.is_bid and original.is_bid and call.strain == original.strain
-        rule = next((r for r in effect.if_rho_acts
+        rule = next((r for r in effect.next_call_bars
                      if r.denomination == "any" or (r.denomination == "same") == same), None)
         if rule is None:
             return
         self.auction.add_bars([Bar(offender.partner, rule.scope, rule.article, ruling.case)])
-        original_record["effect"] += (f"; after the opponent's call, {offender.full_name} called {call}: "
+        original_record["effect"] += (f"; then {offender.full_name} called {call}: "
                                       f"{must_pass(offender.partner.full_name, rule.scope)} ({rule.article})")
 
     def _note_duty_kept(self, correction: _PendingCorrection, record: dict[str, Any]) -> None:
@@ -340,8 +349,9 @@ class _Run:
             return
         offender = correction.offender
         note = (f"{offender.full_name} still owes the replacement of his {correction.original} "
-                f"({correction.ruling.articles[0]}); the texts applied do not say how that duty and this "
-                f"ruling meet: the engine keeps the duty until his next turn. An assumption, not law.")
+                f"({correction.ruling.articles[0]}), to be made against the auction as it then stands; the "
+                "texts applied do not say how that duty and this ruling meet: the engine keeps the duty "
+                "until his next turn. An assumption, not law.")
         ruling.assumption = _joined(ruling.assumption, note)
 
     def _note_bound_and_barred(self, correction: _PendingCorrection, record: dict[str, Any]) -> None:
@@ -410,8 +420,9 @@ class _Run:
         before = auction.copy() if effect.acceptance else None
         act = _Act(seat, call, case, reason, ruling, bars, record, proper, turn_to)
         EFFECTS[effect.applied](self, act)
-        if (effect.repeat_if_rho_passes or effect.if_rho_acts) and proper == seat.rho and not auction.is_over:
-            self.after_rho = (seat, proper, call, record, ruling)
+        if (effect.repeat_if_rho_passes or effect.next_call_bars) and not auction.is_over:
+            # 31A waits for the right-hand opponent's call first; elsewhere (31B2) the offender's own.
+            self.after_rho = (seat, proper if proper == seat.rho else None, call, record, ruling)
         if effect.partner_no_double and not auction.is_over:
             self.result.duties = [*self.result.duties,
                                   Duty(seat.partner, "no-double", "no-double", (effect.partner_no_double,), case)]
@@ -537,6 +548,9 @@ class _Run:
         base = rulings_data.resolve(case, self.edition, offender=seat, layer=self.layer)
         if base.effect.acceptance:
             ruling = rulings_data.acceptance_ruling(case, self.edition, seat, base)
+            ruling.assumption = _joined(ruling.assumption, (
+                f"No call is written after it: the engine takes the table's mark (PBN {' '.join(marks)}) for the "
+                f"call over it that {', '.join(ruling.articles[:1])} speaks of. An assumption, not law."))
         else:
             ruling = base
             ruling.call_stands = True

@@ -111,7 +111,7 @@ class RulingEffect:
     lho_repeats: str | None  # the article obliging the left-hand opponent to repeat his call
     partner_no_double: str | None  # the article forbidding the partner a double at his next turn
     repeat_if_rho_passes: str | None  # 31A1: the article obliging the offender to repeat his call
-    if_rho_acts: tuple[Any, ...]  # 31A2: what the offender's next call brings (schema.RhoActs)
+    next_call_bars: tuple[Any, ...]  # 31A2: what the offender's next call brings (schema.NextCallBar)
     acceptance: str | None  # the record that lets a call over the irregular call accept it
     accepted_by: str | None  # who may accept it by calling over it: ``either-opponent`` or ``lho``
     outcome: Outcome | None  # a new deal, a board passed out
@@ -238,7 +238,7 @@ def ruling_effect(ruling: Ruling) -> RulingEffect:
         options=options, chosen=chosen, call_stands=ruling.call_stands, deemed=ruling.deemed,
         fate=_fate(ruling.call_stands, ruling.deemed), next=ruling.next, requires=ruling.requires,
         lho_repeats=ruling.lho_repeats, partner_no_double=ruling.partner_no_double,
-        repeat_if_rho_passes=ruling.repeat_if_rho_passes, if_rho_acts=ruling.if_rho_acts,
+        repeat_if_rho_passes=ruling.repeat_if_rho_passes, next_call_bars=ruling.next_call_bars,
         acceptance=ruling.acceptance, accepted_by=accepted_by,
         outcome=None if ruling.outcome is None else Outcome(ruling.outcome),
         play=tuple(ruling.play), score=tuple(ruling.score))

@@ -90,7 +90,9 @@ class Ruling:
     lho_repeats: str | None = None  # the article obliging the left-hand opponent to repeat his call (2007:17.D.2)
     partner_no_double: str | None = None  # the article forbidding the partner a double at his next turn (2007:30.B.2.b)
     repeat_if_rho_passes: str | None = None  # 31A1: the article obliging the offender to repeat his call
-    if_rho_acts: tuple[Any, ...] = ()  # 31A2: what his next call brings (schema.RhoActs)
+    next_call_bars: tuple[Any, ...] = ()  # 31A2: what his next call brings (schema.NextCallBar)
+    #: The quoted article treats this moment and gives no rectification (shown so, not "not in the excerpt").
+    no_rectification: bool = False
     outcome: str | None = None
     condition: str | None = None
     accepted: bool = False
@@ -172,7 +174,7 @@ class Ruling:
     def _effect_key(self) -> tuple[Any, ...]:
         return (self.status, self.layer, self.offender, self.chosen, self.call_stands, self.deemed, self.next,
                 self.requires, self.acceptance, self.outcome, self.options, self.barred, self.play, self.score,
-                self.lho_repeats, self.partner_no_double, self.repeat_if_rho_passes, self.if_rho_acts)
+                self.lho_repeats, self.partner_no_double, self.repeat_if_rho_passes, self.next_call_bars)
 
     @property
     def outside_corpus(self) -> str | None:
@@ -450,7 +452,8 @@ def _build(case_id: str, edition: Edition, condition: str | None,
         next=merged.get("next"),
         acceptance=merged.get("acceptance"), requires=merged.get("requires"),
         lho_repeats=merged.get("lho_repeats"), partner_no_double=merged.get("partner_no_double"),
-        repeat_if_rho_passes=merged.get("repeat_if_rho_passes"), if_rho_acts=tuple(merged.get("if_rho_acts") or ()),
+        repeat_if_rho_passes=merged.get("repeat_if_rho_passes"), next_call_bars=tuple(merged.get("next_call_bars") or ()),
+        no_rectification=bool(merged.get("no_rectification")),
         outcome=merged.get("outcome"), condition=chosen.condition if chosen else None,
         assumption_for_ranks=merged.get("assumption_for_ranks"),
         assumption_for_count=merged.get("assumption_for_count"),

@@ -473,8 +473,10 @@ def supplement_gap(ruling: Ruling, lang: str) -> tuple[str | None, str]:
 def shown_status_name(ruling: Ruling, lang: str = DEFAULT_LANGUAGE) -> str:
     """The status of a ruling in the words its card shows (:func:`shown_status`): a ``silent`` ruling
     that quotes the article it rests on (the excerpt treats the moment but gives no rectification:
-    1936:20, 2017:20.B) says so, never "not in the excerpt" above a quote from that very excerpt."""
-    if str(ruling.status) == "silent" and ruling.quote_nl:
+    1936:20, 2017:20.B: the entry's ``no_rectification``) says so, never "not in the excerpt" above a
+    quote from that very excerpt. Where the quoted article does not treat the moment (a card exposed
+    after the close), the card still says "not in the excerpt"."""
+    if str(ruling.status) == "silent" and ruling.no_rectification and ruling.quote_nl:
         return t("cards.status.silent_quoted", lang)
     return status_name(shown_status(ruling), lang)
 

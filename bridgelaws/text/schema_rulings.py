@@ -62,8 +62,9 @@ class BarSpec:
 
 
 @dataclass(frozen=True)
-class RhoActs:
-    """What the offender's next call brings after his right-hand opponent acted (2007/2017 Law 31A2)."""
+class NextCallBar:
+    """What the offender's own next call brings after his cancelled call out of rotation (2007/2017
+    Law 31A2, 31B2): his partner barred for ``scope``, by ``article``."""
 
     denomination: str  # same / other / any
     scope: str
@@ -94,7 +95,7 @@ _COMMON = ("status", "articles", "references", "call_stands", "deemed", "barred"
            "assumption", "quote_nl", "quote_from", "summary_en", "summary_nl", "next", "acceptance", "requires",
            "outcome", "assumption_for_ranks", "assumption_for_count", "out_of_turn", "score", "unread", "assumes",
            "assumption_nl", "assumption_for_count_nl", "out_of_turn_nl", "play_nl", "lho_repeats", "partner_no_double",
-           "repeat_if_rho_passes", "if_rho_acts")
+           "repeat_if_rho_passes", "next_call_bars", "no_rectification")
 #: A Dutch text written beside an English one of the data (issue 25 §3), and that English.
 _DUTCH_BESIDE = {"assumption_nl": "assumption", "assumption_for_count_nl": "assumption_for_count",
                  "out_of_turn_nl": "out_of_turn"}
@@ -129,11 +130,16 @@ class _Common:
     #: The article that forbids the offender's partner to double or redouble at his next turn
     #: (2007:30.B.2.b).
     partner_no_double: str | None = None
-    #: A call out of rotation at the right-hand opponent's turn (2007/2017 Law 31A): the article that
-    #: obliges the offender to repeat his call if that opponent passes, and what the offender's own
-    #: next call brings if that opponent acted instead (the first entry whose ``denomination`` fits).
+    #: A call out of rotation, cancelled (2007/2017 Law 31): the article that obliges the offender to
+    #: repeat his call if the right-hand opponent, at whose turn it was made, passes (31A1); and what
+    #: the offender's own next call brings, the first entry whose ``denomination`` fits: once that
+    #: opponent has acted instead (31A2), or at once where the call was made at another turn (31B2).
     repeat_if_rho_passes: str | None = None
-    if_rho_acts: tuple[RhoActs, ...] = ()
+    next_call_bars: tuple[NextCallBar, ...] = ()
+    #: A silent ruling whose quoted article treats this very moment and gives no rectification for it
+    #: (a review asked for out of turn: 1932:17.1.a, 1936:20, 2017:20.B): its card says so, not "not in
+    #: the excerpt".
+    no_rectification: bool = False
     outcome: Outcome | None = None
     assumption_for_ranks: str | None = None
     assumption_for_count: str | None = None
@@ -185,15 +191,15 @@ class RulingSpec(_Common):
     default: bool = False  # True: no entry in the file, the silence default of the loader
 
 
-def _rho_acts(value: object, loc: Loc) -> tuple[RhoActs, ...]:
-    """``if_rho_acts``: a list of ``{denomination, scope, article}``; ``denomination`` is ``same``
+def _next_call_bars(value: object, loc: Loc) -> tuple[NextCallBar, ...]:
+    """``next_call_bars``: a list of ``{denomination, scope, article}``; ``denomination`` is ``same``
     (the offender's next call is a bid in the denomination of his call out of rotation), ``other``
     or ``any``; the partner is barred for ``scope``."""
     found = []
     for i, item in enumerate(listing(value or [], loc)):
         at = loc.at(i)
         raw = fields(item, at, ("denomination", "scope", "article"))
-        found.append(RhoActs(one_of(raw["denomination"], ("same", "other", "any"), at.at("denomination")),
+        found.append(NextCallBar(one_of(raw["denomination"], ("same", "other", "any"), at.at("denomination")),
                              one_of(raw["scope"], SCOPES, at.at("scope")), string(raw["article"], at.at("article"))))
     return tuple(found)
 
@@ -267,7 +273,7 @@ _CHECKS: dict[str, Callable[[Any, Loc], Any]] = {
     "outcome": _nullable(_among(get_args(Outcome))), "assumes": _assumes,
     "assumption_nl": _nullable(text), "assumption_for_count_nl": _nullable(text), "out_of_turn_nl": _nullable(text),
     "play_nl": _texts, "lho_repeats": opt_string, "partner_no_double": opt_string,
-    "repeat_if_rho_passes": opt_string, "if_rho_acts": lambda value, at: _rho_acts(value, at),
+    "repeat_if_rho_passes": opt_string, "no_rectification": boolean, "next_call_bars": lambda value, at: _next_call_bars(value, at),
 }
 
 
