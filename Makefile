@@ -4,6 +4,9 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 # Reinstall whenever pyproject.toml changes.
 STAMP  := $(VENV)/.installed
+# `make lab` and `make test` install everything: the core (PyYAML) and every extra of pyproject.toml but
+# the benchmark's peers and the fuzzer (lab brings app, which brings tables).
+EXTRAS := test,lab,exports
 # The web app (`make app`) listens on 127.0.0.1 only and answers only to a local Host (app/voila.json); choose the port with `make app PORT=9000`.
 PORT   ?= 8866
 # Serving a classroom is an explicit choice: `make app HOST=0.0.0.0` (every interface) or HOST=<name>; a warning line is printed.
@@ -18,7 +21,7 @@ $(PY):
 
 $(STAMP): pyproject.toml | $(PY)
 	$(PY) -m pip install --quiet --disable-pip-version-check --upgrade pip
-	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[test]'
+	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[$(EXTRAS)]'
 	touch $(STAMP)
 
 install: $(STAMP)
@@ -78,7 +81,7 @@ regen: $(STAMP)
 # `make bench BENCH=--quick` for fewer repeats; `make -s bench BENCH=--json > bench.json` for one JSON object.
 BENCH_STAMP := $(VENV)/.installed-bench
 $(BENCH_STAMP): pyproject.toml | $(STAMP)
-	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[test,bench]'
+	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[$(EXTRAS),bench]'
 	touch $(BENCH_STAMP)
 
 bench: $(BENCH_STAMP)

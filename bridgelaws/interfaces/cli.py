@@ -16,7 +16,7 @@ import sys
 from typing import Any, NoReturn
 
 from . import cli_auction, cli_corpus, cli_pbn, cli_tables
-from .cli_common import MAX_ERROR_CHARS, PROG, error_words, lang_of, one_line
+from .cli_common import MAX_ERROR_CHARS, PROG, error_words, lang_of, missing_extra, one_line
 from ..text.errors import BridgeLawsError
 from ..text.vocabulary import DEFAULT_LAYER
 
@@ -515,8 +515,10 @@ def _run(parser: argparse.ArgumentParser, argv: list[str] | None) -> int:
     closed = sys.stdout is None
     if closed:
         sys.stdout = _ClosedOutput()
+    command: str | None = None
     try:
         args = parser.parse_args(argv)
+        command = getattr(args, "command", None)
         lang_of(args)  # an unknown --lang (or BRIDGELAWS_LANG) is one line, whatever the command
         if not getattr(args, "func", None):
             parser.print_help()
@@ -530,6 +532,12 @@ def _run(parser: argparse.ArgumentParser, argv: list[str] | None) -> int:
         return 2
     except (UnicodeEncodeError, OSError) as error:
         return _unwritten(error)
+    except ModuleNotFoundError as error:  # an optional package (an extra) the command needs
+        line = missing_extra(error, command)
+        if line is None:
+            raise
+        print(_error_line(line, argv), file=sys.stderr)
+        return 2
     except SystemExit:
         # argparse's --help (exit 0) or usage error (exit 2): what it printed is flushed here, where
         # a full device can still be one line and exit 2 (at the interpreter's exit it was silent).
