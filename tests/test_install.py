@@ -46,7 +46,8 @@ def installed(tmp_path_factory) -> Path:
     (wheel,) = wheels.glob("bridgelaws-*.whl")
     names = zipfile.ZipFile(wheel).namelist()
     assert "bridgelaws/data/cases.yaml" in names and "bridgelaws/data/editions/1936/corpus.json" in names, names
-    assert "bridgelaws/py.typed" in names, names  # PEP 561: the package's annotations are used
+    assert "bridgelaws/py.typed" in names, names
+    assert "bridgelaws/data.json" in names, names  # the data bundle, written at build time (setup.py)  # PEP 561: the package's annotations are used
     # export-tei's RELAX NG schema and the bibliography ship with the package (issue 12)
     assert "bridgelaws/schemas/tei-bridgelaws.rng" in names and "bridgelaws/data/editions/2017/edition.yaml" in names, names
     target = root / "site"
@@ -168,3 +169,16 @@ def test_export_site_runs_from_the_wheel_with_its_stylesheet_and_words(installed
     assert out.startswith(f"wrote {tmp_path / 'site'}: ")
     assert ".bl-site-nav" in (tmp_path / "site" / "style.css").read_text(encoding="utf-8")
     assert "Made by bridgelaws" in (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
+
+
+def test_the_installed_wheel_reads_its_bundle_and_judges_without_pyyaml(bare):
+    # PyYAML made unimportable: the wheel's data come from bridgelaws/data.json alone.
+    code = ("import sys; sys.modules['yaml'] = None\n"
+            "from bridgelaws.text import datafiles\n"
+            "assert datafiles.bundle() is not None, 'the bundle is not read'\n"
+            "from bridgelaws.interfaces.cli import main\n"
+            "sys.exit(main(['compare', '1S 1H', '--editions', '1936']))")
+    done = subprocess.run([str(venv_python(bare)), "-c", code], cwd=bare.parent, capture_output=True, text=True,
+                          timeout=120, env={k: v for k, v in os.environ.items() if k != "PYTHONPATH"})
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "1936  insufficient-bid: RULED" in done.stdout
