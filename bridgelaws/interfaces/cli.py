@@ -233,6 +233,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="a new or empty directory, or an earlier export (its files are replaced, no others)")
     p.add_argument("--date", default=None, metavar="YYYY-MM-DD",
                    help="the generation date shown (default: SOURCE_DATE_EPOCH, else today)")
+    p.add_argument("--pyodide", default=None, metavar="DIR",
+                   help="the folder of the npm package pyodide: the site also gets stepper.html, the stepper and "
+                        "the comparison run in the browser, served by the site's host alone (make site)")
     p.set_defaults(func=cli_corpus.cmd_export_site)
 
     p = sub.add_parser("article", help="an article's verbatim text, with notes and references")
