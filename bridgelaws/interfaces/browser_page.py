@@ -27,6 +27,7 @@ from ..presentation.views.address import (CompareAddress, StepperAddress, compar
 from ..presentation.views.compare import case_examples
 from ..presentation.render import stylesheet
 from ..text.content import scenarios
+from ..text import datafiles
 from ..text.errors import BridgeLawsError
 from ..text.i18n import LANGUAGES, t
 from ..presentation.views._common import YEARS
@@ -291,6 +292,12 @@ def _unstyled(html: str) -> str:
     return html.replace(stylesheet(), "")
 
 
+@datafiles.cached
+def _matrix(layer: str, lang: str) -> str:
+    """The matrix, made once per layer and language (every action re-renders the page's regions)."""
+    return _unstyled(matrix_html(detail=True, layer=layer, lang=lang))
+
+
 def render(state: State) -> dict[str, Any]:
     """What the page shows for ``state``: each region's HTML, the message, the address."""
     lang = state["lang"]
@@ -307,7 +314,7 @@ def render(state: State) -> dict[str, Any]:
         "state": state, "lang": lang, "query": query(state), "message": state["message"] or "",
         "controls": controls_html(state), "stepper": _unstyled(view),
         "compare_controls": compare_controls_html(state), "compare": _unstyled(compared),
-        "matrix": _unstyled(matrix_html(detail=True, layer=state["layer"], lang=lang)) if state["matrix"] else "",
+        "matrix": _matrix(state["layer"], lang) if state["matrix"] else "",
         "matrix_button": t("site.app.matrix_hide" if state["matrix"] else "site.app.matrix_show", lang),
         "titles": {"stepper": t("site.app.stepper", lang), "compare": t("site.app.compare", lang),
                    "matrix": t("site.nav.matrix", lang)},

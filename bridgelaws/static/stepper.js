@@ -80,6 +80,7 @@
     pyodide.FS.writeFile("/lib/bridgelaws-site/bridgelaws/data.json", bundle);
     pyodide.runPython("import sys\nsys.path.insert(0, '/lib/bridgelaws-site')");
     engine = pyodide.pyimport("bridgelaws.interfaces.browser_page");
+    timings.imported = performance.now();
     window.blEngine = { pyodide, page: engine };
     show(JSON.parse(engine.open_page(location.search, document.documentElement.lang)));
     timings.first = performance.now();
