@@ -253,6 +253,12 @@ def test_in_chromium_the_stepper_runs_with_no_other_host_and_renders_as_the_nati
         page.select_option('#bl-compare-controls select[data-action="compare_case"]', label="Alle vier passen")
         _wait(page, 10)
         assert "case=all-pass" in page.url
+        # The matrix of the chosen layer: one row per case.
+        page.click("#bl-matrix-button")
+        _wait(page, 11)
+        cases = yaml.safe_load((DATA / "cases.yaml").read_text(encoding="utf-8"))
+        cases = cases["cases"] if isinstance(cases, dict) else cases
+        assert page.locator("#bl-matrix table.bl-matrix tbody tr").count() == len(cases)
         # The same address opens the same view in a new page.
         reopened = context.new_page()
         reopened.goto(page.url)

@@ -94,7 +94,7 @@ def page_head() -> str:
 
 def page_body(lang: str) -> str:
     """The stepper page's body: the regions the script fills, the words it needs before the engine runs."""
-    words = {name: t(f"site.app.{name}", lang) for name in ("loading", "file_refused", "failed")}
+    words = {name: t(f"site.app.{name}", lang) for name in ("loading", "file_refused", "failed", "internal")}
     data = json.dumps(words, ensure_ascii=False).replace("</", "<\\/")
     return (f'<noscript><p class="bl-site-lead">{escape(t("site.app.needs_script", lang))}</p></noscript>\n'
             f'<script type="application/json" id="bl-words">{data}</script>\n'

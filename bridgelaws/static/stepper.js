@@ -33,7 +33,14 @@
   function send(action) {
     if (!engine) return;
     const started = performance.now();
-    const result = JSON.parse(engine.page_action(JSON.stringify(state), JSON.stringify(action)));
+    let result;
+    try {
+      result = JSON.parse(engine.page_action(JSON.stringify(state), JSON.stringify(action)));
+    } catch (error) {  // an internal error of the engine: said as such, never as the user's
+      say(words.internal.replace("{error}", String(error && error.message || error).trim().split("\n").pop()));
+      app.dataset.state = "failed";
+      return;
+    }
     show(result);
     timings.actions.push({ action: action.action, ms: performance.now() - started });
     app.dataset.actions = String(timings.actions.length);
