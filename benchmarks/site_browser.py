@@ -14,6 +14,10 @@ put into the page, bridgelaws/static/stepper.js). Bytes: every response of a fir
 (no compression), and each file compressed with gzip -6 (what a web server that compresses sends).
 A click: the bidding box's buttons pressed one after another, each from the press to the new view in
 the page (the engine's call and the page's update; ``blTimings.actions``).
+
+The peer, in the same run and so under the same load (``--no-peer`` leaves it out): the served app
+started as ``make app`` does, one page opened, the seconds from the request to a bidding box that
+answers a click (benchmarks/app_pages.py's measure of a page), three times.
 """
 
 from __future__ import annotations
@@ -123,16 +127,50 @@ def measure(site: Path, runs: int) -> dict[str, Any]:
     }
 
 
+def peer(runs: int) -> list[float]:
+    """The served app's time to a usable bidding box, one page at a time, ``runs`` times."""
+    import subprocess
+
+    from playwright.sync_api import sync_playwright
+
+    sys.path.insert(0, str(REPO / "benchmarks"))
+    import app_pages
+
+    port = app_pages._free_port()
+    url = f"http://127.0.0.1:{port}/"
+    log = open(os.devnull, "w")
+    process = subprocess.Popen(app_pages.voila_command(port=port), cwd=REPO, stdout=log, stderr=subprocess.STDOUT,
+                               start_new_session=True)
+    try:
+        app_pages.wait_until_up(url, process)
+        times = []
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            for _ in range(runs):
+                page = browser.new_page(viewport={"width": 1366, "height": 900})
+                times.append(app_pages._usable(page, url))
+                page.goto("about:blank")
+                page.close()
+            browser.close()
+        return times
+    finally:
+        app_pages.stop_server(process, log)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--pyodide", required=True, help="the folder of the npm package pyodide")
     parser.add_argument("--runs", type=int, default=3, help="first visits (each with a cached one after it)")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--no-peer", action="store_true", help="leave out the served app's figures")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory() as folder:
         site = Path(folder) / "site"
         static_site.export(site, pyodide=args.pyodide)
         found = measure(site, args.runs)
+    if not args.no_peer:
+        found["peer_app_usable_s"] = peer(args.runs)
+        found["load_average_after_peer"] = os.getloadavg()
     if args.json:
         print(json.dumps(found, indent=2))
         return 0
@@ -149,6 +187,10 @@ def main(argv: list[str] | None = None) -> int:
     print(f"a click on the bidding box ({click['n']} calls): median {click['median']:.0f} ms, max {click['max']:.0f} ms "
           f"(press to new view, as Playwright sees it); in the page: median {inside['median']:.0f} ms, "
           f"max {inside['max']:.0f} ms")
+    if "peer_app_usable_s" in found:
+        print("the served app (make app), in the same run: a bidding box that answers a click after "
+              + ", ".join(f"{s:.1f} s" for s in found["peer_app_usable_s"])
+              + f" (load average then {found['load_average_after_peer'][0]:.2f})")
     print(f"the page's WebAssembly memory after the clicks: {found['wasm_memory_bytes'] / mb:.0f} MB "
           "(in the pupil's browser; the host holds nothing per pupil)")
     return 0
