@@ -216,10 +216,12 @@ def _select(action: str, label: str, options: list[tuple[str, str]], chosen: str
 def _bidding_box(state: State) -> str:
     lang = state["lang"]
     rows = []
+    # The labels as the served app's bidding box has them (the suit symbols), the notation's token as the value.
     for level in "1234567":
-        rows.append("".join(_button("call", str(call), value=str(call)) for call in ALL_CALLS
+        rows.append("".join(_button("call", call.symbol(), value=str(call), title=str(call)) for call in ALL_CALLS
                             if str(call).startswith(level)))
-    rows.append("".join(_button("call", str(call), value=str(call)) for call in ALL_CALLS if str(call)[0] not in "1234567"))
+    rows.append("".join(_button("call", call.symbol(), value=str(call), title=str(call)) for call in ALL_CALLS
+                        if str(call)[0] not in "1234567"))
     seats = [(t("stepper_controls.in_turn", lang), "")] + [(t(f"stepper_controls.letter_{s}", lang), s) for s in SEATS]
     caller = _select("seat", t("stepper_controls.caller", lang), seats, state["seat"])
     return ('<div class="bl-box">' + "".join(f'<div class="bl-box-row">{row}</div>' for row in rows)
