@@ -130,11 +130,11 @@ def test_the_address_is_the_served_apps():
 # ------------------------------------------------------------------------------------ in a real browser
 
 #: Every catalogue scenario (data/scenarios.yaml, and every case's scenario and variants) under every
-#: edition, in English and Dutch: the stepper's view at the last step and the comparison. Run as it is
-#: natively and inside the page's Pyodide; each view's SHA-256 is compared.
+#: edition, in English and Dutch: the stepper's view at every step, and the comparison. Run as it is
+#: natively and inside the page's Pyodide (about a second there); each view's SHA-256 is compared.
 BATCH = """
 import hashlib, json
-from bridgelaws.presentation.views import compare_html, stepper_html
+from bridgelaws.presentation.views import compare_html, stepper_html, steps
 from bridgelaws.presentation.views.compare import case_examples
 from bridgelaws.text.content import scenarios
 from bridgelaws.text.vocabulary import DEFAULT_LAYER
@@ -144,7 +144,9 @@ items += [(e.label, e.tokens, e.dealer, e.case) for e in case_examples("en")]
 views = {}
 for lang in ("en", "nl"):
     for name, tokens, dealer, case in items:
-        views[f"{lang} stepper {name}"] = stepper_html(tokens, None, dealer, None, DEFAULT_LAYER, english=True, lang=lang)
+        for step in range(len(steps(tokens)) + 1):
+            views[f"{lang} stepper {name} step {step}"] = stepper_html(tokens, None, dealer, step, DEFAULT_LAYER,
+                                                                       english=True, lang=lang)
         views[f"{lang} compare {name}"] = compare_html(tokens, None, dealer, DEFAULT_LAYER, focus=case, english=True,
                                                        lang=lang)
 batch = json.dumps({key: hashlib.sha256(html.encode()).hexdigest() for key, html in views.items()})
@@ -273,7 +275,8 @@ def test_in_chromium_the_stepper_runs_with_no_other_host_and_renders_as_the_nati
         native: dict[str, object] = {}
         exec(BATCH, native)
         expected = json.loads(native["batch"])
-        assert len(expected) == 4 * len(native["items"]) and len(native["items"]) > len(SCENARIOS)
+        steps_in_all = sum(len(native["steps"](tokens)) + 1 for _, tokens, _, _ in native["items"])
+        assert len(expected) == 2 * (steps_in_all + len(native["items"])) and len(native["items"]) > len(SCENARIOS)
         different = [key for key in expected if in_browser.get(key) != expected[key]]
         assert not different, different[:5]
         assert set(in_browser) == set(expected)
