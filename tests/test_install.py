@@ -46,9 +46,9 @@ def installed(tmp_path_factory) -> Path:
     (wheel,) = wheels.glob("bridgelaws-*.whl")
     names = zipfile.ZipFile(wheel).namelist()
     assert "bridgelaws/data/cases.yaml" in names and "bridgelaws/data/editions/1936/corpus.json" in names, names
-    assert "bridgelaws/py.typed" in names, names
+    assert "bridgelaws/py.typed" in names, names  # PEP 561: the package's annotations are used
     assert "bridgelaws/data.json" in names, names  # the data bundle, written at build time (setup.py)
-    assert "bridgelaws/static/stepper.js" in names, names  # export-site --pyodide copies it into the site  # PEP 561: the package's annotations are used
+    assert "bridgelaws/static/stepper.js" in names, names  # export-site --pyodide copies it into the site
     # export-tei's RELAX NG schema and the bibliography ship with the package (issue 12)
     assert "bridgelaws/schemas/tei-bridgelaws.rng" in names and "bridgelaws/data/editions/2017/edition.yaml" in names, names
     target = root / "site"
