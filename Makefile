@@ -4,6 +4,9 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 # Reinstall whenever pyproject.toml changes.
 STAMP  := $(VENV)/.installed
+# `make lab` and `make test` install everything: the core (PyYAML) and every extra of pyproject.toml but
+# the benchmark's peers and the fuzzer (lab brings app, which brings tables).
+EXTRAS := test,lab,exports
 # The web app (`make app`) listens on 127.0.0.1 only and answers only to a local Host (app/voila.json); choose the port with `make app PORT=9000`.
 PORT   ?= 8866
 # Serving a classroom is an explicit choice: `make app HOST=0.0.0.0` (every interface) or HOST=<name>; a warning line is printed.
@@ -11,14 +14,14 @@ HOST   ?= 127.0.0.1
 # The browser test drives Debian's Chromium (Playwright's own browser download is not used).
 CHROMIUM ?= /usr/bin/chromium
 
-.PHONY: lab test app install chromium bench bench-app fuzz regen clean
+.PHONY: lab test app install chromium pyodide site bench bench-app bench-site fuzz regen clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
 
 $(STAMP): pyproject.toml | $(PY)
 	$(PY) -m pip install --quiet --disable-pip-version-check --upgrade pip
-	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[test]'
+	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[$(EXTRAS)]'
 	touch $(STAMP)
 
 install: $(STAMP)
@@ -48,10 +51,31 @@ chromium:
 # For the same reason pytest would rewrite the asserts of every test module in each worker: the
 # rewritten modules are written first, on both cores (tools/rewrite_tests.py, about 2 s).
 JOBS ?= 2
-test: $(STAMP) chromium
+test: $(STAMP) chromium pyodide
 	$(PY) -m compileall -q -j 0 bridgelaws tests
 	$(PY) tools/rewrite_tests.py --jobs $(JOBS)
-	BRIDGELAWS_CHROMIUM=$(CHROMIUM) BRIDGELAWS_HEADLESS_SHELL=$(HEADLESS_SHELL) $(PY) -m pytest -n $(JOBS) --dist loadgroup
+	BRIDGELAWS_CHROMIUM=$(CHROMIUM) BRIDGELAWS_HEADLESS_SHELL=$(HEADLESS_SHELL) BRIDGELAWS_PYODIDE=$(PYODIDE) \
+	  $(PY) -m pytest -n $(JOBS) --dist loadgroup
+
+# The static site's stepper runs the engine in the pupil's browser on Pyodide, from the npm package
+# pinned in tools/pyodide/package-lock.json (npm ci; Debian's npm is installed when missing). The
+# site carries its own copy: no page fetches anything from another host (docs/teachers.md).
+PYODIDE := build/pyodide/node_modules/pyodide
+$(PYODIDE)/package.json: tools/pyodide/package.json tools/pyodide/package-lock.json
+	@command -v npm >/dev/null || { echo "installing npm (apt-get)"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq npm >/dev/null; }
+	mkdir -p build/pyodide
+	cp tools/pyodide/package.json tools/pyodide/package-lock.json build/pyodide/
+	cd build/pyodide && npm ci --no-audit --no-fund --ignore-scripts --silent
+	touch $@
+
+pyodide: $(PYODIDE)/package.json
+
+# The static site with the stepper in the browser: `make site` writes build/site (SITE=DIR, SITE_LANG=nl).
+SITE ?= build/site
+SITE_LANG ?= en
+site: $(STAMP) pyodide
+	$(PY) -m bridgelaws export-site -o $(SITE) --lang $(SITE_LANG) --pyodide $(PYODIDE)
 
 lab: $(STAMP)
 	$(VENV)/bin/jupyter lab --notebook-dir=notebooks --ServerApp.ip=127.0.0.1 --allow-root
@@ -78,7 +102,7 @@ regen: $(STAMP)
 # `make bench BENCH=--quick` for fewer repeats; `make -s bench BENCH=--json > bench.json` for one JSON object.
 BENCH_STAMP := $(VENV)/.installed-bench
 $(BENCH_STAMP): pyproject.toml | $(STAMP)
-	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[test,bench]'
+	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[$(EXTRAS),bench]'
 	touch $(BENCH_STAMP)
 
 bench: $(BENCH_STAMP)
@@ -89,6 +113,11 @@ bench: $(BENCH_STAMP)
 PAGES ?= 30
 bench-app: $(STAMP) chromium
 	BRIDGELAWS_CHROMIUM=$(CHROMIUM) $(PY) benchmarks/app_pages.py --pages $(PAGES) $(BENCH)
+
+# The static site's stepper in Chromium (benchmarks/site_browser.py): bytes downloaded per pupil, time to
+# the first ruling (a first visit and a cached one), a click on the bidding box; beside the served app's.
+bench-site: $(STAMP) chromium pyodide
+	BRIDGELAWS_CHROMIUM=$(CHROMIUM) $(PY) benchmarks/site_browser.py --pyodide $(PYODIDE) $(BENCH)
 
 # The long fuzz run: about 50 times the examples of the bounded run in make test, new draws each time;
 # with it, every ordered pair of the case catalogue and 2,000 random sequences of irregularities

@@ -71,6 +71,7 @@ FIRST = [
     "tests/test_browser.py",
     "tests/test_browser_readable.py",
     "tests/test_browser_app.py",
+    "tests/test_site_stepper.py",  # Pyodide in Chromium: about 25 s
     "tests/test_fuzz.py",
     "tests/test_pbn.py",
     "tests/test_hostile_input.py",

@@ -376,7 +376,7 @@ def test_a_link_put_in_place_of_a_folder_after_the_check_is_never_followed(site,
         shutil.rmtree(again / "cases")
         (again / "cases").symlink_to(outside, target_is_directory=True)
 
-    monkeypatch.setattr(static_site, "_check_no_linked_folder", swap)
+    monkeypatch.setattr(static_site, "check_no_linked_folder", swap)
     with pytest.raises(BridgeLawsError, match="cases is a symbolic link"):
         static_site.export(again, date=DATE)
     assert _unchanged(outside, sentinels)

@@ -16,7 +16,7 @@ import sys
 from typing import Any, NoReturn
 
 from . import cli_auction, cli_corpus, cli_pbn, cli_tables
-from .cli_common import MAX_ERROR_CHARS, PROG, error_words, lang_of, one_line
+from .cli_common import MAX_ERROR_CHARS, PROG, error_words, lang_of, missing_extra, one_line
 from ..text.errors import BridgeLawsError, InternalError
 from ..text.vocabulary import DEFAULT_LAYER
 
@@ -233,6 +233,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="a new or empty directory, or an earlier export (its files are replaced, no others)")
     p.add_argument("--date", default=None, metavar="YYYY-MM-DD",
                    help="the generation date shown (default: SOURCE_DATE_EPOCH, else today)")
+    p.add_argument("--pyodide", default=None, metavar="DIR",
+                   help="the folder of the npm package pyodide: the site also gets stepper.html, the stepper and "
+                        "the comparison run in the browser, served by the site's host alone (make site)")
     p.set_defaults(func=cli_corpus.cmd_export_site)
 
     p = sub.add_parser("article", help="an article's verbatim text, with notes and references")
@@ -523,8 +526,10 @@ def _run(parser: argparse.ArgumentParser, argv: list[str] | None) -> int:
     closed = sys.stdout is None
     if closed:
         sys.stdout = _ClosedOutput()
+    command: str | None = None
     try:
         args = parser.parse_args(argv)
+        command = getattr(args, "command", None)
         lang_of(args)  # an unknown --lang (or BRIDGELAWS_LANG) is one line, whatever the command
         if not getattr(args, "func", None):
             parser.print_help()
@@ -540,6 +545,14 @@ def _run(parser: argparse.ArgumentParser, argv: list[str] | None) -> int:
         return _internal(error)
     except (UnicodeEncodeError, OSError) as error:
         return _unwritten(error)
+    except ModuleNotFoundError as error:  # an optional package (an extra) the command needs
+        line = missing_extra(error, command)
+        if line is None:
+            if os.environ.get("BRIDGELAWS_TRACEBACK"):
+                raise
+            return _internal(InternalError(f"internal error: {type(error).__name__}: {error}"))
+        print(_error_line(line, argv), file=sys.stderr)
+        return 2
     except SystemExit:
         # argparse's --help (exit 0) or usage error (exit 2): what it printed is flushed here, where
         # a full device can still be one line and exit 2 (at the interpreter's exit it was silent).

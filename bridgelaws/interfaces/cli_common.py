@@ -79,7 +79,25 @@ def lang_of(args: argparse.Namespace) -> str:
 
 #: The catalogue's patterns of an error message (``cli.err.*``), tried in this order.
 _ERROR_PATTERNS = ("cli.err.required", "cli.err.unrecognized", "cli.err.choice", "cli.err.one_value",
-                   "cli.err.value", "cli.err.edition", "cli.err.comma_list")
+                   "cli.err.value", "cli.err.edition", "cli.err.comma_list", "cli.err.extra")
+
+#: The optional packages a command may need, and the extra of pyproject.toml that installs each: the
+#: core (``pip install bridgelaws``) has PyYAML only. A command that imports one of them when it is
+#: missing ends with one line naming the extra (:func:`missing_extra`); any other missing module is
+#: an internal error and keeps its traceback.
+MISSING_EXTRA = {"pandas": "tables", "matplotlib": "tables", "openpyxl": "exports", "genanki": "exports",
+                 "ipywidgets": "app", "anywidget": "app", "traitlets": "app", "voila": "app",
+                 "jupyter_server": "app", "jupyterlab": "lab"}
+
+
+def missing_extra(error: ModuleNotFoundError, command: str | None) -> str | None:
+    """The one line for a command that needs an extra that is not installed, or None when the missing
+    module is none of :data:`MISSING_EXTRA`'s (an internal error)."""
+    module = (error.name or "").split(".")[0]
+    extra = MISSING_EXTRA.get(module)
+    if extra is None:
+        return None
+    return t("cli.err.extra", "en", command=command or PROG, module=module, extra=extra)
 
 
 def _pattern(key: str) -> re.Pattern[str]:

@@ -133,13 +133,17 @@ def cmd_export_site(args: argparse.Namespace) -> int:
     from ..presentation.static_site import export
 
     started = time.perf_counter()
-    summary = export(args.output, lang_of(args), args.date)
+    summary = export(args.output, lang_of(args), args.date, args.pyodide)
     seconds = time.perf_counter() - started
     pages = sum(1 for name in summary.files if name.endswith(".html"))
+    stepper = " and the stepper in the browser" if args.pyodide else ""
     print(f"wrote {summary.directory}: {pages} pages ({summary.count('cases')} cases, "
           f"{summary.count('articles')} articles, {summary.count('scenarios')} scenario steps, "
-          f"the index and the matrix) and one stylesheet in {seconds:.1f} s")
+          f"the index and the matrix{stepper}) and one stylesheet in {seconds:.1f} s")
     print(f"  open {summary.directory / 'index.html'} in a browser, or put the directory on any web server")
+    if args.pyodide:
+        print(f"  the stepper ({summary.directory / 'stepper.html'}) runs only from a web server, never from "
+              f"file://: e.g. python3 -m http.server in the directory (docs/teachers.md)")
     return 0
 
 

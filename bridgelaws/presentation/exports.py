@@ -191,7 +191,7 @@ def matrix_xlsx(rows: Iterable[MatrixRow], lang: str = "en") -> bytes:
         from openpyxl import Workbook
         from openpyxl.styles import Alignment, Font
     except ImportError:
-        raise BridgeLawsError("the Excel export needs openpyxl: pip install 'bridgelaws[export]'") from None
+        raise BridgeLawsError("the Excel export needs openpyxl: pip install 'bridgelaws[exports]'") from None
     rows = list(rows)
     book = Workbook()
     bold = Font(bold=True)

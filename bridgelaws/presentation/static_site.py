@@ -2,7 +2,9 @@
 
 Plain HTML files and one stylesheet that a teacher or a committee opens from disk (``file://``) or
 puts on any web server, under any path: every link is relative, no page needs JavaScript, and no
-Python runs behind it. Every page is made of the project's pure views (the matrix, the ruling cards,
+Python runs behind it. With ``--pyodide DIR`` the site also holds ``stepper.html``, the stepper and
+the comparison run in the browser (:mod:`bridgelaws.presentation.site_stepper`): the one page with a
+script, served by the site's host alone. Every page is made of the project's pure views (the matrix, the ruling cards,
 the stepper, the Dutch beside the project's English); this module only lays them out, links them
 (a card's article ids link to the article's page, a matrix cell to its case) and writes the files.
 Nothing here decides a ruling or words a status: that is :mod:`bridgelaws.presentation.present` and the views.
@@ -31,6 +33,8 @@ from ..auction.editions import EDITIONS
 from ..text.errors import BridgeLawsError
 from ..text.i18n import find_language, t
 from .render import ruling_html, stylesheet
+from . import site_stepper
+from .site_files import FOLDER_FLAGS, check_no_linked_folder, remove_previous, write_file
 from ..judging.rulings import Case, cases
 from .tables import canonical_ruling
 from .views import parallel_html, stepper_html, steps
@@ -160,10 +164,11 @@ class Page:
     path: str
     title: str
     body: str
+    head: str = ""
 
 
-def _nav(prefix: str, lang: str) -> str:
-    links = [(f"{prefix}index.html", t("site.nav.home", lang)), (f"{prefix}matrix.html", t("site.nav.matrix", lang)),
+def _nav(prefix: str, lang: str, stepper: bool = False) -> str:
+    links = [*([(f"{prefix}{site_stepper.PAGE}", t("site.nav.stepper", lang))] if stepper else []),(f"{prefix}index.html", t("site.nav.home", lang)), (f"{prefix}matrix.html", t("site.nav.matrix", lang)),
              (f"{prefix}index.html#cases", t("site.nav.cases", lang)),
              (f"{prefix}index.html#articles", t("site.nav.articles", lang)),
              (f"{prefix}index.html#scenarios", t("site.nav.scenarios", lang))]
@@ -171,14 +176,14 @@ def _nav(prefix: str, lang: str) -> str:
                                                             for href, text in links) + "</nav>")
 
 
-def _document(page: Page, lang: str) -> str:
+def _document(page: Page, lang: str, stepper: bool = False) -> str:
     prefix = "../" * page.path.count("/")
     return ("<!DOCTYPE html>\n"
             f'<html lang="{lang}">\n<head>\n<meta charset="utf-8">\n'
             '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
             f"<title>{escape(page.title)} &middot; bridgelaws</title>\n"
-            f'<link rel="stylesheet" href="{prefix}{STYLESHEET}">\n</head>\n'
-            f'<body class="bl-site">\n{_nav(prefix, lang)}\n<main>\n<h1>{escape(page.title)}</h1>\n'
+            f'<link rel="stylesheet" href="{prefix}{STYLESHEET}">\n{page.head}</head>\n'
+            f'<body class="bl-site">\n{_nav(prefix, lang, stepper)}\n<main>\n<h1>{escape(page.title)}</h1>\n'
             f"{page.body}\n</main>\n</body>\n</html>\n")
 
 
@@ -304,8 +309,10 @@ def _scenario_pages(lang: str) -> list[Page]:
 
 
 def _index_page(lang: str, date: str, case_list: tuple[Case, ...], article_paths: dict[str, list[corpus.Article]],
-                scenario_links: list[tuple[dict[str, str], str, int]]) -> Page:
+                scenario_links: list[tuple[dict[str, str], str, int]], stepper: bool = False) -> Page:
     parts = [f"<p>{escape(t('site.index.about', lang))}</p>",
+             *([f'<h2><a href="{site_stepper.PAGE}">{escape(t("site.nav.stepper", lang))}</a></h2>'
+                f"<p>{escape(t('site.index.stepper', lang))}</p>"] if stepper else []),
              f"<h2>{escape(t('site.index.excerpt_title', lang))}</h2>",
              f"<p>{escape(t('site.index.excerpt', lang))}</p>",
              f"<h2>{escape(t('common.editions', lang))}</h2>"]
@@ -374,8 +381,9 @@ def generation_date(date: str | None = None, environ: dict[str, str] | None = No
     return _dt.datetime.now(_dt.timezone.utc).date().isoformat()
 
 
-def build(lang: str = "en", date: str | None = None) -> dict[str, str]:
-    """Every file of the site: path from the root ('/'-separated) -> its text."""
+def build(lang: str = "en", date: str | None = None, stepper: bool = False) -> dict[str, str]:
+    """Every page of the site and its stylesheet: path from the root ('/'-separated) -> its text
+    (``stepper``: and the stepper's page, :mod:`bridgelaws.presentation.site_stepper`)."""
     lang = find_language(lang)
     date = generation_date(date)
     case_list = cases()
@@ -392,9 +400,12 @@ def build(lang: str = "en", date: str | None = None) -> dict[str, str]:
             pages.append(_article_page(article, cited.get(paths[i], []), neighbours, lang))
     step_pages = _scenario_pages(lang)
     links = [(scenario, scenario_slug(scenario["name"]), len(steps(scenario["tokens"]))) for scenario in scenarios()]
-    pages.append(_index_page(lang, date, case_list, by_edition, links))
+    pages.append(_index_page(lang, date, case_list, by_edition, links, stepper))
     pages += step_pages
-    files = {page.path: _document(page, lang) for page in pages}
+    if stepper:
+        pages.append(Page(site_stepper.PAGE, t("site.app.title", lang), site_stepper.page_body(lang),
+                          site_stepper.page_head()))
+    files = {page.path: _document(page, lang, stepper) for page in pages}
     if len(files) != len(pages):
         raise BridgeLawsError("two pages of the site would have the same file name")
     files[STYLESHEET] = _site_css()
@@ -426,130 +437,15 @@ def _previous_export(directory: Path) -> list[str] | None:
     return [line for line in text[len(_MARKER_HEAD):].splitlines() if line]
 
 
-def _inside(name: str) -> bool:
-    """True for a '/'-separated relative name that stays inside the directory (no '..', not absolute)."""
-    parts = name.split("/")
-    return bool(name) and not name.startswith("/") and ".." not in parts and "\\" not in name and ":" not in name
-
-
-def _linked(where: Path) -> BridgeLawsError:
-    return BridgeLawsError(f"{where} is a symbolic link: export-site never follows a link inside the site's "
-                           "directory; remove it, or choose a new or empty directory")
-
-
-def _check_no_linked_folder(directory: Path, names: Iterable[str]) -> None:
-    """Refuse (one line, before anything is removed or written) a folder of the site that is a
-    symbolic link: the export would remove and write files wherever it points."""
-    seen: set[str] = set()
-    for name in names:
-        if not _inside(name):
-            continue
-        parts = name.split("/")
-        for depth in range(1, len(parts)):
-            folder = "/".join(parts[:depth])
-            if folder not in seen:
-                seen.add(folder)
-                if (directory / folder).is_symlink():
-                    raise _linked(directory / folder)
-
-
-# Every removal and write below goes through descriptors of the site's folders, each opened relative
-# to the one above without following a link (O_NOFOLLOW): a link put in place of a folder after the
-# check above is refused too, never followed.
-_FOLDER_FLAGS = os.O_RDONLY | getattr(os, "O_DIRECTORY", 0)
-_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
-
-
-def _open_folder(root: int, parts: list[str], create: bool, shown: Path) -> int | None:
-    """A descriptor of the folder ``parts`` under ``root`` (a descriptor), never through a link;
-    None when it is missing and ``create`` is false."""
-    import errno
-
-    fd = os.dup(root)
-    try:
-        for depth, part in enumerate(parts, start=1):
-            try:
-                child = os.open(part, _FOLDER_FLAGS | _NOFOLLOW, dir_fd=fd)
-            except FileNotFoundError:
-                if not create:
-                    os.close(fd)
-                    return None
-                os.mkdir(part, 0o777, dir_fd=fd)
-                child = os.open(part, _FOLDER_FLAGS | _NOFOLLOW, dir_fd=fd)
-            except OSError as exc:
-                if exc.errno in (errno.ELOOP, errno.ENOTDIR):
-                    raise _linked(shown / "/".join(parts[:depth])) from None
-                raise
-            os.close(fd)
-            fd = child
-        return fd
-    except BaseException:
-        os.close(fd)
-        raise
-
-
-def _remove_previous(directory: Path, root: int, names: Iterable[str]) -> None:
-    """Remove the files a previous export listed, and the folders they leave empty; nothing else.
-    A listed name that would lead outside the directory is ignored; a link is removed, never followed."""
-    import stat
-
-    folders: set[tuple[str, ...]] = set()
-    for name in names:
-        if not _inside(name):
-            continue
-        parts = name.split("/")
-        folder = _open_folder(root, parts[:-1], False, directory)
-        if folder is None:
-            continue
-        try:
-            try:
-                found = os.stat(parts[-1], dir_fd=folder, follow_symlinks=False)
-            except FileNotFoundError:
-                continue
-            if stat.S_ISREG(found.st_mode) or stat.S_ISLNK(found.st_mode):
-                os.unlink(parts[-1], dir_fd=folder)
-                folders.update(tuple(parts[:depth]) for depth in range(1, len(parts)))
-        finally:
-            os.close(folder)
-    for path_parts in sorted(folders, key=len, reverse=True):
-        parent = _open_folder(root, list(path_parts[:-1]), False, directory)
-        if parent is None:
-            continue
-        try:
-            os.rmdir(path_parts[-1], dir_fd=parent)  # only an empty folder, never a link (ENOTDIR)
-        except OSError:
-            pass
-        finally:
-            os.close(parent)
-
-
-def _write_file(directory: Path, root: int, name: str, text: str) -> None:
-    """Write one file of the site at ``name`` (below ``root``), never through a link."""
-    import errno
-
-    parts = name.split("/")
-    folder = _open_folder(root, parts[:-1], True, directory)
-    assert folder is not None
-    try:
-        try:
-            fd = os.open(parts[-1], os.O_WRONLY | os.O_CREAT | os.O_TRUNC | _NOFOLLOW, 0o666, dir_fd=folder)
-        except OSError as exc:
-            if exc.errno == errno.ELOOP:
-                raise _linked(directory / name) from None
-            raise
-        with open(fd, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(text)
-    finally:
-        os.close(folder)
-
-
-def export(directory: str | Path, lang: str = "en", date: str | None = None) -> ExportSummary:
+def export(directory: str | Path, lang: str = "en", date: str | None = None,
+           pyodide: str | Path | None = None) -> ExportSummary:
     """Write the site into ``directory`` (created if needed). A directory that is not empty must be
     a previous export: its files (and only those) are replaced; any other is refused, one line, and so
     is a previous export holding a file of another's where this export would write one. No link inside
     the directory is ever followed: a folder of the site (or the marker) that is a symbolic link is
     refused, one line, before anything is removed or written; a listed file that is a link is removed
-    as a link. The directory named itself may be a link (it is followed, as ``-o FILE`` is)."""
+    as a link. The directory named itself may be a link (it is followed, as ``-o FILE`` is).
+    ``pyodide``: the folder of the npm package pyodide; the site then holds the stepper page too."""
     directory = Path(directory)
     if directory.exists() and not directory.is_dir():
         raise BridgeLawsError(f"{directory} is not a directory: export-site writes a directory of pages")
@@ -559,8 +455,9 @@ def export(directory: str | Path, lang: str = "en", date: str | None = None) -> 
         if previous is None:
             raise BridgeLawsError(f"{directory} is not empty and holds no earlier export of the site ({MARKER}): "
                                   "choose a new or empty directory")
-    files = build(lang, date)
-    _check_no_linked_folder(directory, [*(previous or ()), *files])
+    files: dict[str, str | bytes] = {**build(lang, date, pyodide is not None),
+                                     **(site_stepper.engine_files(pyodide) if pyodide is not None else {})}
+    check_no_linked_folder(directory, [*(previous or ()), *files])
     if previous is not None:
         ours = set(previous)
         for name in sorted(files):
@@ -569,17 +466,17 @@ def export(directory: str | Path, lang: str = "en", date: str | None = None) -> 
                 raise BridgeLawsError(f"{target} was not written by the earlier export in {directory} and this "
                                       "export would replace it: move it, or choose a new or empty directory")
     directory.mkdir(parents=True, exist_ok=True)
-    root = os.open(directory, _FOLDER_FLAGS)
+    root = os.open(directory, FOLDER_FLAGS)
     try:
         if previous is not None:
-            _remove_previous(directory, root, previous)
+            remove_previous(directory, root, previous)
         # The marker lists every file this export may write before it writes one, so that an export
         # stopped half-way leaves a directory the next export still recognises as its own.
-        _write_file(directory, root, MARKER, _marker_text(sorted(set(previous or ()) | set(files))))
+        write_file(directory, root, MARKER, _marker_text(sorted(set(previous or ()) | set(files))))
         for name, text in files.items():
-            _write_file(directory, root, name, text)
+            write_file(directory, root, name, text)
         names = tuple(sorted(files))
-        _write_file(directory, root, MARKER, _marker_text(names))
+        write_file(directory, root, MARKER, _marker_text(names))
     finally:
         os.close(root)
     return ExportSummary(directory, names)

@@ -174,7 +174,7 @@ def source_shingles(source_id: str) -> frozenset[str]:
                               f"or an exemption in {SHINGLES}/exempt.yaml")
     if source_id in shingle_exemptions():
         raise BridgeLawsError(f"{SHINGLES}/exempt.yaml: {source_id}: exempted, but {name} exists: keep one")
-    return parse_shingle_file(datafiles.path(name).read_text(encoding="utf-8"), name, source_id)
+    return parse_shingle_file(datafiles.read_text(name), name, source_id)
 
 
 #: Keys whose strings name things (ids, sources, conditions) rather than say them in a language: the

@@ -8,6 +8,13 @@ install). Every loader reads through :func:`load`, so a missing or malformed fil
 
 ``$BRIDGELAWS_DATA``, when set, names another directory to read for the whole process.
 
+The bundle (:mod:`bridgelaws.text.bundle`): a built wheel also carries the data as one JSON file,
+``bridgelaws/data.json`` (``setup.py`` writes it), and the static site's browser copy carries only
+that file. It is read instead of the files when it is there and the files it was made from are
+absent (the browser) or unchanged (its fingerprint): a data file edited afterwards is read, never
+shadowed by a stale bundle. A checkout has no bundle (an editable install writes none). The
+example drafts (``drafts/``) are never in it: they are read as any draft file is.
+
 Parsed data are cached by the loaders that use :func:`cached`; :func:`reset` clears them all (tests
 that point the package at broken data with :func:`override` rely on it).
 """
@@ -22,6 +29,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any, TypeVar
 
+from . import bundle as _bundle_format
 from .errors import BridgeLawsError
 
 _HERE = Path(__file__).resolve().parents[1]  # the package (this module is in bridgelaws/text/)
@@ -30,7 +38,11 @@ PACKAGED = _HERE / "data"
 #: A checkout or an editable install: ``data/`` beside the package.
 CHECKOUT = _HERE.parent / "data"
 
+#: The data as one JSON file, beside the package's modules (a built wheel, the browser's copy).
+BUNDLE = _HERE / "data.json"
+
 _override: Path | None = None
+_bundle_file: Path | None = None
 _caches: list[Any] = []
 _resets: list[Callable[[], None]] = []
 
@@ -53,12 +65,66 @@ def data_dir() -> Path:
     return CHECKOUT
 
 
+def _read_bundle(file: Path, data: Path) -> dict[str, Any] | None:
+    """The bundle at ``file`` when the data files beside it are absent or are the ones it was made of."""
+    try:
+        found = _bundle_format.read(file.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise BridgeLawsError(f"{file}: the data bundle cannot be read: {exc}") from None
+    if (data / "cases.yaml").is_file() and _bundle_format.fingerprint(data) != found["fingerprint"]:
+        return None  # a data file changed since the bundle was built: the files are read
+    return found
+
+
+def bundle() -> dict[str, Any] | None:
+    """The bundle the data are read from, or None when they are read from the files of :func:`data_dir`."""
+    if _bundle_file is not None:
+        return _bundle_at(_bundle_file)
+    if _override is not None or os.environ.get("BRIDGELAWS_DATA") or not BUNDLE.is_file():
+        return None
+    return _bundle_at(BUNDLE)
+
+
+def _in_bundle(name: str) -> dict[str, Any] | None:
+    """The bundle when ``name`` is one a bundle would hold (not an example draft)."""
+    found = bundle()
+    return found if found is not None and name.split("/")[0] not in _bundle_format.EXCLUDED else None
+
+
+def names(folder: str, suffix: str) -> list[str]:
+    """The names of the data files directly in ``folder`` that end in ``suffix``, in name order
+    (``names("messages", ".yaml")`` -> ``["messages/app.yaml", ...]``)."""
+    found = _in_bundle(folder + "/")
+    if found is not None:
+        return sorted(name for name in [*found["files"], *found["texts"]]
+                      if name.startswith(folder + "/") and "/" not in name[len(folder) + 1:] and name.endswith(suffix))
+    directory = path(folder)
+    return [f"{folder}/{file.name}" for file in sorted(directory.glob(f"*{suffix}"))] if directory.is_dir() else []
+
+
+def read_text(name: str) -> str:
+    """The text of a data file that is not parsed (a shingle file)."""
+    found = _in_bundle(name)
+    if found is not None:
+        if name not in found["texts"]:
+            raise BridgeLawsError(f"{name}: data file missing (looked in the data bundle)")
+        text: str = found["texts"][name]
+        return text
+    try:
+        return path(name).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise BridgeLawsError(f"{name}: data file missing (looked in {data_dir()})") from None
+
+
 def path(name: str) -> Path:
     """The path of a data file, relative to :func:`data_dir` (``"rulings/all-pass.yaml"``)."""
     return data_dir() / name
 
 
 def exists(name: str) -> bool:
+    found = _in_bundle(name)
+    if found is not None:
+        return name in found["files"] or name in found["texts"]
     return path(name).is_file()
 
 
@@ -74,6 +140,11 @@ def edition_file(year: str, name: str) -> str:
 def edition_folders() -> tuple[str, ...]:
     """The editions' folders, by name (each holds an ``edition.yaml``), in the order of their names:
     an edition's folder is named by its year, so this is the chronological order."""
+    found = bundle()
+    if found is not None:
+        return tuple(sorted({name.split("/")[1] for name in found["files"]
+                             if name.startswith(EDITIONS_DIR + "/") and name.endswith("/edition.yaml")
+                             and name.count("/") == 2}))
     folder = data_dir() / EDITIONS_DIR
     if not folder.is_dir():
         return ()
@@ -83,6 +154,11 @@ def edition_folders() -> tuple[str, ...]:
 
 def load(name: str) -> Any:
     """The parsed content of ``data/<name>`` (YAML or JSON by its suffix); errors are one line."""
+    found = _in_bundle(name)
+    if found is not None:
+        if name not in found["files"]:
+            raise BridgeLawsError(f"{name}: data file missing (looked in the data bundle)")
+        return _bundle_format.content(found, name)
     file = path(name)
     try:
         text = file.read_text(encoding="utf-8")
@@ -121,6 +197,11 @@ def cached(function: F) -> F:
     return wrapped  # type: ignore[return-value]
 
 
+@cached
+def _bundle_at(file: Path) -> dict[str, Any] | None:
+    return _read_bundle(file, data_dir())
+
+
 def on_reset(clear: Callable[[], None]) -> None:
     """Register ``clear``, which forgets something derived from the data (a table built from the
     editions, say), so that :func:`reset` clears it with the parsed files."""
@@ -134,6 +215,27 @@ def reset() -> None:
         function.cache_clear()
     for clear in _resets:
         clear()
+
+
+@contextmanager
+def from_bundle(file: Path) -> Iterator[Path]:
+    """Read the data from the bundle ``file`` for the duration of the block (tests; the browser's
+    copy calls :func:`use_bundle`)."""
+    global _bundle_file
+    previous = _bundle_file
+    use_bundle(file)
+    try:
+        yield file
+    finally:
+        _bundle_file = previous
+        reset()
+
+
+def use_bundle(file: Path | None) -> None:
+    """Read the data from the bundle ``file`` from now on (None: as :func:`data_dir` says)."""
+    global _bundle_file
+    _bundle_file = None if file is None else Path(file)
+    reset()
 
 
 @contextmanager

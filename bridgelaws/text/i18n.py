@@ -94,10 +94,8 @@ def parse_messages(value: object, name: str) -> dict[str, Message]:
 @datafiles.cached
 def catalogue() -> dict[str, Message]:
     """Every message of every file of ``data/messages/``; a key defined in two files is an error."""
-    directory = datafiles.path(MESSAGES_DIR)
     merged: dict[str, Message] = {}
-    for file in sorted(directory.glob("*.yaml")):
-        name = f"{MESSAGES_DIR}/{file.name}"
+    for name in datafiles.names(MESSAGES_DIR, ".yaml"):
         for key, message in parse_messages(datafiles.load(name), name).items():
             if key in merged:
                 raise BridgeLawsError(f"{name}: messages: {key!r} is already defined in {merged[key].file}")
