@@ -368,6 +368,12 @@ class _Run:
         if ruling is None:
             return
         insufficient = correction.original
+        if not insufficient.is_bid:  # a double or redouble he had to replace (2007/2017:36B)
+            ruling.assumption = _joined(ruling.assumption, (
+                f"{offender.full_name} was bound to replace his {insufficient} ({correction.ruling.articles[0]}) "
+                f"and is now also barred ({bar.article}). The text does not say which comes first; the engine "
+                f"applies the bar: he may only pass, and his {insufficient} stays void. An assumption, not law."))
+            return
         note = (f"{offender.full_name} was bound to make his insufficient {insufficient} sufficient "
                 f"({correction.ruling.articles[0]}) and is now also barred ({bar.article}). The text does not "
                 "say which comes first; the engine applies the bar: he may only pass, his "
@@ -486,6 +492,21 @@ class _Run:
                        if o.choice in CORRECTIONS and CORRECTIONS[o.choice](call, lowest)), None)
         if effect.requires == "no-double" and problem is None and (call.is_double or call.is_redouble):
             self._forbidden_correction(event, record, call, original_record, offender, ruling, original, option)
+            return
+        if problem is not None:
+            # The replacement is itself irregular (a second inadmissible double, 2007/2017:36): it is
+            # ruled as what it is; where that ruling sets no duty of its own, the first one stands.
+            case, reason = problem
+            record.update(case=case, irregularity=case, reason=reason)
+            self.records.append(record)
+            self._rule(event, record, offender, case, reason, choices)
+            owed = _PendingCorrection(original_record, offender, ruling, original)
+            if self.auction.is_over or self.result.ended is not None or self.pending_correction is not None:
+                return
+            if self.auction.bar_of(offender) is not None:
+                self._note_bound_and_barred(owed, record)  # the bar overrides the duty (an assumption)
+            elif self.auction.state.next_seat == offender:
+                self._owe(owed)  # his call was cancelled: he still owes the replacement
             return
         auction.call(call, offender)
         record.update(case=None, irregularity=None, reason=None, correction_of=original_record["index"])
