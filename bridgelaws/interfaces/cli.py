@@ -400,7 +400,9 @@ def build_parser() -> argparse.ArgumentParser:
                         "anki: an Anki deck (.apkg, needs -o)")
     p.add_argument("--handout", action="store_true", help="the printable handout (the same as --format html)")
     p.add_argument("--key", action="store_true", help="the handout's answer key, on a page of its own")
-    p.add_argument("-o", "--output", default=None, help="write to this file (default: standard output)")
+    p.add_argument("-o", "--output", default=None, metavar="FILE",
+                   help="write to FILE (default: standard output); a suffix that names another format than "
+                        "the one written is refused; the handout to FILE.pdf is printed by headless Chromium")
     p.set_defaults(func=cli_auction.cmd_exercises)
 
     p = sub.add_parser("pbn", help="read a PBN file and compare its contracts with each edition")

@@ -177,6 +177,10 @@ def cmd_exercises(args: argparse.Namespace) -> int:
     fmt = "html" if args.handout else args.format
     if args.key and fmt != "html":
         raise BridgeLawsError("--key goes with the handout (--handout or --format html)")
+    from ..text._cliio import check_suffix
+
+    pdf = fmt == "html" and bool(args.output) and os.path.splitext(args.output)[1].lower() == ".pdf"
+    check_suffix("exercises", args.output, *_EXERCISE_FILES[fmt])
     found = exercise_set()
     if fmt == "anki":
         from ..text._cliio import write_output
@@ -207,5 +211,16 @@ def cmd_exercises(args: argparse.Namespace) -> int:
         return 0
     from ..text._cliio import write_output
 
-    write_output(args.output, text)
+    if pdf:
+        from ..presentation.handout import handout_pdf
+
+        write_output(args.output, handout_pdf(text))
+    else:
+        write_output(args.output, text)
     return 0
+
+
+#: What ``exercises -o FILE`` writes in each format, and the suffixes that name it.
+_EXERCISE_FILES: dict[str, tuple[str, tuple[str, ...]]] = {
+    "text": ("text", (".txt",)), "html": ("HTML or PDF", (".html", ".htm", ".pdf")),
+    "gift": ("GIFT", (".gift", ".txt")), "anki": ("an Anki deck", (".apkg",))}

@@ -106,6 +106,9 @@ def cmd_export_tei(args: argparse.Namespace) -> int:
     from ..text import corpus, translation
     from ..presentation import tei
 
+    from ..text._cliio import check_suffix
+
+    check_suffix("export-tei", args.output, "TEI XML", (".xml", ".tei"))
     tei.export(args.output, args.edition)
     years = corpus.EDITIONS if args.edition is None else (corpus.source(args.edition).edition,)
     def counted(number: int, noun: str) -> str:
