@@ -373,3 +373,32 @@ def test_cite_in_dutch(capsys: Any) -> None:
     # a machine format stays English
     _, bibtex, _ = run(capsys, "--lang", "nl", "cite", "1936", "--format", "bibtex")
     assert "howpublished = {Transcribed from the wiki page" in bibtex
+
+
+@pytest.mark.parametrize("lang, expected", [("en", "   3. 2H       E: replaces call 2"),
+                                            ("nl", "   3. 2H       O: vervangt bieding 2")])
+def test_a_replacement_the_ruling_names_no_option_for_ends_without_an_empty_effect(lang, expected):
+    # Before, "replaces call 2: " with nothing after the colon (judge --edition 1949 "1S 1H 2H": the
+    # engine records no effect where the ruling offers no option matching the replacement).
+    from bridgelaws.auction.calls import Seat
+    from bridgelaws.interfaces.cli_text import _judge_event
+    from bridgelaws.judging.records import EventRecord
+    from bridgelaws.text.vocabulary import EventKind
+
+    event = EventRecord(index=3, seat=Seat.E, token="2H", kind=EventKind.CALL, correction_of=2, effect=None)
+    assert _judge_event(event, lang) == expected
+    with_effect = EventRecord(index=3, seat=Seat.E, token="2H", kind=EventKind.CALL, correction_of=2,
+                              effect="replaces 1H: the lowest sufficient bid in the same denomination")
+    assert _judge_event(with_effect, "en").endswith("E: replaces call 2: replaces 1H: the lowest sufficient bid "
+                                                    "in the same denomination")
+
+
+def test_no_judge_line_ends_in_a_colon_in_any_edition(capsys):
+    from bridgelaws.auction.editions import EDITIONS
+    from bridgelaws.interfaces.cli import main
+
+    for edition in EDITIONS:
+        for lang in ("en", "nl"):
+            assert main(["--lang", lang, "judge", "--edition", edition.year, "1S 1H 2H"]) == 0
+            out = capsys.readouterr().out
+            assert [line for line in out.splitlines() if line.rstrip().endswith(":")] == [], (edition.year, lang)
