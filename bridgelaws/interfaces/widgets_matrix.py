@@ -23,6 +23,13 @@ from .widgets_common import (YEARS, _english_toggle, _layer_options, _layer_togg
                              _Speaks)
 
 
+def _print_columns(editions: int) -> str:
+    """On paper the grid's columns share the printable width with no minimum (on screen each keeps
+    one, and a narrow screen scrolls sideways; paper cannot scroll, so the last column was cut)."""
+    return ('<style>@media print{.bl-matrix-grid.bl-matrix-grid{grid-template-columns:minmax(0,1.3fr) '
+            f'repeat({editions},minmax(0,1fr)) !important;overflow:visible !important}}}}</style>')
+
+
 class MatrixExplorer(_Speaks, _ShowsView, widgets.VBox):
     """Cases x editions, every cell a button that opens its ruling card (``self.view``). The layer
     and the language redraw the cells and the open card; *English* adds the project's English of the
@@ -67,7 +74,8 @@ class MatrixExplorer(_Speaks, _ShowsView, widgets.VBox):
             self.layer.description = t("explorer.layer", lang)
             self.english.description = t("explorer.english", lang)
             # The stylesheet once, for the cells' rules (bridgelaws.css: .bl-matrix-grid).
-            self.heading.value = stylesheet() + f'<div style="font-family:sans-serif">{t("app.matrix.how", lang)}</div>'
+            self.heading.value = (stylesheet() + _print_columns(len(YEARS))
+                                  + f'<div style="font-family:sans-serif">{t("app.matrix.how", lang)}</div>')
         finally:
             self._relabelling = False
 
