@@ -402,3 +402,23 @@ def test_no_judge_line_ends_in_a_colon_in_any_edition(capsys):
             assert main(["--lang", lang, "judge", "--edition", edition.year, "1S 1H 2H"]) == 0
             out = capsys.readouterr().out
             assert [line for line in out.splitlines() if line.rstrip().endswith(":")] == [], (edition.year, lang)
+
+
+def test_an_inherited_basis_of_the_outcome_in_dutch(capsys):
+    # Before, a Dutch listing of four passes under an edition that takes its all-pass rule from another
+    # ended in English: "(2007:17.E.1; inherited from 2017: 2017:22.B)". The editions are asked of the data.
+    from bridgelaws.judging.judging import judge
+
+    found = 0
+    for edition in EDITIONS:
+        basis = judge("P P P P", edition.year).auction.outcome_basis
+        if not getattr(basis, "inherited", ()):
+            continue
+        found += 1
+        assert main(["--lang", "nl", "judge", "--edition", edition.year, "P P P P"]) == 0
+        last = capsys.readouterr().out.rstrip("\n").split("\n")[-1]
+        assert f"overgenomen van {basis.donor}: {', '.join(basis.inherited)})" in last and "inherited" not in last
+        assert main(["judge", "--edition", edition.year, "P P P P"]) == 0
+        assert f"inherited from {basis.donor}" in capsys.readouterr().out
+    if not found:
+        pytest.skip("no edition of the registry takes its all-pass rule from another")

@@ -34,7 +34,7 @@ from .render import ruling_html, stylesheet
 from ..judging.rulings import Case, cases
 from .tables import canonical_ruling
 from .views import parallel_html, stepper_html, steps
-from ..text.content import scenarios
+from ..text.content import scenario_about, scenario_name, scenarios
 
 #: The file that marks a directory as an export of this command; it lists the files the export wrote.
 MARKER = ".bridgelaws-site"
@@ -295,10 +295,10 @@ def _scenario_pages(lang: str) -> list[Page]:
             # The stepper's view in the page's language (its quotes carry their own lang="nl").
             view = link_articles(_unstyled(stepper_html(scenario["tokens"], None, scenario["dealer"], step,
                                                         english=True, lang=lang)), "../")
-            body = (f'<p class="bl-site-lead">{escape(scenario["about"])}</p>'
+            body = (f'<p class="bl-site-lead">{escape(scenario_about(scenario, lang))}</p>'
                     f'<p class="bl-site-pager">{" &middot; ".join(nav)}</p>'
                     f'<p class="bl-site-steps">{" ".join(pager)}</p>{view}')
-            title = t("site.scenario.title", lang, name=scenario["name"], step=step, count=count)
+            title = t("site.scenario.title", lang, name=scenario_name(scenario, lang), step=step, count=count)
             pages.append(Page(step_path(slug, step), title, body))
     return pages
 
@@ -327,9 +327,9 @@ def _index_page(lang: str, date: str, case_list: tuple[Case, ...], article_paths
     parts.append(f'<h2 id="scenarios">{escape(t("site.nav.scenarios", lang))}</h2>'
                  f"<p>{escape(t('site.index.scenarios', lang))}</p><ul>")
     for scenario, slug, count in scenario_links:
-        parts.append(f'<li><a href="{step_path(slug, 0)}">{escape(scenario["name"])}</a> '
+        parts.append(f'<li><a href="{step_path(slug, 0)}">{escape(scenario_name(scenario, lang))}</a> '
                      f'<code>{escape(scenario["tokens"])}</code> ({escape(t("site.index.steps", lang, count=count))}): '
-                     f'{escape(scenario["about"])}</li>')
+                     f'{escape(scenario_about(scenario, lang))}</li>')
     parts.append("</ul>")
     generated = t("site.index.generated", lang, version=__version__, date=date)
     parts.append(f'<footer class="bl-site-footer">{escape(generated)}</footer>')
