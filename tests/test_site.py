@@ -423,7 +423,7 @@ def test_the_command_in_dutch(tmp_path, capsys):
     index = (tmp_path / "nl" / "index.html").read_text(encoding="utf-8")
     assert index.startswith('<!DOCTYPE html>\n<html lang="nl">')
     assert ">Gevallen</a>" in index and "niet in het uittreksel" in index
-    assert '<a href="cases/insufficient-bid.html">Onvoldoende bod</a> (Insufficient bid)' in index  # cases.yaml
+    assert '<a href="cases/insufficient-bid.html">Onvoldoende bod</a> (<span lang="en">Insufficient bid</span>)' in index
     all_pass = (tmp_path / "nl" / "cases" / "all-pass.html").read_text(encoding="utf-8")
     # The cards are drawn in Dutch (a Dutch summary where one is written: 2017's all-pass has one).
     assert '<div lang="en"><div class="bl-card"' not in all_pass and "Alle vier passen" in all_pass

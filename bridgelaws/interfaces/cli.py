@@ -207,7 +207,9 @@ def _with_examples(parser: argparse.ArgumentParser, command: str) -> None:
     parser.epilog = _examples_epilog(command)
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(lang: str = "en") -> argparse.ArgumentParser:
+    """The parser, its help in ``lang`` (:mod:`bridgelaws.interfaces.cli_help`)."""
+    from ..text.i18n import t
     parser = _Parser(prog=PROG, description="The bidding rules of contract bridge in five editions of the Laws "
                      "(1932, 1936, 1949, 2007, 2017), read from their Dutch texts. Every answer is the best "
                      "sourced one: the verbatim corpus where the excerpt rules, else the sourced paraphrase "
@@ -234,7 +236,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cli_corpus.cmd_cite)
 
     p = sub.add_parser("export-tei", help="the corpus as TEI P5 XML: one edition, or all of them as a teiCorpus")
-    p.add_argument("edition", nargs="?", default=None, help="one edition (default: every edition)")
+    p.add_argument("edition", nargs="?", default=None, metavar="EDITION", help="one edition (default: every edition)")
     p.add_argument("-o", "--output", required=True, metavar="FILE",
                    help="the XML file to write (it appears only when it is complete)")
     p.set_defaults(func=cli_corpus.cmd_export_tei)
@@ -280,7 +282,7 @@ def build_parser() -> argparse.ArgumentParser:
     _dealer_option(p)
     p.add_argument("--json", action="store_true", help="every event with its case, ruling and articles, and the final state")
     _layer_option(p)
-    p.add_argument("tokens", help='the scenario, e.g. "1S 1H" or "P E:1H W:!SK"')
+    p.add_argument("tokens", metavar="SCENARIO", help='the scenario, e.g. "1S 1H" or "P E:1H W:!SK"')
     p.set_defaults(func=cli_auction.cmd_judge)
 
     p = sub.add_parser("compare", help="one scenario under several editions, side by side")
@@ -290,30 +292,20 @@ def build_parser() -> argparse.ArgumentParser:
     fmt = p.add_mutually_exclusive_group()
     fmt.add_argument("--json", action="store_true", help="per edition every event with its case, ruling and articles")
     fmt.add_argument("--csv", action="store_true", help="one row per edition and event")
-    p.add_argument("tokens", help='the scenario, e.g. "1S 1H"')
+    p.add_argument("tokens", metavar="SCENARIO", help='the scenario, e.g. "1S 1H"')
     p.set_defaults(func=cli_auction.cmd_compare)
 
     from ..presentation.distinguish import DEFAULT_MAX_TOKENS, DEFAULT_SPACE, MAX_TOKENS
 
+    sequences = f"{DEFAULT_SPACE.sequences(DEFAULT_MAX_TOKENS):,}"
     p = sub.add_parser(
         "distinguish", help="the shortest scenarios on which two editions give a different result",
-        description="The shortest scenarios on which editions A and B give a different result (a case, "
-                    "status, bars, options, whether the call stands, who calls next, the final state), one "
-                    "per kind of difference, shortest first, with the articles on both sides. The search is "
-                    "breadth-first and exhaustive over this space: " + DEFAULT_SPACE.describe() + ". An "
-                    "auction closed within the tokens gets one token more (what happens after the close). "
-                    f"Size: {DEFAULT_SPACE.sequences(DEFAULT_MAX_TOKENS):,} scenarios of up to "
-                    f"{DEFAULT_MAX_TOKENS} tokens (options aside), of which the search, extending only what "
-                    "both editions agree on, judges 12,434 for 1936-1949 and 65,001 for 2007-2017, the "
-                    "closest pair, with the default layer. After the partings, what the next token does "
-                    "differently (an acceptance, a correction, a right exercised, who calls next) is listed "
-                    "as kinds of its own. Time (make bench, measure distinguish, processor time): all ten "
-                    "pairs up to 4 tokens in about 25 s, as one walk; one pair in a few seconds to about 12 s. "
-                    "Each token more multiplies the space by about nine.")
+        description=t("cli_help.distinguish", lang, space=DEFAULT_SPACE.describe(), max_tokens=DEFAULT_MAX_TOKENS,
+                      sequences=sequences if lang == "en" else sequences.replace(",", ".")))
     p.add_argument("a", metavar="A", help="an edition, e.g. 1936")
     p.add_argument("b", metavar="B", help="another edition, e.g. 1949")
     p.add_argument("--max-tokens", type=_max_tokens, default=DEFAULT_MAX_TOKENS, metavar="N",
-                   help=f"the longest scenario tried (default {DEFAULT_MAX_TOKENS}, at most {MAX_TOKENS})")
+                   help=t("cli_help.max_tokens", lang, default=DEFAULT_MAX_TOKENS, most=MAX_TOKENS))
     _dealer_option(p, "the dealer: N (default), E, S or W (fixed: other dealers give the same scenarios rotated)")
     _space_option(p)
     _layer_option(p)
@@ -424,6 +416,9 @@ def build_parser() -> argparse.ArgumentParser:
         if not command.description:
             command.description = next(action.help for action in sub._choices_actions if action.dest == name)
         _with_examples(command, name)
+    from .cli_help import in_language
+
+    in_language(parser, lang, EXAMPLES, PROG)
     return parser
 
 
@@ -450,7 +445,9 @@ def _interrupt(signum: int, frame: object) -> None:
 def main(argv: list[str] | None = None) -> int:
     import signal
 
-    parser = build_parser()
+    from ._clilang import language_of_argv
+
+    parser = build_parser(language_of_argv(sys.argv[1:] if argv is None else [str(a) for a in argv]))
     previous: dict[int, object] = {}
     for name in ("SIGTERM", "SIGHUP"):
         number = getattr(signal, name, None)

@@ -28,9 +28,10 @@ def cmd_count(args: argparse.Namespace) -> int:
     from ..auction.counting import MODERN_COUNT, count_auctions
     from ..auction.editions import find_editions
 
+    lang = lang_of(args)
     for edition in find_editions(args.edition):
         count = count_auctions(edition)
-        same = "= the modern count" if count == MODERN_COUNT else "differs from the modern count"
+        same = t("cli.count.modern" if count == MODERN_COUNT else "cli.count.not_modern", lang)
         print(f"{edition.year}  {count:,}  ({same})")
     return 0
 
@@ -203,8 +204,9 @@ def cmd_exercises(args: argparse.Namespace) -> int:
     else:
         lines = []
         for exercise in found:
-            origin = "hand-written" if exercise.handwritten else "generated"
-            lines.append(f"{exercise.id:<30} {exercise.case:<24} {len(exercise.questions):>2} questions ({origin})")
+            origin = t("cli.exercises.handwritten" if exercise.handwritten else "cli.exercises.generated", lang)
+            questions = t("cli.exercises.questions", lang, count=f"{len(exercise.questions):>2}", origin=origin)
+            lines.append(f"{exercise.id:<30} {exercise.case:<24} {questions}")
         text = "\n".join(lines) + "\n"
     if not args.output:
         sys.stdout.write(text)

@@ -30,7 +30,7 @@ def cmd_editions(args: argparse.Namespace) -> int:
     lang = lang_of(args)
     for edition in EDITIONS:
         source = corpus.source(edition.year)
-        print(f"{edition.year}  {edition.code:<9} {edition.name}")
+        print(f"{edition.year}  {edition.code:<9} {edition.title(lang)[0]}")
         print("      " + t("cli.editions.source", lang, file=source.source_file, page=source.source_page,
                              count=len(corpus.records(edition.year))))
         for line in _metadata_lines(metadata(edition.year), lang):
@@ -67,9 +67,9 @@ def _metadata_lines(source: SourceMetadata, lang: str) -> list[str]:
 
     return [
         t("cli.editions.what", lang, value=marked((value("description"), "en"), lang)),
-        t("cli.editions.code", lang, code=value("code"), year=value("code_year"), dated=value("dated"),
-          language=value("language")),
-        t("cli.editions.title", lang, title=value("printed_title"), covers=value("covers")),
+        t("cli.editions.code", lang, code=marked((value("code"), "en"), lang), year=value("code_year"),
+          dated=value("dated"), language=value("language")),
+        t("cli.editions.title", lang, title=value("printed_title"), covers=marked((value("covers"), "en"), lang)),
         t("cli.editions.website", lang, website=value("website"), address=value("website_address"),
           retrieved=value("retrieved"), transcribed=value("transcribed")),
         t("cli.editions.unknown_fields", lang,
@@ -298,8 +298,7 @@ def cmd_diff(args: argparse.Namespace) -> int:
     print(f"a: {result.a.label}")
     print(f"b: {result.b.label}")
     print(textdiff.marked(result))
-    print(f"similarity {result.similarity:.0%} = 2 x {result.aligned} aligned words / "
-          f"({result.words_a} + {result.words_b} words); aligned: {result.spelling} in another spelling "
-          f"~a→b~, {result.variant} another form of a glossary term ~~a→b~~; "
-          f"{result.deleted} deleted [-...-], {result.inserted} inserted {{+...+}}")
+    print(t("cli.diff.similarity", lang_of(args), similarity=f"{result.similarity:.0%}", aligned=result.aligned,
+            words_a=result.words_a, words_b=result.words_b, spelling=result.spelling, variant=result.variant,
+            deleted=result.deleted, inserted=result.inserted))
     return 0

@@ -53,6 +53,14 @@ def call_html(entry_call: Call, lang: str = DEFAULT_LANGUAGE) -> str:
     return text
 
 
+def case_words(key: str, english: str, lang: str) -> str:
+    """A case's kind, description or situation in ``lang`` (data/messages/cases.yaml), as HTML; with
+    no entry there, cases.yaml's English, marked as English."""
+    from ..text.i18n import catalogue
+
+    return escape(t(key, lang)) if key in catalogue() else marked_html(english, "en", lang)
+
+
 def marked_html(text: str, text_lang: str, lang: str) -> str:
     """``text`` escaped; where it is not in the page's language ``lang`` (the engine's or the data's
     English on a Dutch page), in a ``lang`` span with the note that it is not yet in ``lang``."""
