@@ -194,8 +194,8 @@ def test_the_error_line_in_the_language_of_the_run(capsys: Any, argv: list[str],
 
 
 def test_an_error_the_catalogue_does_not_read_is_marked_english(capsys: Any) -> None:
-    code, _, err = run(capsys, "--lang", "nl", "judge", "--edition", "1936", "1S 1Q")
-    assert code == 2 and err.startswith("bridgelaws: fout: cannot read token '1Q' at position 2")
+    code, _, err = run(capsys, "--lang", "nl", "judge", "--edition", "1936", "--dealer", "Q", "1S")
+    assert code == 2 and err.startswith("bridgelaws: fout: unknown seat 'Q' (dealer)")
     assert err.strip().endswith("(nog niet in het Nederlands)") and err.count("\n") == 1
 
 
@@ -445,3 +445,28 @@ def test_the_dutch_help_has_dutch_headings(capsys):
     out = capsys.readouterr().out
     assert out.startswith("gebruik: bridgelaws judge") and "\nopties:\n" in out and "\nvoorbeelden:\n" in out
     assert "      een reglementair bieden: contract en leider" in out
+
+
+@pytest.mark.parametrize("argv, dutch", [
+    (["judge", "--edition", "1936", "1S 1Q"], "kan teken '1Q' op positie 2 niet lezen: verwacht een bieding (1H, P, X, "
+     "XX), een plaats en een bieding (E:1H), een getoonde kaart (W:!SK), X@2H, ^I of ^S, een verandering (=2S, >2S), "
+     "? of een incident zoals [wrong-board]"),
+    (["exercises", "--key"], "--key hoort bij de hand-out (--handout of --format html)"),
+    (["handout", "1S", "-o", "x.txt"], "handout: -o 'x.txt' moet eindigen op .html of .pdf"),
+    (["search", ""], "search heeft een woord nodig, niet ''"),
+])
+def test_more_error_lines_in_dutch(capsys, tmp_path, monkeypatch, argv, dutch):
+    # Before, each of these was English under --lang nl, marked "(nog niet in het Nederlands)".
+    monkeypatch.chdir(tmp_path)
+    assert main(["--lang", "nl", *argv]) == 2
+    assert capsys.readouterr().err == f"bridgelaws: fout: {dutch}\n"
+
+
+def test_an_unknown_article_in_dutch(capsys):
+    from bridgelaws.text import corpus
+
+    year = corpus.EDITIONS[0]
+    articles = ", ".join(a.article for a in corpus.source(year).articles)
+    assert main(["--lang", "nl", "article", f"{year}:999"]) == 2
+    assert capsys.readouterr().err == (f"bridgelaws: fout: onbekend artikel '{year}:999': de tekst van {year} heeft "
+                                       f"de artikelen {articles}\n")
