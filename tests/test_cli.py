@@ -311,3 +311,25 @@ def test_the_bash_completion_offers_commands_options_and_choices(capsys):
     assert _complete(script, ["bridgelaws", "--lang", ""]) == ["en", "nl"]
     assert main(["completion", "zsh"]) == 0
     assert "bashcompinit" in capsys.readouterr().out
+
+
+def test_article_shows_a_supplementary_article_labelled_as_such(capsys):
+    # Before, `article 2007:30.B.2.a` refused it ("unknown article"): the id is the supplementary
+    # layer's, not the corpus's. The article is asked of the data.
+    from bridgelaws.supplement.supplement import articles, provenance
+
+    entry = articles()[0]
+    code, out, err = run(capsys, "article", entry.id)
+    assert code == 0 and err == ""
+    lines = out.splitlines()
+    assert lines[0] == f"{entry.id}  {entry.title_en}"
+    assert "not an article of the corpus" in lines[1] and "never a quote" in lines[1]
+    source = provenance(entry.id)
+    assert lines[2].startswith(f"  outside the corpus: paraphrase of {entry.id} from {source.source_title}")
+    assert lines[3] == f"  {entry.paraphrase_en}"
+    code, out, _ = run(capsys, "--lang", "nl", "article", entry.id)
+    assert code == 0 and "geen artikel van het corpus" in out and "(nog niet in het Nederlands)" in out
+    code, out, _ = run(capsys, "article", entry.id, "--json")
+    assert json.loads(out)["layer"] == "supplement" and json.loads(out)["provenance"]["source"] == source.source
+    code, _, err = run(capsys, "article", f"{entry.edition}:999.Z")
+    assert code == 2 and err.startswith(f"bridgelaws: error: unknown article '{entry.edition}:999.Z'")

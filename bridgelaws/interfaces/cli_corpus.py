@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from .cli_common import lang_of
 from .cli_text import marked
 from ..presentation.present import outcome_words
+from ..text.errors import BridgeLawsError
 from ..text.i18n import t
 
 if TYPE_CHECKING:
@@ -146,10 +147,38 @@ def cmd_export_site(args: argparse.Namespace) -> int:
     return 0
 
 
+def _supplementary_article(args: argparse.Namespace) -> bool:
+    """``article`` of an id that is no article of the corpus but a supplementary one (2007:30.B.2.a):
+    its title and paraphrase, labelled as outside the corpus, with its source; False if it is none."""
+    from ..supplement import supplement
+
+    try:
+        entry = supplement.article(args.ref)
+    except BridgeLawsError:
+        return False
+    provenance = supplement.provenance(entry.id)
+    if args.json:
+        print(json.dumps({"id": entry.id, "layer": "supplement", "title_en": entry.title_en,
+                          "paraphrase_en": entry.paraphrase_en, "provenance": provenance.as_dict()},
+                         indent=2, ensure_ascii=False))
+        return True
+    lang = lang_of(args)
+    print(f"{entry.id}  {marked((entry.title_en, 'en'), lang)}")
+    print("  " + t("cli.article.supplementary", lang))
+    print("  " + supplement.provenance_line([provenance], lang))
+    print("  " + marked((entry.paraphrase_en, "en"), lang))
+    return True
+
+
 def cmd_article(args: argparse.Namespace) -> int:
     from ..text import corpus
 
-    passage = corpus.article(args.ref)
+    try:
+        passage = corpus.article(args.ref)
+    except BridgeLawsError:
+        if _supplementary_article(args):
+            return 0
+        raise
     if args.json:
         print(json.dumps(_passage_dict(passage), indent=2, ensure_ascii=False))
         return 0
