@@ -166,3 +166,19 @@ def test_every_dutch_error_line(argv, tmp_path, monkeypatch):
     code, out, err = _run(*argv)
     assert code == 2 and err.startswith("bridgelaws: fout: ") and err.count("\n") == 1, err
     assert _english(err) == []
+
+
+def test_the_dutch_export_site_listing(tmp_path):
+    code, out, err = _run("export-site", "--date", "2026-12-02", "-o", str(tmp_path / "site"))
+    assert code == 0 and "geschreven" in out
+    assert _english(out + err) == []
+
+
+def test_impact_under_dutch_says_its_report_is_english_only(capsys):
+    # the report itself has no Dutch yet: the run says so in Dutch, on stderr, before it works
+    from bridgelaws.interfaces.cli import main
+
+    assert main(["--lang", "nl", "impact", "data/drafts/1936-milder-insufficient-bid.yaml", "--max-tokens", "1",
+                 "--space", "calls"]) == 0
+    err = capsys.readouterr().err
+    assert err.startswith("het rapport van impact is nog alleen in het Engels (nog niet in het Nederlands)\n")

@@ -91,6 +91,8 @@ def cmd_impact(args: argparse.Namespace) -> int:
 
     if args.output is not None and os.path.splitext(args.output)[1].lower() not in (".html", ".htm", ".pdf"):
         raise BridgeLawsError(f"impact: -o {args.output!r} must end in .html or .pdf")
+    if lang_of(args) != "en":  # the report has no Dutch yet: said once, in the run's language
+        print(t("cli.impact.english_only", lang_of(args)), file=sys.stderr)
     progress = Progress("impact")
     try:
         report = impact(args.draft, max_tokens=args.max_tokens, space=SPACES[args.space], pbn=args.pbn,

@@ -140,10 +140,10 @@ def cmd_export_site(args: argparse.Namespace) -> int:
     summary = export(args.output, lang_of(args), args.date)
     seconds = time.perf_counter() - started
     pages = sum(1 for name in summary.files if name.endswith(".html"))
-    print(f"wrote {summary.directory}: {pages} pages ({summary.count('cases')} cases, "
-          f"{summary.count('articles')} articles, {summary.count('scenarios')} scenario steps, "
-          f"the index and the matrix) and one stylesheet in {seconds:.1f} s")
-    print(f"  open {summary.directory / 'index.html'} in a browser, or put the directory on any web server")
+    lang = lang_of(args)
+    print(t("cli.site.wrote", lang, directory=summary.directory, pages=pages, cases=summary.count("cases"),
+            articles=summary.count("articles"), steps=summary.count("scenarios"), seconds=f"{seconds:.1f}"))
+    print("  " + t("cli.site.open", lang, index=summary.directory / "index.html"))
     return 0
 
 
