@@ -182,3 +182,18 @@ def test_impact_under_dutch_says_its_report_is_english_only(capsys):
                  "--space", "calls"]) == 0
     err = capsys.readouterr().err
     assert err.startswith("het rapport van impact is nog alleen in het Engels (nog niet in het Nederlands)\n")
+
+
+def test_the_apps_example_line_and_copy_link_follow_the_language():
+    # Before, under Nederlands the example's sentence ("East bids one heart over North's one spade.")
+    # and the Copy link button with its notes stayed English.
+    pytest.importorskip("anywidget")
+    from bridgelaws.interfaces.address_widgets import PageAddress, stepper_from_address
+
+    address = PageAddress("")
+    stepper = stepper_from_address(address)
+    assert address.labels["copy"] == "Copy link"
+    stepper.set_language("nl")
+    assert address.labels["copy"] == "Link kopiëren"
+    assert _english(" ".join(address.labels.values())) == []
+    assert stepper.example_shown and _english(visible(stepper.example_text.value)) == []

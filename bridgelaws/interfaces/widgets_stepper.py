@@ -264,7 +264,9 @@ class AuctionStepper(_Speaks, widgets.VBox):
         """The example's line and the confirm row, in ``self.lang``, shown only while they apply."""
         lang = self.lang
         self.example_row.layout.display = "flex" if self.example_shown else "none"
-        self.example_text.value = (_message(t("app.example.banner", lang, about=views.example_scenario()["about"],
+        from ..text.content import scenario_about
+
+        self.example_text.value = (_message(t("app.example.banner", lang, about=scenario_about(views.example_scenario(), lang),
                                               editions=", ".join(self._years())), "info")
                                    if self.example_shown else "")
         if self.pending is not None:

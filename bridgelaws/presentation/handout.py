@@ -20,6 +20,7 @@ import shutil
 import subprocess
 import tempfile
 from html import escape
+from collections.abc import Sequence
 from typing import Any
 
 from ..text.errors import BridgeLawsError
@@ -207,7 +208,7 @@ def _site(edition: Any) -> str:
     return site
 
 
-def _sources_html(chosen: list[Any], lang: str) -> list[str]:
+def _sources_html(chosen: Sequence[Any], lang: str) -> list[str]:
     """The numbered sources; a website all of them come from is named once, above the list, and
     each source names only its page (a short scenario's handout then fits one page)."""
     sites = {_site(edition) for edition in chosen}
