@@ -31,7 +31,7 @@ MARKS = ("(nog niet in het Nederlands)", "(nog geen Nederlandse samenvatting)")
 
 _NOTATION = re.compile(r"\{[^}]*\}|[\w./-]+/[\w./-]+|\b\d{4}:[\w.\-]+|\b[1-7](?:NT|[CDHS])\b|[NESW]:\S+|\b(?:XX|X|P)\b|https?://\S+|\S+\.(?:txt|yaml|json|pbn)\b")
 #: A quotation: the corpus's Dutch, or a source's English quoted in a Dutch sentence (as a quotation).
-_QUOTED = re.compile(r'"[^"\n]{1,200}"|“[^”\n]{1,200}”|„[^”\n]{1,200}”')
+_QUOTED = re.compile(r'"[^"\n]{1,200}"|“[^”\n]{1,200}”|„[^”\n]{1,200}”|`[^`\n]+`|\?[\w%=&.,]+')  # and code, a query
 _PLACEHOLDER = re.compile(r"\{[^}]*\}|\b[A-Z][A-Z_]+\b")  # a placeholder, or a metavar (FILE, SOURCE_DATE_EPOCH)
 #: A command line named in the text: a word and its option ("editions --json", "bridgelaws judge").
 _COMMAND = re.compile(r"\b[\w-]+ --[\w-]+|\bbridgelaws(?: [a-z-]+)?|--[\w-]+")

@@ -197,3 +197,27 @@ def test_the_apps_example_line_and_copy_link_follow_the_language():
     assert address.labels["copy"] == "Link kopiëren"
     assert _english(" ".join(address.labels.values())) == []
     assert stepper.example_shown and _english(visible(stepper.example_text.value)) == []
+
+
+def test_the_app_pages_own_words_match_the_notebook_and_have_their_dutch():
+    # The app's title, introduction, headings and "How to use this page" were English under Nederlands
+    # (markdown cells of app/bridgelaws.ipynb). data/messages/page.yaml holds them in both languages,
+    # the English the notebook's own words; PageText shows them and follows the page's switch.
+    import json
+    from pathlib import Path
+
+    widgets = pytest.importorskip("bridgelaws.interfaces.widgets")
+    from bridgelaws.interfaces.widgets_page import SECTIONS, section_html
+
+    notebook = json.loads((Path(__file__).resolve().parents[1] / "app" / "bridgelaws.ipynb").read_text(encoding="utf-8"))
+    markdown = " ".join("".join(cell["source"]) for cell in notebook["cells"] if cell["cell_type"] == "markdown")
+    words = re.sub(r"[*`#]", "", " ".join(markdown.split()))
+    for section in SECTIONS:
+        english = re.sub(r"\s+", " ", visible(section_html(section, "en")))
+        for sentence in re.split(r"(?<=[.:;])\s", english):
+            assert sentence.strip() in words, (section, sentence)  # the notebook says the same, word for word
+        assert _english(visible(section_html(section, "nl"))) == [], section
+    text = widgets.PageText("howto")
+    assert "How to use this page" in text.value
+    text.set_language("nl")
+    assert "Zo gebruikt u deze pagina" in text.value and "How to use" not in text.value
