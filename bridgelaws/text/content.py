@@ -57,7 +57,8 @@ def scenarios_table() -> Any:
     """The prepared scenarios as a DataFrame (name, dealer, tokens, what happens)."""
     import pandas as pd
 
-    return pd.DataFrame(scenarios()).set_index("name")
+    columns = ["name", "dealer", "tokens", "about"]  # the Dutch (name_nl, about_nl) is the interface's
+    return pd.DataFrame(scenarios())[columns].set_index("name")
 
 
 @datafiles.cached
