@@ -119,7 +119,7 @@ def test_one_answer_checked_shows_the_key_of_that_question_only_until_the_pupil_
     assert "2017:27" in quiz.output_html and quiz.give_up_button.disabled
     assert marks(quiz.output_html).count("right") == 1  # giving up scores nothing
     quiz.language.value = "nl"  # the switch keeps what was shown
-    assert all("het antwoord van de bibliotheek" in quiz.feedback[q.id].value for q in questions)
+    assert all("het antwoord van het programma" in quiz.feedback[q.id].value for q in questions)
     quiz.retry_button.click()  # another try hides them again
     quiz.answer["insufficient-bid:1936:call"].value = "cancelled"
     quiz.check_button.click()
