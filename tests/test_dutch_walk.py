@@ -221,3 +221,18 @@ def test_the_app_pages_own_words_match_the_notebook_and_have_their_dutch():
     assert "How to use this page" in text.value
     text.set_language("nl")
     assert "Zo gebruikt u deze pagina" in text.value and "How to use" not in text.value
+
+
+def test_the_matrix_row_keys_in_dutch_keep_the_id_as_a_tooltip():
+    # Before, each row of the Dutch matrix showed the case's English id under its name
+    # ("Bieding terwijl men moet passen / call-when-barred").
+    widgets = pytest.importorskip("bridgelaws.interfaces.widgets")
+    from bridgelaws.judging.rulings import cases
+    from bridgelaws.presentation import views
+
+    first = cases()[0]
+    dutch = views.matrix_html(lang="nl")
+    assert f'<span title="{first.id}">{first.name("nl")}</span>' in dutch and f"<code>{first.id}</code>" not in dutch
+    assert f"<code>{first.id}</code>" in views.matrix_html()
+    explorer = widgets.MatrixExplorer(lang="nl")
+    assert f'<span title="{first.id}">' in explorer.grid.children[len(views.YEARS) + 1].value

@@ -18,6 +18,7 @@ from ..presentation import views
 from ..text.errors import BridgeLawsError
 from ..text.i18n import t
 from ..presentation.render import stylesheet
+from ..presentation.views.matrix import row_key_html
 from ..text.vocabulary import DEFAULT_LAYER
 from .widgets_common import (YEARS, _english_toggle, _layer_options, _layer_toggle, _Looks, _message, _ShowsView,
                              _Speaks)
@@ -107,7 +108,7 @@ class MatrixExplorer(_Speaks, _ShowsView, widgets.VBox):
         self._rows = []
         self.cells = {}
         for case_id, name, cells in views.matrix_grid(self.layer.value, lang=lang):
-            children: list[Any] = [looks.html(f"{name}<br><code>{case_id}</code>")]
+            children: list[Any] = [looks.html(row_key_html(case_id, name, lang))]
             for cell in cells:
                 button = widgets.Button(description=cell.text, tooltip=f"{cell.edition} · {name}: {cell.full}",
                                         layout=looks.layout(width="auto", height="auto"),
