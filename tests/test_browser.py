@@ -336,6 +336,10 @@ def test_the_app_runs_a_scored_quiz_without_code_showing(browser, app_url):
     assert page.locator(".bl-mark").count() == asked
     assert row.locator(".bl-right").count() == 1  # the mark beside its own question
     assert "1936:22.3" in row.inner_text() and "from the corpus" in row.inner_text()
+    # only the answered question's answer is shown; the rest when the pupil gives up on them
+    assert page.locator("text=the answer stays hidden").count() == asked - 1
+    page.locator('button:text-is("Show the other answers")').click()
+    page.locator("text=the answer stays hidden").first.wait_for(state="detached", timeout=30_000)
     row.scroll_into_view_if_needed()
     page.screenshot(path=str(SHOTS / "app-quiz.png"), full_page=True)
     page.goto("about:blank")  # leaving the page sends its kernel's shutdown (the server's cap: 5 a client)
@@ -365,6 +369,8 @@ def test_the_app_in_dutch_runs_the_quiz_and_keeps_the_quotes(users_browser, app_
     page.locator(f"text=Score: 1 / {_quiz_size()}").first.wait_for(timeout=30_000)
     text = row.inner_text()
     assert "1936:22.3" in text and "moet het voldoende gemaakt worden" in text  # the quote, verbatim
+    page.locator('button:text-is("Toon de overige antwoorden")').click()
+    page.locator("text=het antwoord blijft verborgen").first.wait_for(state="detached", timeout=30_000)
     assert "buiten het corpus: parafrase van 2017:" in page.inner_text("body")
     assert "Onvoldoende bod" in page.inner_text("body")  # the case's Dutch name (data/cases.yaml)
     row.scroll_into_view_if_needed()

@@ -128,3 +128,43 @@ def test_the_served_page_prints_whole(users_browser, app_url):
     assert "An example, compared across the editions" in pages[0]
     page.goto("about:blank")  # leaving the page sends its kernel's shutdown (the server's cap: 5 a client)
     page.close()
+
+
+#: The printable width of an A4 portrait page in CSS pixels: 210 mm less print.css's two 10 mm margins.
+PRINT_WIDTH = round((210 - 20) * 96 / 25.4)
+#: Every element of the page laid out past the printable width, or a box whose content is wider than
+#: the box (its right part clipped on paper).
+_PAST_THE_EDGE = """(width) => [...document.querySelectorAll('#rendered_cells *')]
+    .filter(e => getComputedStyle(e).display !== 'none' && e.getClientRects().length)
+    .filter(e => e.getBoundingClientRect().right > width + 0.5
+              || (['auto', 'hidden', 'scroll'].includes(getComputedStyle(e).overflowX) && e.scrollWidth > e.clientWidth + 1))
+    .map(e => e.tagName + '.' + String(e.className).slice(0, 60) + ': ' + (e.innerText || '').slice(0, 40))"""
+
+
+def test_the_printed_page_keeps_its_right_edge(users_browser, app_url):
+    # Before, printing the page at A4 cut the matrix's 2017 column and the opened card at the right.
+    pypdf = pytest.importorskip("pypdf", reason="pypdf is not installed (pip install -e '.[test]')")
+    page = _open(users_browser, app_url, width=PRINT_WIDTH)
+    last = REGISTRY[-1]
+    cell = page.locator(f'.bl-matrix-cell:has-text("({last}:")').first
+    cell.wait_for(timeout=120_000)
+    cell.scroll_into_view_if_needed()
+    cell.click()
+    card = page.locator(f'.bl-matrix-grid .bl-card[data-edition="{last}"]').first
+    card.wait_for(timeout=30_000)
+    page.locator('button:text-is("Check my answers")').wait_for(state="attached", timeout=120_000)
+    page.emulate_media(media="print")
+    past = page.evaluate(_PAST_THE_EDGE, PRINT_WIDTH)
+    assert past == [], "\n".join(past)
+    pdf = pypdf.PdfReader(io.BytesIO(page.pdf(format="A4", prefer_css_page_size=True)))
+    runs: list[tuple[float, str]] = []
+    for sheet in pdf.pages:
+        right = float(sheet.mediabox.width)
+        sheet.extract_text(visitor_text=lambda text, cm, tm, *_: text.strip() and runs.append(
+            (tm[4] * cm[0] + cm[4], text)))
+        assert all(x < right for x, _ in runs), [text for x, text in runs if x >= right][:5]
+    text = re.sub(r"\s+", "", " ".join(p.extract_text() for p in pdf.pages))
+    assert re.sub(r"\s+", "", cell.inner_text())[:25] in text  # the last column's cell, whole on paper
+    assert re.sub(r"\s+", "", card.inner_text())[-40:] in text  # the end of the opened card
+    page.goto("about:blank")
+    page.close()

@@ -211,7 +211,7 @@ HELPS = _helps()
 def test_every_command_has_help():
     assert set(HELPS) == {"bridgelaws", "editions", "cite", "export-tei", "export-site", "article", "search",
                           "diff", "count-auctions", "judge", "compare", "distinguish", "matrix", "handout",
-                          "impact", "coverage", "ledger", "exercises", "pbn"}
+                          "impact", "coverage", "ledger", "exercises", "pbn", "completion"}
 
 
 @pytest.mark.parametrize("command", sorted(HELPS))
@@ -257,3 +257,79 @@ def test_the_examples_in_help_run(capsys, tmp_path, monkeypatch):
         for line, _ in EXAMPLES[command]:
             code, out, err = run(capsys, *shlex.split(line)[1:])
             assert code == 0 and err == "" and out, (line, err)
+
+
+def test_version_prints_the_packages_version(capsys):
+    import bridgelaws
+
+    with pytest.raises(SystemExit) as stop:
+        main(["--version"])
+    assert stop.value.code == 0
+    assert capsys.readouterr().out == f"bridgelaws {bridgelaws.__version__}\n"
+
+
+def test_every_option_and_argument_of_every_command_has_help():
+    import argparse
+
+    from bridgelaws.interfaces.cli import build_parser
+
+    parser = build_parser()
+    subparsers = next(action for action in parser._actions if action.dest == "command")
+    missing = [f"{name} {action.option_strings or action.dest}"
+               for name, command in [("bridgelaws", parser), *subparsers.choices.items()]
+               for action in command._actions
+               if not isinstance(action, argparse._SubParsersAction)
+               and (action.help is None or (action.help != argparse.SUPPRESS and not action.help.strip()))]
+    assert missing == []
+    assert "the dealer, who calls first" in HELPS["judge"] and "a draft file" in HELPS["judge"]
+
+
+def _complete(shell_script: str, words: list[str]) -> list[str]:
+    """What the completion script offers for the command line ``words`` (the last is being typed)."""
+    import shutil
+    import subprocess
+
+    if shutil.which("bash") is None:
+        pytest.skip("no bash on this machine: the completion script cannot be run")
+    line = " ".join(f"'{word}'" for word in words)
+    program = (f"{shell_script}\nCOMP_WORDS=({line}); COMP_CWORD={len(words) - 1}; _bridgelaws; "
+               f"printf '%s\\n' \"${{COMPREPLY[@]}}\"")
+    done = subprocess.run(["bash", "-c", program], capture_output=True, text=True, check=True)
+    return done.stdout.split()
+
+
+def test_the_bash_completion_offers_commands_options_and_choices(capsys):
+    assert main(["completion", "bash"]) == 0
+    script = capsys.readouterr().out
+    assert script.rstrip().endswith("complete -o default -F _bridgelaws bridgelaws")
+    assert _complete(script, ["bridgelaws", "ju"]) == ["judge"]
+    assert sorted(_complete(script, ["bridgelaws", "--lang", "nl", "co"])) == ["compare", "completion",
+                                                                               "count-auctions", "coverage"]
+    assert _complete(script, ["bridgelaws", "judge", "--ed"]) == ["--edition"]
+    assert _complete(script, ["bridgelaws", "matrix", "--format", ""]) == ["csv", "json", "xlsx", "latex"]
+    assert _complete(script, ["bridgelaws", "judge", "--dealer", ""]) == ["N", "E", "S", "W"]
+    assert _complete(script, ["bridgelaws", "--lang", ""]) == ["en", "nl"]
+    assert main(["completion", "zsh"]) == 0
+    assert "bashcompinit" in capsys.readouterr().out
+
+
+def test_article_shows_a_supplementary_article_labelled_as_such(capsys):
+    # Before, `article 2007:30.B.2.a` refused it ("unknown article"): the id is the supplementary
+    # layer's, not the corpus's. The article is asked of the data.
+    from bridgelaws.supplement.supplement import articles, provenance
+
+    entry = articles()[0]
+    code, out, err = run(capsys, "article", entry.id)
+    assert code == 0 and err == ""
+    lines = out.splitlines()
+    assert lines[0] == f"{entry.id}  {entry.title_en}"
+    assert "not an article of the corpus" in lines[1] and "never a quote" in lines[1]
+    source = provenance(entry.id)
+    assert lines[2].startswith(f"  outside the corpus: paraphrase of {entry.id} from {source.source_title}")
+    assert lines[3] == f"  {entry.paraphrase_en}"
+    code, out, _ = run(capsys, "--lang", "nl", "article", entry.id)
+    assert code == 0 and "geen artikel van het corpus" in out and "(nog niet in het Nederlands)" in out
+    code, out, _ = run(capsys, "article", entry.id, "--json")
+    assert json.loads(out)["layer"] == "supplement" and json.loads(out)["provenance"]["source"] == source.source
+    code, _, err = run(capsys, "article", f"{entry.edition}:999.Z")
+    assert code == 2 and err.startswith(f"bridgelaws: error: unknown article '{entry.edition}:999.Z'")

@@ -194,8 +194,8 @@ def test_the_error_line_in_the_language_of_the_run(capsys: Any, argv: list[str],
 
 
 def test_an_error_the_catalogue_does_not_read_is_marked_english(capsys: Any) -> None:
-    code, _, err = run(capsys, "--lang", "nl", "judge", "--edition", "1936", "1S 1Q")
-    assert code == 2 and err.startswith("bridgelaws: fout: cannot read token '1Q' at position 2")
+    code, _, err = run(capsys, "--lang", "nl", "judge", "--edition", "1936", "--dealer", "Q", "1S")
+    assert code == 2 and err.startswith("bridgelaws: fout: unknown seat 'Q' (dealer)")
     assert err.strip().endswith("(nog niet in het Nederlands)") and err.count("\n") == 1
 
 
@@ -373,3 +373,100 @@ def test_cite_in_dutch(capsys: Any) -> None:
     # a machine format stays English
     _, bibtex, _ = run(capsys, "--lang", "nl", "cite", "1936", "--format", "bibtex")
     assert "howpublished = {Transcribed from the wiki page" in bibtex
+
+
+@pytest.mark.parametrize("lang, expected", [("en", "   3. 2H       E: replaces call 2"),
+                                            ("nl", "   3. 2H       O: vervangt bieding 2")])
+def test_a_replacement_the_ruling_names_no_option_for_ends_without_an_empty_effect(lang, expected):
+    # Before, "replaces call 2: " with nothing after the colon (judge --edition 1949 "1S 1H 2H": the
+    # engine records no effect where the ruling offers no option matching the replacement).
+    from bridgelaws.auction.calls import Seat
+    from bridgelaws.interfaces.cli_text import _judge_event
+    from bridgelaws.judging.records import EventRecord
+    from bridgelaws.text.vocabulary import EventKind
+
+    event = EventRecord(index=3, seat=Seat.E, token="2H", kind=EventKind.CALL, correction_of=2, effect=None)
+    assert _judge_event(event, lang) == expected
+    with_effect = EventRecord(index=3, seat=Seat.E, token="2H", kind=EventKind.CALL, correction_of=2,
+                              effect="replaces 1H: the lowest sufficient bid in the same denomination")
+    assert _judge_event(with_effect, "en").endswith("E: replaces call 2: replaces 1H: the lowest sufficient bid "
+                                                    "in the same denomination")
+
+
+def test_no_judge_line_ends_in_a_colon_in_any_edition(capsys):
+    from bridgelaws.auction.editions import EDITIONS
+    from bridgelaws.interfaces.cli import main
+
+    for edition in EDITIONS:
+        for lang in ("en", "nl"):
+            assert main(["--lang", lang, "judge", "--edition", edition.year, "1S 1H 2H"]) == 0
+            out = capsys.readouterr().out
+            assert [line for line in out.splitlines() if line.rstrip().endswith(":")] == [], (edition.year, lang)
+
+
+def test_an_inherited_basis_of_the_outcome_in_dutch(capsys):
+    # Before, a Dutch listing of four passes under an edition that takes its all-pass rule from another
+    # ended in English: "(2007:17.E.1; inherited from 2017: 2017:22.B)". The editions are asked of the data.
+    from bridgelaws.judging.judging import judge
+
+    found = 0
+    for edition in EDITIONS:
+        basis = judge("P P P P", edition.year).auction.outcome_basis
+        if not getattr(basis, "inherited", ()):
+            continue
+        found += 1
+        assert main(["--lang", "nl", "judge", "--edition", edition.year, "P P P P"]) == 0
+        last = capsys.readouterr().out.rstrip("\n").split("\n")[-1]
+        assert f"overgenomen van {basis.donor}: {', '.join(basis.inherited)})" in last and "inherited" not in last
+        assert main(["judge", "--edition", edition.year, "P P P P"]) == 0
+        assert f"inherited from {basis.donor}" in capsys.readouterr().out
+    if not found:
+        pytest.skip("no edition of the registry takes its all-pass rule from another")
+
+
+def test_every_help_text_has_its_dutch_entry():
+    # Before, --help under --lang nl was English. Each help text of the parser is looked up by its words
+    # in data/messages/cli_help.yaml: one the catalogue does not have would be shown in English.
+    from bridgelaws.interfaces.cli import build_parser
+    from bridgelaws.interfaces.cli_help import _words, every_help, help_table
+
+    table = help_table("nl")
+    english = every_help(build_parser())
+    dutch = every_help(build_parser("nl"))
+    assert len(english) > 100 and len(dutch) == len(english)
+    # each one said in Dutch: by its entry, or (a help with numbers from the code) through its own key
+    assert [text for text, said in zip(english, dutch) if said == text] == []
+    assert len([text for text in english if _words(text) in table]) >= len(english) - 1
+
+
+def test_the_dutch_help_has_dutch_headings(capsys):
+    with pytest.raises(SystemExit):
+        main(["--lang", "nl", "judge", "--help"])
+    out = capsys.readouterr().out
+    assert out.startswith("gebruik: bridgelaws judge") and "\nopties:\n" in out and "\nvoorbeelden:\n" in out
+    assert "      een reglementair bieden: contract en leider" in out
+
+
+@pytest.mark.parametrize("argv, dutch", [
+    (["judge", "--edition", "1936", "1S 1Q"], "kan teken '1Q' op positie 2 niet lezen: verwacht een bieding (1H, P, X, "
+     "XX), een plaats en een bieding (E:1H), een getoonde kaart (W:!SK), X@2H, ^I of ^S, een verandering (=2S, >2S), "
+     "? of een incident zoals [wrong-board]"),
+    (["exercises", "--key"], "--key hoort bij de hand-out (--handout of --format html)"),
+    (["handout", "1S", "-o", "x.txt"], "handout: -o 'x.txt' moet eindigen op .html of .pdf"),
+    (["search", ""], "search heeft een woord nodig, niet ''"),
+])
+def test_more_error_lines_in_dutch(capsys, tmp_path, monkeypatch, argv, dutch):
+    # Before, each of these was English under --lang nl, marked "(nog niet in het Nederlands)".
+    monkeypatch.chdir(tmp_path)
+    assert main(["--lang", "nl", *argv]) == 2
+    assert capsys.readouterr().err == f"bridgelaws: fout: {dutch}\n"
+
+
+def test_an_unknown_article_in_dutch(capsys):
+    from bridgelaws.text import corpus
+
+    year = corpus.EDITIONS[0]
+    articles = ", ".join(a.article for a in corpus.source(year).articles)
+    assert main(["--lang", "nl", "article", f"{year}:999"]) == 2
+    assert capsys.readouterr().err == (f"bridgelaws: fout: onbekend artikel '{year}:999': de tekst van {year} heeft "
+                                       f"de artikelen {articles}\n")

@@ -57,7 +57,7 @@ def test_the_english_only_on_request():
 @pytest.mark.parametrize("lang", ["en", "nl"])
 def test_short_citations_and_footnotes_without_files_or_unknowns(lang):
     page = _page(lang=lang)
-    notes = page[page.index('<ol class="bl-handout-sources">'):]
+    notes = page[page.rindex("<h2>"):]  # the sources: the last heading
     assert notes.count('<li class="bl-handout-source"') == len(EDITIONS)
     for forbidden in ("unknown", "onbekend", ".txt", "corpus.json", "data/", "shared/", "Stable id"):
         assert forbidden not in notes, forbidden
@@ -97,3 +97,38 @@ def test_the_command_gives_the_english_on_request(tmp_path, capsys):
     capsys.readouterr()
     assert 'class="bl-english"' not in plain.read_text(encoding="utf-8")
     assert 'class="bl-english"' in asked.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("lang", ["en", "nl"])
+def test_the_header_promises_the_english_only_when_it_is_shown(lang):
+    # Before, the header said "The English beside a quote is the project's translation" in a handout
+    # that shows no English (it is shown only with --english).
+    promise = {"en": "The English beside a quote", "nl": "Het Engels bij een citaat"}[lang]
+    assert promise not in _page(lang=lang)
+    assert promise in _page(lang=lang, english=True)
+
+
+def test_a_website_every_source_shares_is_named_once():
+    page = _page()
+    notes = page[page.index("<h2>Sources</h2>"):]
+    assert notes.count("https://keesboek.com") == 1  # data/editions/common.yaml: one site for every text
+    assert "Every text below is read from the wiki" in notes and 'Wiki page &quot;' in notes
+    alone = handout.handout_html("1S 1H", editions="1936", generated=DAY)  # one source: said in full
+    assert "Every text below" not in alone and "From the wiki page" in alone
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("lang", ["en", "nl"])
+def test_a_short_scenarios_handout_is_one_page_not_one_and_a_fifth(lang, monkeypatch):
+    # Before, "1S 1H" across the five editions printed one page and about a fifth of a second (its
+    # last sources and the footer), in English and in Dutch.
+    if not Path(CHROMIUM).exists():
+        pytest.skip(f"no Chromium at {CHROMIUM}")
+    pypdf = pytest.importorskip("pypdf")
+    monkeypatch.setenv("BRIDGELAWS_CHROMIUM", CHROMIUM)
+    if len(EDITIONS) != 5:
+        pytest.skip("measured for the five editions of the registry (a trial's sixth edition adds a card)")
+    reader = pypdf.PdfReader(io.BytesIO(handout.handout_pdf(_page("1S 1H", lang))))
+    assert len(reader.pages) == 1
+    text = re.sub(r"\s+", "", reader.pages[0].extract_text())
+    assert "2017:27.B" in text and "keesboek.com" in text  # the last card and the sources are on it

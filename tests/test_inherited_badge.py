@@ -44,6 +44,40 @@ def test_2007_inherits_sufficiency_from_2017_and_a_case_without_mechanics_has_no
 
 def test_badges_never_break_mid_word():
     css = stylesheet()
-    for rule in (".bl-card .bl-inherited{", ".bl-card .bl-status{", ".bl-badge{"):
+    for rule in (".bl-card .bl-status{", ".bl-badge{"):
         body = css.split(rule, 1)[1].split("}", 1)[0]
         assert "white-space:nowrap" in body, rule
+    # The inherited badge is long ("sufficient bid, denominations: inherited from 2017"): on one line it
+    # ran out of a narrow card, so it breaks between its words, never inside one (print.css makes a
+    # card's words break anywhere: the badge says otherwise).
+    body = css.split(".bl-card .bl-inherited{", 1)[1].split("}", 1)[0]
+    assert "overflow-wrap:normal" in body and "word-break:normal" in body and "max-width:100%" in body
+
+
+#: What sticks out at the right of its card: every element of a card whose right edge is beyond the
+#: card's own (a label cut off at the card's edge, or running over into the next panel).
+_STICKING_OUT = """() => [...document.querySelectorAll('.bl-card')].flatMap(card => {
+    const edge = card.getBoundingClientRect().right;
+    return [...card.querySelectorAll('*')]
+        .filter(e => getComputedStyle(e).display !== 'none' && e.getBoundingClientRect().right > edge + 0.5)
+        .map(e => card.dataset.edition + ': ' + e.className + ': ' + e.textContent.slice(0, 60));
+})"""
+
+
+import pytest  # noqa: E402
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("width", [1366, 1024])
+@pytest.mark.parametrize("lang", ["en", "nl"])
+def test_no_label_sticks_out_of_its_card_in_the_stepper(users_browser, width, lang):
+    # Before, the 2007 card's "sufficient bid, denominations: inherited from 2017" (one unbroken
+    # label) ran past the right edge of its panel, cut off by the next one.
+    page = users_browser.new_page(viewport={"width": width, "height": 900})
+    try:
+        page.set_content('<!DOCTYPE html><html><head><meta charset="utf-8"></head><body>'
+                         + views.stepper_html("1S 1H", lang=lang) + "</body></html>")
+        assert page.locator(".bl-card .bl-inherited").count() >= 1
+        assert page.evaluate(_STICKING_OUT) == []
+    finally:
+        page.close()

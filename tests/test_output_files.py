@@ -201,3 +201,59 @@ def test_a_part_file_left_by_a_killed_run_is_removed_by_the_next_run(capsys, tmp
     assert code == 0 and "agree with their tags" in out.read_text()
     assert not part.exists()
     assert sorted(p.name for p in tmp_path.iterdir()) == [unrelated.name, out.name]
+
+
+# --- a file's suffix names its format -------------------------------------------------------------
+#
+# Before, `exercises --handout --key -o exercises.pdf` exited 0 and wrote HTML into the .pdf, and
+# every other writer wrote whatever it writes under any name given.
+
+REFUSED = [
+    (["exercises", "--handout", "-o", "OUT.docx.gift"], "exercises: -o {out}: a .gift file is GIFT, but this writes "
+                                                        "HTML or PDF: give a file ending in .html or .htm or .pdf"),
+    (["exercises", "--format", "gift", "-o", "OUT.pdf"], "exercises: -o {out}: a .pdf file is PDF, but this writes "
+                                                         "GIFT: give a file ending in .gift or .txt"),
+    (["exercises", "--format", "anki", "-o", "OUT.html"], "exercises: -o {out}: a .html file is HTML, but this "
+                                                          "writes an Anki deck: give a file ending in .apkg"),
+    (["exercises", "-o", "OUT.csv"], "exercises: -o {out}: a .csv file is CSV, but this writes text: give a file "
+                                     "ending in .txt"),
+    (["matrix", "--format", "csv", "-o", "OUT.json"], "matrix: -o {out}: a .json file is JSON, but this writes CSV: "
+                                                      "give a file ending in .csv"),
+    (["matrix", "--format", "latex", "-o", "OUT.pdf"], "matrix: -o {out}: a .pdf file is PDF, but this writes LaTeX: "
+                                                       "give a file ending in .tex"),
+    (["export-tei", "1936", "-o", "OUT.html"], "export-tei: -o {out}: a .html file is HTML, but this writes TEI XML: "
+                                               "give a file ending in .xml or .tei"),
+    (["pbn", INPUT, "-o", "OUT.json"], "pbn: -o {out}: a .json file is JSON, but this writes a text report: give a "
+                                       "file ending in .txt"),
+    (["pbn", INPUT, "--json", "-o", "OUT.txt"], "pbn: -o {out}: a .txt file is text, but this writes JSON: give a "
+                                                "file ending in .json"),
+    (["handout", "1S 1H", "-o", "OUT.txt"], "handout: -o '{out}' must end in .html or .pdf"),
+]
+
+
+@pytest.mark.parametrize("command, line", REFUSED, ids=[" ".join(c[:3]) for c, _ in REFUSED])
+def test_a_suffix_naming_another_format_is_refused_in_one_line(capsys, tmp_path, command, line):
+    out = str(tmp_path / "out")
+    argv = [word.replace("OUT", out) for word in command]
+    written = next(word for word in argv if word.startswith(out))
+    assert main(argv) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and captured.err == f"bridgelaws: error: {line.format(out=written)}\n"
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_name_without_a_known_suffix_is_written_as_asked(capsys, tmp_path):
+    out = tmp_path / "questions"
+    assert main(["exercises", "--format", "gift", "-o", str(out)]) == 0
+    assert out.read_bytes().startswith(b"// ")
+
+
+@pytest.mark.browser
+def test_the_exercises_handout_to_a_pdf_file_is_a_pdf(capsys, tmp_path, monkeypatch):
+    chromium = os.environ.get("BRIDGELAWS_CHROMIUM", "/usr/bin/chromium")
+    if not Path(chromium).exists():
+        pytest.skip(f"no Chromium at {chromium}: `make chromium` installs Debian's")
+    monkeypatch.setenv("BRIDGELAWS_CHROMIUM", chromium)
+    out = tmp_path / "exercises.pdf"
+    assert main(["exercises", "--handout", "--key", "-o", str(out)]) == 0, capsys.readouterr().err
+    assert out.read_bytes().startswith(b"%PDF-")

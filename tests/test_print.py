@@ -31,9 +31,9 @@ CHROMIUM = os.environ.get("BRIDGELAWS_CHROMIUM", "/usr/bin/chromium")
 #: A scenario with several irregularities, so that every edition has cards and the print runs to pages.
 SCENARIO = "1S 1H E:2S W:X"
 DAY = datetime.date(2026, 11, 30)
-#: CSS pixels per millimetre; A4 less the print stylesheet's 12 mm margins.
+#: CSS pixels per millimetre; A4 less the print stylesheet's 10 mm margins.
 PX = 96 / 25.4
-PORTRAIT = ((210 - 24) * PX, (297 - 24) * PX)
+PORTRAIT = ((210 - 20) * PX, (297 - 20) * PX)
 LANDSCAPE = (PORTRAIT[1], PORTRAIT[0])
 _QUOTE = re.compile(r'<blockquote lang="nl">&ldquo;(.*?)&rdquo;')
 
@@ -83,7 +83,7 @@ def test_the_handout_is_self_contained(page_html):
     assert lowered.count("<style>") == 1  # the stylesheet once, inline
     # A web address appears only as the text of a citation, never where a page would load it.
     for address in re.findall(r"https?://[^\s<\"']+", page_html):
-        assert page_html.index(address) > page_html.index('<ol class="bl-handout-sources">')
+        assert page_html.index(address) > page_html.rindex("<h2>")  # the sources, the last section
 
 
 def test_the_handout_has_a_title_the_date_and_every_sources_citation(page_html):

@@ -6,6 +6,7 @@ does not score; in English and in Dutch."""
 from __future__ import annotations
 
 import re
+from html import unescape
 
 import pytest
 
@@ -92,7 +93,38 @@ def test_each_mark_stands_beside_its_own_question():
     wrong = quiz.feedback["double-partner:2007:call"].value
     assert "✗ wrong" in wrong and "outside the corpus: paraphrase of 2007:" in wrong
     gap = quiz.feedback["double-partner:1932:status"].value
+    assert "– not answered" in gap and "a gap" not in gap  # unanswered: its answer stays hidden
+    quiz.give_up_button.click()
+    gap = quiz.feedback["double-partner:1932:status"].value
     assert "– not answered" in gap and "a gap" in gap
+
+
+def test_one_answer_checked_shows_the_key_of_that_question_only_until_the_pupil_gives_up():
+    # Before, one answer and "Check my answers" showed the library's answer of all 16 questions.
+    quiz = QuizCard("insufficient-bid")
+    questions = SET["insufficient-bid"].questions
+    assert len(questions) > 2
+    assert quiz.give_up_button.disabled  # nothing checked: nothing to give up on
+    quiz.answer["insufficient-bid:1936:call"].value = "cancelled"
+    quiz.check_button.click()
+    shown = [q.id for q in questions if "the library's answer" in unescape(quiz.feedback[q.id].value)]
+    assert shown == ["insufficient-bid:1936:call"]
+    hidden = [q.id for q in questions if "the answer stays hidden" in quiz.feedback[q.id].value]
+    assert len(hidden) == len(questions) - 1
+    assert "1936:22.3" in quiz.feedback["insufficient-bid:1936:call"].value
+    assert "2017:27" not in quiz.output_html  # 2017's answer (outside the corpus, Law 27) not given away
+    assert not quiz.give_up_button.disabled
+    quiz.give_up_button.click()
+    assert all("the library's answer" in unescape(quiz.feedback[q.id].value) for q in questions)
+    assert "2017:27" in quiz.output_html and quiz.give_up_button.disabled
+    assert marks(quiz.output_html).count("right") == 1  # giving up scores nothing
+    quiz.language.value = "nl"  # the switch keeps what was shown
+    assert all("het antwoord van het programma" in quiz.feedback[q.id].value for q in questions)
+    quiz.retry_button.click()  # another try hides them again
+    quiz.answer["insufficient-bid:1936:call"].value = "cancelled"
+    quiz.check_button.click()
+    assert "blijft verborgen" in quiz.feedback["insufficient-bid:2017:call"].value
+    assert quiz.give_up_button.description == "Toon de overige antwoorden"
 
 
 def test_the_quiz_runs_in_dutch_and_switches_language_keeping_the_answers():
@@ -106,6 +138,8 @@ def test_the_quiz_runs_in_dutch_and_switches_language_keeping_the_answers():
     quiz.answer["insufficient-bid:1936:call"].value = "cancelled"  # 1936:22.3 "moet het voldoende gemaakt worden"
     quiz.check_button.click()
     assert f"Score: 1 / {asked}" in quiz.score.value and "✓ goed" in quiz.output_html
+    assert "buiten het corpus: parafrase van 2017:" not in quiz.output_html  # not answered: hidden
+    quiz.give_up_button.click()
     assert "buiten het corpus: parafrase van 2017:" in quiz.output_html
     quiz.language.value = "en"
     assert quiz.check_button.description == "Check my answers"

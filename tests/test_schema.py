@@ -273,3 +273,15 @@ def test_the_cli_reports_broken_data_in_one_line_with_exit_code_2(data, capsys):
     err = capsys.readouterr().err
     assert err == ("bridgelaws: error: rulings/bid-above-seven.yaml: 1936.options[0].by: 'declarer' is not "
                    "one of offender, partner, side, lho, first-bidder\n")
+
+
+def test_a_prepared_scenario_needs_its_dutch_name():
+    from bridgelaws.text.schema_content import parse_scenarios
+
+    with pytest.raises(BridgeLawsError, match=r"^scenarios.yaml: \[0\]: missing field 'name_nl'"):
+        parse_scenarios([{"name": "x", "dealer": "N", "tokens": "1S"}])
+    with pytest.raises(BridgeLawsError, match=r"^scenarios.yaml: x: about and about_nl go together"):
+        parse_scenarios([{"name": "x", "name_nl": "x", "dealer": "N", "tokens": "1S", "about": "A."}])
+    [parsed] = parse_scenarios([{"name": "x", "name_nl": "y", "dealer": "N", "tokens": "1S", "about": "A.",
+                                 "about_nl": "B."}])
+    assert parsed["name_nl"] == "y" and parsed["about_nl"] == "B."

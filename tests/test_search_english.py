@@ -30,7 +30,7 @@ def test_the_view_marks_a_match_in_the_english_and_offers_the_dutch_terms():
     html = views.search_html("dealer", edition="2017")
     assert html.count('data-match="en"') == 2
     assert "match in the English" in html
-    assert '<b lang="nl">gever</b> (dealer)' in html
+    assert '<b lang="nl">gever</b> (<span lang="en">dealer</span>)' in html
     dutch = views.search_html("dealer", edition="2017", lang="nl")
     assert "treffer in het Engels" in dutch and "match in the English" not in dutch
     # a Dutch query that matches the Dutch offers no glossary terms

@@ -419,11 +419,12 @@ def test_the_command_in_dutch(tmp_path, capsys):
     out = capsys.readouterr().out
     # Counted from the data files themselves: every case, every article of every edition's text.
     articles = sum(len(CORPUS[year]["articles"]) for year in YEARS)
-    assert re.match(rf"wrote .*: \d+ pages \({len(CASES)} cases, {articles} articles, \d+ scenario steps", out), out
+    assert re.match(rf".* geschreven: \d+ pagina's \({len(CASES)} gevallen, {articles} artikelen, \d+ scenariostappen",
+                    out), out
     index = (tmp_path / "nl" / "index.html").read_text(encoding="utf-8")
     assert index.startswith('<!DOCTYPE html>\n<html lang="nl">')
     assert ">Gevallen</a>" in index and "niet in het uittreksel" in index
-    assert '<a href="cases/insufficient-bid.html">Onvoldoende bod</a> (Insufficient bid)' in index  # cases.yaml
+    assert '<a href="cases/insufficient-bid.html">Onvoldoende bod</a> (<span lang="en">Insufficient bid</span>)' in index
     all_pass = (tmp_path / "nl" / "cases" / "all-pass.html").read_text(encoding="utf-8")
     # The cards are drawn in Dutch (a Dutch summary where one is written: 2017's all-pass has one).
     assert '<div lang="en"><div class="bl-card"' not in all_pass and "Alle vier passen" in all_pass

@@ -138,7 +138,9 @@ def test_the_state_survives_every_switch() -> None:
         assert (stepper.scenario.value, stepper.dealer.value, stepper.editions.value, stepper.step.value,
                 stepper.step.max, list(stepper.tokens), stepper.typed.value, stepper.layer.value,
                 stepper.english.value, stepper.projector.value, stepper.seat.value, stepper.card.value) == before
-    assert stepper.scenario.label == "insufficient bid, made sufficient" and stepper.seat.label == "W"
+    # the menu's label in Dutch (data/scenarios.yaml name_nl), its value the English name in every language
+    assert stepper.scenario.label == "onvoldoende bod, voldoende gemaakt" and stepper.seat.label == "W"
+    assert stepper.scenario.value == "insufficient bid, made sufficient"
     assert "stap 4 van 5" in stepper.output_html and "Laag: <b>best onderbouwd</b>" in stepper.output_html
     # and it goes on working in Dutch: the caller (West, selected above) makes a call
     stepper.click("P")  # stepped back: it asks first (issue 25 §2), in Dutch

@@ -22,6 +22,7 @@ import anywidget
 import traitlets
 
 from ..text.errors import BridgeLawsError
+from ..text.i18n import t
 from ..presentation.views import case_examples
 from ..presentation.views.address import (CompareAddress, StepperAddress, compare_query, parse_compare_address,
                             parse_stepper_address, stepper_query)
@@ -61,14 +62,21 @@ function copyText(text) {
 function render({ model, el }) {
   el.classList.add("bl-address");
   if (!inVoila()) {
-    el.innerHTML = '<span style="font-family:sans-serif;font-size:90%;color:#555">' +
-      "(the page's address keeps this state in the web app, make app)</span>";
+    el.innerHTML = '<span style="font-family:sans-serif;font-size:90%;color:#555"></span>';
+    const outside = () => { el.firstChild.textContent = model.get("labels").outside || ""; };
+    model.on("change:labels", outside);
+    outside();
     return;
   }
   const button = document.createElement("button");
   button.className = "jupyter-widgets jupyter-button widget-button bl-copy-link";
-  button.textContent = "Copy link";
-  button.title = "copy this page's address: it opens the app on what it shows now";
+  const label = () => {
+    const labels = model.get("labels");
+    button.textContent = labels.copy || "Copy link";
+    button.title = labels.tip || "";
+  };
+  model.on("change:labels", label);
+  label();
   const link = document.createElement("input");
   link.className = "bl-link";
   link.readOnly = true;
@@ -89,7 +97,8 @@ function render({ model, el }) {
   };
   button.addEventListener("click", () => {
     copyText(window.location.href).then((done) => {
-      note.textContent = done ? "Link copied." : "Copy the link from the box (select it, then Ctrl+C).";
+      const labels = model.get("labels");
+      note.textContent = done ? labels.copied : labels.by_hand;
       if (!done) { link.select(); }
     });
   });
@@ -111,9 +120,12 @@ class PageAddress(anywidget.AnyWidget):
 
     _esm = _ESM
     query = traitlets.Unicode("").tag(sync=True)
+    #: The words the page shows (the button, its tip, the notes), in the page's language.
+    labels = traitlets.Dict().tag(sync=True)
 
-    def __init__(self, initial: str = "", **kwargs: Any) -> None:
+    def __init__(self, initial: str = "", lang: str = "en", **kwargs: Any) -> None:
         super().__init__(**kwargs)
+        self.set_language(lang)
         self.initial = initial[1:] if initial.startswith("?") else initial
         self._parts: dict[str, str] = {}
 
@@ -121,6 +133,10 @@ class PageAddress(anywidget.AnyWidget):
     def from_environment(cls) -> PageAddress:
         """The address Voilà opened the page with (``QUERY_STRING``; empty outside Voilà)."""
         return cls(os.environ.get("QUERY_STRING", ""))
+
+    def set_language(self, lang: str) -> None:
+        """The button's words and notes in ``lang`` (the page's switch reaches it through the stepper)."""
+        self.labels = {name: t(f"app.address.{name}", lang) for name in ("copy", "tip", "copied", "by_hand", "outside")}
 
     def set_part(self, name: str, query: str) -> None:
         self._parts[name] = query
@@ -162,6 +178,8 @@ def stepper_from_address(address: PageAddress) -> AuctionStepper:
         control.observe(write, names="value")
     write()
     stepper.children = (*stepper.children[:1], address, *stepper.children[1:])
+    address.set_language(stepper.lang)
+    stepper.language.observe(lambda change: address.set_language(change["new"]), names="value")
     return stepper
 
 

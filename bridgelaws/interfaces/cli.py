@@ -101,6 +101,11 @@ def _space_option(parser: argparse.ArgumentParser) -> None:
                              "or calls (calls in turn and out of rotation only: 4 tokens in seconds)")
 
 
+def _dealer_option(parser: argparse.ArgumentParser,
+                   help: str = "the dealer, who calls first: N (default), E, S or W") -> None:
+    parser.add_argument("--dealer", default="N", metavar="SEAT", help=help)
+
+
 def _max_tokens(text: str) -> int:
     from ..presentation.distinguish import check_max_tokens
 
@@ -176,6 +181,8 @@ EXAMPLES: dict[str, tuple[tuple[str, str], tuple[str, str]]] = {
                    "the printable questions, then the key on its own page"),
                   ("bridgelaws exercises --format gift --lang nl -o oefeningen.gift",
                    "the questions in Dutch for Moodle (Question bank > Import > GIFT)")),
+    "completion": (("bridgelaws completion bash", "the bash script that completes commands, options and choices"),
+                   ("bridgelaws completion zsh", "the same for zsh, through its bashcompinit")),
     "pbn": (("bridgelaws pbn games.pbn", "per game the recorded contract and each edition's"),
             ("bridgelaws pbn games.pbn --edition 1936,2017 --json -o report.json",
              "two editions, as JSON, written only when the whole file is read")),
@@ -200,7 +207,9 @@ def _with_examples(parser: argparse.ArgumentParser, command: str) -> None:
     parser.epilog = _examples_epilog(command)
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(lang: str = "en") -> argparse.ArgumentParser:
+    """The parser, its help in ``lang`` (:mod:`bridgelaws.interfaces.cli_help`)."""
+    from ..text.i18n import t
     parser = _Parser(prog=PROG, description="The bidding rules of contract bridge in five editions of the Laws "
                      "(1932, 1936, 1949, 2007, 2017), read from their Dutch texts. Every answer is the best "
                      "sourced one: the verbatim corpus where the excerpt rules, else the sourced paraphrase "
@@ -208,6 +217,10 @@ def build_parser() -> argparse.ArgumentParser:
                      "exit code 2 and one line on stderr.")
     _with_examples(parser, PROG)
     _lang_option(parser, argparse.SUPPRESS)
+    from .. import __version__
+
+    parser.add_argument("--version", action="version", version=f"{PROG} {__version__}",
+                        help="the program's name and version, then exit")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
     p = sub.add_parser("editions", help="the editions, their sources, and what each inherits")
@@ -218,11 +231,12 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("cite", help="a citation of an edition, an article or a record, with its stable id")
     p.add_argument("id", help="an edition (1936), an article (1936:22) or a record (1936:22.6.c)")
-    p.add_argument("--format", choices=["text", "bibtex", "csl-json"], default="text")
+    p.add_argument("--format", choices=["text", "bibtex", "csl-json"], default="text",
+                   help="text (default), bibtex (one @misc entry) or csl-json (for Zotero and citeproc)")
     p.set_defaults(func=cli_corpus.cmd_cite)
 
     p = sub.add_parser("export-tei", help="the corpus as TEI P5 XML: one edition, or all of them as a teiCorpus")
-    p.add_argument("edition", nargs="?", default=None, help="one edition (default: every edition)")
+    p.add_argument("edition", nargs="?", default=None, metavar="EDITION", help="one edition (default: every edition)")
     p.add_argument("-o", "--output", required=True, metavar="FILE",
                    help="the XML file to write (it appears only when it is complete)")
     p.set_defaults(func=cli_corpus.cmd_export_tei)
@@ -249,16 +263,16 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("search", help="search the texts of every edition: whole words, any spelling")
     p.add_argument("query", metavar="WORDS",
                    help="a word or several (a phrase); * for any letters (pas* finds passen)")
-    p.add_argument("--edition", default=None)
+    p.add_argument("--edition", default=None, help="one edition, a comma list, or all (default)")
     p.add_argument("--exact", action="store_true",
                    help="the form asked for only (case and accents still ignored), no spelling variants")
-    p.add_argument("--json", action="store_true")
+    p.add_argument("--json", action="store_true", help="the query, the forms it matched, and every paragraph found, as JSON")
     p.set_defaults(func=cli_corpus.cmd_search)
 
     p = sub.add_parser("diff", help="what changed between two texts: words deleted, inserted, respelt")
     p.add_argument("a", metavar="ID", help="a record or article (1936:15), or a topic in one edition (doubling@1936)")
-    p.add_argument("b", metavar="ID")
-    p.add_argument("--json", action="store_true")
+    p.add_argument("b", metavar="ID", help="the other record, article or topic@edition, compared with the first")
+    p.add_argument("--json", action="store_true", help="both texts and what changed between them, as JSON")
     p.set_defaults(func=cli_corpus.cmd_diff)
 
     p = sub.add_parser("count-auctions", help="the exact number of complete legal auctions")
@@ -266,45 +280,36 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cli_auction.cmd_count)
 
     p = sub.add_parser("judge", help="play a scenario under one edition")
-    p.add_argument("--edition", required=True)
-    p.add_argument("--dealer", default="N")
-    p.add_argument("--json", action="store_true")
+    p.add_argument("--edition", required=True,
+                   help="the edition: a year (1932, 1936, 1949, 2007, 2017) or a draft file (data/drafts/*.yaml)")
+    _dealer_option(p)
+    p.add_argument("--json", action="store_true", help="every event with its case, ruling and articles, and the final state")
     _layer_option(p)
-    p.add_argument("tokens", help='the scenario, e.g. "1S 1H" or "P E:1H W:!SK"')
+    p.add_argument("tokens", metavar="SCENARIO", help='the scenario, e.g. "1S 1H" or "P E:1H W:!SK"')
     p.set_defaults(func=cli_auction.cmd_judge)
 
     p = sub.add_parser("compare", help="one scenario under several editions, side by side")
-    p.add_argument("--dealer", default="N")
+    _dealer_option(p)
     p.add_argument("--editions", default=None, help="a comma list, or all (default)")
     _layer_option(p)
     fmt = p.add_mutually_exclusive_group()
-    fmt.add_argument("--json", action="store_true")
-    fmt.add_argument("--csv", action="store_true")
-    p.add_argument("tokens", help='the scenario, e.g. "1S 1H"')
+    fmt.add_argument("--json", action="store_true", help="per edition every event with its case, ruling and articles")
+    fmt.add_argument("--csv", action="store_true", help="one row per edition and event")
+    p.add_argument("tokens", metavar="SCENARIO", help='the scenario, e.g. "1S 1H"')
     p.set_defaults(func=cli_auction.cmd_compare)
 
     from ..presentation.distinguish import DEFAULT_MAX_TOKENS, DEFAULT_SPACE, MAX_TOKENS
 
+    sequences = f"{DEFAULT_SPACE.sequences(DEFAULT_MAX_TOKENS):,}"
     p = sub.add_parser(
         "distinguish", help="the shortest scenarios on which two editions give a different result",
-        description="The shortest scenarios on which editions A and B give a different result (a case, "
-                    "status, bars, options, whether the call stands, who calls next, the final state), one "
-                    "per kind of difference, shortest first, with the articles on both sides. The search is "
-                    "breadth-first and exhaustive over this space: " + DEFAULT_SPACE.describe() + ". An "
-                    "auction closed within the tokens gets one token more (what happens after the close). "
-                    f"Size: {DEFAULT_SPACE.sequences(DEFAULT_MAX_TOKENS):,} scenarios of up to "
-                    f"{DEFAULT_MAX_TOKENS} tokens (options aside), of which the search, extending only what "
-                    "both editions agree on, judges 12,434 for 1936-1949 and 65,001 for 2007-2017, the "
-                    "closest pair, with the default layer. After the partings, what the next token does "
-                    "differently (an acceptance, a correction, a right exercised, who calls next) is listed "
-                    "as kinds of its own. Time (make bench, measure distinguish, processor time): all ten "
-                    "pairs up to 4 tokens in about 25 s, as one walk; one pair in a few seconds to about 12 s. "
-                    "Each token more multiplies the space by about nine.")
+        description=t("cli_help.distinguish", lang, space=DEFAULT_SPACE.describe(), max_tokens=DEFAULT_MAX_TOKENS,
+                      sequences=sequences if lang == "en" else sequences.replace(",", ".")))
     p.add_argument("a", metavar="A", help="an edition, e.g. 1936")
     p.add_argument("b", metavar="B", help="another edition, e.g. 1949")
     p.add_argument("--max-tokens", type=_max_tokens, default=DEFAULT_MAX_TOKENS, metavar="N",
-                   help=f"the longest scenario tried (default {DEFAULT_MAX_TOKENS}, at most {MAX_TOKENS})")
-    p.add_argument("--dealer", default="N", help="the dealer (fixed: other dealers give the same scenarios rotated)")
+                   help=t("cli_help.max_tokens", lang, default=DEFAULT_MAX_TOKENS, most=MAX_TOKENS))
+    _dealer_option(p, "the dealer: N (default), E, S or W (fixed: other dealers give the same scenarios rotated)")
     _space_option(p)
     _layer_option(p)
     p.add_argument("--json", action="store_true",
@@ -314,7 +319,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("matrix", help="every case under every edition")
     fmt = p.add_mutually_exclusive_group()
-    fmt.add_argument("--csv", action="store_true")
+    fmt.add_argument("--csv", action="store_true", help="one row per case, one column per edition")
     fmt.add_argument("--json", action="store_true",
                      help="per case and edition: status, layer, and for a supplementary cell its source and read date")
     fmt.add_argument("--format", choices=["csv", "json", "xlsx", "latex"], default=None,
@@ -332,7 +337,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("handout", help="a scenario's comparison across editions as a handout: HTML, or PDF via Chromium")
     p.add_argument("tokens", metavar="SCENARIO", help='the scenario, e.g. "1S 1H"')
-    p.add_argument("--dealer", default="N")
+    _dealer_option(p)
     p.add_argument("--editions", default=None, help="a comma list, or all (default)")
     _layer_option(p)
     p.add_argument("-o", "--output", required=True, metavar="FILE",
@@ -350,7 +355,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="PBN files whose recorded auctions are replayed under base and draft: how many end "
                         "differently (another outcome, contract or declarer)")
     fmt = p.add_mutually_exclusive_group()
-    fmt.add_argument("--json", action="store_true")
+    fmt.add_argument("--json", action="store_true", help="the report as JSON")
     fmt.add_argument("--html", action="store_true", help="the report's sections as an HTML fragment, on stdout")
     fmt.add_argument("-o", "--output", default=None, metavar="FILE",
                      help="FILE.html (one self-contained, printable document: date, sources, redline, matrix "
@@ -361,13 +366,13 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("coverage", help="which records of each text the engine models, and why not the rest")
     p.add_argument("--edition", default=None,
                    help="one edition or a comma list (default: all); also lists each record not modelled")
-    p.add_argument("--json", action="store_true")
+    p.add_argument("--json", action="store_true", help="the counts, and each record not modelled with its reason, as JSON")
     p.set_defaults(func=cli_tables.cmd_coverage)
 
     p = sub.add_parser("ledger", help="what changed for every case and mechanic between editions")
     p.add_argument("--from", dest="from_", default=None, metavar="EDITION",
                    help="the earlier edition of the pair (with --to); default: each edition and the next")
-    p.add_argument("--to", default=None, metavar="EDITION")
+    p.add_argument("--to", default=None, metavar="EDITION", help="the later edition of the pair (with --from)")
     p.add_argument("--subject", default=None,
                    help="one case or mechanic id; without --from/--to, also when it first and last appears")
     p.add_argument("--reasons", action="store_true", help="print each entry's reason under it")
@@ -377,7 +382,7 @@ def build_parser() -> argparse.ArgumentParser:
     fmt = p.add_mutually_exclusive_group()
     fmt.add_argument("--json", action="store_true",
                      help="a list of objects: subject, kind, from, to, change, because, reason, both sides")
-    fmt.add_argument("--csv", action="store_true")
+    fmt.add_argument("--csv", action="store_true", help="the same fields as --json, one row per entry")
     fmt.add_argument("--counts", action="store_true",
                      help="how many entries between consecutive editions have each word, as a Markdown table "
                           "(the README's and docs/ledger.md's)")
@@ -390,25 +395,41 @@ def build_parser() -> argparse.ArgumentParser:
                         "anki: an Anki deck (.apkg, needs -o)")
     p.add_argument("--handout", action="store_true", help="the printable handout (the same as --format html)")
     p.add_argument("--key", action="store_true", help="the handout's answer key, on a page of its own")
-    p.add_argument("-o", "--output", default=None, help="write to this file (default: standard output)")
+    p.add_argument("-o", "--output", default=None, metavar="FILE",
+                   help="write to FILE (default: standard output); a suffix that names another format than "
+                        "the one written is refused; the handout to FILE.pdf is printed by headless Chromium")
     p.set_defaults(func=cli_auction.cmd_exercises)
 
     p = sub.add_parser("pbn", help="read a PBN file and compare its contracts with each edition")
-    p.add_argument("file")
+    p.add_argument("file", metavar="FILE", help="a PBN file (PBN 2.1)")
     p.add_argument("--edition", default=None, help="one edition, a comma list, or all (default)")
-    p.add_argument("--json", action="store_true")
+    p.add_argument("--json", action="store_true", help="per game the recorded contract and each edition's, as JSON")
     p.add_argument("--output", "-o", metavar="FILE", default=None,
                    help="write the report to FILE, which appears only when the run completes "
                         "(an interrupted run leaves no partial file)")
     p.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                    help="progress on stderr (default: for files of 2 MB and more)")
     p.set_defaults(func=cli_pbn.cmd_pbn)
+
+    p = sub.add_parser("completion", help="a shell completion script: eval \"$(bridgelaws completion bash)\" in ~/.bashrc")
+    p.add_argument("shell", choices=["bash", "zsh"], help="the shell the script is for")
+    p.set_defaults(func=_cmd_completion)
     for name, command in sub.choices.items():  # --lang after the command too
         _lang_option(command)
         if not command.description:
             command.description = next(action.help for action in sub._choices_actions if action.dest == name)
         _with_examples(command, name)
+    from .cli_help import in_language
+
+    in_language(parser, lang, EXAMPLES, PROG)
     return parser
+
+
+def _cmd_completion(args: argparse.Namespace) -> int:
+    from .cli_completion import script
+
+    print(script(build_parser(), args.shell), end="")
+    return 0
 
 
 def _lang_option(parser: argparse.ArgumentParser, default: Any = argparse.SUPPRESS) -> None:
@@ -427,7 +448,9 @@ def _interrupt(signum: int, frame: object) -> None:
 def main(argv: list[str] | None = None) -> int:
     import signal
 
-    parser = build_parser()
+    from ._clilang import language_of_argv
+
+    parser = build_parser(language_of_argv(sys.argv[1:] if argv is None else [str(a) for a in argv]))
     previous: dict[int, object] = {}
     for name in ("SIGTERM", "SIGHUP"):
         number = getattr(signal, name, None)

@@ -28,9 +28,10 @@ def cmd_count(args: argparse.Namespace) -> int:
     from ..auction.counting import MODERN_COUNT, count_auctions
     from ..auction.editions import find_editions
 
+    lang = lang_of(args)
     for edition in find_editions(args.edition):
         count = count_auctions(edition)
-        same = "= the modern count" if count == MODERN_COUNT else "differs from the modern count"
+        same = t("cli.count.modern" if count == MODERN_COUNT else "cli.count.not_modern", lang)
         print(f"{edition.year}  {count:,}  ({same})")
     return 0
 
@@ -90,6 +91,8 @@ def cmd_impact(args: argparse.Namespace) -> int:
 
     if args.output is not None and os.path.splitext(args.output)[1].lower() not in (".html", ".htm", ".pdf"):
         raise BridgeLawsError(f"impact: -o {args.output!r} must end in .html or .pdf")
+    if lang_of(args) != "en":  # the report has no Dutch yet: said once, in the run's language
+        print(t("cli.impact.english_only", lang_of(args)), file=sys.stderr)
     progress = Progress("impact")
     try:
         report = impact(args.draft, max_tokens=args.max_tokens, space=SPACES[args.space], pbn=args.pbn,
@@ -177,6 +180,10 @@ def cmd_exercises(args: argparse.Namespace) -> int:
     fmt = "html" if args.handout else args.format
     if args.key and fmt != "html":
         raise BridgeLawsError("--key goes with the handout (--handout or --format html)")
+    from ..text._cliio import check_suffix
+
+    pdf = fmt == "html" and bool(args.output) and os.path.splitext(args.output)[1].lower() == ".pdf"
+    check_suffix("exercises", args.output, *_EXERCISE_FILES[fmt])
     found = exercise_set()
     if fmt == "anki":
         from ..text._cliio import write_output
@@ -199,13 +206,25 @@ def cmd_exercises(args: argparse.Namespace) -> int:
     else:
         lines = []
         for exercise in found:
-            origin = "hand-written" if exercise.handwritten else "generated"
-            lines.append(f"{exercise.id:<30} {exercise.case:<24} {len(exercise.questions):>2} questions ({origin})")
+            origin = t("cli.exercises.handwritten" if exercise.handwritten else "cli.exercises.generated", lang)
+            questions = t("cli.exercises.questions", lang, count=f"{len(exercise.questions):>2}", origin=origin)
+            lines.append(f"{exercise.id:<30} {exercise.case:<24} {questions}")
         text = "\n".join(lines) + "\n"
     if not args.output:
         sys.stdout.write(text)
         return 0
     from ..text._cliio import write_output
 
-    write_output(args.output, text)
+    if pdf:
+        from ..presentation.handout import handout_pdf
+
+        write_output(args.output, handout_pdf(text))
+    else:
+        write_output(args.output, text)
     return 0
+
+
+#: What ``exercises -o FILE`` writes in each format, and the suffixes that name it.
+_EXERCISE_FILES: dict[str, tuple[str, tuple[str, ...]]] = {
+    "text": ("text", (".txt",)), "html": ("HTML or PDF", (".html", ".htm", ".pdf")),
+    "gift": ("GIFT", (".gift", ".txt")), "anki": ("an Anki deck", (".apkg",))}

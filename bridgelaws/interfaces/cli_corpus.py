@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from .cli_common import lang_of
 from .cli_text import marked
 from ..presentation.present import outcome_words
+from ..text.errors import BridgeLawsError
 from ..text.i18n import t
 
 if TYPE_CHECKING:
@@ -30,7 +31,7 @@ def cmd_editions(args: argparse.Namespace) -> int:
     lang = lang_of(args)
     for edition in EDITIONS:
         source = corpus.source(edition.year)
-        print(f"{edition.year}  {edition.code:<9} {edition.name}")
+        print(f"{edition.year}  {edition.code:<9} {edition.title(lang)[0]}")
         print("      " + t("cli.editions.source", lang, file=source.source_file, page=source.source_page,
                              count=len(corpus.records(edition.year))))
         for line in _metadata_lines(metadata(edition.year), lang):
@@ -67,9 +68,9 @@ def _metadata_lines(source: SourceMetadata, lang: str) -> list[str]:
 
     return [
         t("cli.editions.what", lang, value=marked((value("description"), "en"), lang)),
-        t("cli.editions.code", lang, code=value("code"), year=value("code_year"), dated=value("dated"),
-          language=value("language")),
-        t("cli.editions.title", lang, title=value("printed_title"), covers=value("covers")),
+        t("cli.editions.code", lang, code=marked((value("code"), "en"), lang), year=value("code_year"),
+          dated=value("dated"), language=value("language")),
+        t("cli.editions.title", lang, title=value("printed_title"), covers=marked((value("covers"), "en"), lang)),
         t("cli.editions.website", lang, website=value("website"), address=value("website_address"),
           retrieved=value("retrieved"), transcribed=value("transcribed")),
         t("cli.editions.unknown_fields", lang,
@@ -106,6 +107,9 @@ def cmd_export_tei(args: argparse.Namespace) -> int:
     from ..text import corpus, translation
     from ..presentation import tei
 
+    from ..text._cliio import check_suffix
+
+    check_suffix("export-tei", args.output, "TEI XML", (".xml", ".tei"))
     tei.export(args.output, args.edition)
     years = corpus.EDITIONS if args.edition is None else (corpus.source(args.edition).edition,)
     def counted(number: int, noun: str) -> str:
@@ -136,21 +140,47 @@ def cmd_export_site(args: argparse.Namespace) -> int:
     summary = export(args.output, lang_of(args), args.date, args.pyodide)
     seconds = time.perf_counter() - started
     pages = sum(1 for name in summary.files if name.endswith(".html"))
-    stepper = " and the stepper in the browser" if args.pyodide else ""
-    print(f"wrote {summary.directory}: {pages} pages ({summary.count('cases')} cases, "
-          f"{summary.count('articles')} articles, {summary.count('scenarios')} scenario steps, "
-          f"the index and the matrix{stepper}) and one stylesheet in {seconds:.1f} s")
-    print(f"  open {summary.directory / 'index.html'} in a browser, or put the directory on any web server")
+    lang = lang_of(args)
+    print(t("cli.site.wrote", lang, directory=summary.directory, pages=pages, cases=summary.count("cases"),
+            articles=summary.count("articles"), steps=summary.count("scenarios"), seconds=f"{seconds:.1f}"))
+    print("  " + t("cli.site.open", lang, index=summary.directory / "index.html"))
     if args.pyodide:
-        print(f"  the stepper ({summary.directory / 'stepper.html'}) runs only from a web server, never from "
-              f"file://: e.g. python3 -m http.server in the directory (docs/teachers.md)")
+        print("  " + t("cli.site.stepper", lang, stepper=summary.directory / "stepper.html"))
     return 0
+
+
+def _supplementary_article(args: argparse.Namespace) -> bool:
+    """``article`` of an id that is no article of the corpus but a supplementary one (2007:30.B.2.a):
+    its title and paraphrase, labelled as outside the corpus, with its source; False if it is none."""
+    from ..supplement import supplement
+
+    try:
+        entry = supplement.article(args.ref)
+    except BridgeLawsError:
+        return False
+    provenance = supplement.provenance(entry.id)
+    if args.json:
+        print(json.dumps({"id": entry.id, "layer": "supplement", "title_en": entry.title_en,
+                          "paraphrase_en": entry.paraphrase_en, "provenance": provenance.as_dict()},
+                         indent=2, ensure_ascii=False))
+        return True
+    lang = lang_of(args)
+    print(f"{entry.id}  {marked((entry.title_en, 'en'), lang)}")
+    print("  " + t("cli.article.supplementary", lang))
+    print("  " + supplement.provenance_line([provenance], lang))
+    print("  " + marked((entry.paraphrase_en, "en"), lang))
+    return True
 
 
 def cmd_article(args: argparse.Namespace) -> int:
     from ..text import corpus
 
-    passage = corpus.article(args.ref)
+    try:
+        passage = corpus.article(args.ref)
+    except BridgeLawsError:
+        if _supplementary_article(args):
+            return 0
+        raise
     if args.json:
         print(json.dumps(_passage_dict(passage), indent=2, ensure_ascii=False))
         return 0
@@ -299,8 +329,7 @@ def cmd_diff(args: argparse.Namespace) -> int:
     print(f"a: {result.a.label}")
     print(f"b: {result.b.label}")
     print(textdiff.marked(result))
-    print(f"similarity {result.similarity:.0%} = 2 x {result.aligned} aligned words / "
-          f"({result.words_a} + {result.words_b} words); aligned: {result.spelling} in another spelling "
-          f"~a→b~, {result.variant} another form of a glossary term ~~a→b~~; "
-          f"{result.deleted} deleted [-...-], {result.inserted} inserted {{+...+}}")
+    print(t("cli.diff.similarity", lang_of(args), similarity=f"{result.similarity:.0%}", aligned=result.aligned,
+            words_a=result.words_a, words_b=result.words_b, spelling=result.spelling, variant=result.variant,
+            deleted=result.deleted, inserted=result.inserted))
     return 0

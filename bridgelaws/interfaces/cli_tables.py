@@ -20,6 +20,12 @@ if TYPE_CHECKING:
     from ..presentation.ledger import Entry
 
 
+#: What ``matrix --format F -o FILE`` writes, and the suffixes that name it.
+_MATRIX_FILES: dict[str, tuple[str, tuple[str, ...]]] = {
+    "csv": ("CSV", (".csv",)), "json": ("JSON", (".json",)), "xlsx": ("an Excel workbook", (".xlsx",)),
+    "latex": ("LaTeX", (".tex",))}
+
+
 def cmd_matrix(args: argparse.Namespace) -> int:
     from .cli_text import matrix_cells, matrix_status
     from ..presentation.tables import matrix
@@ -64,6 +70,9 @@ def _matrix_export(args: argparse.Namespace) -> int:
         raise BridgeLawsError("matrix: --status and --format do not go together (--format exports every column)")
     if args.format == "xlsx" and not args.output:
         raise BridgeLawsError("matrix --format xlsx needs -o FILE.xlsx (a workbook is not text for the terminal)")
+    from ..text._cliio import check_suffix
+
+    check_suffix("matrix", args.output, *_MATRIX_FILES[args.format])
     lang = lang_of(args)  # the headings of xlsx and LaTeX; CSV and JSON keep their column ids
     rows = exports.matrix_rows(args.layer, args.editions)
     if args.format == "xlsx":

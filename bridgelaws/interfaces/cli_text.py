@@ -111,6 +111,8 @@ def _judge_event(event: EventRecord, lang: str) -> str:
         return line + " " + t("cli.option_chosen", lang, call=event.applies_to)
     if event.case and event.ruling is not None:
         return line + _ruled_event(event, event.ruling, seat, lang)
+    if event.correction_of and not event.effect:  # a replacement the ruling names no option for
+        return line + f" {seat}: " + t("cli.replaces_plain", lang, call=event.correction_of)
     if event.correction_of:
         return line + f" {seat}: " + t("cli.replaces", lang, call=event.correction_of,
                                        effect=marked(effect_words(event.effect or "", lang), lang))

@@ -23,7 +23,8 @@ from .widgets_explorers import (CompareExplorer, LanguageSwitch, ParallelTextExp
                                 TextsExplorer)
 from .widgets_matrix import MatrixExplorer
 from .widgets_quiz import ExerciseCard, QuizCard
+from .widgets_page import PageText
 from .widgets_stepper import YOUR_AUCTION, AuctionStepper
 
 __all__ = ["AuctionStepper", "ExerciseCard", "QuizCard", "CompareExplorer", "LanguageSwitch", "TextsExplorer",
-           "ParallelTextExplorer", "TextSearch", "MatrixExplorer", "EditionChoice", "MAX_TYPED_CHARS", "YEARS", "YOUR_AUCTION"]
+           "ParallelTextExplorer", "TextSearch", "MatrixExplorer", "PageText", "EditionChoice", "MAX_TYPED_CHARS", "YEARS", "YOUR_AUCTION"]

@@ -107,7 +107,7 @@ class EditionChoice(widgets.Box):
     def __init__(self, options: tuple[str, ...], value: tuple[str, ...], *, vertical: bool = True,
                  lang: str = "en") -> None:
         self.options = tuple(options)
-        names = {edition.year: edition.name for edition in EDITIONS}
+        names = {edition.year: edition.title(lang)[0] for edition in EDITIONS}
         # One layout and one style for every checkbox (_Looks): none is changed afterwards.
         layout, style = widgets.Layout(width="auto"), CheckboxStyle()
         self.boxes: dict[str, widgets.Checkbox] = {
@@ -124,6 +124,13 @@ class EditionChoice(widgets.Box):
         self.value = tuple(value)
         for box in self.boxes.values():
             box.observe(self._on_box, names="value")
+
+    def relabel(self, lang: str) -> None:
+        """The label and each edition's name (its tooltip) in ``lang``."""
+        self.label.value = t("common.editions", lang)
+        names = {edition.year: edition.title(lang)[0] for edition in EDITIONS}
+        for year, box in self.boxes.items():
+            box.tooltip = names.get(year, year)
 
     @traitlets.validate("value")
     def _valid(self, proposal: dict[str, Any]) -> tuple[str, ...]:

@@ -93,7 +93,7 @@ class CompareExplorer(_Speaks, _ShowsView, widgets.VBox):
             self.apply_button.description = t("explorer.compare", lang)
             self.layer.description = t("explorer.layer", lang)
             self.english.description = t("explorer.english", lang)
-            self.editions.label.value = t("common.editions", lang)
+            self.editions.relabel(lang)
             self.projector.description = t("stepper.projector", lang)
             self.projector.tooltip = t("stepper.projector_tip", lang)
         finally:

@@ -18,9 +18,17 @@ from ..presentation import views
 from ..text.errors import BridgeLawsError
 from ..text.i18n import t
 from ..presentation.render import stylesheet
+from ..presentation.views.matrix import row_key_html
 from ..text.vocabulary import DEFAULT_LAYER
 from .widgets_common import (YEARS, _english_toggle, _layer_options, _layer_toggle, _Looks, _message, _ShowsView,
                              _Speaks)
+
+
+def _print_columns(editions: int) -> str:
+    """On paper the grid's columns share the printable width with no minimum (on screen each keeps
+    one, and a narrow screen scrolls sideways; paper cannot scroll, so the last column was cut)."""
+    return ('<style>@media print{.bl-matrix-grid.bl-matrix-grid{grid-template-columns:minmax(0,1.3fr) '
+            f'repeat({editions},minmax(0,1fr)) !important;overflow:visible !important}}}}</style>')
 
 
 class MatrixExplorer(_Speaks, _ShowsView, widgets.VBox):
@@ -67,7 +75,8 @@ class MatrixExplorer(_Speaks, _ShowsView, widgets.VBox):
             self.layer.description = t("explorer.layer", lang)
             self.english.description = t("explorer.english", lang)
             # The stylesheet once, for the cells' rules (bridgelaws.css: .bl-matrix-grid).
-            self.heading.value = stylesheet() + f'<div style="font-family:sans-serif">{t("app.matrix.how", lang)}</div>'
+            self.heading.value = (stylesheet() + _print_columns(len(YEARS))
+                                  + f'<div style="font-family:sans-serif">{t("app.matrix.how", lang)}</div>')
         finally:
             self._relabelling = False
 
@@ -99,7 +108,7 @@ class MatrixExplorer(_Speaks, _ShowsView, widgets.VBox):
         self._rows = []
         self.cells = {}
         for case_id, name, cells in views.matrix_grid(self.layer.value, lang=lang):
-            children: list[Any] = [looks.html(f"{name}<br><code>{case_id}</code>")]
+            children: list[Any] = [looks.html(row_key_html(case_id, name, lang))]
             for cell in cells:
                 button = widgets.Button(description=cell.text, tooltip=f"{cell.edition} · {name}: {cell.full}",
                                         layout=looks.layout(width="auto", height="auto"),

@@ -115,6 +115,10 @@ class QuizCard(widgets.VBox):
         self.retry_button = widgets.Button(layout=auto, style=plain)
         self.next_button = widgets.Button(layout=auto, style=plain)
         self.again_button = widgets.Button(layout=auto, style=plain)
+        #: Shows the library's answers of the questions left unanswered at the check (until then only
+        #: the answered questions' are shown: one answer given must not reveal the other fifteen).
+        self.give_up_button = widgets.Button(layout=auto, style=plain)
+        self.given_up = False
         self.instructions = looks.html()
         self.score = looks.html()
         self.message = looks.html()
@@ -133,10 +137,12 @@ class QuizCard(widgets.VBox):
         self.retry_button.on_click(lambda _: self.try_again())
         self.next_button.on_click(lambda _: self.next_exercise())
         self.again_button.on_click(lambda _: self.start_again())
+        self.give_up_button.on_click(lambda _: self.give_up())
         self.chooser.observe(lambda _: self._new_exercise(), names="value")
         self.language.observe(self._on_language, names="value")
         super().__init__([self.language, self.chooser, self.instructions, self.header, self.questions,
-                          looks.hbox([self.check_button, self.retry_button, self.next_button, self.again_button]),
+                          looks.hbox([self.check_button, self.give_up_button, self.retry_button, self.next_button,
+                                      self.again_button]),
                           self.score, self.message, self.view])
         self.add_class("bl-widget")
         self._label()
@@ -193,6 +199,12 @@ class QuizCard(widgets.VBox):
         self.practice = not counted
         self._show()
 
+    def give_up(self) -> None:
+        """After a check: show the library's answers of the questions left unanswered too."""
+        if self.checked:
+            self.given_up = True
+            self._show()
+
     def try_again(self) -> None:
         """Empty and open the menus of the chosen exercise for another try, which does not score."""
         self._new_exercise()
@@ -217,6 +229,7 @@ class QuizCard(widgets.VBox):
         self.retry_button.description = t("exercises.retry", self.lang)
         self.next_button.description = t("exercises.next", self.lang)
         self.again_button.description = t("exercises.again", self.lang)
+        self.give_up_button.description = t("exercises.give_up", self.lang)
         self.language.description = t("common.language", self.lang)
         self.instructions.value = f"<p>{t('exercises.instructions', self.lang)}</p>"
 
@@ -224,6 +237,7 @@ class QuizCard(widgets.VBox):
         """Empty menus for the chosen exercise's questions: a prediction starts empty."""
         self.checked = False
         self.practice = False
+        self.given_up = False
         self.checked_answers = {}
         self._build_rows()
         self._show()
@@ -254,7 +268,7 @@ class QuizCard(widgets.VBox):
 
     def _on_language(self, change: dict[str, Any]) -> None:
         answers = self.answers()
-        state = (self.checked, self.practice, self.checked_answers)
+        state = (self.checked, self.practice, self.checked_answers, self.given_up)
         self.lang = change["new"]
         self._label()
         current = self.chooser.value
@@ -265,18 +279,23 @@ class QuizCard(widgets.VBox):
         self._build_rows()
         for question_id, value in answers.items():
             self.answer[question_id].value = value
-        self.checked, self.practice, self.checked_answers = state
+        self.checked, self.practice, self.checked_answers, self.given_up = state
         self._show()
 
     def _show(self) -> None:
         try:
             self.message.value = ""
             self.header.value = _view(views.exercise_header_html(self.exercise, self.lang))
+            unanswered = False
             for question in self.exercise.questions:
+                given = self.checked_answers.get(question.id)
+                unanswered = unanswered or (self.checked and given is None)
                 self.feedback[question.id].value = (
-                    views.quiz_feedback_html(question, self.checked_answers.get(question.id), self.lang)
-                    if self.checked else "")
+                    "" if not self.checked
+                    else views.quiz_feedback_html(question, given, self.lang) if given is not None or self.given_up
+                    else views.quiz_hidden_key_html(question, self.lang))
                 self.answer[question.id].disabled = self.checked
+            self.give_up_button.disabled = not unanswered or self.given_up
             if self.checked:
                 result = views.quiz_score(self.exercise, self.checked_answers)
                 note = t("exercises.not_scored" if self.practice else "exercises.scored", self.lang)

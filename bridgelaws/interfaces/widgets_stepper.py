@@ -198,11 +198,12 @@ class AuctionStepper(_Speaks, widgets.VBox):
 
     @staticmethod
     def _scenario_options(lang: str) -> list[tuple[str, str]]:
-        """The scenario menu: the two blank entries, then the prepared scenarios (named as in their
-        data file, in every language; the values are the names)."""
-        names = [s["name"] for s in views.scenarios()]
+        """The scenario menu: the two blank entries, then the prepared scenarios (named in ``lang``:
+        ``name_nl`` in Dutch; the values are the English names, the same in every language)."""
+        from ..text.content import scenario_name
+
         return ([(t("stepper_controls.choose_scenario", lang), ""), (t("stepper.your_auction", lang), YOUR_AUCTION)]
-                + [(name, name) for name in names])
+                + [(scenario_name(s, lang), s["name"]) for s in views.scenarios()])
 
     @staticmethod
     def _caller_options(lang: str) -> list[tuple[str, str]]:
@@ -223,7 +224,8 @@ class AuctionStepper(_Speaks, widgets.VBox):
             self._relabelled(self.seat, self._caller_options(lang), lambda new, old: new == old)
             self._relabelled(self.layer, _layer_options(lang), lambda new, old: new == old)
             self.dealer.description = t("common.dealer", lang)
-            self.editions.label.value = t("common.editions", lang)
+            self.editions.relabel(lang)
+            self.buttons["P"].description = t("stepper_controls.pass", lang)
             self.scenario.description = t("common.scenario", lang)
             self.typed.description = t("stepper_controls.typed", lang)
             self.typed.placeholder = t("stepper_controls.typed_placeholder", lang, hint=hint())
@@ -262,7 +264,9 @@ class AuctionStepper(_Speaks, widgets.VBox):
         """The example's line and the confirm row, in ``self.lang``, shown only while they apply."""
         lang = self.lang
         self.example_row.layout.display = "flex" if self.example_shown else "none"
-        self.example_text.value = (_message(t("app.example.banner", lang, about=views.example_scenario()["about"],
+        from ..text.content import scenario_about
+
+        self.example_text.value = (_message(t("app.example.banner", lang, about=scenario_about(views.example_scenario(), lang),
                                               editions=", ".join(self._years())), "info")
                                    if self.example_shown else "")
         if self.pending is not None:

@@ -20,6 +20,7 @@ import shutil
 import subprocess
 import tempfile
 from html import escape
+from collections.abc import Sequence
 from typing import Any
 
 from ..text.errors import BridgeLawsError
@@ -93,12 +94,12 @@ def handout_html(scenario: str, editions: object = None, dealer: str = "N", lang
         '<body class="bl-handout">',
         f"<h1>{escape(title)}</h1>",
         f'<p class="bl-handout-meta">{escape(t("print.handout.meta", lang, dealer=t(f"common.seat.{seat.name}", lang), editions=years, date=when))}</p>',
-        f'<p class="bl-handout-note">{escape(t("print.handout.note", lang))}</p>',
+        f'<p class="bl-handout-note">{escape(t("print.handout.note", lang))}'
+        + (f' {escape(t("print.handout.note_english", lang))}' if english else "") + "</p>",
         _diagram_html(results, compare_divergences(results), lang),
         *(_edition_html(result, notes[result.edition.year], lang, english) for result in results),
         f"<h2>{escape(t('print.handout.sources', lang))}</h2>",
-        f'<ol class="bl-handout-sources">{"".join(_footnote_html(e, lang) for e in chosen)}</ol>',
-        f'<p class="bl-handout-meta">{escape(t("print.handout.footer", lang, date=when))}</p>',
+        *_sources_html(chosen, lang),
         "</body>",
         "</html>",
     ]) + "\n"
@@ -117,7 +118,8 @@ def _diagram_html(results: list[Any], found: list[Any], lang: str) -> str:
     head = t("print.handout.diagram", lang, edition=shown.edition.year)
     grid = auction_html(shown.read.auction, style=False, lang=lang)
     others = "".join(f"<li>{escape(d.summary(lang))}</li>" for d in found)
-    return (f'<div class="bl-handout-diagram"><h2>{escape(head)}</h2>{grid}'
+    alone = "" if others else " bl-handout-diagram-alone"  # no list below it: it may stand aside on paper
+    return (f'<div class="bl-handout-diagram{alone}"><h2>{escape(head)}</h2>{grid}'
             + (f'<ul class="bl-handout-divergence">{others}</ul>' if others else "") + "</div>")
 
 
@@ -192,9 +194,34 @@ def _code_year(year: str) -> str:
     return str(code_year.value) if code_year.known and str(code_year.value) != str(year) else ""
 
 
-def _footnote_html(edition: Any, lang: str) -> str:
+def _site(edition: Any) -> str:
+    """The website an edition's text was read from, with its address (``""``: none known, or a draft)."""
+    from ..text.bibliography import metadata
+
+    try:
+        source = metadata(edition.year)
+    except BridgeLawsError:
+        return ""
+    site = str(source.website.value) if source.website.known else ""
+    if source.website_address.known:
+        site += f", {source.website_address.value}" if site else str(source.website_address.value)
+    return site
+
+
+def _sources_html(chosen: Sequence[Any], lang: str) -> list[str]:
+    """The numbered sources; a website all of them come from is named once, above the list, and
+    each source names only its page (a short scenario's handout then fits one page)."""
+    sites = {_site(edition) for edition in chosen}
+    shared = sites.pop() if len(sites) == 1 and len(chosen) > 1 else ""
+    head = f'<p class="bl-handout-meta">{escape(t("print.cite.site_once", lang, site=shared))}</p>' if shared else ""
+    items = "".join(_footnote_html(e, lang, shared) for e in chosen)
+    return [head, f'<ol class="bl-handout-sources">{items}</ol>']
+
+
+def _footnote_html(edition: Any, lang: str, shared_site: str = "") -> str:
     """The full citation of an edition's source, in ``lang``: only what the sources give (no
-    "unknown" part), no file of the project's."""
+    "unknown" part), no file of the project's. ``shared_site``: the website named once above the
+    list (then only the page is named here)."""
     from ..text.bibliography import metadata
 
     try:
@@ -207,17 +234,20 @@ def _footnote_html(edition: Any, lang: str) -> str:
     if source.printed_title.known:
         parts.append(escape(t("print.cite.printed_title", lang, title=str(source.printed_title.value).strip())))
     dates = []
-    if source.dated.known:
-        dates.append(t("print.cite.dated", lang, year=source.dated.value))
-    if source.code_year.known:
-        dates.append(t("print.cite.code_year", lang, year=source.code_year.value))
+    if source.dated.known and source.code_year.known and str(source.dated.value) == str(source.code_year.value):
+        dates.append(t("print.cite.dated_code", lang, year=source.dated.value))  # one year, said once
+    else:
+        if source.dated.known:
+            dates.append(t("print.cite.dated", lang, year=source.dated.value))
+        if source.code_year.known:
+            dates.append(t("print.cite.code_year", lang, year=source.code_year.value))
     if dates:
         joined = "; ".join(dates)
         parts.append(escape(joined[:1].upper() + joined[1:]) + ".")
-    site = str(source.website.value) if source.website.known else ""
-    if source.website_address.known:
-        site += f", {source.website_address.value}" if site else str(source.website_address.value)
-    if site:
+    site = _site(edition)
+    if site and site == shared_site:
+        parts.append(escape(t("print.cite.page", lang, page=source.page)))
+    elif site:
         parts.append(escape(t("print.cite.from_page", lang, page=source.page, site=site)))
     if source.retrieved.known:
         parts.append(escape(t("print.cite.retrieved", lang, date=source.retrieved.value)))

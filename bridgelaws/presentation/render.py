@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import cache
 from html import escape
 from importlib import resources
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..auction.calls import Call, Seat
 from ..text.i18n import DEFAULT_LANGUAGE, t
@@ -45,11 +45,20 @@ def stylesheet() -> str:
     return "<style>" + "".join(line.strip() for line in css.splitlines()) + "</style>"
 
 
-def call_html(entry_call: Call) -> str:
-    text = escape(entry_call.symbol())
+def call_html(entry_call: Call, lang: str = DEFAULT_LANGUAGE) -> str:
+    """A call as the grid shows it: ``1♥`` (red), ``X``, ``XX``, and the pass in ``lang`` (``Pas``)."""
+    text = escape(t("cards.pass_symbol", lang) if entry_call.is_pass else entry_call.symbol())
     if entry_call.is_red:
         return f'<span class="bl-red">{text}</span>'
     return text
+
+
+def case_words(key: str, english: str, lang: str) -> str:
+    """A case's kind, description or situation in ``lang`` (data/messages/cases.yaml), as HTML; with
+    no entry there, cases.yaml's English, marked as English."""
+    from ..text.i18n import catalogue
+
+    return escape(t(key, lang)) if key in catalogue() else marked_html(english, "en", lang)
 
 
 def marked_html(text: str, text_lang: str, lang: str) -> str:
@@ -141,15 +150,15 @@ def auction_html(auction: "Auction", *, caption: bool = True, style: bool = True
         if entry.irregularity:
             title = escape(f"{entry.irregularity}: {entry.reason}", quote=True)
             void = " bl-void" if entry.effect == Effect.VOID else ""
-            shown = call_html(entry.call)
+            shown = call_html(entry.call, lang)
             if entry.effect == Effect.DEEMED and entry.deemed is not None:
-                shown += f" (= {escape(entry.deemed.symbol())})"
+                shown += f" (= {call_html(entry.deemed, lang)})"
             if exposed:  # the call's own title stays on the call, the card's on the card
                 cells.append(f'<td class="bl-irregular{void}">{exposed}<span title="{title}">{shown}*</span></td>')
             else:
                 cells.append(f'<td class="bl-irregular{void}" title="{title}">{shown}*</td>')
         else:
-            cells.append(f"<td>{exposed}{call_html(entry.call)}</td>")
+            cells.append(f"<td>{exposed}{call_html(entry.call, lang)}</td>")
         column += 1
     if not auction.is_over and auction.next_to_call is not None:
         target = GRID_ORDER.index(auction.next_to_call)
@@ -172,17 +181,29 @@ def auction_html(auction: "Auction", *, caption: bool = True, style: bool = True
             f"<thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>")
 
 
+def basis_text(basis: Any, lang: str = DEFAULT_LANGUAGE) -> str:
+    """The articles a mechanic rests on, in ``lang``: ``2007:17.E.1; overgenomen van 2017: 2017:22.B``
+    (the registry's ``Basis`` says "inherited from" in English only)."""
+    inherited = getattr(basis, "inherited", ())
+    if lang == DEFAULT_LANGUAGE or not inherited:
+        return str(basis)
+    own = ", ".join(basis.articles)
+    words = t("cards.basis_inherited", lang, donor=basis.donor, articles=", ".join(inherited))
+    return f"{own}; {words}" if own else words
+
+
 def outcome_text(auction: "Auction", lang: str = DEFAULT_LANGUAGE) -> str:
     """One line: the edition, and the outcome with the articles it rests on."""
     edition = auction.edition.year
     outcome = auction.outcome
     if outcome == "open" and auction.next_to_call is not None:
         return t("cards.to_call", lang, edition=edition, seat=seat_name(auction.next_to_call, lang))
-    basis = auction.outcome_basis
+    basis = basis_text(auction.outcome_basis, lang)
     if outcome == "contract" and auction.contract is not None:
         contract = auction.contract
         return t("cards.contract", lang, edition=edition, contract=contract, basis=basis,
-                 declarer=seat_name(contract.declarer, lang), declarer_basis=auction.edition.rule("declarer"))
+                 declarer=seat_name(contract.declarer, lang),
+                 declarer_basis=basis_text(auction.edition.rule("declarer"), lang))
     if outcome == "next-deal":
         return t("cards.all_pass.next-deal", lang, edition=edition, basis=basis)
     return t("cards.all_pass.passed-out", lang, edition=edition, basis=basis)

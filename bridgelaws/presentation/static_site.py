@@ -32,13 +32,14 @@ from ..text import bibliography, corpus
 from ..auction.editions import EDITIONS
 from ..text.errors import BridgeLawsError
 from ..text.i18n import find_language, t
-from .render import ruling_html, stylesheet
+from .render import case_words, ruling_html, stylesheet
 from . import site_stepper
 from .site_files import FOLDER_FLAGS, check_no_linked_folder, remove_previous, write_file
 from ..judging.rulings import Case, cases
 from .tables import canonical_ruling
 from .views import parallel_html, stepper_html, steps
-from ..text.content import scenarios
+from ..text.content import scenario_about, scenario_name, scenarios
+
 
 #: The file that marks a directory as an export of this command; it lists the files the export wrote.
 MARKER = ".bridgelaws-site"
@@ -214,10 +215,11 @@ def _case_page(case: Case, lang: str) -> Page:
     name, other = case_names(case, lang)
     other_lang = "en" if lang == "nl" else "nl"
     parts = [f'<p class="bl-site-lead"><span lang="{other_lang}">{escape(other)}</span> &middot; '
-             f"<code>{escape(case.id)}</code> &middot; {escape(case.kind)}</p>",
-             f"<p>{escape(case.description)}</p>"]
+             f"<code>{escape(case.id)}</code> &middot; {case_words(f'cases.kind.{case.kind}', case.kind, lang)}</p>",
+             f"<p>{case_words(f'cases.description.{case.id}', case.description, lang)}</p>"]
     if case.situation:
-        parts.append(f"<p>{escape(t('site.case.situation', lang))}: {escape(case.situation)}</p>")
+        parts.append(f"<p>{escape(t('site.case.situation', lang))}: "
+                     f"{case_words(f'cases.situation.{case.id}', case.situation, lang)}</p>")
     if case.scenario:
         parts.append(f"<p>{escape(t('site.case.scenario', lang))}: <code>{escape(case.scenario['tokens'])}</code> "
                      f"({escape(t('common.dealer', lang))} {escape(str(case.scenario.get('dealer', 'N')))})</p>")
@@ -261,7 +263,7 @@ def _article_page(article: corpus.Article, cited_by: list[tuple[Case, str]], nei
     else:
         parts.append(f'<p class="bl-none">{escape(t("site.article.cited_by_none", lang))}</p>')
     parts.append(f"<h2>{escape(t('site.article.citation', lang))}</h2>"
-                 f'<pre class="bl-site-cite">{escape(bibliography.cite(article.id))}</pre>')
+                 f'<pre class="bl-site-cite">{escape(bibliography.cite(article.id, lang=lang))}</pre>')
     before, after = neighbours
     links = []
     if before:
@@ -300,10 +302,10 @@ def _scenario_pages(lang: str) -> list[Page]:
             # The stepper's view in the page's language (its quotes carry their own lang="nl").
             view = link_articles(_unstyled(stepper_html(scenario["tokens"], None, scenario["dealer"], step,
                                                         english=True, lang=lang)), "../")
-            body = (f'<p class="bl-site-lead">{escape(scenario["about"])}</p>'
+            body = (f'<p class="bl-site-lead">{escape(scenario_about(scenario, lang))}</p>'
                     f'<p class="bl-site-pager">{" &middot; ".join(nav)}</p>'
                     f'<p class="bl-site-steps">{" ".join(pager)}</p>{view}')
-            title = t("site.scenario.title", lang, name=scenario["name"], step=step, count=count)
+            title = t("site.scenario.title", lang, name=scenario_name(scenario, lang), step=step, count=count)
             pages.append(Page(step_path(slug, step), title, body))
     return pages
 
@@ -319,12 +321,13 @@ def _index_page(lang: str, date: str, case_list: tuple[Case, ...], article_paths
     for edition in EDITIONS:
         parts.append(f'<section id="{edition_anchor(edition.year)}" class="bl-site-edition"><h3>{edition.year} '
                      f"{_edition_badge(edition.year)} {escape(edition.name)}</h3>"
-                     f'<pre class="bl-site-cite">{escape(bibliography.cite(edition.year))}</pre></section>')
+                     f'<pre class="bl-site-cite">{escape(bibliography.cite(edition.year, lang=lang))}</pre></section>')
     parts.append(f'<h2><a href="matrix.html">{escape(t("site.matrix.title", lang))}</a></h2>'
                  f"<p>{escape(t('site.index.matrix', lang))}</p>")
     parts.append(f'<h2 id="cases">{escape(t("site.nav.cases", lang))}</h2><ul>'
                  + "".join(f'<li><a href="{case_path(case.id)}">{escape(case_names(case, lang)[0])}</a> '
-                           f'({escape(case_names(case, lang)[1])})</li>' for case in case_list) + "</ul>")
+                           f'(<span lang="{"en" if lang == "nl" else "nl"}">{escape(case_names(case, lang)[1])}</span>)</li>'
+                           for case in case_list) + "</ul>")
     parts.append(f'<h2 id="articles">{escape(t("site.nav.articles", lang))}</h2>'
                  f"<p>{escape(t('site.index.articles', lang))}</p><ul>")
     for year, articles in article_paths.items():
@@ -334,9 +337,9 @@ def _index_page(lang: str, date: str, case_list: tuple[Case, ...], article_paths
     parts.append(f'<h2 id="scenarios">{escape(t("site.nav.scenarios", lang))}</h2>'
                  f"<p>{escape(t('site.index.scenarios', lang))}</p><ul>")
     for scenario, slug, count in scenario_links:
-        parts.append(f'<li><a href="{step_path(slug, 0)}">{escape(scenario["name"])}</a> '
+        parts.append(f'<li><a href="{step_path(slug, 0)}">{escape(scenario_name(scenario, lang))}</a> '
                      f'<code>{escape(scenario["tokens"])}</code> ({escape(t("site.index.steps", lang, count=count))}): '
-                     f'{escape(scenario["about"])}</li>')
+                     f'{escape(scenario_about(scenario, lang))}</li>')
     parts.append("</ul>")
     generated = t("site.index.generated", lang, version=__version__, date=date)
     parts.append(f'<footer class="bl-site-footer">{escape(generated)}</footer>')

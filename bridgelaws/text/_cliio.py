@@ -108,6 +108,28 @@ class AtomicOutput:
             pass
 
 
+#: The formats a file's suffix names: a writer refuses a file whose suffix names another format
+#: than the one it writes (HTML into ``exercises.pdf``); a suffix not listed here names none.
+SUFFIX_FORMATS: dict[str, str] = {
+    ".html": "HTML", ".htm": "HTML", ".pdf": "PDF", ".json": "JSON", ".csv": "CSV", ".tsv": "TSV",
+    ".xlsx": "an Excel workbook", ".xls": "an Excel workbook", ".ods": "a spreadsheet", ".tex": "LaTeX",
+    ".xml": "XML", ".gift": "GIFT", ".apkg": "an Anki deck", ".txt": "text", ".md": "Markdown",
+    ".pbn": "PBN", ".yaml": "YAML", ".yml": "YAML", ".png": "PNG", ".svg": "SVG", ".zip": "a zip archive",
+}
+
+
+def check_suffix(command: str, path: str | None, writes: str, suffixes: tuple[str, ...]) -> None:
+    """Refuse, in one line, an output file whose suffix names another format than ``writes`` (the
+    format written, shown in the line), which ``suffixes`` name; no file, no suffix or one that names
+    no format: written as asked."""
+    if not path:
+        return
+    suffix = os.path.splitext(path)[1].lower()
+    if suffix in SUFFIX_FORMATS and suffix not in suffixes:
+        raise BridgeLawsError(f"{command}: -o {path}: a {suffix} file is {SUFFIX_FORMATS[suffix]}, but this "
+                              f"writes {writes}: give a file ending in {' or '.join(suffixes)}")
+
+
 def write_output(path: str, data: str | bytes, source: str | None = None) -> None:
     """The one way a command writes its ``-o FILE``: ``data`` (text as UTF-8, or bytes) written
     whole or not at all, by the rules of :class:`AtomicOutput` (a device or a FIFO written to, a

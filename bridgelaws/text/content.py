@@ -30,8 +30,19 @@ def _scenarios() -> tuple[dict[str, Any], ...]:
 
 
 def scenarios() -> list[dict[str, Any]]:
-    """The stepper's prepared scenarios: ``{"name", "dealer", "tokens", "about"}``, in menu order."""
+    """The stepper's prepared scenarios: ``{"name", "name_nl", "dealer", "tokens", "about", "about_nl"}``, in
+    menu order."""
     return [dict(s) for s in _scenarios()]
+
+
+def scenario_name(scenario: dict[str, Any], lang: str = "en") -> str:
+    """A prepared scenario's name in ``lang`` (``name_nl`` in Dutch)."""
+    return str(scenario.get(f"name_{lang}") or scenario["name"]) if lang != "en" else str(scenario["name"])
+
+
+def scenario_about(scenario: dict[str, Any], lang: str = "en") -> str:
+    """What happens at the table in a prepared scenario, in ``lang`` (``about_nl`` in Dutch)."""
+    return str(scenario.get(f"about_{lang}") or scenario["about"]) if lang != "en" else str(scenario["about"])
 
 
 def find_scenario(name: str) -> dict[str, Any]:
@@ -46,7 +57,8 @@ def scenarios_table() -> Any:
     """The prepared scenarios as a DataFrame (name, dealer, tokens, what happens)."""
     import pandas as pd
 
-    return pd.DataFrame(scenarios()).set_index("name")
+    columns = ["name", "dealer", "tokens", "about"]  # the Dutch (name_nl, about_nl) is the interface's
+    return pd.DataFrame(scenarios())[columns].set_index("name")
 
 
 @datafiles.cached

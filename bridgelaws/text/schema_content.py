@@ -123,12 +123,17 @@ def parse_scenarios(value: object, name: str = "scenarios.yaml") -> list[dict[st
     loc = Loc(name)
     result = []
     for i, item in enumerate(listing(value, loc)):
-        raw = fields(item, loc.at(i), ("name", "dealer", "tokens"), ("about",))
+        # name_nl (the menu's Dutch label) is required, as a case's name_nl is; about_nl with about.
+        raw = fields(item, loc.at(i), ("name", "name_nl", "dealer", "tokens"), ("about", "about_nl"))
         at = Loc(name, str(raw["name"]))
+        if ("about" in raw) != ("about_nl" in raw):
+            raise at.error("about and about_nl go together (the line in English and in Dutch)")
         result.append({"name": string(raw["name"], at.at("name")),
+                       "name_nl": string(raw["name_nl"], at.at("name_nl")),
                        "dealer": one_of(raw["dealer"], ("N", "E", "S", "W"), at.at("dealer")),
                        "tokens": string(raw["tokens"], at.at("tokens")),
-                       "about": string(raw["about"], at.at("about")) if "about" in raw else ""})
+                       "about": string(raw["about"], at.at("about")) if "about" in raw else "",
+                       "about_nl": string(raw["about_nl"], at.at("about_nl")) if "about_nl" in raw else ""})
     return result
 
 

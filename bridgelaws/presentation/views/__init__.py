@@ -52,6 +52,7 @@ from .supplement import (layers_html, supplement_articles_table, supplement_gaps
 from .teaching import exercise_answers, exercise_html, history_html
 from .quiz import Score, choice_text, evidence_text, exercise_header_html, handout_html, quiz_html
 from .quiz import feedback_html as quiz_feedback_html
+from .quiz import hidden_key_html as quiz_hidden_key_html
 from .quiz import score as quiz_score, stem as quiz_stem, title as quiz_title
 from .parallel import parallel_html, topic_parallel_html
 from .typed import (EXAMPLE_SCENARIO, TypedReading, discard_question, discarded_note, example_scenario, read_typed,
@@ -79,5 +80,5 @@ __all__ = [
     "diff_html", "search_html",
     "EXAMPLE_SCENARIO", "TypedReading", "discard_question", "discarded_note", "example_scenario", "read_typed",
     "token_problem", "MatrixCell", "matrix_card_html", "matrix_grid",
-    "Score", "choice_text", "evidence_text", "exercise_header_html", "handout_html", "quiz_feedback_html", "quiz_html", "quiz_score", "quiz_stem", "quiz_title",
+    "Score", "choice_text", "evidence_text", "exercise_header_html", "handout_html", "quiz_feedback_html", "quiz_hidden_key_html", "quiz_html", "quiz_score", "quiz_stem", "quiz_title",
 ]

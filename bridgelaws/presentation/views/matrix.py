@@ -85,7 +85,7 @@ def matrix_html(detail: bool = True, layer: str = DEFAULT_LAYER, *, lang: str = 
             tds.append(_td(corpus[(case.id, year)], detail, lang))
             if both:
                 tds.append(_td(extra.get((case.id, year)), detail, lang))
-        rows.append(f'<tr data-case="{case.id}"><th>{escape(case.name(lang))}<br><code>{case.id}</code>'
+        rows.append(f'<tr data-case="{case.id}"><th>{row_key_html(case.id, case.name(lang), lang)}'
                     f'<br><span class="bl-kind">{html_text(f"views.case_kind.{case.kind}", lang)}</span></th>'
                     f'{"".join(tds)}</tr>')
     shown = list(STATUS_LABELS) + (list(SUPPLEMENTARY_STATUSES) if layer != "corpus" else [])
@@ -182,6 +182,14 @@ class MatrixCell:
     text: str
     full: str
     colour: str
+
+
+def row_key_html(case_id: str, name: str, lang: str = DEFAULT_LANGUAGE) -> str:
+    """A matrix row's key: the case's name, and its id (the English of the command line's
+    ``--subject``) under it in English, as the name's tooltip in another language."""
+    if lang == DEFAULT_LANGUAGE:
+        return f"{escape(name)}<br><code>{escape(case_id)}</code>"
+    return f'<span title="{escape(case_id)}">{escape(name)}</span>'
 
 
 def matrix_grid(layer: str = DEFAULT_LAYER, *, lang: str = DEFAULT_LANGUAGE) -> list[tuple[str, str, list[MatrixCell]]]:

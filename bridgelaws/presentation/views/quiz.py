@@ -66,6 +66,12 @@ def feedback_html(question: Question, answer: str | None, lang: str = "en") -> s
             f'{_evidence_html(question.evidence, lang)}')
 
 
+def hidden_key_html(question: Question, lang: str = "en") -> str:
+    """Beside a question left unanswered at a check, before the pupil gives up on it: "– not answered"
+    and that the answer stays hidden (never the library's answer)."""
+    return f'{mark_html(question, None, lang)}<br><i>{escape(t("exercises.key_hidden", lang))}</i>'
+
+
 def title(exercise: Exercise, lang: str = "en") -> str:
     if exercise.handwritten:
         return t(f"exercises.story.{exercise.id}.title", lang)

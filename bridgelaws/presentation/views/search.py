@@ -26,15 +26,18 @@ def search_html(query: str, edition: str | None = None, variants: bool = True, *
     letters, every spelling unless ``variants`` is False), one line per record: its id, the text
     around the match with the words found marked, and the project's English where there is one."""
     hits = translation.search(query, edition=edition, variants=variants)
-    forms = sorted({form.casefold() for hit in hits for form in hit.forms})
+    languages = {form.casefold(): hit.language for hit in hits for form in hit.forms}
+    forms = sorted(languages)
     terms = _dutch_terms_html(query, hits, lang)
     if not hits:
         return _view(f'<div class="bl-search"><p>{html_text("views.search_none", lang, query=repr(query))}</p>'
                      f"{terms}</div>")
     label_text = LABEL if lang == DEFAULT_LANGUAGE else t("cards.translation_label", lang)
     rows = [_hit_html(hit, label_text, lang) for hit in hits]
+    # The forms found are the texts' own words (the English translation's, for an English query).
     summary = html_text("views.search_count_one" if len(hits) == 1 else "views.search_count", lang,
-                        count=len(hits), forms=", ".join(forms))
+                        count=len(hits), forms="\x00").replace(
+        "\x00", ", ".join(f'<span lang="{languages[form]}">{escape(form)}</span>' for form in forms))
     label = (f'<div class="bl-legend">{escape(label_text)}</div>'
              if any(translation.english(hit.record_id) is not None for hit in hits) else "")
     return _view(f'<div class="bl-search"><div class="bl-diffnote">{summary}</div>{terms}{label}'
@@ -65,7 +68,7 @@ def _dutch_terms_html(query: str, hits: list[textsearch.Hit], lang: str) -> str:
     terms = translation.dutch_terms(query)
     if not terms:
         return ""
-    listed = ", ".join(f"<b lang=\"nl\">{escape(nl)}</b> ({escape(en)})" for nl, en in terms)
+    listed = ", ".join(f"<b lang=\"nl\">{escape(nl)}</b> (<span lang=\"en\">{escape(en)}</span>)" for nl, en in terms)
     text = html_text("views.search_dutch_terms", lang, query=repr(query), terms="\x00")
     return f'<p class="bl-dutch-terms">{text.replace(chr(0), listed)}</p>'
 

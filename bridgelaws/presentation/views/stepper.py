@@ -128,7 +128,7 @@ def legal_calls_html(auction: Auction, calls: Iterable[Call] | None = None, lang
 
     def cell(call: Call) -> str:
         cls = "bl-legal" if call in legal else "bl-not"
-        return f'<td class="{cls}">{call_html(call)}</td>'
+        return f'<td class="{cls}">{call_html(call, lang)}</td>'
 
     rows = ["<tr>" + "".join(cell(c) for c in ALL_CALLS[:3]) + '<td colspan="2"></td></tr>']
     for level in range(7):
