@@ -29,7 +29,7 @@ paragraphs record records translation english dutch wrote written writes file fi
 #: Marks after which the rest of a line is English on purpose (the data's English, not yet translated).
 MARKS = ("(nog niet in het Nederlands)", "(nog geen Nederlandse samenvatting)")
 
-_NOTATION = re.compile(r"\{[^}]*\}|[\w./-]+/[\w./-]+|\b\d{4}:[\w.\-]+|\b[1-7](?:NT|[CDHS])\b|[NESW]:\S+|\b(?:XX|X|P)\b|https?://\S+|\S+\.(?:txt|yaml|json|pbn)\b")
+_NOTATION = re.compile(r"\{[^}]*\}|[\w./-]+/[\w./-]+|\b\d{4}:[\w.\-]+|\b[1-7](?:NT|[CDHS])\b|[NESW]:\S+|\b(?:XX|X|P)\b|(?:https?|file)://\S*|\S+\.(?:txt|yaml|json|pbn)\b")
 #: A quotation: the corpus's Dutch, or a source's English quoted in a Dutch sentence (as a quotation).
 _QUOTED = re.compile(r'"[^"\n]{1,200}"|“[^”\n]{1,200}”|„[^”\n]{1,200}”|`[^`\n]+`|\?[\w%=&.,]+')  # and code, a query
 _PLACEHOLDER = re.compile(r"\{[^}]*\}|\b[A-Z][A-Z_]+\b")  # a placeholder, or a metavar (FILE, SOURCE_DATE_EPOCH)
@@ -64,6 +64,7 @@ def english_pieces(text: str, allowed: tuple[str, ...] = ()) -> list[str]:
     text = without_marked(text)
     for name in sorted(allowed, key=len, reverse=True):
         text = text.replace(name, " ")
+    text = re.sub(r"(?:https?|file)://\S*", " ", text)  # an address, before the split at ':'
     text = _IDENTIFIER.sub(" ", _PLACEHOLDER.sub(" ", _COMMAND.sub(" ", _QUOTED.sub(" ", text))))
     found = []
     for clause in re.split(r"[\n.;:!?()\[\]|·•→—–\"“”„]+|, ", text):

@@ -213,8 +213,8 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
     parser = _Parser(prog=PROG, description="The bidding rules of contract bridge in five editions of the Laws "
                      "(1932, 1936, 1949, 2007, 2017), read from their Dutch texts. Every answer is the best "
                      "sourced one: the verbatim corpus where the excerpt rules, else the sourced paraphrase "
-                     "(outside the corpus), else the gap; --layer corpus gives the text alone. Every error: "
-                     "exit code 2 and one line on stderr.")
+                     "(outside the corpus), else the gap; --layer corpus gives the text alone. Every error of "
+                     "the input: exit code 2 and one line on stderr (a defect of bridgelaws itself: exit code 70).")
     _with_examples(parser, PROG)
     _lang_option(parser, argparse.SUPPRESS)
     from .. import __version__

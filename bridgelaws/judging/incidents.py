@@ -310,6 +310,8 @@ def _await_repeat(run: _Run, ruling: Ruling, seat: Seat, later: list[Entry]) -> 
             f"{seat.partner.full_name} had called after the cancelled call, so {article} has the director "
             "award artificial adjusted scores; the engine continues the auction to show the calls. "
             "An assumption, not law."))
+    if cancelled.counts_as is None:
+        return
     run.awaiting_repeat = (seat, cancelled.counts_as, over.seat, over.counts_as, ruling)
 
 
@@ -321,7 +323,7 @@ def repeat_owed(run: _Run, seat: Seat, made: Call) -> None:
         return
     _, cancelled, lho, repeat, ruling = run.awaiting_repeat
     run.awaiting_repeat = None
-    article = ruling.effect.lho_repeats
+    article = ruling.effect.lho_repeats or ""
     if made == cancelled:
         run.result.duties = [*run.result.duties, Duty(lho, "repeat", "repeat", (article,), ruling.case, repeat)]
         return

@@ -26,7 +26,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any, NamedTuple
 
-from . import incidents
+from . import incidents, obligations
 from . import rulings as rulings_data
 from ..auction.auction import Auction, Bar, Entry
 from ..auction.calls import PASS, Call, Seat, parse_seat
@@ -36,7 +36,7 @@ from .effects import CORRECTIONS, EFFECTS, _Act, _PendingCorrection
 from ..auction.editions import DEFAULT_EDITION, Edition, find_edition
 from ..text.errors import BridgeLawsError, InternalError
 from .incidents import CALL_AFTER_CLOSE
-from .judgement import Duty, Judgement, NoLegalCall, _base, _call_of, _joined, _label, _over, strongest_bars
+from .judgement import Judgement, NoLegalCall, _base, _call_of, _joined, _label, _over, strongest_bars
 from ..auction.notation import Event, parse_scenario
 from .records import EventRecord
 from .rights import CONSULTED, choose
@@ -151,7 +151,7 @@ class _Run:
         #: left-hand opponent who called over it, that call, and the ruling (incidents.repeat_owed).
         self.awaiting_repeat: tuple[Seat, Call, Seat, Call, Ruling] | None = None
         #: 2007/2017 Law 31A: a call out of rotation at the right-hand opponent's turn, cancelled. What
-        #: that opponent's call, then the offender's own next call, bring (:meth:`_after_rho`): the
+        #: that opponent's call, then the offender's own next call, bring (:func:`obligations.follow_law_31`): the
         #: offender, the opponent (None once he has acted), the call, its record, its ruling.
         self.after_rho: tuple[Seat, Seat | None, Call, dict[str, Any], Ruling] | None = None
         self.exposed: dict[Seat, int] = {}
@@ -212,25 +212,15 @@ class _Run:
                 auction = self.auction
         record = _base(event, seat)
         record["call"] = event.call
-        self._meet_duties(event, seat, call)
-        correction = self.pending_correction
-        if correction is not None and not any(d.kind == "replace" and d.seat == correction.offender
-                                              for d in self.result.duties):
-            correction = self.pending_correction = None  # taken back with the calls that imposed it
+        obligations.meet_duties(self, event, seat, call)
+        correction = obligations.correction_owed(self)
         if correction is not None and seat == correction.offender:
             # The duty is met by his call now, whatever came between (an obligation lasts until met).
             self._owe(None)
             self._correct(event, record, choices, *correction)
             return
         self._judge_call(event, record, call, seat, marks, choices)
-        if self.awaiting_repeat is not None and record.get("case") is None:
-            incidents.repeat_owed(self, seat, call)
-        if self.after_rho is not None and record.get("case") is None:
-            self._after_rho(seat, call)
-        if correction is not None and self.pending_correction is correction:
-            self._note_bound_and_barred(correction, record)
-        if correction is not None and self.pending_correction is correction:
-            self._note_duty_kept(correction, record)
+        obligations.after_call(self, seat, call, record, correction)
 
     def _judge_call(self, event: Event, record: dict[str, Any], call: Call, seat: Seat, marks: list[str],
                     choices: list[str]) -> None:
@@ -265,121 +255,8 @@ class _Run:
         self._rule(event, record, seat, case, reason, choices)
 
     def _owe(self, correction: _PendingCorrection | None) -> None:
-        """The offender's duty to replace his call: set, or met (None). It stays with him, whoever
-        calls in between, until he calls again, a call over it accepts it, or a bar overrides it."""
-        self.pending_correction = correction
-        duties = [duty for duty in self.result.duties if duty.kind != "replace"]
-        if correction is None and len(duties) == len(self.result.duties):
-            return  # nothing owed to take back
-        if correction is not None:
-            duties.append(Duty(correction.offender, "replace", correction.ruling.effect.requires,
-                               tuple(correction.ruling.articles[:1]), correction.ruling.case))
-        self.result.duties = duties
-
-    def _meet_duties(self, event: Event, seat: Seat, call: Call) -> None:
-        """A call at the player's own turn meets his duties to repeat a call (2007:17.D.2) or not to
-        double (2007:30.B.2.b), or breaks one: a call the text forbids is refused with its article
-        (no text read gives a rectification for it). His duty to replace a call is met by
-        :meth:`_correct`."""
-        if seat != self.auction.state.next_seat or self.auction.is_over:
-            return
-        mine = [duty for duty in self.result.duties if duty.seat == seat and duty.kind != "replace"]
-        # Where he also owes the replacement of a call, that ruling judges what he calls now (2007/2017
-        # 27B3 rectifies a double in its place, where 30B2(b) only forbids one).
-        replacing = any(duty.seat == seat and duty.kind == "replace" for duty in self.result.duties)
-        for duty in mine:
-            if not replacing and not duty.allows(call):
-                what = (f"must repeat his {duty.call}" if duty.kind == "repeat"
-                        else "may not double or redouble at this turn")
-                raise BridgeLawsError(f"{event.token!r} at position {event.index}: {seat.full_name} {what} "
-                                      f"({', '.join(duty.articles)}); what follows such a call is not in what "
-                                      "was read (a gap), so the engine does not play it")
-        if mine:
-            self.result.duties = [duty for duty in self.result.duties if duty not in mine]
-
-    def _after_rho(self, seat: Seat, call: Call) -> None:
-        """2007/2017 Law 31, once the right-hand opponent has called in turn: if he passed, the
-        offender owes the repetition of his call (31A1); if he acted, or where the call out of
-        rotation was made at another turn (31B2), the offender's own next call decides his partner's
-        bar (the first entry of ``next_call_bars`` whose denomination fits). The card of the call out
-        of rotation says what followed."""
-        assert self.after_rho is not None  # the caller checks
-        offender, rho, original, original_record, ruling = self.after_rho
-        effect = ruling.effect
-        if rho is not None:
-            if seat != rho:
-                return
-            if call.is_pass and effect.repeat_if_rho_passes:
-                self.after_rho = None
-                article = effect.repeat_if_rho_passes
-                if self.auction.irregularity(original, offender) is not None:
-                    # 31A1 frees a legal repetition; one that is no legal call now (an insufficient bid
-                    # made out of turn) is not required: what follows is a gap of what was read.
-                    original_record["effect"] += (f"; {rho.full_name} passed, so {offender.full_name} would "
-                                                  f"repeat his {original} ({article}), which is no legal call "
-                                                  "now: no duty is set (what follows is not in what was read)")
-                    return
-                self.result.duties = [*self.result.duties,
-                                      Duty(offender, "repeat", "repeat", (article,), ruling.case, original)]
-                original_record["effect"] += (f"; {rho.full_name} passed, so {offender.full_name} must repeat "
-                                              f"his {original} ({article})")
-                return
-            self.after_rho = (offender, None, original, original_record, ruling)
-            return
-        if seat != offender:
-            return
-        self.after_rho = None
-        same = call.is_bid and original.is_bid and call.strain == original.strain
-        rule = next((r for r in effect.next_call_bars
-                     if r.denomination == "any" or (r.denomination == "same") == same), None)
-        if rule is None:
-            return
-        self.auction.add_bars([Bar(offender.partner, rule.scope, rule.article, ruling.case)])
-        original_record["effect"] += (f"; then {offender.full_name} called {call}: "
-                                      f"{must_pass(offender.partner.full_name, rule.scope)} ({rule.article})")
-
-    def _note_duty_kept(self, correction: _PendingCorrection, record: dict[str, Any]) -> None:
-        """Another player's call was ruled while the offender still owed his replacement, and the
-        turn does not come back to him at once: no text orders the two, so the card of that call
-        says that the duty waits for his next turn (the engine's order, an assumption)."""
-        ruling = record.get("ruling")
-        auction = self.auction
-        if ruling is None or auction.is_over or self.result.ended is not None \
-                or auction.state.next_seat == correction.offender:
-            return
-        offender = correction.offender
-        note = (f"{offender.full_name} still owes the replacement of his {correction.original} "
-                f"({correction.ruling.articles[0]}), to be made against the auction as it then stands; the "
-                "texts applied do not say how that duty and this ruling meet: the engine keeps the duty "
-                "until his next turn. An assumption, not law.")
-        ruling.assumption = _joined(ruling.assumption, note)
-
-    def _note_bound_and_barred(self, correction: _PendingCorrection, record: dict[str, Any]) -> None:
-        """The offender had to make his insufficient bid sufficient (1936:22.3) when another player's
-        call was ruled, and that ruling bars him (1936:22.5.b, 22.6): the text does not say which
-        comes first; the card of that call says what the engine does, and the duty gives way to the
-        bar (he may only pass). Without a bar, the duty stays for his next turn."""
-        offender = correction.offender
-        bar = self.auction.bar_of(offender)
-        ruling = record.get("ruling")
-        if bar is None or self.auction.is_over:
-            return
-        self._owe(None)
-        if ruling is None:
-            return
-        insufficient = correction.original
-        if not insufficient.is_bid:  # a double or redouble he had to replace (2007/2017:36B)
-            ruling.assumption = _joined(ruling.assumption, (
-                f"{offender.full_name} was bound to replace his {insufficient} ({correction.ruling.articles[0]}) "
-                f"and is now also barred ({bar.article}). The text does not say which comes first; the engine "
-                f"applies the bar: he may only pass, and his {insufficient} stays void. An assumption, not law."))
-            return
-        note = (f"{offender.full_name} was bound to make his insufficient {insufficient} sufficient "
-                f"({correction.ruling.articles[0]}) and is now also barred ({bar.article}). The text does not "
-                "say which comes first; the engine applies the bar: he may only pass, his "
-                f"{insufficient} stays void, and the bar that {correction.ruling.articles[0]} would have put "
-                "on his partner with the replacing bid is not imposed. An assumption, not law.")
-        ruling.assumption = _joined(ruling.assumption, note)
+        """The offender's duty to replace his call, set or met (:func:`obligations.owe`)."""
+        obligations.owe(self, correction)
 
     # --- rulings -----------------------------------------------------------------------------------
 
@@ -426,12 +303,7 @@ class _Run:
         before = auction.copy() if effect.acceptance else None
         act = _Act(seat, call, case, reason, ruling, bars, record, proper, turn_to)
         EFFECTS[effect.applied](self, act)
-        if (effect.repeat_if_rho_passes or effect.next_call_bars) and not auction.is_over:
-            # 31A waits for the right-hand opponent's call first; elsewhere (31B2) the offender's own.
-            self.after_rho = (seat, proper if proper == seat.rho else None, call, record, ruling)
-        if effect.partner_no_double and not auction.is_over:
-            self.result.duties = [*self.result.duties,
-                                  Duty(seat.partner, "no-double", "no-double", (effect.partner_no_double,), case)]
+        obligations.after_ruling(self, seat, proper, call, record, ruling)
         if self.choice_note is not None:
             record["effect"] = f"{record['effect']}; {self.choice_note}"
             self.choice_note = None
@@ -496,17 +368,11 @@ class _Run:
         if problem is not None:
             # The replacement is itself irregular (a second inadmissible double, 2007/2017:36): it is
             # ruled as what it is; where that ruling sets no duty of its own, the first one stands.
-            case, reason = problem
-            record.update(case=case, irregularity=case, reason=reason)
+            record.update(case=problem[0], irregularity=problem[0], reason=problem[1])
             self.records.append(record)
-            self._rule(event, record, offender, case, reason, choices)
-            owed = _PendingCorrection(original_record, offender, ruling, original)
-            if self.auction.is_over or self.result.ended is not None or self.pending_correction is not None:
-                return
-            if self.auction.bar_of(offender) is not None:
-                self._note_bound_and_barred(owed, record)  # the bar overrides the duty (an assumption)
-            elif self.auction.state.next_seat == offender:
-                self._owe(owed)  # his call was cancelled: he still owes the replacement
+            self._rule(event, record, offender, problem[0], problem[1], choices)
+            obligations.after_irregular_replacement(
+                self, _PendingCorrection(original_record, offender, ruling, original), record)
             return
         auction.call(call, offender)
         record.update(case=None, irregularity=None, reason=None, correction_of=original_record["index"])

@@ -21,8 +21,8 @@ from .schema_base import (RANKS, _ranks, Status, Role, Scope, Next, Deemed, Requ
     opt_string, strings, boolean, one_of, text, year_keys, _years)
 from .schema_rulings import (BarSpec, OptionSpec, _COMMON, _ENTRY_FIELDS, _BRANCH_FIELDS, _Common, BranchSpec,
     RulingSpec, EngineNames, names_from, engine_names, _bar, _bars, _option, _common, _branch, _choices,
-    _check_corrections, parse_ruling,
-    SILENT_SUMMARY, parse_rulings, SourceKind, SOURCE_KINDS, _DATE, _VERBATIM_FIELDS, SupplementSource,
+    _check_corrections, parse_ruling, SILENT_SUMMARY, parse_rulings)
+from .schema_supplement import (SourceKind, SOURCE_KINDS, _DATE, _VERBATIM_FIELDS, SupplementSource,
     SupplementArticle, SupplementGap, _read_date, parse_supplement_sources, parse_supplement_edition,
     _supplement_ids, parse_supplement_rulings, ShingleExemption, parse_shingle_exemptions, WHERE_WORDS, TERM_WORDS)
 from .schema_content import (_scenario, _variant, parse_cases, RIGHTS_RULES, parse_rights,

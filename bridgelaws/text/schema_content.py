@@ -13,7 +13,7 @@ from typing import Any, get_args
 
 from .schema_base import (CaseKind, Loc, _type_name, fields, listing, string, opt_string, strings, one_of,
     text, year_keys, _years)
-from .schema_rulings import _read_date
+from .schema_supplement import _read_date
 
 # ------------------------------------------------------------------------------------ cases
 

@@ -13,7 +13,7 @@ from typing import Any, get_args
 
 from .schema_base import (Code, STATUSES, SCOPES, Loc, _type_name, fields, listing, string, opt_string,
     strings, boolean, one_of, text, _years)
-from .schema_rulings import _read_date
+from .schema_supplement import _read_date
 from .schema_content import _scenario
 
 # ------------------------------------------------------------------------------------ not modelled
