@@ -15,7 +15,6 @@ import os
 import sys
 from typing import Any, NoReturn
 
-from . import cli_auction, cli_corpus, cli_pbn, cli_tables
 from .cli_common import MAX_ERROR_CHARS, PROG, error_words, lang_of, one_line
 from ..text.errors import BridgeLawsError
 from ..text.vocabulary import DEFAULT_LAYER
@@ -200,6 +199,18 @@ def _with_examples(parser: argparse.ArgumentParser, command: str) -> None:
     parser.epilog = _examples_epilog(command)
 
 
+# The commands' modules are imported when a command runs, inside main()'s handling of errors: a
+# broken registry of editions (read when they are imported) is then one line, and --help, which
+# needs none of them, still works.
+def _command(group: str, name: str) -> Any:
+    def run(args: argparse.Namespace) -> int:
+        from . import cli_auction, cli_corpus, cli_pbn, cli_tables
+
+        module = {"corpus": cli_corpus, "auction": cli_auction, "tables": cli_tables, "pbn": cli_pbn}[group]
+        return int(getattr(module, name)(args))
+    return run
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog=PROG, description="The bidding rules of contract bridge in five editions of the Laws "
                      "(1932, 1936, 1949, 2007, 2017), read from their Dutch texts. Every answer is the best "
@@ -214,18 +225,18 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--rules", action="store_true", help="every mechanic with the article(s) it rests on")
     p.add_argument("--json", action="store_true",
                    help="every edition with its source's metadata, and where each field comes from")
-    p.set_defaults(func=cli_corpus.cmd_editions)
+    p.set_defaults(func=_command("corpus", "cmd_editions"))
 
     p = sub.add_parser("cite", help="a citation of an edition, an article or a record, with its stable id")
     p.add_argument("id", help="an edition (1936), an article (1936:22) or a record (1936:22.6.c)")
     p.add_argument("--format", choices=["text", "bibtex", "csl-json"], default="text")
-    p.set_defaults(func=cli_corpus.cmd_cite)
+    p.set_defaults(func=_command("corpus", "cmd_cite"))
 
     p = sub.add_parser("export-tei", help="the corpus as TEI P5 XML: one edition, or all of them as a teiCorpus")
     p.add_argument("edition", nargs="?", default=None, help="one edition (default: every edition)")
     p.add_argument("-o", "--output", required=True, metavar="FILE",
                    help="the XML file to write (it appears only when it is complete)")
-    p.set_defaults(func=cli_corpus.cmd_export_tei)
+    p.set_defaults(func=_command("corpus", "cmd_export_tei"))
 
     p = sub.add_parser("export-site", help="a static site (HTML, no program behind it): the matrix, the cases, "
                                           "the articles and the scenarios step by step")
@@ -233,7 +244,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="a new or empty directory, or an earlier export (its files are replaced, no others)")
     p.add_argument("--date", default=None, metavar="YYYY-MM-DD",
                    help="the generation date shown (default: SOURCE_DATE_EPOCH, else today)")
-    p.set_defaults(func=cli_corpus.cmd_export_site)
+    p.set_defaults(func=_command("corpus", "cmd_export_site"))
 
     p = sub.add_parser("article", help="an article's verbatim text, with notes and references")
     p.add_argument("ref", help="an article id such as 1936:22.3")
@@ -241,7 +252,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="as JSON; each record carries text_en, the project's English (null where absent)")
     p.add_argument("--en", action="store_true",
                    help="the project's English translation under each Dutch paragraph (not a source text)")
-    p.set_defaults(func=cli_corpus.cmd_article)
+    p.set_defaults(func=_command("corpus", "cmd_article"))
 
     p = sub.add_parser("search", help="search the texts of every edition: whole words, any spelling")
     p.add_argument("query", metavar="WORDS",
@@ -250,17 +261,17 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--exact", action="store_true",
                    help="the form asked for only (case and accents still ignored), no spelling variants")
     p.add_argument("--json", action="store_true")
-    p.set_defaults(func=cli_corpus.cmd_search)
+    p.set_defaults(func=_command("corpus", "cmd_search"))
 
     p = sub.add_parser("diff", help="what changed between two texts: words deleted, inserted, respelt")
     p.add_argument("a", metavar="ID", help="a record or article (1936:15), or a topic in one edition (doubling@1936)")
     p.add_argument("b", metavar="ID")
     p.add_argument("--json", action="store_true")
-    p.set_defaults(func=cli_corpus.cmd_diff)
+    p.set_defaults(func=_command("corpus", "cmd_diff"))
 
     p = sub.add_parser("count-auctions", help="the exact number of complete legal auctions")
     p.add_argument("--edition", default=None, help="one edition, a comma list, or all (default)")
-    p.set_defaults(func=cli_auction.cmd_count)
+    p.set_defaults(func=_command("auction", "cmd_count"))
 
     p = sub.add_parser("judge", help="play a scenario under one edition")
     p.add_argument("--edition", required=True)
@@ -268,7 +279,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true")
     _layer_option(p)
     p.add_argument("tokens", help='the scenario, e.g. "1S 1H" or "P E:1H W:!SK"')
-    p.set_defaults(func=cli_auction.cmd_judge)
+    p.set_defaults(func=_command("auction", "cmd_judge"))
 
     p = sub.add_parser("compare", help="one scenario under several editions, side by side")
     p.add_argument("--dealer", default="N")
@@ -278,7 +289,7 @@ def build_parser() -> argparse.ArgumentParser:
     fmt.add_argument("--json", action="store_true")
     fmt.add_argument("--csv", action="store_true")
     p.add_argument("tokens", help='the scenario, e.g. "1S 1H"')
-    p.set_defaults(func=cli_auction.cmd_compare)
+    p.set_defaults(func=_command("auction", "cmd_compare"))
 
     from ..presentation.distinguish import DEFAULT_MAX_TOKENS, DEFAULT_SPACE, MAX_TOKENS
 
@@ -307,7 +318,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true",
                    help="a list of objects: scenario, dealer, kind, difference, and per edition its case, "
                         "status, articles")
-    p.set_defaults(func=cli_auction.cmd_distinguish)
+    p.set_defaults(func=_command("auction", "cmd_distinguish"))
 
     p = sub.add_parser("matrix", help="every case under every edition")
     fmt = p.add_mutually_exclusive_group()
@@ -325,7 +336,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--editions", default=None,
                    help="the columns: a comma list of editions or draft files (data/drafts/*.yaml), or all (default)")
     _layer_option(p, both=True)
-    p.set_defaults(func=cli_tables.cmd_matrix)
+    p.set_defaults(func=_command("tables", "cmd_matrix"))
 
     p = sub.add_parser("handout", help="a scenario's comparison across editions as a handout: HTML, or PDF via Chromium")
     p.add_argument("tokens", metavar="SCENARIO", help='the scenario, e.g. "1S 1H"')
@@ -336,7 +347,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="FILE.html (one self-contained page) or FILE.pdf (printed by headless Chromium)")
     p.add_argument("--english", action="store_true",
                    help="also the project's English of each quoted paragraph (off by default)")
-    p.set_defaults(func=cli_auction.cmd_handout)
+    p.set_defaults(func=_command("auction", "cmd_handout"))
 
     p = sub.add_parser("impact", help="what a draft edition (a .yaml file) changes against the edition it starts from")
     p.add_argument("draft", help="a draft file, e.g. data/drafts/1936-with-2017-closing.yaml")
@@ -353,13 +364,13 @@ def build_parser() -> argparse.ArgumentParser:
                      help="FILE.html (one self-contained, printable document: date, sources, redline, matrix "
                           "cells, scenarios with their articles, ledger, recorded auctions) or FILE.pdf "
                           "(the same, printed by headless Chromium)")
-    p.set_defaults(func=cli_auction.cmd_impact)
+    p.set_defaults(func=_command("auction", "cmd_impact"))
 
     p = sub.add_parser("coverage", help="which records of each text the engine models, and why not the rest")
     p.add_argument("--edition", default=None,
                    help="one edition or a comma list (default: all); also lists each record not modelled")
     p.add_argument("--json", action="store_true")
-    p.set_defaults(func=cli_tables.cmd_coverage)
+    p.set_defaults(func=_command("tables", "cmd_coverage"))
 
     p = sub.add_parser("ledger", help="what changed for every case and mechanic between editions")
     p.add_argument("--from", dest="from_", default=None, metavar="EDITION",
@@ -379,7 +390,7 @@ def build_parser() -> argparse.ArgumentParser:
                      help="how many entries between consecutive editions have each word, as a Markdown table "
                           "(the README's and docs/ledger.md's)")
     _layer_option(p)
-    p.set_defaults(func=cli_tables.cmd_ledger)
+    p.set_defaults(func=_command("tables", "cmd_ledger"))
 
     p = sub.add_parser("exercises", help="the exercise set (every case): a list, a printable handout, GIFT or Anki")
     p.add_argument("--format", choices=["text", "html", "gift", "anki"], default="text",
@@ -388,7 +399,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--handout", action="store_true", help="the printable handout (the same as --format html)")
     p.add_argument("--key", action="store_true", help="the handout's answer key, on a page of its own")
     p.add_argument("-o", "--output", default=None, help="write to this file (default: standard output)")
-    p.set_defaults(func=cli_auction.cmd_exercises)
+    p.set_defaults(func=_command("auction", "cmd_exercises"))
 
     p = sub.add_parser("pbn", help="read a PBN file and compare its contracts with each edition")
     p.add_argument("file")
@@ -399,7 +410,7 @@ def build_parser() -> argparse.ArgumentParser:
                         "(an interrupted run leaves no partial file)")
     p.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                    help="progress on stderr (default: for files of 2 MB and more)")
-    p.set_defaults(func=cli_pbn.cmd_pbn)
+    p.set_defaults(func=_command("pbn", "cmd_pbn"))
     for name, command in sub.choices.items():  # --lang after the command too
         _lang_option(command)
         if not command.description:
@@ -424,7 +435,11 @@ def _interrupt(signum: int, frame: object) -> None:
 def main(argv: list[str] | None = None) -> int:
     import signal
 
-    parser = build_parser()
+    try:
+        parser = build_parser()  # its words are the catalogue's (data/messages/)
+    except BridgeLawsError as error:
+        print(_error_line(one_line(error), argv), file=sys.stderr)
+        return 2
     previous: dict[int, object] = {}
     for name in ("SIGTERM", "SIGHUP"):
         number = getattr(signal, name, None)
@@ -496,10 +511,13 @@ def _error_line(message: str, argv: list[str] | None) -> str:
     from ._clilang import language_of_argv
     from ..text.i18n import t
 
-    lang = language_of_argv(sys.argv[1:] if argv is None else list(argv))
     while message.startswith(f"{PROG}: "):  # the line has the prefix once, whatever raised it
         message = message[len(PROG) + 2:]
-    return t("cli.error_prefix", lang, message=error_words(message, lang))
+    try:
+        lang = language_of_argv(sys.argv[1:] if argv is None else list(argv))
+        return t("cli.error_prefix", lang, message=error_words(message, lang))
+    except BridgeLawsError:  # the catalogue itself cannot be read (the data's folder): in English
+        return f"{PROG}: error: {message}"
 
 
 def _unwritten(error: OSError | UnicodeEncodeError) -> int:

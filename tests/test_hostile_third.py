@@ -1,0 +1,73 @@
+"""Hostile input, third round (issue 37): a broken registry of editions, writers that never crash,
+output files named as a shell would name them, and what a draft may put before a reader. Each test
+fails on the code before this work (237c36f). The served app's items are in tests/test_serving.py."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bridgelaws import BridgeLawsError
+from bridgelaws.text import datafiles, registry
+from datacopy import copy_data
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def _bridgelaws(args: list[str], env: dict[str, str] | None = None, **kwargs) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "bridgelaws", *args], capture_output=True, text=True, timeout=120,
+                          cwd=REPO, env={**os.environ, **(env or {})}, **kwargs)
+
+
+def _one_line(done: subprocess.CompletedProcess, text: str) -> None:
+    assert "Traceback" not in done.stderr, done.stderr[-1500:]
+    assert done.returncode == 2, (done.returncode, done.stderr[-1500:])
+    lines = done.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("bridgelaws: error: ") and text in lines[0], done.stderr
+
+
+# --- a broken registry: one line, exit 2, and --help still works ---------------------------------------
+
+def _derives(data: Path, year: str, base: str) -> None:
+    with open(data / "editions" / year / "edition.yaml", "a", encoding="utf-8") as entry:
+        entry.write(f'derives: "{base}"\n')
+
+
+@pytest.mark.parametrize("breakage, problem", [
+    ([("2017", "2017")], "editions/2017/edition.yaml: derives: '2017' is not another registered edition"),
+    ([("2007", "2017"), ("2017", "2007")], "derives: derives from itself through "),
+    ([("2017", "1999")], "editions/2017/edition.yaml: derives: '1999' is not another registered edition"),
+], ids=["itself", "cycle", "missing-base"])
+def test_a_broken_registry_is_one_line_and_help_still_works(tmp_path, breakage, problem):
+    data = copy_data(tmp_path)
+    for year, base in breakage:
+        _derives(data, year, base)
+    env = {"BRIDGELAWS_DATA": str(data)}
+    _one_line(_bridgelaws(["editions"], env), problem)
+    helped = _bridgelaws(["--help"], env)
+    assert helped.returncode == 0 and helped.stderr == "", helped.stderr[-1500:]
+    assert helped.stdout.startswith("usage: bridgelaws") and "judge" in helped.stdout
+
+
+def test_bridgelaws_data_naming_no_folder_is_one_line_even_for_help(tmp_path):
+    # The help's words are the catalogue's (data/messages/): with no data there is no help to give.
+    for args in (["--help"], ["editions"], []):
+        _one_line(_bridgelaws(args, {"BRIDGELAWS_DATA": str(tmp_path / "nowhere")}),
+                  f"BRIDGELAWS_DATA='{tmp_path / 'nowhere'}' is not a folder")
+    _one_line(_bridgelaws(["editions"], {"BRIDGELAWS_DATA": str(tmp_path)}), "messages/: no message file")
+
+
+@pytest.mark.parametrize("name", ["2025 x", "2025.1", "2025:x", "x2025"])
+def test_an_edition_folder_whose_name_is_no_edition_id_is_refused(tmp_path, name):
+    data = copy_data(tmp_path)
+    (data / "editions" / name).mkdir()
+    (data / "editions" / name / "edition.yaml").write_text("name: x\n", encoding="utf-8")
+    with datafiles.override(data):
+        with pytest.raises(BridgeLawsError, match=rf"^editions/{name}/: '{name}' is not an edition's id: "):
+            registry.registry_data()
+
+
