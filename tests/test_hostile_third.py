@@ -71,3 +71,64 @@ def test_an_edition_folder_whose_name_is_no_edition_id_is_refused(tmp_path, name
             registry.registry_data()
 
 
+# --- writers: what a format cannot hold is escaped, never a crash -------------------------------------
+
+CONTROL_DRAFT = """draft: controls
+name: "controls"
+base: "1936"
+changes:
+  - case: skipped-turn-at-end
+    wording: "gaat de bieding terug"
+    reason: "reason"
+    ruling:
+      status: ruled
+      call_stands: false
+      next: skipped
+      summary_en: "summary \\\\e[8m \\\\x00 hidden \\\\x9b"
+"""
+
+
+@pytest.fixture
+def control_draft(tmp_path) -> str:
+    path = tmp_path / "controls.yaml"
+    path.write_text(CONTROL_DRAFT.replace("\\\\", "\\"), encoding="utf-8")
+    return str(path)
+
+
+def test_the_workbook_holds_a_drafts_control_characters_as_escapes(control_draft, tmp_path):
+    # Before: openpyxl's IllegalCharacterError, a 37-line traceback, exit 1.
+    openpyxl = pytest.importorskip("openpyxl")
+    out = tmp_path / "matrix.xlsx"
+    done = _bridgelaws(["matrix", "--format", "xlsx", "--editions", f"1936,{control_draft}", "-o", str(out)])
+    assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr[-1500:]
+    book = openpyxl.load_workbook(out)
+    texts = [cell.value for sheet in book.worksheets for row in sheet.iter_rows() for cell in row
+             if isinstance(cell.value, str)]
+    assert "summary \\x1b[8m \\x00 hidden \x9b" in texts  # C1 is legal XML: kept as it is
+    assert not [text for text in texts if any(ord(c) < 0x20 and c not in "\t\n\r" for c in text)]
+
+
+def test_latex_holds_control_characters_as_escapes():
+    # pdflatex stops at a control character ("Text line contains an invalid character").
+    from bridgelaws.presentation.exports import latex_escape
+
+    assert latex_escape("a\x1b[8m\x00b\x9b_") == r"a\textbackslash{}x1b[8m\textbackslash{}x00b\textbackslash{}x9b\_"
+
+
+# --- bidirectional controls: refused in a draft, escaped on the terminal and in JSON -------------------
+
+@pytest.mark.parametrize("control", ["\u202e", "\u2066", "\u200f", "\u061c"])
+def test_a_bidirectional_control_in_a_draft_is_one_line(tmp_path, control):
+    draft = tmp_path / "bidi.yaml"
+    draft.write_text(CONTROL_DRAFT.replace("\\\\", "\\").replace("hidden", f"hidden {control}evil"),
+                     encoding="utf-8")
+    done = _bridgelaws(["judge", "--edition", str(draft), "1S P P E:P"])
+    _one_line(done, f"line 12: a bidirectional control character U+{ord(control):04X} ")
+    assert control not in done.stderr and control not in done.stdout
+    escaped = json_escaped = f"\\u{ord(control):04x}"
+    from bridgelaws.interfaces.cli_common import _JSON_SHOWN, one_line
+
+    assert one_line(f"x{control}y") == f"x{escaped}y"  # any error line that quotes one
+    assert f"x{control}y".translate(_JSON_SHOWN) == f"x{json_escaped}y"  # a JSON listing: reads back the same
+
+
