@@ -132,3 +132,38 @@ def test_a_bidirectional_control_in_a_draft_is_one_line(tmp_path, control):
     assert f"x{control}y".translate(_JSON_SHOWN) == f"x{json_escaped}y"  # a JSON listing: reads back the same
 
 
+# --- output files: where the shell's > would write, any valid name, never the input --------------------
+
+def test_output_to_dev_stdout_into_a_pipe_is_written_there():
+    done = subprocess.run(f"{sys.executable} -m bridgelaws matrix --format csv -o /dev/stdout | cat", shell=True,
+                          capture_output=True, text=True, timeout=120, cwd=REPO)
+    assert done.returncode == 0 and done.stderr == "", done.stderr[-1500:]
+    assert done.stdout.startswith("case,case_name_en,") and len(done.stdout.splitlines()) > 50
+
+
+@pytest.mark.parametrize("length", [241, 250, 255])
+def test_a_file_name_of_up_to_255_bytes_is_written(tmp_path, length):
+    from bridgelaws.text._cliio import write_output
+
+    name = "é" * ((length - 4) // 2) + "a" * ((length - 4) % 2) + ".csv"
+    assert len(os.fsencode(name)) == length
+    target = tmp_path / name
+    write_output(str(target), "one\n")
+    write_output(str(target), "two\n")  # over the first: through its temporary file again
+    assert target.read_text() == "two\n" and [p.name for p in tmp_path.iterdir()] == [name]
+    from bridgelaws.text._cliio import part_prefix
+
+    assert len(os.fsencode(part_prefix(str(target)))) + 8 + len(".part") <= 255
+    assert part_prefix(str(tmp_path / "short.csv")) == ".short.csv."  # unchanged for the usual names
+
+
+def test_impact_never_writes_its_report_over_its_pbn_file(tmp_path):
+    pbn = tmp_path / "games.html"
+    original = (REPO / "tests" / "fixtures" / "pbn" / "basic.pbn").read_bytes()
+    pbn.write_bytes(original)
+    done = _bridgelaws(["impact", "data/drafts/1936-milder-insufficient-bid.yaml", "--max-tokens", "2",
+                        "--pbn", str(pbn), "-o", str(pbn)])
+    _one_line(done, f"--output {pbn} is the input file: the input is never overwritten")
+    assert pbn.read_bytes() == original
+
+
