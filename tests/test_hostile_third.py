@@ -167,3 +167,37 @@ def test_impact_never_writes_its_report_over_its_pbn_file(tmp_path):
     assert pbn.read_bytes() == original
 
 
+# --- make test as a user who is not root, on a machine without chromium --------------------------------
+
+def _make_chromium(tmp_path: Path, uid: int) -> tuple[subprocess.CompletedProcess, list[str]]:
+    """``make chromium`` with Chromium missing, run by ``uid`` as ``id -u`` tells it; apt-get is a
+    stand-in that records its call and fails as it fails for a user who is not root (the machine's
+    own apt-get is never run)."""
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    (bin_dir / "id").write_text(f"#!/bin/sh\necho {uid}\n")
+    calls = tmp_path / "apt-calls"
+    (bin_dir / "apt-get").write_text(f'#!/bin/sh\necho "$*" >> {calls}\n'
+                                     'echo "E: Could not open lock file - open (13: Permission denied)" >&2\n'
+                                     "exit 100\n")
+    for tool in bin_dir.iterdir():
+        tool.chmod(0o755)
+    done = subprocess.run(["make", "-s", "chromium", f"CHROMIUM={tmp_path / 'no-chromium'}",
+                           f"HEADLESS_SHELL={tmp_path / 'no-shell'}"], cwd=REPO, capture_output=True, text=True,
+                          timeout=60, env={**os.environ, "PATH": f"{bin_dir}{os.pathsep}{os.environ['PATH']}"})
+    return done, calls.read_text().splitlines() if calls.exists() else []
+
+
+def test_make_test_without_root_says_what_to_install_and_goes_on(tmp_path):
+    # Before: apt-get as any user; for one who is not root "lock denied", error 100, and no test ran.
+    done, apt_calls = _make_chromium(tmp_path, 1000)
+    assert done.returncode == 0 and apt_calls == [], (done.stdout, done.stderr)
+    assert done.stdout.splitlines() == [
+        f"chromium is missing ({tmp_path / 'no-chromium'}) and only root can install it: sudo apt-get install "
+        "chromium chromium-headless-shell (or run make test as root); the tests that need a browser are "
+        "skipped, each with its reason"]
+    # As root it still installs (here the stand-in fails, and make says so and stops).
+    (tmp_path / "root").mkdir()
+    done, apt_calls = _make_chromium(tmp_path / "root", 0)
+    assert done.returncode != 0 and apt_calls == ["update -qq"], (done.stdout, done.stderr)
+    assert done.stdout.startswith("installing chromium (apt-get)")
