@@ -8,6 +8,10 @@ STAMP  := $(VENV)/.installed
 PORT   ?= 8866
 # Serving a classroom is an explicit choice: `make app HOST=0.0.0.0` (every interface) or HOST=<name>; a warning line is printed.
 HOST   ?= 127.0.0.1
+# The caps of the app: pages open at once, and from one address (a class behind one router shares one);
+# `make app MAX_KERNELS=60 MAX_PER_ADDRESS=40` (0: no limit); empty: app/voila.json's (40 and 5).
+MAX_KERNELS     ?=
+MAX_PER_ADDRESS ?=
 # The browser test drives Debian's Chromium (Playwright's own browser download is not used).
 CHROMIUM ?= /usr/bin/chromium
 
@@ -64,10 +68,11 @@ lab: $(STAMP)
 # app/voila.json: only requests whose Host is localhost or a loopback address are answered (a page of
 # another site that rebinds its name to 127.0.0.1 gets 403, and opens no kernel); a closed page's kernel
 # is shut down, one whose page never connected or has gone within a minute or two, at most 40 run at
-# once and 5 for one address. A busy PORT stops with one line. bridgelaws/interfaces/serving.py builds the Voila
-# command (and, for another HOST, build/serve-HOST/voila.json with its Host check).
+# once and 5 for one address (`make app MAX_KERNELS=60 MAX_PER_ADDRESS=40`: no file edited); a refused
+# page says so in the page's language. A busy PORT stops with one line. bridgelaws/interfaces/serving.py
+# builds the Voila command (and, for another HOST, build/serve-HOST/voila.json with its Host check).
 app: $(STAMP)
-	$(PY) -m bridgelaws.interfaces.serving --host=$(HOST) --port=$(PORT)
+	$(PY) -m bridgelaws.interfaces.serving --host=$(HOST) --port=$(PORT)$(if $(MAX_KERNELS), --max-kernels=$(MAX_KERNELS))$(if $(MAX_PER_ADDRESS), --max-per-address=$(MAX_PER_ADDRESS))
 
 # Rebuild every generated file from its source, in this order: the golden files (tests/golden/), the
 # command examples of README.md and docs/*.md and the notation tables (tools/regen_docs.py: from the CLI's real output

@@ -85,6 +85,12 @@ def test_make_app_with_a_host_prints_a_warning_and_builds_its_config():
     assert result.returncode == 0, result.stderr
     warning = result.stderr.strip().splitlines()
     assert len(warning) == 1 and warning[0].startswith("WARNING: serving the app to the network on 0.0.0.0:9001")
+    # Issue 32 §5: the line names both caps, with their values and the settings that change them.
+    caps = CONFIG["CappedKernelManager"]
+    assert (f"pages open at once: at most {caps['max_kernels']} (MAX_KERNELS={caps['max_kernels']})" in warning[0]
+            and f"from one address: at most {caps['max_kernels_per_client']} "
+                f"(MAX_PER_ADDRESS={caps['max_kernels_per_client']};" in warning[0])
+    assert "make app MAX_KERNELS=N MAX_PER_ADDRESS=N" in warning[0]
     voila = result.stdout.splitlines()
     assert "--Voila.ip=0.0.0.0" in voila and "--port=9001" in voila
     config_dir = Path(next(a for a in voila if a.startswith("--Voila.config_file_paths=")).split("=", 1)[1])
@@ -222,6 +228,27 @@ def test_one_client_address_holds_at_most_its_share_of_kernels(monkeypatch):
     assert isinstance(asyncio.run(class_of("10.0.0.5"))[0], str)
 
 
+class _Handler:
+    """A page's request as Voila's handler holds it: the address, the query's arguments, and the
+    error page tornado writes (its own: a line in ``written``)."""
+
+    def __init__(self, remote_ip: str, **arguments: str) -> None:
+        self.request = SimpleNamespace(remote_ip=remote_ip)
+        self.arguments, self.written, self.headers = arguments, [], {}
+
+    def get_argument(self, name, default=None):
+        return self.arguments.get(name, default)
+
+    def set_header(self, name, value):
+        self.headers[name] = value
+
+    def write(self, text):
+        self.written.append(text)
+
+    def write_error(self, status_code, **kwargs):
+        self.written.append(f"the server's own page: {status_code}")
+
+
 def test_voilas_prelaunch_hook_tells_the_manager_the_visitors_address():
     from traitlets.config import Configurable
     from voila.configuration import VoilaConfiguration
@@ -234,7 +261,7 @@ def test_voilas_prelaunch_hook_tells_the_manager_the_visitors_address():
     app = App()
     app.voila_configuration = VoilaConfiguration(prelaunch_hook=lambda handler, notebook, cwd: seen.append(cwd))
     serving.CappedKernelManager(parent=app)
-    handler = SimpleNamespace(request=SimpleNamespace(remote_ip="192.168.1.23"))
+    handler = _Handler("192.168.1.23")
     app.voila_configuration.prelaunch_hook(handler, notebook=None, cwd="app")
     assert serving._CLIENT.get() == "192.168.1.23"
     assert seen == ["app"]  # a hook set in the configuration still runs
@@ -347,3 +374,120 @@ def test_a_full_server_gives_a_gone_pages_place_to_a_new_visitor(monkeypatch):
         return kernel_id
 
     assert asyncio.run(visit()) == "new" and stopped == ["gone"]
+
+
+# --- issue 32 §5: the served app for a class ---------------------------------------------------------
+
+def test_make_app_takes_the_caps_as_options_and_never_edits_a_tracked_file():
+    before = (REPO / "app" / "voila.json").read_bytes()
+    command = _make_app_command("HOST=0.0.0.0", "MAX_KERNELS=60", "MAX_PER_ADDRESS=40")
+    assert command[-4:] == ["--host=0.0.0.0", "--port=8866", "--max-kernels=60", "--max-per-address=40"]
+    command[0] = str(REPO / command[0])
+    result = subprocess.run([*command, "--print-command"], cwd=REPO, capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    voila = result.stdout.splitlines()
+    assert voila[-2:] == ["--CappedKernelManager.max_kernels=60", "--CappedKernelManager.max_kernels_per_client=40"]
+    assert "at most 60 (MAX_KERNELS=60)" in result.stderr and "at most 40 (MAX_PER_ADDRESS=40;" in result.stderr
+    assert "from one address: no limit (MAX_PER_ADDRESS=0" in serving.warning("0.0.0.0", 8866, None, 0)
+    assert (REPO / "app" / "voila.json").read_bytes() == before
+    # Not given: nothing on Voila's command line, the file's caps hold.
+    assert not [a for a in serving.voila_command() if a.startswith("--CappedKernelManager.")]
+
+
+@pytest.mark.parametrize("value", ["x", "-1", "\u0665", "1e3"])
+def test_a_cap_that_is_no_number_is_one_line(value, capsys):
+    with pytest.raises(SystemExit) as stopped:
+        serving.main([f"--max-per-address={value}", "--print-command"])
+    assert stopped.value.code == 2
+    assert capsys.readouterr().err.splitlines()[-1].endswith(
+        f"argument --max-per-address: {value!r} is not a number of pages (a whole number, 0: no limit)")
+
+
+def _refused(manager, handler, monkeypatch):
+    """The page of ``handler`` refused by ``manager``: what the handler writes."""
+    from traitlets.config import Configurable
+    from voila.configuration import VoilaConfiguration
+
+    class App(Configurable):
+        pass
+
+    async def start(self, *args, **kwargs):
+        return "never"
+
+    monkeypatch.setattr(serving.AsyncMappingKernelManager, "start_kernel", start)
+    app = App()
+    app.voila_configuration = VoilaConfiguration()
+    manager.parent = app
+    hook = manager._prelaunch_hook(None)
+    hook(handler)
+    with pytest.raises(web.HTTPError) as refused:
+        asyncio.run(manager.start_kernel(kernel_name="python3"))
+    handler.write_error(refused.value.status_code, exc_info=(type(refused.value), refused.value, None))
+    return refused.value, "".join(handler.written)
+
+
+def test_the_refused_page_speaks_the_pages_language_to_the_pupil_and_the_teacher(monkeypatch):
+    # Before: a bare English "429: Too many pages of the app from one address ... Close one of them".
+    from html.parser import HTMLParser
+
+    manager, _ = _manager_with({"open": (1, 0, 600, True, None)}, max_kernels_per_client=1)
+    manager._client["open"] = "10.0.0.5"
+    refused, page = _refused(manager, _Handler("10.0.0.5", lang="nl"), monkeypatch)
+    assert refused.status_code == 429
+    text = []
+    parser = HTMLParser()
+    parser.handle_data = text.append
+    parser.feed(page)
+    said = " ".join(text)
+    assert '<html lang="nl">' in page
+    assert "Te veel pagina's van de app vanaf deze computer" in said
+    assert "vraag het je docent" in said  # the pupil: what to do
+    assert "Voor de docent" in said and "make app MAX_PER_ADDRESS=40" in said  # the teacher: the setting
+    assert "bridgelaws export-site" in said and "docs/teachers.md" in said  # and the static stepper
+    # The server's cap, in English (no lang, or one the catalogue does not have).
+    manager, _ = _manager_with({"a": (1, 0, 600, True, None), "b": (1, 0, 600, True, None)}, max_kernels=2)
+    refused, page = _refused(manager, _Handler("10.0.0.7", lang="fr"), monkeypatch)
+    assert refused.status_code == 503 and '<html lang="en">' in page
+    assert "The app is full" in page and "ask your teacher" in page and "make app MAX_KERNELS=4" in page
+    assert "bridgelaws export-site" in page
+
+
+def test_other_errors_keep_the_servers_own_page():
+    handler = _Handler("10.0.0.5", lang="nl")
+    serving.speak_refusals(handler)
+    error = web.HTTPError(404)
+    handler.write_error(404, exc_info=(type(error), error, None))
+    assert handler.written == ["the server's own page: 404"]
+
+
+def test_a_real_server_answers_a_refused_page_in_the_pages_language(tmp_path):
+    # Through Voila and tornado: the handler's error page is the one the manager gave it. Two page
+    # loads at once from one address with a share of one: the second is refused before any kernel
+    # of its own starts (the first's kernel is shut down when the server stops).
+    import urllib.error
+    import urllib.request
+    from concurrent.futures import ThreadPoolExecutor
+
+    sys.path.insert(0, str(REPO / "tests"))
+    from serving_helpers import free_port, start, stop
+
+    port = free_port()
+    command = serving.voila_command(port=port, max_per_address=1)
+    process = start(command, f"http://127.0.0.1:{port}/voila/static/voila.js", tmp_path / "voila.log", REPO)
+
+    def load(query: str) -> tuple[int, str]:
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/?{query}", timeout=120) as answer:
+                return answer.status, answer.read().decode()
+        except urllib.error.HTTPError as refused:
+            return refused.code, refused.read().decode()
+
+    try:
+        with ThreadPoolExecutor(2) as pool:
+            first = pool.submit(load, "lang=nl")
+            time.sleep(0.5)
+            second = load("lang=nl&scenario=1S")
+            assert second[0] == 429 and '<html lang="nl">' in second[1] and "vraag het je docent" in second[1]
+            assert first.result()[0] == 200
+    finally:
+        stop(process)

@@ -3,6 +3,7 @@
     python -m bridgelaws.interfaces.serving                        # 127.0.0.1:8866, as `make app`
     python -m bridgelaws.interfaces.serving --host 0.0.0.0         # a classroom: every interface, with a warning
     python -m bridgelaws.interfaces.serving --print-command        # the Voilà command, one argument a line
+    python -m bridgelaws.interfaces.serving --max-per-address 40   # a class behind one router (make app MAX_PER_ADDRESS=40)
 
 Every page load of the app starts a kernel (a Python process of about 65 MB: ``make bench-app``).
 The settings that keep that in bounds are in ``app/voila.json``: the page's own shutdown request on
@@ -11,7 +12,9 @@ sets; docs/teachers.md says why accepting it is safe here); :class:`CappedKernel
 a kernel whose page never connected (40 s after its render) or has gone (45 s without a connection,
 busy or not; the websocket's pings close a silent one within 45 s), refuses a page beyond
 ``max_kernels`` open at once (HTTP 503) or beyond ``max_kernels_per_client`` for one address (HTTP
-429) rather than filling the memory; an open page keeps its kernel until three idle hours. A busy
+429) rather than filling the memory (the caps: ``make app MAX_KERNELS=N MAX_PER_ADDRESS=N``, given to
+Voilà on its command line; the page refused says why in the language of its address, ``?lang=nl``,
+to the pupil and to the teacher: :func:`refused_page`); an open page keeps its kernel until three idle hours. A busy
 port stops ``make app`` with one line; it never moves to another port. The bounds measured:
 docs/robustness.md, "The served app".
 
@@ -64,6 +67,48 @@ DEFAULT_PORT = 8866
 _CLIENT: contextvars.ContextVar[str | None] = contextvars.ContextVar("bridgelaws_client", default=None)
 
 
+class PagesRefused(web.HTTPError):
+    """A page refused by a cap: 429 (``scope`` "client": one address's share) or 503 ("server": the
+    server's cap). ``cap`` is the number reached. The status line keeps its English reason; the page
+    itself (:func:`refused_page`) speaks the page's language."""
+
+    def __init__(self, scope: str, cap: int, reason: str) -> None:
+        super().__init__(429 if scope == "client" else 503, reason=reason)
+        self.scope, self.cap = scope, cap
+
+
+#: What ``make app`` calls each cap (the page tells the teacher the setting to change).
+CAP_SETTINGS = {"client": "MAX_PER_ADDRESS", "server": "MAX_KERNELS"}
+
+
+def page_language(query_lang: str | None) -> str:
+    """The language of a page: its address's ``lang`` (``?lang=nl``) when it is one of the
+    catalogue's, else English."""
+    from ..text.i18n import LANGUAGES
+
+    return query_lang if query_lang in LANGUAGES else LANGUAGES[0]
+
+
+def refused_page(refused: PagesRefused, lang: str) -> str:
+    """The page a refused visitor sees, in ``lang``: what happened, what a pupil does (close a page,
+    ask the teacher), and for the teacher the setting of ``make app`` and the static stepper."""
+    from html import escape
+    from ..text.i18n import t
+
+    scope = refused.scope
+    # a class of thirty behind one address; the server: twice the memory, if the machine has it
+    suggested = max(40, 2 * refused.cap) if scope == "client" else 2 * refused.cap
+    setting = f"make app {CAP_SETTINGS[scope]}={suggested}"
+    title = t(f"app.refused.title_{scope}", lang)
+    paragraphs = [t(f"app.refused.why_{scope}", lang, cap=refused.cap), t("app.refused.pupil", lang),
+                  t(f"app.refused.teacher_{scope}", lang, setting=setting)]
+    body = "".join(f"<p>{escape(text)}</p>" for text in paragraphs)
+    return (f'<!DOCTYPE html>\n<html lang="{lang}"><head><meta charset="utf-8"><title>{escape(title)}</title>'
+            '<meta name="viewport" content="width=device-width, initial-scale=1"></head>'
+            '<body style="font-family:sans-serif;max-width:40em;margin:2em auto;padding:0 1em;line-height:1.4">'
+            f"<h1>{escape(title)}</h1>{body}</body></html>\n")
+
+
 class CappedKernelManager(AsyncMappingKernelManager):
     """Voila's kernel manager with limits on the kernels alive (one per open page), and a reaper of
     kernels that no page holds.
@@ -113,6 +158,7 @@ class CappedKernelManager(AsyncMappingKernelManager):
     def _prelaunch_hook(self, previous: Any) -> Any:
         def hook(handler: Any, notebook: Any = None, cwd: Any = None) -> Any:
             self.note_client(handler.request.remote_ip)
+            speak_refusals(handler)
             return previous(handler, notebook=notebook, cwd=cwd) if previous else None
         return hook
 
@@ -133,12 +179,12 @@ class CappedKernelManager(AsyncMappingKernelManager):
         # tab closed, a page reloaded) make room at once instead of waiting out disconnected_timeout.
         pending = sum(self._pending.values())
         if self.max_kernels > 0 and not self._room(self._alive_ids(), pending, self.max_kernels):
-            raise web.HTTPError(503, reason=(
+            raise PagesRefused("server", self.max_kernels, reason=(
                 f"The app is full: {self.max_kernels} pages are open, the most this server allows. "
                 "Close a page of the app, or try again in a minute."))
         if (client is not None and self.max_kernels_per_client > 0
                 and not self._room(self.kernels_of(client), self._pending.get(client, 0), self.max_kernels_per_client)):
-            raise web.HTTPError(429, reason=(
+            raise PagesRefused("client", self.max_kernels_per_client, reason=(
                 f"Too many pages of the app from one address: {self.max_kernels_per_client} are open, the "
                 "most this server allows. Close one of them (a page left without closing gives its place "
                 "back within two minutes)."))
@@ -246,6 +292,23 @@ class CappedKernelManager(AsyncMappingKernelManager):
                 self.log.warning("Could not shut down kernel %s: %s", kernel_id, result)
 
 
+def speak_refusals(handler: Any) -> None:
+    """Make ``handler`` (the request of one page) answer a cap's refusal with :func:`refused_page`
+    in the language of the page's address; every other error keeps the server's own page."""
+    own = handler.write_error
+    lang = page_language(handler.get_argument("lang", None))
+
+    def write_error(status_code: int, **kwargs: Any) -> None:
+        refused = (kwargs.get("exc_info") or (None, None))[1]
+        if not isinstance(refused, PagesRefused):
+            own(status_code, **kwargs)
+            return
+        handler.set_header("Content-Type", "text/html; charset=UTF-8")
+        handler.write(refused_page(refused, lang))
+
+    handler.write_error = write_error
+
+
 def is_loopback(host: str) -> bool:
     """``localhost`` or a loopback address (127.0.0.0/8, ::1)."""
     if host == "localhost":
@@ -298,25 +361,49 @@ def config_dir_for(host: str, config_dir: Path = APP_CONFIG_DIR, build: Path = B
     return folder
 
 
-def warning(host: str, port: int) -> str | None:
-    """The line printed when the app is served beyond this machine (None for a loopback host)."""
+def caps(max_kernels: int | None = None, max_per_address: int | None = None,
+         config_dir: Path = APP_CONFIG_DIR) -> tuple[int, int]:
+    """The caps the app runs with: ``make app MAX_KERNELS=... MAX_PER_ADDRESS=...`` where given,
+    else ``app/voila.json``'s (``CappedKernelManager.max_kernels``, ``max_kernels_per_client``)."""
+    config = json.loads((config_dir / "voila.json").read_text(encoding="utf-8")).get("CappedKernelManager", {})
+    return (int(config.get("max_kernels", 40)) if max_kernels is None else max_kernels,
+            int(config.get("max_kernels_per_client", 5)) if max_per_address is None else max_per_address)
+
+
+def _cap_words(value: int, what: str) -> str:
+    return f"{what} no limit" if value <= 0 else f"{what} at most {value}"
+
+
+def warning(host: str, port: int, max_kernels: int | None = None, max_per_address: int | None = None) -> str | None:
+    """The line printed when the app is served beyond this machine (None for a loopback host): it
+    names both caps and the settings of ``make app`` that change them."""
     if is_loopback(host):
         return None
     check = ("the Host check is off (an address cannot be checked)" if is_address(host)
              else f"it answers only to the names localhost and {host}")
+    server, client = caps(max_kernels, max_per_address)
     return (f"WARNING: serving the app to the network on {host}:{port}: anyone who can reach this machine "
-            f"can open it (no password); {check}; at most the configured number of kernels "
-            f"(CappedKernelManager.max_kernels in app/voila.json) run at once.")
+            f"can open it (no password); {check}; {_cap_words(server, 'pages open at once:')} "
+            f"(MAX_KERNELS={server}), {_cap_words(client, 'from one address:')} (MAX_PER_ADDRESS={client}; a "
+            "class behind one router or proxy shares one address): change them with make app "
+            "MAX_KERNELS=N MAX_PER_ADDRESS=N (0: no limit).")
 
 
 def voila_command(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT,
-                  config_dir: Path = APP_CONFIG_DIR, notebook: Path = APP_NOTEBOOK) -> list[str]:
-    """The Voilà command that serves the app on ``host:port`` with ``config_dir/voila.json``."""
+                  config_dir: Path = APP_CONFIG_DIR, notebook: Path = APP_NOTEBOOK,
+                  max_kernels: int | None = None, max_per_address: int | None = None) -> list[str]:
+    """The Voilà command that serves the app on ``host:port`` with ``config_dir/voila.json``; the
+    caps given override the file's on the command line (the tracked file is never edited)."""
     voila = Path(sys.executable).with_name("voila")
     # port_retries=0: a busy port stops the server (Voila would move to the next free one, and the
     # class would be told the wrong address); main() says so in one line before Voila starts.
-    return [str(voila), str(notebook), "--no-browser", f"--port={port}", "--Voila.port_retries=0",
-            f"--Voila.ip={host}", f"--Voila.config_file_paths={config_dir_for(host, config_dir)}"]
+    command = [str(voila), str(notebook), "--no-browser", f"--port={port}", "--Voila.port_retries=0",
+               f"--Voila.ip={host}", f"--Voila.config_file_paths={config_dir_for(host, config_dir)}"]
+    if max_kernels is not None:
+        command.append(f"--CappedKernelManager.max_kernels={max_kernels}")
+    if max_per_address is not None:
+        command.append(f"--CappedKernelManager.max_kernels_per_client={max_per_address}")
+    return command
 
 
 def port_problem(host: str, port: int) -> str | None:
@@ -362,18 +449,28 @@ def _port(text: str) -> int:
     return port
 
 
+def _cap(text: str) -> int:
+    if not (text.strip().isascii() and text.strip().isdigit()) or len(text.strip()) > 6:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of pages (a whole number, 0: no limit)")
+    return int(text)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bridgelaws.interfaces.serving", description=__doc__.splitlines()[0])
     parser.add_argument("--host", default=DEFAULT_HOST,
                         help="the address or name to listen on (default 127.0.0.1: this machine only)")
     parser.add_argument("--port", type=_port, default=DEFAULT_PORT,
                         help="the port (default 8866); a busy port stops with one line, never moves to another")
+    parser.add_argument("--max-kernels", type=_cap, default=None, metavar="N",
+                        help="pages of the app open at once (make app MAX_KERNELS=N; default: app/voila.json's)")
+    parser.add_argument("--max-per-address", type=_cap, default=None, metavar="N",
+                        help="pages open from one address (make app MAX_PER_ADDRESS=N; default: app/voila.json's)")
     parser.add_argument("--print-command", action="store_true",
                         help="print the Voilà command, one argument a line, and start nothing")
     args = parser.parse_args(argv)
     host = args.host.strip() or DEFAULT_HOST
-    command = voila_command(host, args.port)
-    line = warning(host, args.port)
+    command = voila_command(host, args.port, max_kernels=args.max_kernels, max_per_address=args.max_per_address)
+    line = warning(host, args.port, args.max_kernels, args.max_per_address)
     if line:
         print(line, file=sys.stderr, flush=True)
     if args.print_command:
