@@ -12,6 +12,9 @@ HOST   ?= 127.0.0.1
 # `make app MAX_KERNELS=60 MAX_PER_ADDRESS=40` (0: no limit); empty: app/voila.json's (40 and 5).
 MAX_KERNELS     ?=
 MAX_PER_ADDRESS ?=
+# An open page's kernel is shut down after 30 minutes without a message; `make app IDLE_MINUTES=100`
+# keeps an idle page through a lesson (0: never).
+IDLE_MINUTES    ?=
 # The browser test drives Debian's Chromium (Playwright's own browser download is not used).
 CHROMIUM ?= /usr/bin/chromium
 
@@ -72,7 +75,7 @@ lab: $(STAMP)
 # page says so in the page's language. A busy PORT stops with one line. bridgelaws/interfaces/serving.py
 # builds the Voila command (and, for another HOST, build/serve-HOST/voila.json with its Host check).
 app: $(STAMP)
-	$(PY) -m bridgelaws.interfaces.serving --host=$(HOST) --port=$(PORT)$(if $(MAX_KERNELS), --max-kernels=$(MAX_KERNELS))$(if $(MAX_PER_ADDRESS), --max-per-address=$(MAX_PER_ADDRESS))
+	$(PY) -m bridgelaws.interfaces.serving --host=$(HOST) --port=$(PORT)$(if $(MAX_KERNELS), --max-kernels=$(MAX_KERNELS))$(if $(MAX_PER_ADDRESS), --max-per-address=$(MAX_PER_ADDRESS))$(if $(IDLE_MINUTES), --idle-minutes=$(IDLE_MINUTES))
 
 # Rebuild every generated file from its source, in this order: the golden files (tests/golden/), the
 # command examples of README.md and docs/*.md and the notation tables (tools/regen_docs.py: from the CLI's real output
