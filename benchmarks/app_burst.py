@@ -4,6 +4,7 @@ bound, and the server's memory over many page loads. Loopback only: the server l
 
     .venv/bin/python benchmarks/app_burst.py burst [--bursts 5] [--requests 40] [--addresses 8] [--json]
     .venv/bin/python benchmarks/app_burst.py soak [--rounds 40] [--requests 10] [--addresses 2] [--json]
+    .venv/bin/python benchmarks/app_burst.py reload [--reloads 50] [--interval 1] [--json]
 
 Both start the app as ``make app`` does (bridgelaws.interfaces.serving, app/voila.json: the shipped
 caps, 40 kernels and 5 for one address, unless ``--max-kernels`` or ``--max-per-address`` are given,
@@ -21,6 +22,10 @@ task whose exception was never retrieved, a kernel the manager shut down because
 settings are cut to seconds with ``--fast-reaper``, the default, so that a round takes seconds);
 the resident memory (RSS) of the server's own process (not its kernels) after each round, and its
 growth over each quarter of the rounds: a leak grows in every quarter, memory that levels off does not.
+
+``reload``: one visitor reloads the page ``--reloads`` times, each ``--interval`` seconds after the
+last (the page being made is abandoned, as a browser's reload abandons it), then loads it once and
+waits: how many of the loads were refused (429), and the last load's answer.
 """
 
 from __future__ import annotations
@@ -91,8 +96,9 @@ class _Server:
         self.log_path = Path(tempfile.mkstemp(prefix="bridgelaws-burst-", suffix=".log")[1])
         self.log = self.log_path.open("w")
         env = {**os.environ, "PYTHONPATH": str(REPO)}  # the server and its kernels run this checkout's package
-        command = [*voila_command(port=self.port, max_kernels=max_kernels,
-                                  max_per_address=max_per_address), *extra]
+        caps = {name: value for name, value in (("max_kernels", max_kernels), ("max_per_address", max_per_address))
+                if value is not None}  # none given: also the command of older code (a run before and after)
+        command = [*voila_command(port=self.port, **caps), *extra]
         self.process = subprocess.Popen(command, cwd=REPO, stdout=self.log, stderr=subprocess.STDOUT, env=env,
                                         start_new_session=True)
 
@@ -147,9 +153,45 @@ def soak(args: argparse.Namespace) -> dict[str, Any]:
             "server_log": failures, "load_average": [round(x, 2) for x in os.getloadavg()]}
 
 
+def _reload(port: int, wait: float) -> str:
+    """One load of the page that the visitor reloads ``wait`` seconds after asking for it: its status
+    if the whole answer came by then (a refusal comes at once), else "reloaded" (the connection is
+    closed, as a browser's reload abandons the page being made)."""
+    import socket
+
+    deadline = time.monotonic() + wait
+    received = b""
+    with socket.create_connection(("127.0.0.1", port), timeout=wait, source_address=("127.0.0.1", 0)) as sock:
+        sock.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+        while (left := deadline - time.monotonic()) > 0:
+            sock.settimeout(left)
+            try:
+                chunk = sock.recv(65536)
+            except OSError:
+                break
+            if not chunk:  # the whole answer
+                return received.split(b" ", 2)[1].decode() if received.startswith(b"HTTP/") else "no status"
+            received += chunk
+    return "reloaded"
+
+
+def reloads(args: argparse.Namespace) -> dict[str, Any]:
+    """``--reloads`` loads of the page from one address, each reloaded after ``--interval`` seconds
+    (a visitor pressing F5 again and again), then one load that waits for its answer."""
+    with _Server([], args.max_kernels, args.max_per_address) as server:
+        outcomes = collections.Counter(_reload(server.port, args.interval) for _ in range(args.reloads))
+        status, seconds = _get(server.port, "127.0.0.1", args.client_timeout)
+        failures = server.failures()
+    return {"reloads": args.reloads, "interval_s": args.interval, "outcomes": dict(sorted(outcomes.items())),
+            "last_load": status, "last_load_s": round(seconds, 1), "server_log": failures,
+            "load_average": [round(x, 2) for x in os.getloadavg()]}
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("mode", choices=["burst", "soak"])
+    parser.add_argument("mode", choices=["burst", "soak", "reload"])
+    parser.add_argument("--reloads", type=int, default=50)
+    parser.add_argument("--interval", type=float, default=1.0, help="seconds before each reload")
     parser.add_argument("--bursts", type=int, default=5)
     parser.add_argument("--rounds", type=int, default=40)
     parser.add_argument("--requests", type=int, default=None, help="per burst (40) or per round (10)")
@@ -164,7 +206,7 @@ def main(argv: list[str] | None = None) -> int:
     args.addresses = args.addresses or (8 if args.mode == "burst" else 2)
     if not 1 <= args.addresses <= 254 or args.requests < 1:
         parser.error("--addresses is 1 to 254, --requests at least 1")
-    report(burst(args) if args.mode == "burst" else soak(args), args.json)
+    report({"burst": burst, "soak": soak, "reload": reloads}[args.mode](args), args.json)
     return 0
 
 

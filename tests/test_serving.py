@@ -238,7 +238,9 @@ class _Handler:
     error page tornado writes (its own: a line in ``written``)."""
 
     def __init__(self, remote_ip: str, **arguments: str) -> None:
-        self.request = SimpleNamespace(remote_ip=remote_ip)
+        self.close_callbacks = []  # what tornado's connection calls when the browser has gone
+        self.request = SimpleNamespace(remote_ip=remote_ip,
+                                       connection=SimpleNamespace(set_close_callback=self.close_callbacks.append))
         self.arguments, self.written, self.headers = arguments, [], {}
 
     def get_argument(self, name, default=None):
@@ -599,7 +601,7 @@ def test_a_quick_reload_gives_the_place_of_the_page_it_replaces(monkeypatch):
     handlers = {k: _Handler("10.0.0.5") for k in ("abandoned", "rendered")}
     for kernel_id, handler in handlers.items():
         manager._watch_request(kernel_id, handler)
-    handlers["abandoned"].on_connection_close()  # the browser left the page while it was made: a reload
+    handlers["abandoned"].close_callbacks[-1]()  # the browser left the page while it was made: a reload
     handlers["rendered"].on_finish()  # made whole a moment ago: its page may still connect
     stopped = []
 

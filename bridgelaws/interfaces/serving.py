@@ -241,6 +241,11 @@ class CappedKernelManager(AsyncMappingKernelManager):
             self._request_over.setdefault(kernel_id, (time.monotonic(), False))
             previous_finish()
 
+        # tornado gave the connection the handler's bound method when the request came: the callback is
+        # set again (the connection tells of a browser that went at the first write after it went).
+        connection = getattr(handler.request, "connection", None)
+        if connection is not None and hasattr(connection, "set_close_callback"):
+            connection.set_close_callback(closed)
         handler.on_connection_close, handler.on_finish = closed, finished
         if self.page_deadline > 0:
             from tornado.ioloop import IOLoop
