@@ -573,6 +573,10 @@ def test_a_kernel_that_fails_to_start_gives_its_place_back_and_the_page_an_answe
     refused = asyncio.run(_visiting(manager, "10.0.0.5")())
     assert isinstance(refused, web.HTTPError) and refused.status_code == 503 and "load the page again" in refused.reason
     assert len(stopped) == 2 and manager._alive_ids() == [] and manager.kernels_of("10.0.0.5") == []
+    from bridgelaws.interfaces.serving_pages import refused_page
+
+    page = refused_page(refused, "nl")  # the page in the language of its address
+    assert "De pagina kon niet worden gemaakt" in page and "vraag het je docent" in page
     # One failure, then a kernel that starts: the page is served, the failed kernel gone.
     failures[0] = 1
     served = asyncio.run(_visiting(manager, "10.0.0.5")())

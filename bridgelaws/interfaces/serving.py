@@ -194,7 +194,7 @@ class CappedKernelManager(AsyncMappingKernelManager):
             self.log.warning("Kernel %s did not start (%s): its place is given back (attempt %d of 2).",
                              started, problem, attempt)
             await self._discard(started)
-        raise web.HTTPError(503, reason="The page's kernel could not start (the server is busy): load the page again.")
+        raise PagesRefused("start", 0, reason="The page's kernel could not start (the server is busy): load the page again.")
 
     async def _not_ready(self, kernel_id: str) -> str | None:
         """Why the kernel just started cannot serve its page (None: it answered ``kernel_info``)."""

@@ -13,8 +13,9 @@ __all__ = ["CAP_SETTINGS", "PagesRefused", "end_request", "page_language", "refu
 
 class PagesRefused(web.HTTPError):
     """A page refused by a cap: 429 (``scope`` "client": one address's share) or 503 ("server": the
-    server's cap). ``cap`` is the number reached. The status line keeps its English reason; the page
-    itself (:func:`refused_page`) speaks the page's language."""
+    server's cap; "start": its kernel could not start). ``cap`` is the number reached (0 for "start").
+    The status line keeps its English reason; the page itself (:func:`refused_page`) speaks the
+    page's language."""
 
     def __init__(self, scope: str, cap: int, reason: str) -> None:
         super().__init__(429 if scope == "client" else 503, reason=reason)
@@ -42,9 +43,10 @@ def refused_page(refused: PagesRefused, lang: str) -> str:
     scope = refused.scope
     # a class of thirty behind one address; the server: twice the memory, if the machine has it
     suggested = max(40, 2 * refused.cap) if scope == "client" else 2 * refused.cap
-    setting = f"make app {CAP_SETTINGS[scope]}={suggested}"
+    setting = f"make app {CAP_SETTINGS.get(scope, 'MAX_KERNELS')}={suggested}"
     title = t(f"app.refused.title_{scope}", lang)
-    paragraphs = [t(f"app.refused.why_{scope}", lang, cap=refused.cap), t("app.refused.pupil", lang),
+    paragraphs = [t(f"app.refused.why_{scope}", lang, cap=refused.cap),
+                  t("app.refused.pupil_start" if scope == "start" else "app.refused.pupil", lang),
                   t(f"app.refused.teacher_{scope}", lang, setting=setting)]
     body = "".join(f"<p>{escape(text)}</p>" for text in paragraphs)
     return (f'<!DOCTYPE html>\n<html lang="{lang}"><head><meta charset="utf-8"><title>{escape(title)}</title>'
