@@ -11,6 +11,13 @@ EXTRAS := test,lab,exports
 PORT   ?= 8866
 # Serving a classroom is an explicit choice: `make app HOST=0.0.0.0` (every interface) or HOST=<name>; a warning line is printed.
 HOST   ?= 127.0.0.1
+# The caps of the app: pages open at once, and from one address (a class behind one router shares one);
+# `make app MAX_KERNELS=60 MAX_PER_ADDRESS=40` (0: no limit); empty: app/voila.json's (40 and 5).
+MAX_KERNELS     ?=
+MAX_PER_ADDRESS ?=
+# An open page's kernel is shut down after 30 minutes without a message; `make app IDLE_MINUTES=100`
+# keeps an idle page through a lesson (0: never).
+IDLE_MINUTES    ?=
 # The browser test drives Debian's Chromium (Playwright's own browser download is not used).
 CHROMIUM ?= /usr/bin/chromium
 
@@ -33,11 +40,16 @@ install: $(STAMP)
 # the shell of chromium's own version, and may bring chromium up to the same version.
 HEADLESS_SHELL ?= /usr/lib/chromium/chromium-headless-shell
 NO_SHELL := build/.no-headless-shell
+# A user who is not root cannot install: one line says what to install and how, and the tests run
+# without it (those that need a browser skip, each with its reason).
 chromium:
-	@test -x $(CHROMIUM) || { echo "installing chromium (apt-get)"; \
-	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
-	@test -x $(CHROMIUM) || { echo "chromium is missing and could not be installed"; exit 1; }
-	@if [ -n "$(HEADLESS_SHELL)" ] && [ ! -x "$(HEADLESS_SHELL)" ] && [ ! -e $(NO_SHELL) ]; then \
+	@if [ ! -x $(CHROMIUM) ] && [ "$$(id -u)" != 0 ]; then \
+	  echo "chromium is missing ($(CHROMIUM)) and only root can install it: sudo apt-get install chromium chromium-headless-shell (or run make test as root); the tests that need a browser are skipped, each with its reason"; \
+	  exit 0; fi; \
+	test -x $(CHROMIUM) || { echo "installing chromium (apt-get)"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }; \
+	test -x $(CHROMIUM) || { echo "chromium is missing and could not be installed"; exit 1; }
+	@if [ -n "$(HEADLESS_SHELL)" ] && [ ! -x "$(HEADLESS_SHELL)" ] && [ ! -e $(NO_SHELL) ] && [ "$$(id -u)" = 0 ]; then \
 	  echo "installing chromium-headless-shell (apt-get)"; \
 	  { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium-headless-shell >/dev/null; } || \
 	  { mkdir -p build && touch $(NO_SHELL); \
@@ -83,10 +95,11 @@ lab: $(STAMP)
 # app/voila.json: only requests whose Host is localhost or a loopback address are answered (a page of
 # another site that rebinds its name to 127.0.0.1 gets 403, and opens no kernel); a closed page's kernel
 # is shut down, one whose page never connected or has gone within a minute or two, at most 40 run at
-# once and 5 for one address. A busy PORT stops with one line. bridgelaws/interfaces/serving.py builds the Voila
-# command (and, for another HOST, build/serve-HOST/voila.json with its Host check).
+# once and 5 for one address (`make app MAX_KERNELS=60 MAX_PER_ADDRESS=40`: no file edited); a refused
+# page says so in the page's language. A busy PORT stops with one line. bridgelaws/interfaces/serving.py
+# builds the Voila command (and, for another HOST, build/serve-HOST/voila.json with its Host check).
 app: $(STAMP)
-	$(PY) -m bridgelaws.interfaces.serving --host=$(HOST) --port=$(PORT)
+	$(PY) -m bridgelaws.interfaces.serving --host=$(HOST) --port=$(PORT)$(if $(MAX_KERNELS), --max-kernels=$(MAX_KERNELS))$(if $(MAX_PER_ADDRESS), --max-per-address=$(MAX_PER_ADDRESS))$(if $(IDLE_MINUTES), --idle-minutes=$(IDLE_MINUTES))
 
 # Rebuild every generated file from its source, in this order: the golden files (tests/golden/), the
 # command examples of README.md and docs/*.md and the notation tables (tools/regen_docs.py: from the CLI's real output

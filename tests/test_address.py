@@ -229,3 +229,38 @@ def test_a_step_past_the_last_shows_the_last():
     assert parse_stepper_address("scenario=1S%201H&step=" + "9" * 5000).step == 2
     assert parse_stepper_address("step=1").step == 0  # no scenario: no step to show
     assert parse_stepper_address("scenario=1S%201H&step=1").step == 1
+
+
+def test_the_address_carries_the_pages_language():
+    # Issue 32 §5: a Dutch teacher's link opens the page in Dutch, and the link copied keeps it.
+    from bridgelaws.presentation.views.address import language_query, parse_language_address
+
+    assert parse_language_address("") == "en" and parse_language_address("scenario=1S&lang=nl") == "nl"
+    assert language_query("nl") == "lang=nl" and language_query("en") == ""
+    with pytest.raises(BridgeLawsError, match=r"^the page's address has lang='fr': the language is en or nl$"):
+        parse_language_address("lang=fr")
+    address = widgets.PageAddress("lang=nl&scenario=1S%201H")
+    language = widgets.language_from_address(address)
+    stepper = language.follow(widgets.stepper_from_address(address))
+    assert language.lang == "nl" and stepper.lang == "nl"
+    assert address.query.startswith("lang=nl&scenario=1S%201H&dealer=N&")
+    language.set_language("en")
+    assert stepper.lang == "en" and address.query.startswith("scenario=1S%201H&")
+    # A language the app does not have: English, and the one line beside the switch.
+    unknown = widgets.language_from_address(widgets.PageAddress("lang=fr"))
+    assert unknown.lang == "en" and "lang=&#x27;fr&#x27;: the language is en or nl" in unknown.children[-1].value
+
+
+def test_the_app_opens_in_the_language_of_its_address(monkeypatch):
+    # The app's first two cells, as Voila runs them for a page opened with ?lang=nl.
+    import json
+    from pathlib import Path
+
+    notebook = json.loads((Path(__file__).resolve().parents[1] / "app" / "bridgelaws.ipynb").read_text())
+    cells = ["".join(c["source"]) for c in notebook["cells"] if c["cell_type"] == "code"][:2]
+    monkeypatch.setenv("QUERY_STRING", "lang=nl&scenario=1S%201H")
+    namespace: dict = {}
+    for cell in cells:
+        exec(compile(cell, "app-cell", "exec"), namespace)
+    assert namespace["language"].lang == "nl" and namespace["language"].panels[0].lang == "nl"
+    assert namespace["address"].query.startswith("lang=nl&scenario=1S%201H&")

@@ -149,7 +149,8 @@ def test_plain_requests_from_one_address_hold_a_few_kernels_and_only_for_seconds
         statuses = sorted(status for status, _, _ in answers)
         assert statuses == [200] * 3 + [429] * 15
         refused = next(body for status, _, body in answers if status == 429).decode()
-        assert "Too many pages of the app from one address: 3 are open" in refused
+        assert "Too many pages of the app from this computer" in refused  # the page (issue 32 §5)
+        assert "This server opens at most 3 pages of the app for one address" in refused
         assert "Traceback" not in refused
         # Another visitor is served while the first address holds its share.
         status, _, body = _plain_get(url, source="127.0.0.2")

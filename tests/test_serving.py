@@ -85,6 +85,12 @@ def test_make_app_with_a_host_prints_a_warning_and_builds_its_config():
     assert result.returncode == 0, result.stderr
     warning = result.stderr.strip().splitlines()
     assert len(warning) == 1 and warning[0].startswith("WARNING: serving the app to the network on 0.0.0.0:9001")
+    # Issue 32 §5: the line names both caps, with their values and the settings that change them.
+    caps = CONFIG["CappedKernelManager"]
+    assert (f"pages open at once: at most {caps['max_kernels']} (MAX_KERNELS={caps['max_kernels']})" in warning[0]
+            and f"from one address: at most {caps['max_kernels_per_client']} "
+                f"(MAX_PER_ADDRESS={caps['max_kernels_per_client']};" in warning[0])
+    assert "make app MAX_KERNELS=N MAX_PER_ADDRESS=N" in warning[0]
     voila = result.stdout.splitlines()
     assert "--Voila.ip=0.0.0.0" in voila and "--port=9001" in voila
     config_dir = Path(next(a for a in voila if a.startswith("--Voila.config_file_paths=")).split("=", 1)[1])
@@ -103,6 +109,7 @@ def test_the_kernel_cap_refuses_a_page_beyond_it(monkeypatch):
 
     async def start(self, *args, **kwargs):
         started.append(kwargs)
+        self._kernels["new-kernel"] = _Kernel()  # as jupyter_client lists a kernel it has started
         return "new-kernel"
 
     monkeypatch.setattr(serving.AsyncMappingKernelManager, "start_kernel", start)
@@ -117,10 +124,10 @@ def test_the_kernel_cap_refuses_a_page_beyond_it(monkeypatch):
 
 # --- issue 22 (the served app) and issue 25 §2: kernels that no page holds, and one client's share ---
 
-def test_the_settings_free_a_kernel_no_page_holds_in_time_and_keep_an_open_page_for_a_lesson():
+def test_the_settings_free_a_kernel_no_page_holds_in_time_and_bound_an_open_page_idle():
     # Issue 22: a kernel whose page never connects is shut down within a minute; one whose page went
-    # away within two minutes, busy or not. Issue 25 §2: an open page left idle keeps its kernel for
-    # a whole lesson, at least 90 minutes.
+    # away within two minutes, busy or not. Issue 25 §2 kept an open idle page for a lesson (three
+    # hours); issue 37 bounds it to half an hour by default (make app IDLE_MINUTES=N for a lesson).
     reaper = CONFIG["CappedKernelManager"]
     # never connected: the reaper sees it first_connection_timeout after the render's last activity,
     # at its next look at the latest; then jupyter_client's 5 s wait for a kernel to stop.
@@ -132,9 +139,13 @@ def test_the_settings_free_a_kernel_no_page_holds_in_time_and_keep_an_open_page_
     silent = (settings["ws_ping_timeout"] + settings["ws_ping_interval"]) / 1000
     assert silent + reaper["disconnected_timeout"] + reaper["reap_interval"] + 5 <= 120
     assert reaper["disconnected_timeout"] >= 3 * settings["ws_ping_interval"] / 1000  # a reload, a short drop of the network
-    # an open page: only jupyter-server's idle culler ends it, after hours without a message
+    # an open page: only jupyter-server's idle culler ends it, after half an hour without a message,
+    # whatever holds its websocket (issue 37: a script held its kernels past every reaper); a teacher
+    # keeps idle pages through a lesson with make app IDLE_MINUTES=100.
     culling = CONFIG["MappingKernelManager"]
-    assert culling["cull_idle_timeout"] >= 90 * 60 and culling["cull_busy"] is False
+    assert 20 * 60 <= culling["cull_idle_timeout"] <= 30 * 60 and culling["cull_busy"] is False
+    assert culling["cull_connected"] is True and culling["cull_interval"] <= 60
+    assert "--MappingKernelManager.cull_idle_timeout=6000" in serving.voila_command(idle_minutes=100)
     assert 1 <= CONFIG["CappedKernelManager"]["max_kernels_per_client"] <= 5  # "a few"
 
 
@@ -222,6 +233,35 @@ def test_one_client_address_holds_at_most_its_share_of_kernels(monkeypatch):
     assert isinstance(asyncio.run(class_of("10.0.0.5"))[0], str)
 
 
+class _Handler:
+    """A page's request as Voila's handler holds it: the address, the query's arguments, and the
+    error page tornado writes (its own: a line in ``written``)."""
+
+    def __init__(self, remote_ip: str, **arguments: str) -> None:
+        self.close_callbacks = []  # what tornado's connection calls when the browser has gone
+        self.request = SimpleNamespace(remote_ip=remote_ip,
+                                       connection=SimpleNamespace(set_close_callback=self.close_callbacks.append))
+        self.arguments, self.written, self.headers = arguments, [], {}
+
+    def get_argument(self, name, default=None):
+        return self.arguments.get(name, default)
+
+    def set_header(self, name, value):
+        self.headers[name] = value
+
+    def write(self, text):
+        self.written.append(text)
+
+    def write_error(self, status_code, **kwargs):
+        self.written.append(f"the server's own page: {status_code}")
+
+    def on_connection_close(self):
+        pass
+
+    def on_finish(self):
+        pass
+
+
 def test_voilas_prelaunch_hook_tells_the_manager_the_visitors_address():
     from traitlets.config import Configurable
     from voila.configuration import VoilaConfiguration
@@ -234,7 +274,7 @@ def test_voilas_prelaunch_hook_tells_the_manager_the_visitors_address():
     app = App()
     app.voila_configuration = VoilaConfiguration(prelaunch_hook=lambda handler, notebook, cwd: seen.append(cwd))
     serving.CappedKernelManager(parent=app)
-    handler = SimpleNamespace(request=SimpleNamespace(remote_ip="192.168.1.23"))
+    handler = _Handler("192.168.1.23")
     app.voila_configuration.prelaunch_hook(handler, notebook=None, cwd="app")
     assert serving._CLIENT.get() == "192.168.1.23"
     assert seen == ["app"]  # a hook set in the configuration still runs
@@ -334,6 +374,7 @@ def test_a_full_server_gives_a_gone_pages_place_to_a_new_visitor(monkeypatch):
         stopped.append(kernel_id)
 
     async def start(self, *args, **kwargs):
+        self._kernels["new"] = _Kernel()
         return "new"
 
     monkeypatch.setattr(serving.AsyncMappingKernelManager, "shutdown_kernel", shutdown)
@@ -347,3 +388,300 @@ def test_a_full_server_gives_a_gone_pages_place_to_a_new_visitor(monkeypatch):
         return kernel_id
 
     assert asyncio.run(visit()) == "new" and stopped == ["gone"]
+
+
+# --- issue 32 §5: the served app for a class ---------------------------------------------------------
+
+def test_make_app_takes_the_caps_as_options_and_never_edits_a_tracked_file():
+    before = (REPO / "app" / "voila.json").read_bytes()
+    command = _make_app_command("HOST=0.0.0.0", "MAX_KERNELS=60", "MAX_PER_ADDRESS=40")
+    assert command[-4:] == ["--host=0.0.0.0", "--port=8866", "--max-kernels=60", "--max-per-address=40"]
+    command[0] = str(REPO / command[0])
+    result = subprocess.run([*command, "--print-command"], cwd=REPO, capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    voila = result.stdout.splitlines()
+    assert voila[-2:] == ["--CappedKernelManager.max_kernels=60", "--CappedKernelManager.max_kernels_per_client=40"]
+    assert "at most 60 (MAX_KERNELS=60)" in result.stderr and "at most 40 (MAX_PER_ADDRESS=40;" in result.stderr
+    assert "from one address: no limit (MAX_PER_ADDRESS=0" in serving.warning("0.0.0.0", 8866, None, 0)
+    assert (REPO / "app" / "voila.json").read_bytes() == before
+    # Not given: nothing on Voila's command line, the file's caps hold.
+    assert not [a for a in serving.voila_command() if a.startswith("--CappedKernelManager.")]
+
+
+@pytest.mark.parametrize("value", ["x", "-1", "\u0665", "1e3"])
+def test_a_cap_that_is_no_number_is_one_line(value, capsys):
+    with pytest.raises(SystemExit) as stopped:
+        serving.main([f"--max-per-address={value}", "--print-command"])
+    assert stopped.value.code == 2
+    assert capsys.readouterr().err.splitlines()[-1].endswith(
+        f"argument --max-per-address: {value!r} is not a number of pages (a whole number, 0: no limit)")
+
+
+def _refused(manager, handler, monkeypatch):
+    """The page of ``handler`` refused by ``manager``: what the handler writes."""
+    from traitlets.config import Configurable
+    from voila.configuration import VoilaConfiguration
+
+    class App(Configurable):
+        pass
+
+    async def start(self, *args, **kwargs):
+        return "never"
+
+    monkeypatch.setattr(serving.AsyncMappingKernelManager, "start_kernel", start)
+    app = App()
+    app.voila_configuration = VoilaConfiguration()
+    manager.parent = app
+    hook = manager._prelaunch_hook(None)
+    hook(handler)
+    with pytest.raises(web.HTTPError) as refused:
+        asyncio.run(manager.start_kernel(kernel_name="python3"))
+    handler.write_error(refused.value.status_code, exc_info=(type(refused.value), refused.value, None))
+    return refused.value, "".join(handler.written)
+
+
+def test_the_refused_page_speaks_the_pages_language_to_the_pupil_and_the_teacher(monkeypatch):
+    # Before: a bare English "429: Too many pages of the app from one address ... Close one of them".
+    from html.parser import HTMLParser
+
+    manager, _ = _manager_with({"open": (1, 0, 600, True, None)}, max_kernels_per_client=1)
+    manager._client["open"] = "10.0.0.5"
+    refused, page = _refused(manager, _Handler("10.0.0.5", lang="nl"), monkeypatch)
+    assert refused.status_code == 429
+    text = []
+    parser = HTMLParser()
+    parser.handle_data = text.append
+    parser.feed(page)
+    said = " ".join(text)
+    assert '<html lang="nl">' in page
+    assert "Te veel pagina's van de app vanaf deze computer" in said
+    assert "vraag het je docent" in said  # the pupil: what to do
+    assert "Voor de docent" in said and "make app MAX_PER_ADDRESS=40" in said  # the teacher: the setting
+    assert "bridgelaws export-site" in said and "docs/teachers.md" in said  # and the static stepper
+    # The server's cap, in English (no lang, or one the catalogue does not have).
+    manager, _ = _manager_with({"a": (1, 0, 600, True, None), "b": (1, 0, 600, True, None)}, max_kernels=2)
+    refused, page = _refused(manager, _Handler("10.0.0.7", lang="fr"), monkeypatch)
+    assert refused.status_code == 503 and '<html lang="en">' in page
+    assert "The app is full" in page and "ask your teacher" in page and "make app MAX_KERNELS=4" in page
+    assert "bridgelaws export-site" in page
+
+
+def test_other_errors_keep_the_servers_own_page():
+    handler = _Handler("10.0.0.5", lang="nl")
+    serving.speak_refusals(handler)
+    error = web.HTTPError(404)
+    handler.write_error(404, exc_info=(type(error), error, None))
+    assert handler.written == ["the server's own page: 404"]
+
+
+def test_a_real_server_answers_a_refused_page_in_the_pages_language(tmp_path):
+    # Through Voila and tornado: the handler's error page is the one the manager gave it. Two page
+    # loads at once from one address with a share of one: the second is refused before any kernel
+    # of its own starts (the first's kernel is shut down when the server stops).
+    import urllib.error
+    import urllib.request
+    from concurrent.futures import ThreadPoolExecutor
+
+    sys.path.insert(0, str(REPO / "tests"))
+    from serving_helpers import free_port, start, stop
+
+    port = free_port()
+    command = serving.voila_command(port=port, max_per_address=1)
+    process = start(command, f"http://127.0.0.1:{port}/voila/static/voila.js", tmp_path / "voila.log", REPO)
+
+    def load(query: str) -> tuple[int, str]:
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/?{query}", timeout=120) as answer:
+                return answer.status, answer.read().decode()
+        except urllib.error.HTTPError as refused:
+            return refused.code, refused.read().decode()
+
+    try:
+        with ThreadPoolExecutor(2) as pool:
+            first = pool.submit(load, "lang=nl")
+            time.sleep(0.5)
+            second = load("lang=nl&scenario=1S")
+            assert second[0] == 429 and '<html lang="nl">' in second[1] and "vraag het je docent" in second[1]
+            assert first.result()[0] == 200
+    finally:
+        stop(process)
+
+
+# --- issue 37: every page load answered, one count per kernel, quick reloads --------------------------
+
+def _visiting(manager, address):
+    async def visit():
+        serving.CappedKernelManager.note_client(address)
+        try:
+            return await manager.start_kernel(kernel_name="python3")
+        except web.HTTPError as refused:
+            return refused
+    return visit
+
+
+def test_a_kernel_still_starting_is_counted_once(monkeypatch):
+    # Issue 37: "503, 40 pages are open" with 37-39 open: jupyter_client lists a kernel as soon as its
+    # process runs, while the manager still counted it among the starts.
+    manager = serving.CappedKernelManager(max_kernels=3, max_kernels_per_client=0)
+
+    async def start(self, *args, kernel_id=None, **kwargs):
+        self._kernels[kernel_id] = _Kernel()  # listed at once ...
+        await asyncio.sleep(0.05)  # ... and only then ready
+        return kernel_id
+
+    monkeypatch.setattr(serving.AsyncMappingKernelManager, "start_kernel", start)
+    monkeypatch.setattr(manager, "_start_reaper", lambda: None)
+
+    async def three_then_one():
+        first = await asyncio.gather(*(asyncio.ensure_future(_visiting(manager, f"10.0.0.{n}")()) for n in range(3)))
+        return first, await _visiting(manager, "10.0.0.9")()
+
+    first, fourth = asyncio.run(three_then_one())
+    assert all(isinstance(k, str) for k in first), first
+    assert isinstance(fourth, web.HTTPError) and fourth.status_code == 503 and "3 pages are open" in fourth.reason
+    assert len(manager._alive_ids()) == 3 and manager._starting == {}
+
+
+class _Ready(asyncio.Future):
+    pass
+
+
+def test_a_kernel_that_fails_to_start_gives_its_place_back_and_the_page_an_answer(monkeypatch):
+    # Issue 37: zmq's "Address already in use" (two kernels' ports collided), "Kernel died before replying
+    # to kernel_info": the page waited minutes for a kernel that was not there, and its place stayed taken.
+    manager = serving.CappedKernelManager(max_kernels=2, max_kernels_per_client=0)
+    failures, stopped = [2], []
+
+    async def start(self, *args, kernel_id=None, **kwargs):
+        kernel = _Kernel(ready=asyncio.get_running_loop().create_future())
+        if failures[0]:
+            failures[0] -= 1
+            kernel.ready.set_exception(RuntimeError("zmq.error.ZMQError: Address already in use"))
+        else:
+            kernel.ready.set_result(None)
+        self._kernels[kernel_id] = kernel
+        return kernel_id
+
+    async def shutdown(self, kernel_id, *args, **kwargs):
+        stopped.append(kernel_id)
+        del self._kernels[kernel_id]
+
+    monkeypatch.setattr(serving.AsyncMappingKernelManager, "start_kernel", start)
+    monkeypatch.setattr(serving.AsyncMappingKernelManager, "shutdown_kernel", shutdown)
+    monkeypatch.setattr(manager, "_start_reaper", lambda: None)
+    # Two failures in a row: HTTP 503 at once, both kernels shut down, no place taken.
+    refused = asyncio.run(_visiting(manager, "10.0.0.5")())
+    assert isinstance(refused, web.HTTPError) and refused.status_code == 503 and "load the page again" in refused.reason
+    assert len(stopped) == 2 and manager._alive_ids() == [] and manager.kernels_of("10.0.0.5") == []
+    from bridgelaws.interfaces.serving_pages import refused_page
+
+    page = refused_page(refused, "nl")  # the page in the language of its address
+    assert "De pagina kon niet worden gemaakt" in page and "vraag het je docent" in page
+    # One failure, then a kernel that starts: the page is served, the failed kernel gone.
+    failures[0] = 1
+    served = asyncio.run(_visiting(manager, "10.0.0.5")())
+    assert isinstance(served, str) and len(stopped) == 3 and manager._alive_ids() == [served]
+
+
+def test_a_start_that_raises_gives_its_place_back(monkeypatch):
+    manager = serving.CappedKernelManager(max_kernels=1, max_kernels_per_client=0)
+
+    async def start(self, *args, kernel_id=None, **kwargs):
+        raise OSError("Address already in use")
+
+    monkeypatch.setattr(serving.AsyncMappingKernelManager, "start_kernel", start)
+    refused = asyncio.run(_visiting(manager, "10.0.0.5")())
+    assert isinstance(refused, web.HTTPError) and refused.status_code == 503
+    assert manager._starting == {} and manager._alive_ids() == []
+
+
+def test_a_quick_reload_gives_the_place_of_the_page_it_replaces(monkeypatch):
+    # Issue 37: quick reloads of one page locked the visitor out with 429 for about 40 s (the reloaded
+    # pages never connected, and a page that never connected kept its place for first_connection_timeout).
+    manager, now = _manager_with({"abandoned": (0, 0, 3, False, None), "rendered": (0, 0, 3, False, None),
+                                  "plain": (0, 0, 3, False, None)},
+                                 max_kernels_per_client=3, page_deadline=0, reload_grace=10)
+    manager._client.update({k: "10.0.0.5" for k in ("abandoned", "rendered", "plain")})
+    handlers = {k: _Handler("10.0.0.5") for k in ("abandoned", "rendered")}
+    for kernel_id, handler in handlers.items():
+        manager._watch_request(kernel_id, handler)
+    handlers["abandoned"].close_callbacks[-1]()  # the browser left the page while it was made: a reload
+    handlers["rendered"].on_finish()  # made whole a moment ago: its page may still connect
+    stopped = []
+
+    async def shutdown(self, kernel_id, *args, **kwargs):
+        stopped.append(kernel_id)
+        del self._kernels[kernel_id]
+
+    async def start(self, *args, kernel_id=None, **kwargs):
+        self._kernels[kernel_id] = _Kernel()
+        return kernel_id
+
+    monkeypatch.setattr(serving.AsyncMappingKernelManager, "shutdown_kernel", shutdown)
+    monkeypatch.setattr(serving.AsyncMappingKernelManager, "start_kernel", start)
+    monkeypatch.setattr(manager, "_start_reaper", lambda: None)
+
+    async def reload():
+        result = await _visiting(manager, "10.0.0.5")()
+        await asyncio.sleep(0.01)  # the shutdown runs beside the start
+        return result
+
+    assert isinstance(asyncio.run(reload()), str) and stopped == ["abandoned"]
+    refused = asyncio.run(reload())  # the rendered page's request ended under reload_grace ago; "plain" has none
+    assert isinstance(refused, web.HTTPError) and refused.status_code == 429 and stopped == ["abandoned"]
+    manager._request_over["rendered"] = (time.monotonic() - 11, False)  # and now it is past its grace
+    assert isinstance(asyncio.run(reload()), str) and stopped == ["abandoned", "rendered"]
+
+
+def test_a_request_still_open_at_its_deadline_is_answered():
+    import logging
+
+    class Open(_Handler):
+        _finished, _headers_written = False, False
+
+        def clear(self):
+            self.written.clear()
+
+        def set_status(self, code, reason=None):
+            self.status = (code, reason)
+
+        def finish(self, text=""):
+            self.written.append(text)
+            self._finished = True
+
+    waiting = Open("10.0.0.5")
+    serving.end_request(waiting, "k", logging.getLogger("test"))
+    assert waiting.status[0] == 503 and waiting._finished and "load it again" in waiting.written[-1]
+    streaming = Open("10.0.0.5")
+    streaming._headers_written = True
+    closed = []
+    streaming.request.connection = SimpleNamespace(close=lambda: closed.append(True))
+    serving.end_request(streaming, "k", logging.getLogger("test"))
+    assert closed == [True]
+    done = Open("10.0.0.5")
+    done._finished = True
+    serving.end_request(done, "k", logging.getLogger("test"))
+    assert done.written == []
+
+
+def test_a_real_kernel_that_dies_before_it_answers_is_a_503_and_takes_no_place(tmp_path):
+    # The kernel's process exits at once (as one whose ports were taken): before, start_kernel returned
+    # it as started, and Voila's page waited for its kernel_info for minutes.
+    from jupyter_client.kernelspec import KernelSpecManager
+
+    (tmp_path / "dying").mkdir()
+    (tmp_path / "dying" / "kernel.json").write_text(json.dumps({
+        "argv": [sys.executable, "-c", "import sys; sys.exit(3)", "{connection_file}"],
+        "display_name": "dying", "language": "python"}))
+    manager = serving.CappedKernelManager(kernel_spec_manager=KernelSpecManager(kernel_dirs=[str(tmp_path)]),
+                                          root_dir=str(tmp_path), ready_timeout=20)
+
+    async def visit():
+        try:
+            return await manager.start_kernel(kernel_name="dying")
+        except web.HTTPError as refused:
+            return refused
+
+    refused = asyncio.run(visit())
+    assert isinstance(refused, web.HTTPError) and refused.status_code == 503, refused
+    assert manager._alive_ids() == [] and manager._starting == {}

@@ -105,6 +105,6 @@ def test_the_page_switch_sets_every_panel_that_offers_a_language() -> None:
 def test_the_app_has_a_language_switch_at_the_top_that_every_panel_follows() -> None:
     cells = json.loads(APP.read_text(encoding="utf-8"))["cells"]
     code = ["".join(cell["source"]) for cell in cells if cell["cell_type"] == "code"]
-    assert "LanguageSwitch(" in code[0]
+    assert "LanguageSwitch(" in code[0] or "language_from_address(" in code[0]  # the switch, set to the address's lang
     for source in code[1:]:
         assert "language.follow(" in source, source

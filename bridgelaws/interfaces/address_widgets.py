@@ -9,6 +9,7 @@ lab's own, and it shows a note instead. What the address means, and its errors, 
 functions of :mod:`bridgelaws.presentation.views.address`; this module only wires them to the widgets::
 
     address = PageAddress.from_environment()
+    language = language_from_address(address)     # the page's language switch, set to its lang
     stepper = stepper_from_address(address)       # an AuctionStepper showing the address's state
     explorer = explorer_from_address(address)     # a CompareExplorer likewise
 """
@@ -19,15 +20,18 @@ import os
 from typing import Any
 
 import anywidget
+import ipywidgets as widgets
 import traitlets
 
 from ..text.errors import BridgeLawsError
 from ..text.i18n import t
 from ..presentation.views import case_examples
-from ..presentation.views.address import (CompareAddress, StepperAddress, compare_query, parse_compare_address,
-                            parse_stepper_address, stepper_query)
+from ..presentation.views.address import (CompareAddress, StepperAddress, compare_query, language_query,
+                                           parse_compare_address, parse_language_address, parse_stepper_address,
+                                           stepper_query)
+from ..text.i18n import DEFAULT_LANGUAGE
 from .widgets_common import _message
-from .widgets_explorers import CompareExplorer
+from .widgets_explorers import CompareExplorer, LanguageSwitch
 from .widgets_stepper import AuctionStepper
 
 _ESM = r"""
@@ -143,6 +147,26 @@ class PageAddress(anywidget.AnyWidget):
         self.query = "&".join(part for part in self._parts.values() if part)
 
 
+def language_from_address(address: PageAddress) -> LanguageSwitch:
+    """The page's :class:`LanguageSwitch`, set to the address's ``lang`` (a Dutch teacher's link,
+    ``?lang=nl``, opens in Dutch), and writing the language to the address on every switch, so that
+    the link copied keeps it. An unknown ``lang``: English, and the one-line message beside the switch."""
+    try:
+        lang, error = parse_language_address(address.initial), None
+    except BridgeLawsError as refused:
+        lang, error = DEFAULT_LANGUAGE, str(refused)
+    switch = LanguageSwitch(lang)
+
+    def write(_: Any = None) -> None:
+        address.set_part("lang", language_query(switch.lang))
+
+    switch.language.observe(write, names="value")
+    write()
+    if error:
+        switch.children = (*switch.children, widgets.HTML(_message(error)))
+    return switch
+
+
 def stepper_state(stepper: AuctionStepper) -> StepperAddress:
     """What the stepper shows, as an address."""
     return StepperAddress(tokens=tuple(stepper.tokens), dealer=str(stepper.dealer.value),
@@ -236,4 +260,5 @@ def explorer_from_address(address: PageAddress) -> CompareExplorer:
     return explorer
 
 
-__all__ = ["PageAddress", "explorer_from_address", "explorer_state", "stepper_from_address", "stepper_state"]
+__all__ = ["PageAddress", "explorer_from_address", "explorer_state", "language_from_address", "stepper_from_address",
+           "stepper_state"]

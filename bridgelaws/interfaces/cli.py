@@ -15,7 +15,6 @@ import os
 import sys
 from typing import Any, NoReturn
 
-from . import cli_auction, cli_corpus, cli_pbn, cli_tables
 from .cli_common import MAX_ERROR_CHARS, PROG, error_words, lang_of, missing_extra, one_line
 from ..text.errors import BridgeLawsError, InternalError
 from ..text.vocabulary import DEFAULT_LAYER
@@ -207,6 +206,18 @@ def _with_examples(parser: argparse.ArgumentParser, command: str) -> None:
     parser.epilog = _examples_epilog(command)
 
 
+# The commands' modules are imported when a command runs, inside main()'s handling of errors: a
+# broken registry of editions (read when they are imported) is then one line, and --help, which
+# needs none of them, still works.
+def _command(group: str, name: str) -> Any:
+    def run(args: argparse.Namespace) -> int:
+        from . import cli_auction, cli_corpus, cli_pbn, cli_tables
+
+        module = {"corpus": cli_corpus, "auction": cli_auction, "tables": cli_tables, "pbn": cli_pbn}[group]
+        return int(getattr(module, name)(args))
+    return run
+
+
 def build_parser(lang: str = "en") -> argparse.ArgumentParser:
     """The parser, its help in ``lang`` (:mod:`bridgelaws.interfaces.cli_help`)."""
     from ..text.i18n import t
@@ -227,19 +238,19 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
     p.add_argument("--rules", action="store_true", help="every mechanic with the article(s) it rests on")
     p.add_argument("--json", action="store_true",
                    help="every edition with its source's metadata, and where each field comes from")
-    p.set_defaults(func=cli_corpus.cmd_editions)
+    p.set_defaults(func=_command("corpus", "cmd_editions"))
 
     p = sub.add_parser("cite", help="a citation of an edition, an article or a record, with its stable id")
     p.add_argument("id", help="an edition (1936), an article (1936:22) or a record (1936:22.6.c)")
     p.add_argument("--format", choices=["text", "bibtex", "csl-json"], default="text",
                    help="text (default), bibtex (one @misc entry) or csl-json (for Zotero and citeproc)")
-    p.set_defaults(func=cli_corpus.cmd_cite)
+    p.set_defaults(func=_command("corpus", "cmd_cite"))
 
     p = sub.add_parser("export-tei", help="the corpus as TEI P5 XML: one edition, or all of them as a teiCorpus")
     p.add_argument("edition", nargs="?", default=None, metavar="EDITION", help="one edition (default: every edition)")
     p.add_argument("-o", "--output", required=True, metavar="FILE",
                    help="the XML file to write (it appears only when it is complete)")
-    p.set_defaults(func=cli_corpus.cmd_export_tei)
+    p.set_defaults(func=_command("corpus", "cmd_export_tei"))
 
     p = sub.add_parser("export-site", help="a static site (HTML, no program behind it): the matrix, the cases, "
                                           "the articles and the scenarios step by step")
@@ -250,7 +261,7 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
     p.add_argument("--pyodide", default=None, metavar="DIR",
                    help="the folder of the npm package pyodide: the site also gets stepper.html, the stepper and "
                         "the comparison run in the browser, served by the site's host alone (make site)")
-    p.set_defaults(func=cli_corpus.cmd_export_site)
+    p.set_defaults(func=_command("corpus", "cmd_export_site"))
 
     p = sub.add_parser("article", help="an article's verbatim text, with notes and references")
     p.add_argument("ref", help="an article id such as 1936:22.3")
@@ -258,7 +269,7 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
                    help="as JSON; each record carries text_en, the project's English (null where absent)")
     p.add_argument("--en", action="store_true",
                    help="the project's English translation under each Dutch paragraph (not a source text)")
-    p.set_defaults(func=cli_corpus.cmd_article)
+    p.set_defaults(func=_command("corpus", "cmd_article"))
 
     p = sub.add_parser("search", help="search the texts of every edition: whole words, any spelling")
     p.add_argument("query", metavar="WORDS",
@@ -267,17 +278,17 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
     p.add_argument("--exact", action="store_true",
                    help="the form asked for only (case and accents still ignored), no spelling variants")
     p.add_argument("--json", action="store_true", help="the query, the forms it matched, and every paragraph found, as JSON")
-    p.set_defaults(func=cli_corpus.cmd_search)
+    p.set_defaults(func=_command("corpus", "cmd_search"))
 
     p = sub.add_parser("diff", help="what changed between two texts: words deleted, inserted, respelt")
     p.add_argument("a", metavar="ID", help="a record or article (1936:15), or a topic in one edition (doubling@1936)")
     p.add_argument("b", metavar="ID", help="the other record, article or topic@edition, compared with the first")
     p.add_argument("--json", action="store_true", help="both texts and what changed between them, as JSON")
-    p.set_defaults(func=cli_corpus.cmd_diff)
+    p.set_defaults(func=_command("corpus", "cmd_diff"))
 
     p = sub.add_parser("count-auctions", help="the exact number of complete legal auctions")
     p.add_argument("--edition", default=None, help="one edition, a comma list, or all (default)")
-    p.set_defaults(func=cli_auction.cmd_count)
+    p.set_defaults(func=_command("auction", "cmd_count"))
 
     p = sub.add_parser("judge", help="play a scenario under one edition")
     p.add_argument("--edition", required=True,
@@ -286,7 +297,7 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="every event with its case, ruling and articles, and the final state")
     _layer_option(p)
     p.add_argument("tokens", metavar="SCENARIO", help='the scenario, e.g. "1S 1H" or "P E:1H W:!SK"')
-    p.set_defaults(func=cli_auction.cmd_judge)
+    p.set_defaults(func=_command("auction", "cmd_judge"))
 
     p = sub.add_parser("compare", help="one scenario under several editions, side by side")
     _dealer_option(p)
@@ -296,7 +307,7 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
     fmt.add_argument("--json", action="store_true", help="per edition every event with its case, ruling and articles")
     fmt.add_argument("--csv", action="store_true", help="one row per edition and event")
     p.add_argument("tokens", metavar="SCENARIO", help='the scenario, e.g. "1S 1H"')
-    p.set_defaults(func=cli_auction.cmd_compare)
+    p.set_defaults(func=_command("auction", "cmd_compare"))
 
     from ..presentation.distinguish import DEFAULT_MAX_TOKENS, DEFAULT_SPACE, MAX_TOKENS
 
@@ -315,7 +326,7 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true",
                    help="a list of objects: scenario, dealer, kind, difference, and per edition its case, "
                         "status, articles")
-    p.set_defaults(func=cli_auction.cmd_distinguish)
+    p.set_defaults(func=_command("auction", "cmd_distinguish"))
 
     p = sub.add_parser("matrix", help="every case under every edition")
     fmt = p.add_mutually_exclusive_group()
@@ -333,7 +344,7 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
     p.add_argument("--editions", default=None,
                    help="the columns: a comma list of editions or draft files (data/drafts/*.yaml), or all (default)")
     _layer_option(p, both=True)
-    p.set_defaults(func=cli_tables.cmd_matrix)
+    p.set_defaults(func=_command("tables", "cmd_matrix"))
 
     p = sub.add_parser("handout", help="a scenario's comparison across editions as a handout: HTML, or PDF via Chromium")
     p.add_argument("tokens", metavar="SCENARIO", help='the scenario, e.g. "1S 1H"')
@@ -344,7 +355,7 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
                    help="FILE.html (one self-contained page) or FILE.pdf (printed by headless Chromium)")
     p.add_argument("--english", action="store_true",
                    help="also the project's English of each quoted paragraph (off by default)")
-    p.set_defaults(func=cli_auction.cmd_handout)
+    p.set_defaults(func=_command("auction", "cmd_handout"))
 
     p = sub.add_parser("impact", help="what a draft edition (a .yaml file) changes against the edition it starts from")
     p.add_argument("draft", help="a draft file, e.g. data/drafts/1936-with-2017-closing.yaml")
@@ -361,13 +372,13 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
                      help="FILE.html (one self-contained, printable document: date, sources, redline, matrix "
                           "cells, scenarios with their articles, ledger, recorded auctions) or FILE.pdf "
                           "(the same, printed by headless Chromium)")
-    p.set_defaults(func=cli_auction.cmd_impact)
+    p.set_defaults(func=_command("auction", "cmd_impact"))
 
     p = sub.add_parser("coverage", help="which records of each text the engine models, and why not the rest")
     p.add_argument("--edition", default=None,
                    help="one edition or a comma list (default: all); also lists each record not modelled")
     p.add_argument("--json", action="store_true", help="the counts, and each record not modelled with its reason, as JSON")
-    p.set_defaults(func=cli_tables.cmd_coverage)
+    p.set_defaults(func=_command("tables", "cmd_coverage"))
 
     p = sub.add_parser("ledger", help="what changed for every case and mechanic between editions")
     p.add_argument("--from", dest="from_", default=None, metavar="EDITION",
@@ -387,7 +398,7 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
                      help="how many entries between consecutive editions have each word, as a Markdown table "
                           "(the README's and docs/ledger.md's)")
     _layer_option(p)
-    p.set_defaults(func=cli_tables.cmd_ledger)
+    p.set_defaults(func=_command("tables", "cmd_ledger"))
 
     p = sub.add_parser("exercises", help="the exercise set (every case): a list, a printable handout, GIFT or Anki")
     p.add_argument("--format", choices=["text", "html", "gift", "anki"], default="text",
@@ -398,7 +409,7 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
     p.add_argument("-o", "--output", default=None, metavar="FILE",
                    help="write to FILE (default: standard output); a suffix that names another format than "
                         "the one written is refused; the handout to FILE.pdf is printed by headless Chromium")
-    p.set_defaults(func=cli_auction.cmd_exercises)
+    p.set_defaults(func=_command("auction", "cmd_exercises"))
 
     p = sub.add_parser("pbn", help="read a PBN file and compare its contracts with each edition")
     p.add_argument("file", metavar="FILE", help="a PBN file (PBN 2.1)")
@@ -409,7 +420,7 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
                         "(an interrupted run leaves no partial file)")
     p.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                    help="progress on stderr (default: for files of 2 MB and more)")
-    p.set_defaults(func=cli_pbn.cmd_pbn)
+    p.set_defaults(func=_command("pbn", "cmd_pbn"))
 
     p = sub.add_parser("completion", help="a shell completion script: eval \"$(bridgelaws completion bash)\" in ~/.bashrc")
     p.add_argument("shell", choices=["bash", "zsh"], help="the shell the script is for")
@@ -450,7 +461,12 @@ def main(argv: list[str] | None = None) -> int:
 
     from ._clilang import language_of_argv
 
-    parser = build_parser(language_of_argv(sys.argv[1:] if argv is None else [str(a) for a in argv]))
+    try:
+        # its words are the catalogue's (data/messages/)
+        parser = build_parser(language_of_argv(sys.argv[1:] if argv is None else [str(a) for a in argv]))
+    except BridgeLawsError as error:
+        print(_error_line(one_line(error), argv), file=sys.stderr)
+        return 2
     previous: dict[int, object] = {}
     for name in ("SIGTERM", "SIGHUP"):
         number = getattr(signal, name, None)
@@ -522,10 +538,13 @@ def _error_line(message: str, argv: list[str] | None) -> str:
     from ._clilang import language_of_argv
     from ..text.i18n import t
 
-    lang = language_of_argv(sys.argv[1:] if argv is None else list(argv))
     while message.startswith(f"{PROG}: "):  # the line has the prefix once, whatever raised it
         message = message[len(PROG) + 2:]
-    return t("cli.error_prefix", lang, message=error_words(message, lang))
+    try:
+        lang = language_of_argv(sys.argv[1:] if argv is None else list(argv))
+        return t("cli.error_prefix", lang, message=error_words(message, lang))
+    except BridgeLawsError:  # the catalogue itself cannot be read (the data's folder): in English
+        return f"{PROG}: error: {message}"
 
 
 def _unwritten(error: OSError | UnicodeEncodeError) -> int:

@@ -85,12 +85,14 @@ def cmd_compare(args: argparse.Namespace) -> int:
 @escaping
 def cmd_impact(args: argparse.Namespace) -> int:
     """What a draft edition changes against its base (bridgelaws.presentation.impact)."""
-    from ..text._cliio import Progress
+    from ..text._cliio import Progress, refuse_input
     from ..presentation.distinguish import SPACES
     from ..presentation.impact import impact, impact_html, impact_text, write_impact_report
 
     if args.output is not None and os.path.splitext(args.output)[1].lower() not in (".html", ".htm", ".pdf"):
         raise BridgeLawsError(f"impact: -o {args.output!r} must end in .html or .pdf")
+    if args.output is not None:  # before the work: the PBN file or the draft is never replaced by the report
+        refuse_input(args.output, *(args.pbn or ()), args.draft)
     if lang_of(args) != "en":  # the report has no Dutch yet: said once, in the run's language
         print(t("cli.impact.english_only", lang_of(args)), file=sys.stderr)
     progress = Progress("impact")

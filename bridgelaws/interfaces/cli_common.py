@@ -20,13 +20,17 @@ MAX_ERROR_CHARS = 1000
 #: or retitle the user's terminal through an error line.
 _CONTROLS = {code: f"\\x{code:02x}" for code in [*range(0x20), *range(0x7f, 0xa0)]}
 _CONTROLS.update({ord("\n"): "\\n", ord("\r"): "\\r", ord("\t"): "\\t"})
+#: The bidirectional controls (embeddings, overrides, isolates, marks), which reorder what is shown
+#: around them: escaped too (``\u202e``), in a listing and in JSON alike.
+_BIDI = {code: f"\\u{code:04x}" for code in [0x061c, 0x200e, 0x200f, *range(0x202a, 0x202f), *range(0x2066, 0x206a)]}
+_CONTROLS.update(_BIDI)
 
 
 #: The same escapes for a listing that shows what a draft wrote (``judge``, ``compare``, ``impact``):
 #: every control character but the line feeds the listing is made of.
 _SHOWN = {code: text for code, text in _CONTROLS.items() if code != ord("\n")}
 #: For JSON: json.dumps escapes C0 itself; DEL and C1 (raw with ensure_ascii=False) become \u escapes.
-_JSON_SHOWN = {code: f"\\u{code:04x}" for code in range(0x7f, 0xa0)}
+_JSON_SHOWN = {code: f"\\u{code:04x}" for code in range(0x7f, 0xa0)} | _BIDI
 
 
 class _Escaped:

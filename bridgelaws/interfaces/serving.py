@@ -3,6 +3,7 @@
     python -m bridgelaws.interfaces.serving                        # 127.0.0.1:8866, as `make app`
     python -m bridgelaws.interfaces.serving --host 0.0.0.0         # a classroom: every interface, with a warning
     python -m bridgelaws.interfaces.serving --print-command        # the Voilà command, one argument a line
+    python -m bridgelaws.interfaces.serving --max-per-address 40   # a class behind one router (make app MAX_PER_ADDRESS=40)
 
 Every page load of the app starts a kernel (a Python process of about 65 MB: ``make bench-app``).
 The settings that keep that in bounds are in ``app/voila.json``: the page's own shutdown request on
@@ -11,7 +12,10 @@ sets; docs/teachers.md says why accepting it is safe here); :class:`CappedKernel
 a kernel whose page never connected (40 s after its render) or has gone (45 s without a connection,
 busy or not; the websocket's pings close a silent one within 45 s), refuses a page beyond
 ``max_kernels`` open at once (HTTP 503) or beyond ``max_kernels_per_client`` for one address (HTTP
-429) rather than filling the memory; an open page keeps its kernel until three idle hours. A busy
+429) rather than filling the memory (the caps: ``make app MAX_KERNELS=N MAX_PER_ADDRESS=N``, given to
+Voilà on its command line; the page refused says why in the language of its address, ``?lang=nl``,
+to the pupil and to the teacher: :func:`refused_page`); an open page keeps its kernel until it has been
+idle for 30 minutes (``make app IDLE_MINUTES=N``), whatever holds its connection. A busy
 port stops ``make app`` with one line; it never moves to another port. The bounds measured:
 docs/robustness.md, "The served app".
 
@@ -51,6 +55,8 @@ from tornado import web
 from tornado.ioloop import PeriodicCallback
 from traitlets import Float, Integer
 
+from .serving_pages import PagesRefused, end_request, speak_refusals
+
 REPO = Path(__file__).resolve().parents[2]
 APP_NOTEBOOK = REPO / "app" / "bridgelaws.ipynb"
 APP_CONFIG_DIR = REPO / "app"
@@ -62,6 +68,8 @@ DEFAULT_PORT = 8866
 #: The address of the visitor whose page is being rendered: set by :meth:`CappedKernelManager.note_client`
 #: (Voila's ``prelaunch_hook``, which sees the request) and read by ``start_kernel`` in the same request.
 _CLIENT: contextvars.ContextVar[str | None] = contextvars.ContextVar("bridgelaws_client", default=None)
+#: The request of that page (Voila's handler), likewise: what the manager watches of it (its end, its deadline).
+_REQUEST: contextvars.ContextVar[Any] = contextvars.ContextVar("bridgelaws_request", default=None)
 
 
 class CappedKernelManager(AsyncMappingKernelManager):
@@ -77,7 +85,8 @@ class CappedKernelManager(AsyncMappingKernelManager):
       seconds (a tab closed without its shutdown request, a browser killed or gone off the network:
       the websocket pings of ``app/voila.json`` close a silent connection) is shut down, busy or not;
     * a page that stays connected keeps its kernel: only ``MappingKernelManager``'s idle culler
-      (``cull_idle_timeout`` in ``app/voila.json``, hours) ends it.
+      (``cull_idle_timeout`` in ``app/voila.json``, 30 minutes without a message; ``make app
+      IDLE_MINUTES=N``) ends it, whatever holds its websocket (a browser, or a script).
 
     The reaper looks every ``reap_interval`` seconds. All of it is configurable (``app/voila.json``,
     or ``--CappedKernelManager.NAME=VALUE`` on Voila's command line; the tests use seconds)."""
@@ -94,6 +103,15 @@ class CappedKernelManager(AsyncMappingKernelManager):
         "Seconds without a connection after which a kernel whose page had connected is shut down, "
         "busy or not."))
     reap_interval = Float(5.0, config=True, help="Seconds between two looks of the reaper.")
+    ready_timeout = Float(30.0, config=True, help=(
+        "Seconds a new kernel has to answer its first request (kernel_info) before it counts as failed: "
+        "it is shut down, its place given back, and the start tried once more; then HTTP 503."))
+    page_deadline = Float(240.0, config=True, help=(
+        "Seconds after which a page's request still unanswered is ended (HTTP 503 if nothing was sent yet, "
+        "else its connection closed), whatever happened to its kernel. 0: none."))
+    reload_grace = Float(10.0, config=True, help=(
+        "Seconds after its request ended that a page which never connected may give its place to a new page "
+        "of the same address at its share (a quick reload); a request the browser abandoned gives it at once."))
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)  # type: ignore[no-untyped-call]
@@ -102,7 +120,8 @@ class CappedKernelManager(AsyncMappingKernelManager):
         self._connected_once: set[str] = set()
         self._unconnected_since: dict[str, float] = {}  # kernel (once connected) -> when its last connection closed
         self._leaving: set[str] = set()  # kernels being shut down: no longer counted
-        self._pending: dict[str | None, int] = {}  # client -> kernels being started for it
+        self._starting: dict[str, str | None] = {}  # kernel being started -> its client (its id chosen here)
+        self._request_over: dict[str, tuple[float, bool]] = {}  # kernel -> (when its page's request ended, abandoned?)
         self._reaper: PeriodicCallback | None = None
         # Voila calls its prelaunch_hook with the request before it starts the page's kernel: the hook
         # is how the client's address reaches start_kernel (a hook set in the configuration still runs).
@@ -113,6 +132,8 @@ class CappedKernelManager(AsyncMappingKernelManager):
     def _prelaunch_hook(self, previous: Any) -> Any:
         def hook(handler: Any, notebook: Any = None, cwd: Any = None) -> Any:
             self.note_client(handler.request.remote_ip)
+            _REQUEST.set(handler)
+            speak_refusals(handler)
             return previous(handler, notebook=notebook, cwd=cwd) if previous else None
         return hook
 
@@ -122,57 +143,145 @@ class CappedKernelManager(AsyncMappingKernelManager):
         _CLIENT.set(address)
 
     def kernels_of(self, client: str | None) -> list[str]:
-        """The kernels alive (not being shut down) that ``client`` asked for."""
-        return [k for k, c in self._client.items() if c == client and k in self._kernels and k not in self._leaving]
+        """The kernels alive (not being shut down) that ``client`` asked for, those being started included."""
+        alive = [k for k, c in self._client.items() if c == client and k in self._kernels and k not in self._leaving]
+        return alive + [k for k, c in self._starting.items() if c == client and k not in alive]
 
     # jupyter_client types start_kernel as synchronous; the server's managers are asynchronous.
     async def start_kernel(self, *args: Any, **kwargs: Any) -> str:  # type: ignore[override]
         client = _CLIENT.get()
         # Counted and reserved before the first await: requests that arrive together see each other.
-        # When a cap is reached, kernels whose page has gone (connected once, no connection now: a
-        # tab closed, a page reloaded) make room at once instead of waiting out disconnected_timeout.
-        pending = sum(self._pending.values())
-        if self.max_kernels > 0 and not self._room(self._alive_ids(), pending, self.max_kernels):
-            raise web.HTTPError(503, reason=(
+        # A kernel being started is counted once, by the id chosen here (jupyter_client lists it among
+        # the kernels before it is ready). When a cap is reached, kernels whose page has gone (connected
+        # once, no connection now: a tab closed, a page reloaded) make room at once instead of waiting
+        # out disconnected_timeout; at an address's share, so do its own pages that never connected and
+        # whose request has ended (a quick reload).
+        if self.max_kernels > 0 and not self._room(self._alive_ids(), self.max_kernels):
+            raise PagesRefused("server", self.max_kernels, reason=(
                 f"The app is full: {self.max_kernels} pages are open, the most this server allows. "
                 "Close a page of the app, or try again in a minute."))
         if (client is not None and self.max_kernels_per_client > 0
-                and not self._room(self.kernels_of(client), self._pending.get(client, 0), self.max_kernels_per_client)):
-            raise web.HTTPError(429, reason=(
+                and not self._room(self.kernels_of(client), self.max_kernels_per_client, reloads=True)):
+            raise PagesRefused("client", self.max_kernels_per_client, reason=(
                 f"Too many pages of the app from one address: {self.max_kernels_per_client} are open, the "
                 "most this server allows. Close one of them (a page left without closing gives its place "
                 "back within two minutes)."))
-        self._pending[client] = self._pending.get(client, 0) + 1
-        try:
-            kernel_id: str = await super().start_kernel(*args, **kwargs)
-        finally:
-            self._pending[client] -= 1
-            if not self._pending[client]:
-                del self._pending[client]
+        kernel_id = await self._start_ready(client, *args, **kwargs)
         self._client[kernel_id] = client
         self._started[kernel_id] = time.monotonic()
+        self._watch_request(kernel_id, _REQUEST.get())
         self._start_reaper()
         return kernel_id
 
-    def _room(self, kernels: list[str], pending: int, cap: int) -> bool:
-        """Whether one more kernel fits beside ``kernels`` (and ``pending`` starts) under ``cap``,
-        shutting down as many kernels of ``kernels`` whose page has gone as it takes (the longest gone
-        first). Synchronous: the kernels shut down are marked leaving before anything else runs."""
-        over = len(kernels) + pending + 1 - cap
+    async def _start_ready(self, client: str | None, *args: Any, **kwargs: Any) -> str:
+        """Start a kernel and wait until it answers (:meth:`_not_ready`); one that fails (its ports taken
+        by another process, a kernel that dies before it answers) is shut down and its place given back
+        at once, and the start is tried once more; a second failure is HTTP 503."""
+        for attempt in (1, 2):
+            kernel_id = kwargs.pop("kernel_id", None) or self.new_kernel_id()
+            self._starting[kernel_id] = client
+            try:
+                started: str = await super().start_kernel(*args, kernel_id=kernel_id, **kwargs)
+                problem = await self._not_ready(started)
+            except web.HTTPError:
+                raise
+            except Exception as exc:  # the start itself failed (e.g. zmq's "Address already in use")
+                started, problem = kernel_id, f"{type(exc).__name__}: {exc}"
+            finally:
+                del self._starting[kernel_id]
+            if problem is None:
+                return started
+            self.log.warning("Kernel %s did not start (%s): its place is given back (attempt %d of 2).",
+                             started, problem, attempt)
+            await self._discard(started)
+        raise PagesRefused("start", 0, reason="The page's kernel could not start (the server is busy): load the page again.")
+
+    async def _not_ready(self, kernel_id: str) -> str | None:
+        """Why the kernel just started cannot serve its page (None: it answered ``kernel_info``)."""
+        kernel = self._kernels.get(kernel_id)
+        if kernel is None:
+            return "it is gone"
+        ready = getattr(kernel, "ready", None)
+        if isinstance(ready, asyncio.Future) and ready.done() and ready.exception() is not None:
+            return f"{type(ready.exception()).__name__}: {ready.exception()}"
+        if not hasattr(kernel, "client"):
+            return None  # not a kernel of jupyter_client (the tests' stand-ins)
+        client = kernel.client()
+        client.start_channels()
+        try:
+            await client.wait_for_ready(timeout=self.ready_timeout)
+        except (RuntimeError, TimeoutError, asyncio.TimeoutError) as exc:
+            return f"{type(exc).__name__}: {exc}"
+        finally:
+            client.stop_channels()
+        return None
+
+    async def _discard(self, kernel_id: str) -> None:
+        """Shut down a kernel that failed to start (or forget it, if it never was)."""
+        if kernel_id in self._kernels:
+            try:
+                await self.shutdown_kernel(kernel_id, now=True)
+            except Exception as exc:  # noqa: BLE001 - a kernel that failed may fail to stop too
+                self.log.warning("Could not shut down kernel %s: %s", kernel_id, exc)
+                self._kernels.pop(kernel_id, None)
+        self._forget(kernel_id)
+
+    def _watch_request(self, kernel_id: str, handler: Any) -> None:
+        """Note when the page's request of ``kernel_id`` ends (finished, or abandoned by the browser), and
+        end it at ``page_deadline`` if it is still open then: every request is answered within a bound."""
+        if handler is None:
+            return
+        previous_close, previous_finish = handler.on_connection_close, handler.on_finish
+
+        def closed() -> None:
+            self._request_over.setdefault(kernel_id, (time.monotonic(), True))
+            previous_close()
+
+        def finished() -> None:
+            self._request_over.setdefault(kernel_id, (time.monotonic(), False))
+            previous_finish()
+
+        # tornado gave the connection the handler's bound method when the request came: the callback is
+        # set again (the connection tells of a browser that went at the first write after it went).
+        connection = getattr(handler.request, "connection", None)
+        if connection is not None and hasattr(connection, "set_close_callback"):
+            connection.set_close_callback(closed)
+        handler.on_connection_close, handler.on_finish = closed, finished
+        if self.page_deadline > 0:
+            from tornado.ioloop import IOLoop
+
+            IOLoop.current().call_later(self.page_deadline, end_request, handler, kernel_id, self.log)
+
+    def _room(self, kernels: list[str], cap: int, reloads: bool = False) -> bool:
+        """Whether one more kernel fits beside ``kernels`` under ``cap``, shutting down as many kernels of
+        ``kernels`` whose page has gone as it takes (the longest gone first); with ``reloads``, also
+        those whose page never connected and whose request has ended (abandoned, or over for
+        ``reload_grace`` seconds). Synchronous: the kernels shut down are marked leaving before
+        anything else runs."""
+        over = len(kernels) + 1 - cap
         if over <= 0:
             return True
-        gone = sorted((k for k in kernels if k in self._connected_once and not self._kernel_connections.get(k, 0)),
-                      key=lambda k: self._unconnected_since.get(k, 0.0))
+        now = time.monotonic()
+        gone = [(self._unconnected_since.get(k, 0.0), k) for k in kernels
+                if k in self._connected_once and not self._kernel_connections.get(k, 0)]
+        if reloads:
+            for k in kernels:
+                ended, abandoned = self._request_over.get(k, (None, False))
+                if (k not in self._connected_once and ended is not None
+                        and (abandoned or now - ended >= self.reload_grace)):
+                    gone.append((ended, k))
         if len(gone) < over:
             return False
-        for kernel_id in gone[:over]:
+        for _, kernel_id in sorted(gone)[:over]:
             self.log.warning("Shutting down kernel %s: its page has gone, and a new page needs its place.", kernel_id)
             self._leaving.add(kernel_id)
             asyncio.ensure_future(self._shut_down(kernel_id))
         return True
 
     def _alive_ids(self) -> list[str]:
-        return [k for k in self.list_kernel_ids() if k not in self._leaving]
+        """The kernels alive, and those being started, each once."""
+        alive = [k for k in self.list_kernel_ids() if k not in self._leaving]
+        return alive + [k for k in self._starting if k not in alive]
 
     def notify_connect(self, kernel_id: str) -> None:
         super().notify_connect(kernel_id)  # type: ignore[no-untyped-call]
@@ -208,6 +317,7 @@ class CappedKernelManager(AsyncMappingKernelManager):
         self._started.pop(kernel_id, None)
         self._connected_once.discard(kernel_id)
         self._unconnected_since.pop(kernel_id, None)
+        self._request_over.pop(kernel_id, None)
 
     def _start_reaper(self) -> None:
         if self._reaper is None and self.reap_interval > 0:
@@ -298,25 +408,52 @@ def config_dir_for(host: str, config_dir: Path = APP_CONFIG_DIR, build: Path = B
     return folder
 
 
-def warning(host: str, port: int) -> str | None:
-    """The line printed when the app is served beyond this machine (None for a loopback host)."""
+def caps(max_kernels: int | None = None, max_per_address: int | None = None,
+         config_dir: Path = APP_CONFIG_DIR) -> tuple[int, int]:
+    """The caps the app runs with: ``make app MAX_KERNELS=... MAX_PER_ADDRESS=...`` where given,
+    else ``app/voila.json``'s (``CappedKernelManager.max_kernels``, ``max_kernels_per_client``)."""
+    config = json.loads((config_dir / "voila.json").read_text(encoding="utf-8")).get("CappedKernelManager", {})
+    return (int(config.get("max_kernels", 40)) if max_kernels is None else max_kernels,
+            int(config.get("max_kernels_per_client", 5)) if max_per_address is None else max_per_address)
+
+
+def _cap_words(value: int, what: str) -> str:
+    return f"{what} no limit" if value <= 0 else f"{what} at most {value}"
+
+
+def warning(host: str, port: int, max_kernels: int | None = None, max_per_address: int | None = None) -> str | None:
+    """The line printed when the app is served beyond this machine (None for a loopback host): it
+    names both caps and the settings of ``make app`` that change them."""
     if is_loopback(host):
         return None
     check = ("the Host check is off (an address cannot be checked)" if is_address(host)
              else f"it answers only to the names localhost and {host}")
+    server, client = caps(max_kernels, max_per_address)
     return (f"WARNING: serving the app to the network on {host}:{port}: anyone who can reach this machine "
-            f"can open it (no password); {check}; at most the configured number of kernels "
-            f"(CappedKernelManager.max_kernels in app/voila.json) run at once.")
+            f"can open it (no password); {check}; {_cap_words(server, 'pages open at once:')} "
+            f"(MAX_KERNELS={server}), {_cap_words(client, 'from one address:')} (MAX_PER_ADDRESS={client}; a "
+            "class behind one router or proxy shares one address): change them with make app "
+            "MAX_KERNELS=N MAX_PER_ADDRESS=N (0: no limit).")
 
 
 def voila_command(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT,
-                  config_dir: Path = APP_CONFIG_DIR, notebook: Path = APP_NOTEBOOK) -> list[str]:
-    """The Voilà command that serves the app on ``host:port`` with ``config_dir/voila.json``."""
+                  config_dir: Path = APP_CONFIG_DIR, notebook: Path = APP_NOTEBOOK,
+                  max_kernels: int | None = None, max_per_address: int | None = None,
+                  idle_minutes: int | None = None) -> list[str]:
+    """The Voilà command that serves the app on ``host:port`` with ``config_dir/voila.json``; the
+    caps given override the file's on the command line (the tracked file is never edited)."""
     voila = Path(sys.executable).with_name("voila")
     # port_retries=0: a busy port stops the server (Voila would move to the next free one, and the
     # class would be told the wrong address); main() says so in one line before Voila starts.
-    return [str(voila), str(notebook), "--no-browser", f"--port={port}", "--Voila.port_retries=0",
-            f"--Voila.ip={host}", f"--Voila.config_file_paths={config_dir_for(host, config_dir)}"]
+    command = [str(voila), str(notebook), "--no-browser", f"--port={port}", "--Voila.port_retries=0",
+               f"--Voila.ip={host}", f"--Voila.config_file_paths={config_dir_for(host, config_dir)}"]
+    if max_kernels is not None:
+        command.append(f"--CappedKernelManager.max_kernels={max_kernels}")
+    if max_per_address is not None:
+        command.append(f"--CappedKernelManager.max_kernels_per_client={max_per_address}")
+    if idle_minutes is not None:
+        command.append(f"--MappingKernelManager.cull_idle_timeout={60 * idle_minutes}")
+    return command
 
 
 def port_problem(host: str, port: int) -> str | None:
@@ -362,18 +499,32 @@ def _port(text: str) -> int:
     return port
 
 
+def _cap(text: str) -> int:
+    if not (text.strip().isascii() and text.strip().isdigit()) or len(text.strip()) > 6:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of pages (a whole number, 0: no limit)")
+    return int(text)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bridgelaws.interfaces.serving", description=__doc__.splitlines()[0])
     parser.add_argument("--host", default=DEFAULT_HOST,
                         help="the address or name to listen on (default 127.0.0.1: this machine only)")
     parser.add_argument("--port", type=_port, default=DEFAULT_PORT,
                         help="the port (default 8866); a busy port stops with one line, never moves to another")
+    parser.add_argument("--max-kernels", type=_cap, default=None, metavar="N",
+                        help="pages of the app open at once (make app MAX_KERNELS=N; default: app/voila.json's)")
+    parser.add_argument("--max-per-address", type=_cap, default=None, metavar="N",
+                        help="pages open from one address (make app MAX_PER_ADDRESS=N; default: app/voila.json's)")
+    parser.add_argument("--idle-minutes", type=_cap, default=None, metavar="N",
+                        help="minutes without a message after which an open page's kernel is shut down "
+                             "(make app IDLE_MINUTES=N; default: app/voila.json's, 30; 0: never)")
     parser.add_argument("--print-command", action="store_true",
                         help="print the Voilà command, one argument a line, and start nothing")
     args = parser.parse_args(argv)
     host = args.host.strip() or DEFAULT_HOST
-    command = voila_command(host, args.port)
-    line = warning(host, args.port)
+    command = voila_command(host, args.port, max_kernels=args.max_kernels, max_per_address=args.max_per_address,
+                            idle_minutes=args.idle_minutes)
+    line = warning(host, args.port, args.max_kernels, args.max_per_address)
     if line:
         print(line, file=sys.stderr, flush=True)
     if args.print_command:

@@ -6,6 +6,7 @@ file, the LINE and the field. What the document says is checked by :mod:`bridgel
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -141,10 +142,17 @@ def _read_source(path: Path, name: str) -> str:
         raise BridgeLawsError(f"{name}: cannot read the draft: not UTF-8 (byte {exc.start + 1})") from None
 
 
+#: The characters that reorder the text shown around them (embeddings, overrides, isolates, marks):
+#: in a draft's text they could make a ruling read otherwise than it is written, in the terminal,
+#: in JSON and in HTML alike; a draft of Dutch and English laws needs none.
+BIDI_CONTROLS = re.compile("[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+
+
 def _check_events(source: str, name: str) -> None:
     """Walk the file's YAML events (the parser keeps no tree and does not recurse) and refuse, before
     anything is built: nesting deeper than :data:`MAX_DEPTH`, more than :data:`MAX_ALIASES` aliases,
-    a number longer than :data:`MAX_NUMBER_CHARS` characters."""
+    a number longer than :data:`MAX_NUMBER_CHARS` characters, a bidirectional control character
+    (:data:`BIDI_CONTROLS`) in a value or a key."""
     import yaml
 
     def refused(event: Any, what: str) -> BridgeLawsError:
@@ -163,6 +171,10 @@ def _check_events(source: str, name: str) -> None:
             aliases += 1
             if aliases > MAX_ALIASES:
                 raise refused(event, f"more than {MAX_ALIASES} aliases (*name; a draft needs none)")
+        elif isinstance(event, yaml.ScalarEvent) and BIDI_CONTROLS.search(event.value):
+            control = BIDI_CONTROLS.search(event.value).group()  # type: ignore[union-attr]
+            raise refused(event, f"a bidirectional control character U+{ord(control):04X} (it makes a text read in "
+                                 "another order than it is written; a draft's text needs none)")
         elif isinstance(event, yaml.ScalarEvent) and len(event.value) > MAX_NUMBER_CHARS:
             tag = event.tag if event.tag not in (None, "!") else (
                 resolver.resolve(yaml.ScalarNode, event.value, event.implicit)  # type: ignore[no-untyped-call]

@@ -35,7 +35,8 @@ if TYPE_CHECKING:
     from openpyxl.worksheet.worksheet import Worksheet
 
 __all__ = ["EXPORT_FORMATS", "MATRIX_COLUMNS", "MatrixRow", "latex_escape", "matrix_csv", "matrix_json",
-           "matrix_latex", "matrix_rows", "matrix_xlsx", "spreadsheet_cell", "spreadsheet_row", "write_bytes"]
+           "matrix_latex", "matrix_rows", "matrix_xlsx", "spreadsheet_cell", "spreadsheet_row", "workbook_cell",
+           "write_bytes"]
 
 #: The formats of ``bridgelaws matrix --format``.
 EXPORT_FORMATS = ("csv", "json", "xlsx", "latex")
@@ -106,6 +107,26 @@ def spreadsheet_cell(value: object) -> object:
     if isinstance(value, str) and value.startswith(FORMULA_STARTS) and not _PLAIN_NUMBER.fullmatch(value):
         return "'" + value
     return value
+
+
+#: What the XML of a workbook cannot hold (XML 1.0: the C0 controls but tab, line feed and carriage
+#: return; lone surrogates; U+FFFE, U+FFFF), and what LaTeX cannot read (every control character
+#: but the line's own).
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+_NOT_LATEX = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
+
+
+def _escaped(match: re.Match[str]) -> str:
+    """A character a format cannot hold, written as its escape (``\\x1b``, ``\\ud800``), as the
+    terminal shows it."""
+    return match.group().encode("unicode_escape", "backslashreplace").decode("ascii")
+
+
+def workbook_cell(value: object) -> object:
+    """A cell of the Excel workbook: :func:`spreadsheet_cell`, and a character that XML cannot
+    hold (a control character a draft gave) written as its escape (``\\x1b``)."""
+    value = spreadsheet_cell(value)
+    return _NOT_XML.sub(_escaped, value) if isinstance(value, str) else value
 
 
 def spreadsheet_row(row: dict[str, Any]) -> dict[str, Any]:
@@ -213,7 +234,7 @@ def _rows_sheet(sheet: Worksheet, rows: list[MatrixRow], lang: str, bold: Font, 
     sheet.append(_headings(lang))
     sheet.append(list(MATRIX_COLUMNS))
     for row in rows:
-        sheet.append([spreadsheet_cell(row.as_strings()[name] or None) for name in MATRIX_COLUMNS])
+        sheet.append([workbook_cell(row.as_strings()[name] or None) for name in MATRIX_COLUMNS])
     for cell in sheet[1]:
         cell.font = bold
     sheet.freeze_panes = "A3"
@@ -230,7 +251,7 @@ def _grid_sheet(grid: Worksheet, rows: list[MatrixRow], lang: str, bold: Font, w
     from openpyxl.utils import get_column_letter
 
     editions = list(dict.fromkeys(row.edition for row in rows))
-    grid.append([t("print.column.case", lang), *(spreadsheet_cell(edition) for edition in editions)])
+    grid.append([t("print.column.case", lang), *(workbook_cell(edition) for edition in editions)])
     by_case: dict[str, dict[str, str]] = {}
     for row in rows:
         if row.layer == Layer.CORPUS or row.case not in by_case or row.edition not in by_case[row.case]:
@@ -238,7 +259,7 @@ def _grid_sheet(grid: Worksheet, rows: list[MatrixRow], lang: str, bold: Font, w
         else:  # layer "both": the supplementary ruling after the corpus's
             by_case[row.case][row.edition] += f"\n{row.ruling}"
     for case, cells in by_case.items():
-        grid.append([case, *(spreadsheet_cell(cells.get(edition)) for edition in editions)])
+        grid.append([workbook_cell(case), *(workbook_cell(cells.get(edition)) for edition in editions)])
     for cell in grid[1]:
         cell.font = bold
     grid.freeze_panes = "B2"
@@ -265,7 +286,9 @@ LATEX_PACKAGES = (r"\usepackage[T1]{fontenc}", r"\usepackage[utf8]{inputenc}", r
 def latex_escape(text: str) -> str:
     """``text`` as LaTeX that prints it as it is: every special character escaped, and ``--``,
     ``''``, ``,,``, ``<<``, ``!```` and ``?```` kept from becoming ligatures (a dash, a quotation
-    mark). Accented letters stay as they are (UTF-8)."""
+    mark). Accented letters stay as they are (UTF-8); a control character (which LaTeX refuses to
+    read) is written as its escape, ``\\x1b``."""
+    text = _NOT_LATEX.sub(_escaped, text)
     out = []
     for index, char in enumerate(text):
         out.append(_LATEX_SPECIALS.get(char, char))

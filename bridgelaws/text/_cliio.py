@@ -39,15 +39,12 @@ class AtomicOutput:
         self.target = os.path.realpath(path)  # through symbolic links: the link itself stays
         if os.path.isdir(self.target):
             raise BridgeLawsError(f"cannot write {path}: it is a folder")
-        try:
-            same = source is not None and os.path.exists(path) and os.path.samefile(path, source)
-        except OSError:
-            same = False
-        if same:
-            raise BridgeLawsError(f"--output {path} is the input file: the input is never overwritten")
+        refuse_input(path, source)
         self.committed = False
         self.temp: str | None = None
         self.stream: IO[Any]
+        if _descriptor_or_device(path):  # /dev/stdout into a pipe: realpath names no file
+            self.target = path
         try:
             existing = os.stat(self.target)
         except FileNotFoundError:
@@ -64,7 +61,7 @@ class AtomicOutput:
                 raise BridgeLawsError(f"cannot write {path}: {exc.strerror or exc}") from None
             return
         directory = os.path.dirname(self.target)
-        prefix = f".{os.path.basename(self.target)}."
+        prefix = part_prefix(self.target)
         try:
             fd, self.temp = tempfile.mkstemp(dir=directory, prefix=prefix, suffix=PART_SUFFIX)
         except OSError as exc:
@@ -130,6 +127,50 @@ def check_suffix(command: str, path: str | None, writes: str, suffixes: tuple[st
                               f"writes {writes}: give a file ending in {' or '.join(suffixes)}")
 
 
+def refuse_input(path: str, *sources: str | None) -> None:
+    """One line if ``path`` is one of the input files ``sources`` (the same file by any name): the
+    input is never overwritten."""
+    for source in sources:
+        try:
+            same = source is not None and os.path.exists(path) and os.path.samefile(path, source)
+        except OSError:
+            same = False
+        if same:
+            raise BridgeLawsError(f"--output {path} is the input file: the input is never overwritten")
+
+
+def _descriptor_or_device(path: str) -> bool:
+    """A path under ``/dev/`` or ``/proc/`` (``/dev/stdout``, ``/dev/fd/3``, ``/proc/self/fd/1``, a
+    device): opened as it is named, as the shell's ``>`` opens it; through ``realpath`` a descriptor
+    that is a pipe names no file (``/proc/123/fd/pipe:[4567]``)."""
+    return os.path.abspath(path).startswith(("/dev/", "/proc/"))
+
+
+#: The longest file name (bytes) of the usual file systems (ext4, xfs, btrfs, tmpfs).
+NAME_MAX = 255
+#: What ``mkstemp`` adds between the prefix and the suffix.
+_RANDOM_CHARS = 8
+
+
+def part_prefix(target: str) -> str:
+    """The start of the temporary file's name: ``.<name>.``; when that would make the temporary name
+    longer than the file system allows (a name of 241 to 255 bytes), the name is cut and a digest of
+    the whole of it follows (``.<start of name>~<digest>.``), so that the name and its temporary
+    file are both possible."""
+    name = os.path.basename(target)
+    prefix = f".{name}."
+    room = NAME_MAX - _RANDOM_CHARS - len(PART_SUFFIX)
+    if len(os.fsencode(prefix)) <= room:
+        return prefix
+    import hashlib
+
+    digest = hashlib.sha256(os.fsencode(name)).hexdigest()[:12]
+    cut = name
+    while len(os.fsencode(f".{cut}~{digest}.")) > room:
+        cut = cut[:-1]
+    return f".{cut}~{digest}."
+
+
 def write_output(path: str, data: str | bytes, source: str | None = None) -> None:
     """The one way a command writes its ``-o FILE``: ``data`` (text as UTF-8, or bytes) written
     whole or not at all, by the rules of :class:`AtomicOutput` (a device or a FIFO written to, a
@@ -139,6 +180,8 @@ def write_output(path: str, data: str | bytes, source: str | None = None) -> Non
     try:
         output.stream.write(data)
         output.commit()
+    except BrokenPipeError:  # -o /dev/stdout into `head`: the reader has had enough, as on stdout
+        raise
     except OSError as exc:
         raise BridgeLawsError(f"cannot write {path}: {exc.strerror or exc}") from None
     finally:
@@ -166,7 +209,7 @@ def remove_stale_parts(target: str, keep: str | None = None) -> list[str]:
     except ImportError:  # pragma: no cover
         return []
     directory = os.path.dirname(target) or "."
-    prefix = f".{os.path.basename(target)}."
+    prefix = part_prefix(target)
     removed: list[str] = []
     try:
         names = [n for n in os.listdir(directory) if n.startswith(prefix) and n.endswith(PART_SUFFIX)]

@@ -57,6 +57,9 @@ def data_dir() -> Path:
     # would run it): $BRIDGELAWS_DATA names the directory.
     environ = os.environ.get("BRIDGELAWS_DATA")
     if environ:
+        if not os.path.isdir(environ):
+            raise BridgeLawsError(f"BRIDGELAWS_DATA={environ!r} is not a folder: it names the folder of the data "
+                                  "to read instead of the shipped data (unset it to read those)")
         return Path(environ)
     # The packaged copy wins: an installed wheel has nothing beside the package, and a checkout has
     # nothing inside it (setup.py writes the copy only into the build directory).

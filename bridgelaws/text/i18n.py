@@ -100,6 +100,9 @@ def catalogue() -> dict[str, Message]:
             if key in merged:
                 raise BridgeLawsError(f"{name}: messages: {key!r} is already defined in {merged[key].file}")
             merged[key] = message
+    if not merged:
+        raise BridgeLawsError(f"{MESSAGES_DIR}/: no message file (expected {MESSAGES_DIR}/*.yaml, looked in "
+                              f"{datafiles.data_dir()})")
     return merged
 
 

@@ -20,6 +20,9 @@ from .errors import BridgeLawsError
 #: The registry: one ``edition.yaml`` per edition's folder, ``data/editions/<year>/edition.yaml``
 #: (read through :mod:`bridgelaws.text.datafiles`; :func:`registry_data` gathers them).
 REGISTRY = "editions"
+#: An edition's id, its folder's name: a year, which letters, digits or ``-`` may follow (``2017b``); it
+#: begins every article id (``2017:22.B``), and is a part of file names and of the static site's addresses.
+EDITION_ID = re.compile(r"[0-9]{4}[A-Za-z0-9-]*", re.ASCII)
 #: The fields of an entry.
 ENTRY_KEYS = frozenset({"year", "name", "name_nl", "class", "max_level", "basis", "derives", "bibliography",
                         "reasons"})
@@ -41,6 +44,10 @@ def registry_data() -> dict[str, Any]:
     ``edition.yaml`` with its ``year`` (the folder's name), in the folders' order."""
     found = []
     for year in datafiles.edition_folders():
+        if not EDITION_ID.fullmatch(year):
+            raise BridgeLawsError(f"{datafiles.edition_file(year, '')}: {year!r} is not an edition's id: an edition's "
+                                  "folder is named by its year, four digits, which letters, digits or '-' may follow "
+                                  "(2017b), with no space, dot or colon")
         entry = datafiles.load(entry_file(year))
         if not isinstance(entry, dict):
             raise problem(year, "expected a mapping (name, basis, bibliography, ...)")

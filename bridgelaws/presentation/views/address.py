@@ -11,7 +11,8 @@ shipped example drafts by their id or file name (never another file: :func:`ship
 how many steps are shown (0 to the number of steps; absent: all of them); ``layer``: ``corpus``
 (absent) or ``supplement``. The explorer's, on the same page, carry the prefix ``compare_``
 (``compare_scenario``, ``compare_dealer``, ``compare_editions``, ``compare_layer``) and ``case``:
-a case id of the catalogue, opened on its scenario when ``compare_scenario`` is absent.
+a case id of the catalogue, opened on its scenario when ``compare_scenario`` is absent. ``lang``
+(``en``, absent, or ``nl``) is the language the page opens in.
 
 A parameter that is absent takes the widget's default; a parameter the app does not know is left
 alone (a link may carry what a mail program or a server adds). A malformed value raises
@@ -29,6 +30,7 @@ from ...text.errors import BridgeLawsError
 from ._common import YEARS
 from .compare import case_examples
 from .stepper import edition_years, steps
+from ...text.i18n import DEFAULT_LANGUAGE, LANGUAGES
 from ...text.vocabulary import DEFAULT_LAYER
 
 LAYERS = ("corpus", "supplement")
@@ -199,6 +201,22 @@ def parse_compare_address(query: str) -> CompareAddress:
     )
 
 
+def parse_language_address(query: str) -> str:
+    """The page's language in a query string (``?lang=nl``, so that a Dutch teacher's link opens in
+    Dutch): absent, English; else one of the catalogue's languages."""
+    values = _values(query, ("lang",))
+    if "lang" not in values:
+        return DEFAULT_LANGUAGE
+    if values["lang"] not in LANGUAGES:
+        raise _malformed("lang", values["lang"], f"the language is {' or '.join(LANGUAGES)}")
+    return values["lang"]
+
+
+def language_query(lang: str) -> str:
+    """The query string of the page's language (none for English, the default)."""
+    return "" if lang == DEFAULT_LANGUAGE else _query({"lang": lang})
+
+
 def _query(pairs: Mapping[str, str]) -> str:
     return "&".join(f"{key}={quote(value, safe=_SAFE)}" for key, value in pairs.items())
 
@@ -234,5 +252,5 @@ def compare_query(state: CompareAddress) -> str:
     return _query(pairs)
 
 
-__all__ = ["CompareAddress", "StepperAddress", "compare_query", "parse_compare_address",
-           "parse_stepper_address", "shipped_drafts", "stepper_query"]
+__all__ = ["CompareAddress", "StepperAddress", "compare_query", "language_query", "parse_compare_address",
+           "parse_language_address", "parse_stepper_address", "shipped_drafts", "stepper_query"]
