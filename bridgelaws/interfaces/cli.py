@@ -15,7 +15,8 @@ import os
 import sys
 from typing import Any, NoReturn
 
-from .cli_common import MAX_ERROR_CHARS, PROG, error_words, lang_of, missing_extra, one_line
+from .cli_common import (MAX_ERROR_CHARS, PROG, ClosedOutput, error_words, internal, lang_of, missing_extra,
+                         one_line, unwritten)
 from ..text.errors import BridgeLawsError, InternalError
 from ..text.vocabulary import DEFAULT_LAYER
 
@@ -482,55 +483,6 @@ def main(argv: list[str] | None = None) -> int:
             signal.signal(number, handler)  # type: ignore[arg-type]
 
 
-class _ClosedOutput:
-    """Standard output when the shell closed it (``>&-``: sys.stdout is None, and print() would
-    write nothing and say nothing): every write fails as a write to a closed file does."""
-
-    encoding = "utf-8"
-
-    def write(self, text: str) -> int:
-        import errno
-
-        raise OSError(errno.EBADF, "standard output is closed")
-
-    def flush(self) -> None:
-        pass
-
-
-def _output_error(error: OSError | UnicodeEncodeError) -> str:
-    """The one line for output that cannot be written (a full device, a closed stdout, an encoding
-    that cannot show a character of the text)."""
-    if isinstance(error, UnicodeEncodeError):
-        character = error.object[error.start:error.end]
-        hint = ("a file name that is not UTF-8 cannot be written into the report"
-                if any(0xdc80 <= ord(c) <= 0xdcff for c in character)
-                else "set PYTHONIOENCODING=utf-8, or write the report with --output (pbn)")
-        return (f"cannot write the output: the encoding {error.encoding} cannot show the character "
-                f"{ascii(character)} ({hint})")
-    import errno
-
-    if error.errno == errno.EBADF:
-        return "cannot write the output: standard output is closed"
-    if error.errno in (errno.ENOSPC, errno.EIO, errno.EFBIG, errno.EDQUOT, errno.EPIPE):
-        return f"cannot write the output: {error.strerror or error}"
-    where = f" ({error.filename})" if error.filename else ""
-    return f"{error.strerror or error}{where}"
-
-
-def _discard_unwritten_output() -> None:
-    """After a failed write to the real standard output: what is still buffered would fail again
-    when the interpreter exits (a second message and exit code 120), so it goes to /dev/null."""
-    stream = sys.__stdout__
-    if stream is None or sys.stdout is not stream:
-        return
-    try:
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, stream.fileno())
-        os.close(devnull)
-    except (OSError, ValueError, AttributeError):
-        pass
-
-
 def _error_line(message: str, argv: list[str] | None) -> str:
     """``bridgelaws: error: ...``; under ``--lang nl`` ``bridgelaws: fout: ...``, the message said in
     Dutch where the catalogue reads it (:func:`bridgelaws.interfaces.cli_common.error_words`), else
@@ -547,27 +499,10 @@ def _error_line(message: str, argv: list[str] | None) -> str:
         return f"{PROG}: error: {message}"
 
 
-def _unwritten(error: OSError | UnicodeEncodeError) -> int:
-    """Output that could not be written: one line on stderr, exit 2 (a closed pipe: 0, quietly)."""
-    if isinstance(error, BrokenPipeError):
-        return 0
-    _discard_unwritten_output()
-    print(f"bridgelaws: error: {one_line(_output_error(error))}", file=sys.stderr)
-    return 2
-
-
-def _internal(error: InternalError) -> int:
-    """A defect of bridgelaws, not of the input: one line that says so, never dressed as the user's
-    error, and exit 70 (EX_SOFTWARE) rather than a user error's 2."""
-    print(f"{PROG}: {one_line(error)} (a defect of bridgelaws, not of your input: please report it "
-          "with the command that caused it)", file=sys.stderr)
-    return 70
-
-
 def _run(parser: argparse.ArgumentParser, argv: list[str] | None) -> int:
     closed = sys.stdout is None
     if closed:
-        sys.stdout = _ClosedOutput()
+        sys.stdout = ClosedOutput()
     command: str | None = None
     try:
         args = parser.parse_args(argv)
@@ -584,15 +519,15 @@ def _run(parser: argparse.ArgumentParser, argv: list[str] | None) -> int:
         print(_error_line(one_line(error), argv), file=sys.stderr)
         return 2
     except InternalError as error:
-        return _internal(error)
+        return internal(error)
     except (UnicodeEncodeError, OSError) as error:
-        return _unwritten(error)
+        return unwritten(error)
     except ModuleNotFoundError as error:  # an optional package (an extra) the command needs
         line = missing_extra(error, command)
         if line is None:
             if os.environ.get("BRIDGELAWS_TRACEBACK"):
                 raise
-            return _internal(InternalError(f"internal error: {type(error).__name__}: {error}"))
+            return internal(InternalError(f"internal error: {type(error).__name__}: {error}"))
         print(_error_line(line, argv), file=sys.stderr)
         return 2
     except SystemExit:
@@ -601,7 +536,7 @@ def _run(parser: argparse.ArgumentParser, argv: list[str] | None) -> int:
         try:
             sys.stdout.flush()
         except (UnicodeEncodeError, OSError) as error:
-            return _unwritten(error)
+            return unwritten(error)
         raise
     except KeyboardInterrupt:
         print("bridgelaws: interrupted", file=sys.stderr)
@@ -609,7 +544,7 @@ def _run(parser: argparse.ArgumentParser, argv: list[str] | None) -> int:
     except Exception as error:  # any other defect: the same one line (BRIDGELAWS_TRACEBACK=1 shows it whole)
         if os.environ.get("BRIDGELAWS_TRACEBACK"):
             raise
-        return _internal(InternalError(f"internal error: {type(error).__name__}: {error}"))
+        return internal(InternalError(f"internal error: {type(error).__name__}: {error}"))
     finally:
         if closed:
             sys.stdout = None

@@ -7,10 +7,12 @@ from __future__ import annotations
 import re
 
 import argparse
+import os
 import sys
 from typing import Any
 
 from ._clilang import language
+from ..text.errors import InternalError
 from ..text.i18n import t
 
 
@@ -141,3 +143,71 @@ def error_words(message: str, lang: str) -> str:
     else:
         said = t("cli.err.english", lang, message=prefix + core)
     return t("cli.err.see", lang, message=said, help=see["help"]) if see else said
+
+
+# --- what a run says when its output cannot be written, or when bridgelaws itself fails --------------
+
+class ClosedOutput:
+    """Standard output when the shell closed it (``>&-``: sys.stdout is None, and print() would
+    write nothing and say nothing): every write fails as a write to a closed file does."""
+
+    encoding = "utf-8"
+
+    def write(self, text: str) -> int:
+        import errno
+
+        raise OSError(errno.EBADF, "standard output is closed")
+
+    def flush(self) -> None:
+        pass
+
+
+def _output_error(error: OSError | UnicodeEncodeError) -> str:
+    """The one line for output that cannot be written (a full device, a closed stdout, an encoding
+    that cannot show a character of the text)."""
+    if isinstance(error, UnicodeEncodeError):
+        character = error.object[error.start:error.end]
+        hint = ("a file name that is not UTF-8 cannot be written into the report"
+                if any(0xdc80 <= ord(c) <= 0xdcff for c in character)
+                else "set PYTHONIOENCODING=utf-8, or write the report with --output (pbn)")
+        return (f"cannot write the output: the encoding {error.encoding} cannot show the character "
+                f"{ascii(character)} ({hint})")
+    import errno
+
+    if error.errno == errno.EBADF:
+        return "cannot write the output: standard output is closed"
+    if error.errno in (errno.ENOSPC, errno.EIO, errno.EFBIG, errno.EDQUOT, errno.EPIPE):
+        return f"cannot write the output: {error.strerror or error}"
+    where = f" ({error.filename})" if error.filename else ""
+    return f"{error.strerror or error}{where}"
+
+
+def _discard_unwritten_output() -> None:
+    """After a failed write to the real standard output: what is still buffered would fail again
+    when the interpreter exits (a second message and exit code 120), so it goes to /dev/null."""
+    stream = sys.__stdout__
+    if stream is None or sys.stdout is not stream:
+        return
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, stream.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):
+        pass
+
+
+def unwritten(error: OSError | UnicodeEncodeError) -> int:
+    """Output that could not be written: one line on stderr, exit 2 (a closed pipe: 0, quietly)."""
+    if isinstance(error, BrokenPipeError):
+        return 0
+    _discard_unwritten_output()
+    print(f"bridgelaws: error: {one_line(_output_error(error))}", file=sys.stderr)
+    return 2
+
+
+def internal(error: InternalError) -> int:
+    """A defect of bridgelaws, not of the input: one line that says so, never dressed as the user's
+    error, and exit 70 (EX_SOFTWARE) rather than a user error's 2."""
+    print(f"{PROG}: {one_line(error)} (a defect of bridgelaws, not of your input: please report it "
+          "with the command that caused it)", file=sys.stderr)
+    return 70
