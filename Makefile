@@ -11,7 +11,7 @@ HOST   ?= 127.0.0.1
 # The browser test drives Debian's Chromium (Playwright's own browser download is not used).
 CHROMIUM ?= /usr/bin/chromium
 
-.PHONY: lab test app install chromium bench bench-app fuzz regen clean
+.PHONY: lab test app install chromium bench bench-app fuzz sweep regen clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -93,6 +93,13 @@ bench-app: $(STAMP) chromium
 # The long fuzz run: about 50 times the examples of the bounded run in make test, new draws each time.
 fuzz: $(STAMP)
 	BRIDGELAWS_FUZZ=long $(PY) -m pytest -p no:cacheprovider -o addopts=-ra tests/test_fuzz.py
+
+# The sweep (tools/sweep.py): every scenario of up to 4 tokens over the whole notation, under every edition
+# and shipped draft, at both layers; each must rule or be refused naming its token's position. Exit 1 on
+# any internal error or unnamed refusal, with each class and one example. Both cores: `make sweep SWEEP=--jobs=1`
+# for one; `SWEEP=--max-tokens=3` for a shorter run. A sample of it runs in make test (tests/test_sweep.py).
+sweep: $(STAMP)
+	$(PY) tools/sweep.py --calibrate $(SWEEP)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis .mypy_cache
