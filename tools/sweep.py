@@ -78,7 +78,7 @@ SEATED_CALLS = ("P", "X", "1C", "2S")
 NAMED_DOUBLES = ("X@1C", "X@2S", "XX@1C")
 EXPOSURES = tuple(f"{seat}:{card}" for seat in SEATS for card in ("!SK", "!S5")) + (
     "!SK", "W:!ST", "W:!SK/seen", "W:!SK/said", "W:!SK/early", "E:!S5/early")
-CHANGES = ("=2S", ">2S", "=P", ">P", "=X", ">XX") + tuple(f"{seat}:>2S" for seat in SEATS)
+CHANGES = ("=2S", ">2S", "=P", ">P", "=X", ">XX") + tuple(f"{seat}:{change}" for seat in SEATS for change in ("=2S", ">2S"))
 #: The incidents by each seat (the others, needing a seat, by North and East).
 EVERY_SEAT_INCIDENTS = ("wrong-board", "misinformed")
 DEFAULT_MAX_TOKENS = 4
@@ -152,10 +152,10 @@ class Verdict:
 
 def named_position(message: str, tokens: tuple[str, ...]) -> int:
     """The position a refusal names with its token (``'P' at position 3``), or 0 when it names none:
-    a position within the scenario whose token is written in the message."""
+    a position within the scenario whose token is quoted in the message (as the judge quotes it)."""
     for match in _POSITION.finditer(message):
         position = int(match.group(1))
-        if 1 <= position <= len(tokens) and tokens[position - 1].lower() in message.lower():
+        if 1 <= position <= len(tokens) and repr(tokens[position - 1]) in message:
             return position
     return 0
 
@@ -298,8 +298,7 @@ def walk(edition: Edition, layer: Layer, max_tokens: int, special: dict[int, int
                 continue
             result = verdict(scenario, edition, layer)
             counts.add(scenario, name, str(layer), result)
-            if found is None or found.outcome == RULED:  # an option after a refused call is a leaf
-                visit(scenario, count, result)
+            visit(scenario, count, result)
 
     visit((), 0, None)
     return counts
