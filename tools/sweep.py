@@ -3,7 +3,7 @@ the registry and every shipped draft, at both layers; each must rule, or be refu
 :class:`BridgeLawsError` that names its token and the token's position. An :class:`InternalError`,
 any other exception, or a refusal that names no token position is a failure.
 
-    .venv/bin/python tools/sweep.py [--max-tokens 4] [--jobs 2] [--json]
+    .venv/bin/python tools/sweep.py [--max-tokens 4] [--special 3:2,4:1] [--jobs 2] [--calibrate] [--json]
 
 (``make sweep``). Exit status 1 when anything failed, with each class of failure and one example.
 
@@ -22,29 +22,46 @@ same classification.
   bid (sufficient or not, the lowest sufficient one), by its denomination compared for equality
   (the correction in the same denomination, the first bidder of a denomination, the declarer, a
   double naming the wrong denomination) and by the level's bounds (seven, more than seven). These
-  make every such pattern: 1C 1H 1S at one level and 1NT above them (a denomination that is no
-  suit: no trump is the one denomination with its own index, where "strain -1" came from); 2C and
+  make every such pattern: 1C 1H 1S at one level and 1NT above them (no trump, the denomination
+  that is no suit); 2C and
   2S, the lowest sufficient bid in the same denomination over 1C and 1S, and over each other's;
   3NT, a jump; 7NT, the last bid (nothing is sufficient over it); 8C, a bid of more than seven.
-* calls with a seat, each of ``P X XX 1C 2S`` by each of N E S W: out of rotation, over an
-  irregular call (an acceptance), or the offender's own correction;
+* calls with a seat, each of ``P X 1C 2S`` by each of N E S W: out of rotation, over an irregular
+  call (an acceptance), or the offender's own correction (a redouble out of rotation is read as the
+  double's case, ``double-out-of-rotation``; ``XX`` is in turn and in ``XX@1C``);
 * doubles naming a bid: ``X@1C X@2S XX@1C``;
-* exposed cards by each seat: ``!SK !S5 !ST`` laid face up, and ``!SK/seen !SK/said !SK/early
-  !S5/early``; and ``!SK`` without a seat (the player to act);
+* exposed cards: ``!SK`` and ``!S5`` by each seat and ``!SK`` without one (the player to act); the
+  ten ``W:!ST`` and the other manners ``W:!SK/seen W:!SK/said W:!SK/early E:!S5/early``;
 * changes of the last call: ``=2S >2S =P >P =X >XX`` without a seat, ``=2S >2S`` by each seat;
 * review requests: ``?`` and by each seat;
-* every incident of ``notation.INCIDENTS``: those that need a seat by each seat, the others without;
+* every incident of ``notation.INCIDENTS``: ``[wrong-board]`` and ``[misinformed]`` (the two whose
+  rulings change or void the last call) by each seat, the other incidents that need a seat by North
+  and East, those that need none without one;
 * the marks ``^I ^S`` (a mark is followed by a call: a prefix ending in a mark is not judged);
 * options, after a call or an option: each choice the last call's ruling offers under the edition
   and layer judged, and ``#consulted``, unnamed and by each seat, and one choice it does not offer
-  (the first of all the choices any ruling offers that is not among them), so that the refusal of
-  an option nobody offered is swept too.
+  (the first of all the choices any ruling of the edition offers that is not among them), so that
+  the refusal of an option nobody offered is swept too.
+
+Where a kind of token is written by one or two seats only, the others' roles are still met: the
+seats are absolute (N, E, S, W; dealer North) while who is to act, who made the last call and who
+is his partner move with every call of the prefix, so a fixed seat meets each role somewhere in
+the sweep.
+
+**Special tokens.** Anything but a call in turn (``P X XX`` and the bids above) is special. Every
+sequence of up to two tokens is swept; of three tokens, those with at most two special tokens; of
+four, those with at most one (``--special``: ``3:2,4:1``; ``none`` lifts the bound). Without the
+bound, the four-token sweep would judge some hundred million scenarios per edition and layer (about
+70 tokens follow a playable prefix): beyond a day on this machine. With it, every pair of special
+tokens is met (after a call, before one, between two), every kind alone at every place of four
+tokens, and four calls in turn in every combination of the twelve.
 
 **Pruning.** Each edition and layer is walked on its own, depth first. A prefix that is refused is
-not extended: its extensions are refused at the same token (the judge reads the tokens in order
-and stops at the first it cannot play; only options are read ahead, so a refused prefix ending in
-a call is still extended by the options of all rulings, unnamed). ``tests/test_sweep.py`` checks the
-claim on its sample: a scenario whose prefix was refused is refused at the same position.
+not extended: its extensions are refused too (the judge reads the tokens in order and stops at the
+first it cannot play, or earlier, where the notation cannot read a token where it stands; only
+options are read ahead, with their call, so a prefix refused at its last token, a call, is still
+followed by each option of all the edition's rulings, unnamed, and extended if one makes it
+playable). ``tests/test_sweep.py`` checks the claim on its sample.
 
 **Counted.** A scenario is a sequence of tokens judged under one edition and one layer; the counts
 are of those triples (scenarios × editions × layers), with the rulings, the refusals and the
