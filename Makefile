@@ -21,7 +21,7 @@ IDLE_MINUTES    ?=
 # The browser test drives Debian's Chromium (Playwright's own browser download is not used).
 CHROMIUM ?= /usr/bin/chromium
 
-.PHONY: lab test app install chromium pyodide site bench bench-app bench-site fuzz regen clean
+.PHONY: lab test app install chromium pyodide site bench bench-app bench-site fuzz sweep regen clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -137,6 +137,13 @@ bench-site: $(STAMP) chromium pyodide
 # (tests/test_combinations.py).
 fuzz: $(STAMP)
 	BRIDGELAWS_FUZZ=long $(PY) -m pytest -p no:cacheprovider -o addopts=-ra tests/test_fuzz.py tests/test_combinations.py
+
+# The sweep (tools/sweep.py): every scenario of up to 4 tokens over the whole notation, under every edition
+# and shipped draft, at both layers; each must rule or be refused naming its token's position. Exit 1 on
+# any internal error or unnamed refusal, with each class and one example. Both cores: `make sweep SWEEP=--jobs=1`
+# for one; `SWEEP=--max-tokens=3` for a shorter run. A sample of it runs in make test (tests/test_sweep.py).
+sweep: $(STAMP)
+	$(PY) tools/sweep.py --calibrate $(SWEEP)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis .mypy_cache

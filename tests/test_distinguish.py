@@ -440,3 +440,65 @@ def test_a_draft_judged_through_its_base_where_untouched_finds_the_same(draft, m
     assert run() == shadowed
     if "milder" in draft:
         assert shadowed[0]  # the milder draft parts from its base within two tokens (1S 1H)
+
+
+# --- a defect of the engine stops the search; what happens after the close -------------------------
+
+def _judge_failing_on(monkeypatch, scenario: tuple[str, ...], year: str, error: Exception) -> None:
+    """The engine made to fail on one scenario under one edition (every other judged as it is)."""
+    import bridgelaws.judging.judging as judging_module
+
+    real = judging_module.judge
+
+    def judged(tokens, edition, *args, **kwargs):
+        if tuple(tokens) == scenario and find_edition(edition).year == year:
+            raise error
+        return real(tokens, edition, *args, **kwargs)
+
+    monkeypatch.setattr(judging_module, "judge", judged)
+
+
+def test_an_internal_error_stops_the_search(monkeypatch):
+    from bridgelaws import InternalError
+
+    failing = InternalError("internal error at 'P' (position 2) under 2017: KeyError: 3")
+    _judge_failing_on(monkeypatch, ("X", "P"), "2017", failing)
+    with pytest.raises(InternalError) as raised:
+        search("2007", "2017", max_tokens=2, layer="corpus", later=False)
+    assert raised.value is failing
+
+
+def test_a_refusal_that_names_no_token_stops_the_search_as_an_internal_error(monkeypatch):
+    """The crash first reported ("no such bid: level 1, strain -1" on 2017 "X P") was raised as a
+    user's refusal and read as "2017 cannot play it": a false difference. A refusal that names none
+    of the scenario's tokens at its position is a defect, and the search stops on it."""
+    from bridgelaws import InternalError
+
+    _judge_failing_on(monkeypatch, ("X", "P"), "2017", BridgeLawsError("no such bid: level 1, strain -1"))
+    with pytest.raises(InternalError, match=r"'X P' under 2017.*no such bid: level 1, strain -1"):
+        search("2007", "2017", max_tokens=2, layer="corpus", later=False)
+
+
+def test_a_refusal_naming_its_token_is_still_a_scenario_the_edition_cannot_play(monkeypatch):
+    _judge_failing_on(monkeypatch, ("X", "P"), "2017", BridgeLawsError("'P' at position 2: made up for the test"))
+    found = search("2007", "2017", max_tokens=2, layer="corpus", later=False).differences
+    assert any(d.scenario == ("X", "P") and d.b.error == "'P' at position 2: made up for the test" for d in found)
+
+
+def test_after_the_close_the_search_tries_a_card_exposed_and_a_call_changed(monkeypatch):
+    import bridgelaws.judging.judging as judging_module
+
+    real, tried = judging_module.judge, set()
+
+    def judged(tokens, *args, **kwargs):
+        tried.add(tuple(tokens))
+        return real(tokens, *args, **kwargs)
+
+    monkeypatch.setattr(judging_module, "judge", judged)
+    space = Space(in_turn=("P", "1S"), named_calls=(), named_doubles=(), exposures=("!SK",), changes=("=2S", ">P"),
+                  named_changes=(), incidents=False, marks=(), options=False)
+    search("2017", "2017", max_tokens=4, space=space, layer="corpus", later=False)
+    for after in ("N:!SK", "W:!SK", "=2S", ">P", "P", "1S"):
+        assert ("1S", "P", "P", "P", after) in tried, after
+    # never two tokens after the close, and no mark after it
+    assert not any(len(tokens) > 5 for tokens in tried)

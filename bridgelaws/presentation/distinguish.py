@@ -20,8 +20,9 @@ every event agrees, the aspects of the end state that differ (``next to call``, 
 ``legal calls``, ``bars in force``).
 
 **Length.** ``max_tokens`` counts the tokens up to the close of the auction; an auction closed
-within them is extended by one token more, what happens after the close (a call, a review, an
-explanation), never by two. So ``max_tokens=4`` holds ``P P P P 2S`` (a call after the close).
+within them is extended by one token more, what happens after the close (a call, a card exposed, a
+call changed, a review, an explanation), never by two. So ``max_tokens=4`` holds ``P P P P 2S`` (a
+call after the close), ``P P P P N:!SK`` and ``P P P P =2S``.
 
 **Pruning.** A scenario is extended only while the two editions agree on it: a scenario whose prefix
 already parts is never a shortest one of a new kind (the first parting names its kind). A prefix that

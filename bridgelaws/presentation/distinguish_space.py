@@ -137,7 +137,9 @@ def _extensions(after_mark: bool, specials_used: int, in_turn: tuple[str, ...], 
                 options: tuple[str, ...], space: Space, closed: bool) -> Iterator[tuple[str, bool]]:
     """(token, is special) that may follow a prefix: by the notation's order (a mark precedes a
     call; ``after_mark``: the prefix ends in one), the options the last call's ruling offers, and
-    after the close only what can happen then (a call, a review, an incident)."""
+    after the close what can happen then: a call, a card exposed, a change of the closing call (the
+    notation's ``=`` is "also right after the closing pass"), a review, an incident; no mark (a PBN
+    mark belongs to a call of the auction) and no option (no ruling of the auction offers one)."""
     for token in in_turn:
         yield token, False
     if specials_used >= space.max_special:
@@ -146,7 +148,7 @@ def _extensions(after_mark: bool, specials_used: int, in_turn: tuple[str, ...], 
         body = token.split(":", 1)[-1]
         if after_mark and body[:1] in "!=>?[":
             continue
-        if closed and body[:1] in "!=>^":
+        if closed and body[:1] == "^":
             continue
         yield token, True
     if not after_mark and not closed:
