@@ -74,6 +74,14 @@ def after_irregular_replacement(run: _Run, owed: _PendingCorrection, record: dic
         note_bound_and_barred(run, owed, record)
     elif auction.state.next_seat == owed.offender:
         owe(run, owed)  # his call was cancelled: he still owes the replacement
+    elif record.get("ruling") is not None:
+        # The irregular replacement stands (a ruling, or the engine's default, let it): the duty ends
+        # with it, which no text says.
+        ruling = record["ruling"]
+        ruling.assumption = _joined(ruling.assumption, (
+            f"{owed.offender.full_name} owed the replacement of his {owed.original} "
+            f"({owed.ruling.articles[0]}); his {record.get('call')}, itself irregular, stands, and the engine "
+            "takes it as that replacement. An assumption, not law."))
 
 
 def owe(run: _Run, correction: _PendingCorrection | None) -> None:
