@@ -64,8 +64,10 @@ def cmd_pbn(args: argparse.Namespace) -> int:
     from ..text._cliio import AtomicOutput, ReadProgress
     from ..auction.editions import find_editions
 
-    from ..text._cliio import check_suffix
+    from ..text._cliio import check_suffix, refuse_input
 
+    if args.output is not None:  # the input file first: never overwritten, whatever its suffix
+        refuse_input(args.output, args.file)
     check_suffix("pbn", args.output, *(("JSON", (".json",)) if args.json else ("a text report", (".txt",))))
     editions = find_editions(args.edition)
     handle = pbn.open_file(args.file)  # read only: the input is never written
