@@ -346,13 +346,26 @@ def sweep(max_tokens: int = DEFAULT_MAX_TOKENS, jobs: int = 2, special: dict[int
     started = time.perf_counter()
     total = Counts()
     work = tasks(max_tokens, DEFAULT_SPECIAL if special is None else special)
+    done = 0
+
+    def progress() -> None:
+        if sys.stderr.isatty():
+            print(f"\r{done} of {len(work)} parts, {total.scenarios:,} judged, {time.perf_counter() - started:.0f} s",
+                  end="", file=sys.stderr, flush=True)
+
     if jobs > 1:
         with multiprocessing.Pool(jobs) as pool:
             for counts in pool.imap_unordered(_task, work):
                 total.merge(counts)
+                done += 1
+                progress()
     else:
         for item in work:
             total.merge(_task(item))
+            done += 1
+            progress()
+    if sys.stderr.isatty():
+        print(file=sys.stderr)
     return total, time.perf_counter() - started
 
 
