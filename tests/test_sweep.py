@@ -50,7 +50,7 @@ KNOWN_DEFECTS: list[tuple[str, str, tuple[str, str, str]]] = [
 ]
 
 #: The sample: this many sequences of four tokens (each judged as its four prefixes), this seed.
-SAMPLE_SIZE = 700
+SAMPLE_SIZE = 1500
 SEED = 31
 
 
