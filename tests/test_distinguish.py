@@ -468,6 +468,17 @@ def test_an_internal_error_stops_the_search(monkeypatch):
     assert raised.value is failing
 
 
+def test_a_refusal_that_names_no_token_stops_the_search_as_an_internal_error(monkeypatch):
+    """The crash first reported ("no such bid: level 1, strain -1" on 2017 "X P") was raised as a
+    user's refusal and read as "2017 cannot play it": a false difference. A refusal that names none
+    of the scenario's tokens at its position is a defect, and the search stops on it."""
+    from bridgelaws import InternalError
+
+    _judge_failing_on(monkeypatch, ("X", "P"), "2017", BridgeLawsError("no such bid: level 1, strain -1"))
+    with pytest.raises(InternalError, match=r"'X P' under 2017.*no such bid: level 1, strain -1"):
+        search("2007", "2017", max_tokens=2, layer="corpus", later=False)
+
+
 def test_a_refusal_naming_its_token_is_still_a_scenario_the_edition_cannot_play(monkeypatch):
     _judge_failing_on(monkeypatch, ("X", "P"), "2017", BridgeLawsError("'P' at position 2: made up for the test"))
     found = search("2007", "2017", max_tokens=2, layer="corpus", later=False).differences

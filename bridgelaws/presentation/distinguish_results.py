@@ -3,11 +3,13 @@ side of a scenario, a :class:`Difference` between two editions and its words."""
 
 from __future__ import annotations
 
+import re
+
 from collections.abc import Container, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ..text.errors import BridgeLawsError
+from ..text.errors import BridgeLawsError, InternalError
 
 if TYPE_CHECKING:  # the engine is imported when a search runs: the command line's start stays light
     from ..auction.calls import Seat
@@ -134,12 +136,32 @@ class Search:
 
 
 def _judged(tokens: tuple[str, ...], edition: Edition, dealer: Seat, layer: Layer) -> Judgement | str:
+    """The judgement of ``tokens``, or the refusal's words where the edition cannot play them.
+
+    Only a refusal is read as "this edition cannot play it": one that names a token of the scenario
+    and its position (every refusal of the judge does). An :class:`InternalError` goes through, and
+    a refusal that names no token's position (a defect met inside the engine, raised with a user's
+    error type) is raised as an :class:`InternalError`: the search stops rather than report a false
+    difference."""
     from ..judging.judging import judge
 
     try:
         return judge(list(tokens), edition, dealer, layer=layer)
     except BridgeLawsError as error:
-        return str(error)
+        message = str(error)
+        if not _names_a_position(message, tokens):
+            raise InternalError(f"internal error judging {' '.join(tokens)!r} under {edition.year}: the judge "
+                                f"refused it without naming a token's position: {message}") from error
+        return message
+
+
+_POSITION = re.compile(r"\bat position (\d+)\b")
+
+
+def _names_a_position(message: str, tokens: tuple[str, ...]) -> bool:
+    """Whether ``message`` names a token of ``tokens``, quoted, at its position (``'P' at position 3``)."""
+    return any(1 <= int(found.group(1)) <= len(tokens) and repr(tokens[int(found.group(1)) - 1]) in message
+               for found in _POSITION.finditer(message))
 
 
 def _first_event(judgement: Judgement, index: int | None) -> tuple[str | None, Ruling | None]:
