@@ -96,11 +96,12 @@ def owe(run: _Run, correction: _PendingCorrection | None) -> None:
                            tuple(correction.ruling.articles[:1]), correction.ruling.case))
     run.result.duties = duties
 
+
 def meet_duties(run: _Run, event: Event, seat: Seat, call: Call) -> None:
     """A call at the player's own turn meets his duties to repeat a call (2007:17.D.2) or not to
     double (2007:30.B.2.b), or breaks one: a call the text forbids is refused with its article
     (no text read gives a rectification for it). His duty to replace a call is met by
-    :meth:`_correct`."""
+    :meth:`bridgelaws.judging.judging._Run._correct`."""
     if seat != run.auction.state.next_seat or run.auction.is_over:
         return
     mine = [duty for duty in run.result.duties if duty.seat == seat and duty.kind != "replace"]
@@ -116,6 +117,7 @@ def meet_duties(run: _Run, event: Event, seat: Seat, call: Call) -> None:
                                   "was read (a gap), so the engine does not play it")
     if mine:
         run.result.duties = [duty for duty in run.result.duties if duty not in mine]
+
 
 def follow_law_31(run: _Run, seat: Seat, call: Call) -> None:
     """2007/2017 Law 31, once the right-hand opponent has called in turn: if he passed, the
@@ -140,7 +142,7 @@ def follow_law_31(run: _Run, seat: Seat, call: Call) -> None:
                                               "now: no duty is set (what follows is not in what was read)")
                 return
             run.result.duties = [*run.result.duties,
-                                  Duty(offender, "repeat", "repeat", (article,), ruling.case, original)]
+                                 Duty(offender, "repeat", "repeat", (article,), ruling.case, original)]
             original_record["effect"] += (f"; {rho.full_name} passed, so {offender.full_name} must repeat "
                                           f"his {original} ({article})")
             return
@@ -158,6 +160,7 @@ def follow_law_31(run: _Run, seat: Seat, call: Call) -> None:
     original_record["effect"] += (f"; then {offender.full_name} called {call}: "
                                   f"{must_pass(offender.partner.full_name, rule.scope)} ({rule.article})")
 
+
 def note_duty_kept(run: _Run, correction: _PendingCorrection, record: dict[str, Any]) -> None:
     """Another player's call was ruled while the offender still owed his replacement, and the
     turn does not come back to him at once: no text orders the two, so the card of that call
@@ -173,6 +176,7 @@ def note_duty_kept(run: _Run, correction: _PendingCorrection, record: dict[str, 
             "texts applied do not say how that duty and this ruling meet: the engine keeps the duty "
             "until his next turn. An assumption, not law.")
     ruling.assumption = _joined(ruling.assumption, note)
+
 
 def note_bound_and_barred(run: _Run, correction: _PendingCorrection, record: dict[str, Any]) -> None:
     """The offender had to make his insufficient bid sufficient (1936:22.3) when another player's
