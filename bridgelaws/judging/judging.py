@@ -212,12 +212,14 @@ class _Run:
                 auction = self.auction
         record = _base(event, seat)
         record["call"] = event.call
-        obligations.meet_duties(self, event, seat, call)
+        note = obligations.meet_duties(self, event, seat, call)
         correction = obligations.correction_owed(self)
         if correction is not None and seat == correction.offender:
             # The duty is met by his call now, whatever came between (an obligation lasts until met).
             self._owe(None)
             self._correct(event, record, choices, *correction)
+            if note is not None and record.get("ruling") is not None:
+                record["ruling"].assumption = _joined(record["ruling"].assumption, note)
             return
         self._judge_call(event, record, call, seat, marks, choices)
         obligations.after_call(self, seat, call, record, correction)

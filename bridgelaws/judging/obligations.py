@@ -97,19 +97,26 @@ def owe(run: _Run, correction: _PendingCorrection | None) -> None:
     run.result.duties = duties
 
 
-def meet_duties(run: _Run, event: Event, seat: Seat, call: Call) -> None:
+def meet_duties(run: _Run, event: Event, seat: Seat, call: Call) -> str | None:
     """A call at the player's own turn meets his duties to repeat a call (2007:17.D.2) or not to
     double (2007:30.B.2.b), or breaks one: a call the text forbids is refused with its article
-    (no text read gives a rectification for it). His duty to replace a call is met by
+    (no text read gives a rectification for it). Where he also owes a replacement, the replacement's
+    ruling judges the call, and the note returned (for its card) says that the other rule forbids it
+    too. His duty to replace a call is met by
     :meth:`bridgelaws.judging.judging._Run._correct`."""
     if seat != run.auction.state.next_seat or run.auction.is_over:
         return
     mine = [duty for duty in run.result.duties if duty.seat == seat and duty.kind != "replace"]
     # Where he also owes the replacement of a call, that ruling judges what he calls now (2007/2017
     # 27B3 rectifies a double in its place, where 30B2(b) only forbids one).
-    replacing = any(duty.seat == seat and duty.kind == "replace" for duty in run.result.duties)
+    replacing = next((duty for duty in run.result.duties if duty.seat == seat and duty.kind == "replace"), None)
+    note = None
     for duty in mine:
-        if not replacing and not duty.allows(call):
+        if replacing is not None and not duty.allows(call):
+            note = (f"{', '.join(duty.articles)} also forbids {seat.full_name} this {call}; the engine rules it by "
+                    f"{', '.join(replacing.articles)}, the rule that gives a rectification for it. An assumption, "
+                    "not law.")
+        if replacing is None and not duty.allows(call):
             what = (f"must repeat his {duty.call}" if duty.kind == "repeat"
                     else "may not double or redouble at this turn")
             raise BridgeLawsError(f"{event.token!r} at position {event.index}: {seat.full_name} {what} "
@@ -117,6 +124,7 @@ def meet_duties(run: _Run, event: Event, seat: Seat, call: Call) -> None:
                                   "was read (a gap), so the engine does not play it")
     if mine:
         run.result.duties = [duty for duty in run.result.duties if duty not in mine]
+    return note
 
 
 def follow_law_31(run: _Run, seat: Seat, call: Call) -> None:
