@@ -105,7 +105,7 @@ def meet_duties(run: _Run, event: Event, seat: Seat, call: Call) -> str | None:
     too. His duty to replace a call is met by
     :meth:`bridgelaws.judging.judging._Run._correct`."""
     if seat != run.auction.state.next_seat or run.auction.is_over:
-        return
+        return None
     mine = [duty for duty in run.result.duties if duty.seat == seat and duty.kind != "replace"]
     # Where he also owes the replacement of a call, that ruling judges what he calls now (2007/2017
     # 27B3 rectifies a double in its place, where 30B2(b) only forbids one).
