@@ -23,16 +23,12 @@ answers a click (benchmarks/app_pages.py's measure of a page), three times.
 from __future__ import annotations
 
 import argparse
-import contextlib
-import functools
 import gzip
-import http.server
 import json
 import os
 import statistics
 import sys
 import tempfile
-import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -43,6 +39,9 @@ if str(REPO) not in sys.path:
 
 from bridgelaws.presentation import static_site  # noqa: E402
 
+sys.path.insert(0, str(REPO / "tests"))
+from serving_helpers import served_folder as served  # noqa: E402  (the test serves the site the same way)
+
 CHROMIUM = os.environ.get("BRIDGELAWS_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--disable-renderer-backgrounding",
@@ -50,21 +49,6 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-b
 #: Calls pressed one after another: a regular auction, every one legal in turn.
 CLICKS = ["1C", "1D", "1H", "1S", "1NT", "2C", "2D", "2H", "2S", "2NT", "3C", "3D", "3H", "3S", "3NT",
           "4C", "4D", "4H", "4S", "4NT", "5C", "5D", "5H", "5S", "5NT", "6C", "6D", "6H", "6S", "6NT"]
-
-
-@contextlib.contextmanager
-def served(directory: Path):
-    class Quiet(http.server.SimpleHTTPRequestHandler):
-        def log_message(self, format: str, *args: Any) -> None:
-            pass
-
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(directory)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}"
-    finally:
-        server.shutdown()
-        server.server_close()
 
 
 def _ready(page: Any) -> float:

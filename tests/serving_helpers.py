@@ -10,11 +10,16 @@ sees. The fixtures themselves (``browser``, ``app_server``, ``app_url``) are in 
 
 from __future__ import annotations
 
+import contextlib
+import functools
+import http.server
 import os
 import socket
 import subprocess
+import threading
 import time
 import urllib.request
+from collections.abc import Iterator
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
@@ -96,3 +101,22 @@ def stop(process: subprocess.Popen) -> None:
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait(timeout=15)
+
+
+@contextlib.contextmanager
+def served_folder(directory: Path) -> Iterator[str]:
+    """``directory`` served on a free loopback port, quietly, for as long as the block runs: the
+    address (``http://127.0.0.1:PORT``). The static site's stepper is tested and benchmarked so
+    (benchmarks/site_browser.py uses it too), as a school's web server or ``python3 -m http.server``
+    would serve it."""
+    class Quiet(http.server.SimpleHTTPRequestHandler):
+        def log_message(self, format: str, *args: object) -> None:
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(directory)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()

@@ -10,14 +10,10 @@ it and sets $BRIDGELAWS_PYODIDE); without it the tests that need it skip, saying
 
 from __future__ import annotations
 
-import contextlib
-import functools
 import hashlib
-import http.server
 import json
 import os
 import re
-import threading
 import zipfile
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -30,6 +26,7 @@ from bridgelaws.interfaces.cli import main
 from bridgelaws.presentation import static_site
 from bridgelaws.presentation.views.address import parse_stepper_address
 from bridgelaws.text import bundle
+from serving_helpers import served_folder
 
 REPO = Path(__file__).resolve().parents[1]
 DATA = REPO / "data"
@@ -153,21 +150,6 @@ batch = json.dumps({key: hashlib.sha256(html.encode()).hexdigest() for key, html
 """
 
 
-@contextlib.contextmanager
-def _served(directory: Path):
-    class Quiet(http.server.SimpleHTTPRequestHandler):
-        def log_message(self, format, *args):
-            pass
-
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(directory)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}"
-    finally:
-        server.shutdown()
-        server.server_close()
-
-
 def _same_text(page, region: str, html: str) -> None:
     """The region's text as the browser shows it equals the text of ``html`` (the native view)."""
     shown, native = page.evaluate("""([region, html]) => {
@@ -193,7 +175,7 @@ def test_in_chromium_the_stepper_runs_with_no_other_host_and_renders_as_the_nati
 
     foreign: list[str] = []
     context = browser.new_context(viewport={"width": 1366, "height": 900})
-    with _served(site) as root:
+    with served_folder(site) as root:
         def only_ours(route):
             if route.request.url.startswith(root + "/"):
                 route.continue_()
