@@ -10,7 +10,6 @@ it and sets $BRIDGELAWS_PYODIDE); without it the tests that need it skip, saying
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import re

@@ -6,10 +6,9 @@ Every name is also importable from :mod:`bridgelaws.text.schema`.
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Literal, get_args
+from typing import Any, get_args
 
 from .errors import BridgeLawsError
 from .schema_base import (_ranks, Status, Role, Scope, Next, Deemed, Requires, Outcome, STATUSES, ROLES,
