@@ -21,7 +21,8 @@ _EXPORTS = {name: module for module, names in {
     "bridgelaws.text.errors": ("BridgeLawsError", "InternalError"),
     "bridgelaws.auction.calls": ("Seat", "Call", "parse_call", "parse_seat", "bid", "PASS", "DOUBLE", "REDOUBLE", "BIDS",
                          "ALL_CALLS"),
-    "bridgelaws.auction.editions": ("Edition", "EDITIONS", "find_edition", "find_editions", "Basis"),
+    "bridgelaws.auction.editions": ("Edition", "EDITIONS", "Basis"),
+    "bridgelaws.judging.lookup": ("find_edition", "find_editions"),
     "bridgelaws.auction.auction": ("Auction", "Contract", "Entry"),
     "bridgelaws.auction.counting": ("count_auctions",),
     "bridgelaws.auction.notation": ("parse_scenario", "Event"),
@@ -54,7 +55,8 @@ if TYPE_CHECKING:  # what __getattr__ loads on first use, spelled out for type c
     from .auction.auction import Auction, Contract, Entry
     from .auction.calls import ALL_CALLS, BIDS, DOUBLE, PASS, REDOUBLE, Call, Seat, bid, parse_call, parse_seat
     from .auction.counting import count_auctions
-    from .auction.editions import EDITIONS, Basis, Edition, find_edition, find_editions
+    from .auction.editions import EDITIONS, Basis, Edition
+    from .judging.lookup import find_edition, find_editions
     from .text.errors import BridgeLawsError
     from .judging.judging import Judgement, judge
     from .auction.notation import Event, parse_scenario
@@ -76,9 +78,3 @@ def __getattr__(name: str) -> Any:
 def __dir__() -> list[str]:
     return __all__
 
-
-# The judging layer hands down what the layers below it ask of it (the outcome of four passes, drafts,
-# the names of the engine's conditions and effects): imported here, so that every entry point has it,
-# whichever module it imports first (bridgelaws/judging/answers.py; ARCHITECTURE.md, "The layers").
-# (Not `from .judging import answers`: that asks bridgelaws.judging's __getattr__ first, which loads the engine.)
-importlib.import_module("bridgelaws.judging.answers")

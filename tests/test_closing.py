@@ -30,7 +30,8 @@ from hypothesis import strategies as st
 from bridgelaws import Auction, BridgeLawsError, judge
 from bridgelaws.auction.auction import Entry
 from bridgelaws.auction.calls import Seat
-from bridgelaws.auction.editions import CLOSING_RULES, EDITIONS, Edition, PassMade, find_edition
+from bridgelaws.auction.editions import CLOSING_RULES, EDITIONS, Edition, PassMade
+from bridgelaws.judging.lookup import find_edition
 
 # --- the oracle: each closing sentence, read plainly over the history --------------------------
 

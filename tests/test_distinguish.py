@@ -35,7 +35,8 @@ from bridgelaws.auction.calls import Seat
 from bridgelaws.interfaces.cli import main
 from bridgelaws.presentation.distinguish import (DEFAULT_MAX_TOKENS, DEFAULT_SPACE, WITNESSES, Difference, Space, _difference,
                                     distinguish, search)
-from bridgelaws.auction.editions import EDITIONS, Edition, find_edition
+from bridgelaws.auction.editions import EDITIONS, Edition
+from bridgelaws.judging.lookup import find_edition
 from bridgelaws.judging.judging import Judgement, judge
 
 # --- an independent reading of "a different result" -----------------------------------------------

@@ -25,7 +25,10 @@ BASE: dict[str, Any] = {
     "changes": [{"case": "insufficient-bid", "wording": "Het onvoldoende bod vervalt; de overtreder biedt opnieuw.",
                  "reason": "a test of the draft format",
                  "ruling": {"articles": ["2017:18.D"], "call_stands": False, "next": "offender",
-                            "summary_en": "The insufficient bid is void; the offender calls again."}}]}
+                            "summary_en": "The insufficient bid is void; the offender calls again.",
+                            # What the draft does not restate it keeps of 2017's ruling (the
+                            # supplement's Law 27): these say it keeps none of that.
+                            "options": [], "acceptance": None, "requires": None, "play": [], "barred": []}}]}
 
 
 def load(tmp_path, data: dict[str, Any], name: str) -> Any:
@@ -36,11 +39,7 @@ def load(tmp_path, data: dict[str, Any], name: str) -> Any:
 
 def variant(**ruling: Any) -> dict[str, Any]:
     data = copy.deepcopy(BASE)
-    for key, value in ruling.items():
-        if value is None:
-            data["changes"][0]["ruling"].pop(key, None)
-        else:
-            data["changes"][0]["ruling"][key] = value
+    data["changes"][0]["ruling"].update(ruling)  # None: the field set to null, keeping nothing of the base's
     return data
 
 
@@ -166,13 +165,50 @@ def test_wording_reason_case_draft_name_and_base(tmp_path):
     assert "(2017:18.B, 2017:18.C)" in base["events"][1]["reason"]
 
 
+ALL_PASS_DRAFT = {"draft": "outcome-test", "name": "outcome test (a hypothetical example, not law)", "base": "1936",
+                  "changes": [{"mechanic": "all-pass", "outcome": "passed-out", "wording": "Het spel wordt niet gespeeld.",
+                               "reason": "a test"},
+                              {"case": "all-pass", "wording": "Het spel wordt niet gespeeld.", "reason": "a test",
+                               "ruling": {"summary_en": "The board is passed out."}}]}
+
+
 def test_outcome_of_four_passes(tmp_path):
-    # 1936:15: four passes, the next dealer deals (next-deal); a draft may pass the board out instead.
-    data = {"draft": "outcome-test", "name": "outcome test (a hypothetical example, not law)", "base": "1936",
-            "changes": [{"case": "all-pass", "wording": "Het spel wordt niet gespeeld.", "reason": "a test",
-                         "ruling": {"outcome": "passed-out", "summary_en": "The board is passed out."}}]}
+    # 1936:15: four passes, the next dealer deals (next-deal); a draft may pass the board out instead,
+    # by changing the all-pass rule, cited to its own provision, not to 1936:15.
     assert judge("P P P P", "1936").as_dict()["state"]["outcome"] == "next-deal"
-    assert judge("P P P P", load(tmp_path, data, "outcome")).as_dict()["state"]["outcome"] == "passed-out"
+    edition = load(tmp_path, ALL_PASS_DRAFT, "outcome")
+    result = judge("P P P P", edition).as_dict()
+    assert result["state"]["outcome"] == "passed-out"
+    assert edition.rule("all-pass").articles == ("outcome-test:all-pass",)
+    from bridgelaws.judging.rulings import resolve
+    ruling = resolve("all-pass", edition)
+    assert ruling.outcome == "passed-out" and ruling.articles[0] == "outcome-test:all-pass"
+
+
+@pytest.mark.parametrize("change, refusal", [
+    # The outcome is the rule's, not a ruling's: in a ruling it is refused in one line, as is a value
+    # four passes cannot lead to, and a change of the rule without the ruling that quotes the base.
+    ({"case": "all-pass", "wording": "w", "reason": "r", "ruling": {"outcome": "passed-out", "summary_en": "s"}},
+     r"^outcome\.yaml: line \d+: changes\[0\]\.ruling\.outcome: what four passes lead to is the edition's rule"),
+    ({"mechanic": "all-pass", "outcome": "redeal", "wording": "w", "reason": "r"},
+     r"^outcome\.yaml: line \d+: changes\[0\]\.outcome: 'redeal' is not what four passes can lead to"),
+])
+def test_the_outcome_of_four_passes_refused_where_it_cannot_take_effect(tmp_path, monkeypatch, change, refusal):
+    monkeypatch.chdir(tmp_path)
+    data = {**ALL_PASS_DRAFT, "changes": [change]}
+    (tmp_path / "outcome.yaml").write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
+    with pytest.raises(BridgeLawsError, match=refusal) as caught:
+        drafts.load_draft("outcome.yaml")
+    assert "\n" not in str(caught.value)
+
+
+def test_a_change_of_the_outcome_restates_the_ruling_on_four_passes(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    data = {**ALL_PASS_DRAFT, "changes": ALL_PASS_DRAFT["changes"][:1]}
+    (tmp_path / "outcome.yaml").write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
+    with pytest.raises(BridgeLawsError, match=r"changes\[0\]\.outcome: a draft that changes what four passes lead "
+                                              r"to also restates the ruling of 'all-pass'"):
+        drafts.load_draft("outcome.yaml")
 
 
 def test_a_bare_draft_name_finds_a_shipped_example(tmp_path, monkeypatch):

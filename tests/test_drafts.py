@@ -24,7 +24,8 @@ import pytest
 from bridgelaws import BridgeLawsError
 from bridgelaws.judging import drafts
 from bridgelaws.interfaces.cli import main
-from bridgelaws.auction.editions import EDITIONS, find_edition, find_editions
+from bridgelaws.auction.editions import EDITIONS
+from bridgelaws.judging.lookup import find_edition, find_editions
 from bridgelaws.judging.judging import judge
 from bridgelaws.presentation.tables import compare_results, matrix_cells
 from bridgelaws.judging.rulings import corpus_spec

@@ -5,7 +5,8 @@ from bridgelaws import BridgeLawsError
 from bridgelaws.text import corpus
 from bridgelaws.text import datafiles
 from bridgelaws.auction.edition_records import parse_registry
-from bridgelaws.auction.editions import EDITIONS, MECHANICS, find_edition, find_editions
+from bridgelaws.auction.editions import EDITIONS, MECHANICS
+from bridgelaws.judging.lookup import find_edition, find_editions
 from bridgelaws.text.registry import registry_data
 
 YEARS = [e.year for e in EDITIONS]

@@ -136,7 +136,7 @@ def test_the_handout_has_no_element_from_the_draft(hostile):
 
 def test_the_views_have_no_element_from_the_draft(hostile):
     from bridgelaws.presentation import views
-    from bridgelaws.auction.editions import find_edition
+    from bridgelaws.judging.lookup import find_edition
     from bridgelaws.judging.judging import judge
     from bridgelaws.presentation.render import judgement_html
 

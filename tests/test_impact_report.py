@@ -26,7 +26,7 @@ import pytest
 from bridgelaws import BridgeLawsError
 from bridgelaws.interfaces.cli import main
 from bridgelaws.presentation.distinguish import CALLS_SPACE
-from bridgelaws.auction.editions import find_edition
+from bridgelaws.judging.lookup import find_edition
 from bridgelaws.presentation.impact import impact, impact_report_html, real_auctions, write_impact_report
 
 HERE = Path(__file__).resolve().parent

@@ -35,7 +35,8 @@ from datacopy import copy_data
 from bridgelaws import BridgeLawsError
 from bridgelaws.text import datafiles
 from bridgelaws.judging import rulings
-from bridgelaws.auction.editions import EDITIONS, find_edition
+from bridgelaws.auction.editions import EDITIONS
+from bridgelaws.judging.lookup import find_edition
 
 REPO = Path(__file__).resolve().parents[1]
 LATEST = EDITIONS[-1].year
@@ -86,6 +87,8 @@ def trial(tmp_path_factory, all_pass):
     _write_yaml(folder / "edition.yaml", {
         "name": f"Made-up edition {NEW}: the {LATEST} text with one sentence changed (a test, not law)",
         "derives": LATEST,
+        # The sentence on four passes changes, so the rule it states is the new edition's own.
+        "basis": {"all-pass": {"articles": [_renamed(all_pass["quote_from"])], "outcome": NEW_OUTCOME}},
         "bibliography": {name: unknown for name in fields}})
     text = json.loads((data / "editions" / LATEST / "corpus.json").read_text(encoding="utf-8"))
     text = _renamed(text)
@@ -120,10 +123,23 @@ def sixth(trial, all_pass):
     """The trial completed: the ruling the loader named, read from the new text, and the English of
     the changed record. Returns (data, the files of the new folder)."""
     data, folder, changed = trial
-    _write_yaml(folder / "rulings.yaml", {"rulings": {"all-pass": {
+    own = {"all-pass": {
         "status": "ruled", "articles": [changed], "references": _renamed(all_pass.get("references") or []),
-        "quote_from": changed, "quote_nl": NEW_WORDS, "outcome": NEW_OUTCOME,
-        "summary_en": f"When all four players pass, {NEW_ENGLISH} ({NOT_LAW})."}}})
+        "quote_from": changed, "quote_nl": NEW_WORDS,
+        "summary_en": f"When all four players pass, {NEW_ENGLISH} ({NOT_LAW})."}}
+    # Every other ruling of the base that rests on the changed record is refused too (the loader names
+    # each): the made-up edition writes its own, the base's with the branch on that record left silent.
+    for case_id in rulings.case_ids():
+        entry = _renamed(rulings.entry(case_id, LATEST))
+        if case_id == "all-pass" or changed not in json.dumps(entry):
+            continue
+        assert changed not in json.dumps({k: v for k, v in entry.items() if k != "when"}), case_id
+        entry["when"] = [branch if changed not in json.dumps(branch) else
+                         {"condition": branch["condition"], "status": "silent",
+                          "summary_en": f"The made-up text is not read for this situation ({NOT_LAW})."}
+                         for branch in entry["when"]]
+        own[case_id] = entry
+    _write_yaml(folder / "rulings.yaml", {"rulings": own})
     english = yaml.safe_load((data / "editions" / LATEST / "translation.yaml").read_text(encoding="utf-8"))
     before = next(r for r in english["records"] if r["id"] == all_pass["quote_from"])
     assert before["en"]
@@ -145,7 +161,8 @@ from bridgelaws.judging import coverage
 from bridgelaws.presentation import static_site
 from bridgelaws.text import translation
 from bridgelaws.interfaces.cli import main
-from bridgelaws.auction.editions import EDITIONS, find_edition
+from bridgelaws.auction.editions import EDITIONS
+from bridgelaws.judging.lookup import find_edition
 
 NEW, LATEST, SITE = sys.argv[1], sys.argv[2], sys.argv[3]
 out = {"years": [e.year for e in EDITIONS]}

@@ -13,7 +13,8 @@ import pytest
 from bridgelaws import Auction, BridgeLawsError, count_auctions, judge
 from bridgelaws.auction import fast, pbn
 from bridgelaws.auction.calls import Seat, parse_call
-from bridgelaws.auction.editions import Edition, find_editions
+from bridgelaws.auction.editions import Edition
+from bridgelaws.judging.lookup import find_editions
 
 
 class TwoPassesLastBidder(Edition):

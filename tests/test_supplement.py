@@ -405,7 +405,7 @@ def test_every_real_gap_says_what_was_searched():
         assert gap.subject.strip() and gap.searched.strip()
 
 
-def test_a_supplementary_all_pass_outcome_must_match_the_engine(fixture_data):
+def test_a_supplementary_ruling_on_four_passes_states_no_outcome(fixture_data):
     (fixture_data / "supplement" / "rulings" / "all-pass.yaml").write_text(
         'case: all-pass\nrulings:\n  "2007":\n    status: ruled\n    articles: ["2017:99.A"]\n'
         '    outcome: redeal\n    summary_en: FIXTURE, not law.\n', encoding="utf-8")
@@ -420,9 +420,9 @@ def test_a_supplementary_all_pass_outcome_must_match_the_engine(fixture_data):
     datafiles.reset()
     with pytest.raises(BridgeLawsError) as excinfo:
         judge("P P P P", "2007", layer="supplement")
-    assert _error(excinfo) == ("supplement/rulings/all-pass.yaml: 2007.outcome: 'redeal', but the engine ends "
-                               "four passes in 2007 with 'passed-out' (data/editions/2007/edition.yaml); mend the registry "
-                               "or the entry")
+    assert _error(excinfo) == ("supplement/rulings/all-pass.yaml: 2007.outcome: what four passes lead to is the "
+                               "edition's rule, not a ruling's: the registry's basis.all-pass.outcome (a draft: a change "
+                               "with 'mechanic: all-pass' and 'outcome')")
 
 
 @needs_real

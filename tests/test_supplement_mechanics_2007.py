@@ -18,7 +18,7 @@ import pytest
 from bridgelaws import Auction
 from bridgelaws.supplement import supplement
 from bridgelaws.auction.calls import parse_call
-from bridgelaws.auction.editions import find_edition
+from bridgelaws.judging.lookup import find_edition
 
 EDITION = find_edition("2007")
 

@@ -19,7 +19,8 @@ from pathlib import Path
 
 import pytest
 
-from bridgelaws.auction.editions import EDITIONS, find_edition
+from bridgelaws.auction.editions import EDITIONS
+from bridgelaws.judging.lookup import find_edition
 from bridgelaws.auction.notation import TOKENS, parse_event
 from bridgelaws.text.errors import BridgeLawsError, InternalError
 from bridgelaws.text.vocabulary import Layer

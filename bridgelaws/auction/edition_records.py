@@ -14,7 +14,9 @@ from typing import Any
 
 from .calls import MAX_PARSED_LEVEL
 from .closing import CLOSING_RULES
+from ..text.corpus import refuse_changed
 from ..text.registry import parse_entries, problem as _problem
+from ..text.vocabulary import ALL_PASS_OUTCOMES
 
 #: The mechanics every edition must name a basis for, with a one-line English description.
 MECHANICS: dict[str, str] = {
@@ -75,9 +77,9 @@ class EditionRecord:
     basis: dict[str, Basis]
     max_level: int = 7
     class_path: str | None = None
-    #: Only for an edition made up outside the registry (``Edition.like``); a registered edition's
-    #: outcome of four passes is stated once, by its ruling on four passes.
-    all_pass_outcome: str | None = None
+    #: What four passes lead to (one of :data:`~bridgelaws.text.vocabulary.ALL_PASS_OUTCOMES`): the
+    #: registry's ``all-pass: {outcome: ...}``, inherited with the mechanic from its donor.
+    all_pass_outcome: str = "passed-out"
     #: For an edition made up outside the registry: the registered edition it was made like, whose
     #: rulings on the irregularities it takes (it has none of its own).
     like: str | None = None
@@ -95,7 +97,7 @@ class EditionRecord:
 
 # --- the registry's entries checked and resolved --------------------------------------------------
 
-_BASIS_KEYS = {"articles", "inherit", "only", "why", "closing", "inherited_for"}
+_BASIS_KEYS = {"articles", "inherit", "only", "why", "closing", "inherited_for", "outcome"}
 
 #: Per mechanic that refuses calls, the grounds of :attr:`Refusal.ground` it may refuse on.
 REFUSAL_GROUNDS = {
@@ -112,10 +114,13 @@ def parse_registry(raw: object) -> tuple[EditionRecord, ...]:
     entries = parse_entries(raw)
     for year, entry in entries.items():
         _check_entry(year, entry)
+        for mechanic in entry.get("inherited_basis", ()):
+            refuse_changed(year, f"the {mechanic} rule of its registry entry", entry["basis"][mechanic])
     return tuple(EditionRecord(
         year=year, name=entry["name"], basis={m: _resolve(year, m, entries) for m in MECHANICS},
         max_level=entry.get("max_level", 7), class_path=entry.get("class"),
-        closing=_closing_rule(year, entries), derives=entry.get("derives"), name_nl=entry.get("name_nl"))
+        closing=_closing_rule(year, entries), all_pass_outcome=_all_pass_outcome(year, entries),
+        derives=entry.get("derives"), name_nl=entry.get("name_nl"))
         for year, entry in entries.items())
 
 
@@ -158,6 +163,22 @@ def _closing_rule(year: str, entries: dict[str, dict[str, Any]]) -> str:
     return str(name)
 
 
+def _all_pass_outcome(year: str, entries: dict[str, dict[str, Any]]) -> str:
+    """What four passes lead to in the edition: its all-pass rule's ``outcome``, or, for an inherited
+    all-pass rule, the donor's."""
+    where = f"{year}.basis.all-pass.outcome"
+    _, spec = _own(year, "all-pass", entries[year]["basis"]["all-pass"])
+    outcome = spec.get("outcome")
+    if outcome is None and "inherit" in spec:
+        donor = spec["inherit"]
+        _, donor_spec = _own(donor, "all-pass", entries[donor]["basis"]["all-pass"])
+        outcome = donor_spec.get("outcome")
+    if outcome not in ALL_PASS_OUTCOMES:
+        said = "names no outcome" if outcome is None else f"{outcome!r} is not an outcome of four passes"
+        raise _problem(where, f"{said}: one of {', '.join(ALL_PASS_OUTCOMES)} (as the article says)")
+    return str(outcome)
+
+
 def _own(year: str, mechanic: str, spec: object) -> tuple[tuple[str, ...], dict[str, Any]]:
     """The edition's own articles for ``mechanic`` and the rest of its spec, checked."""
     where = f"{year}.basis.{mechanic}"
@@ -170,6 +191,8 @@ def _own(year: str, mechanic: str, spec: object) -> tuple[tuple[str, ...], dict[
         raise _problem(where, f"unknown field {sorted(unknown)[0]!r}: one of {', '.join(sorted(_BASIS_KEYS))}")
     if "closing" in spec and mechanic != "end-of-auction":
         raise _problem(f"{where}.closing", "only the end-of-auction mechanic names a closing reading")
+    if "outcome" in spec and mechanic != "all-pass":
+        raise _problem(f"{where}.outcome", "only the all-pass mechanic names an outcome")
     articles = spec.get("articles", [])
     if not isinstance(articles, list) or not all(isinstance(a, str) for a in articles):
         raise _problem(f"{where}.articles", "expected a list of article ids")

@@ -8,7 +8,7 @@ basis, never retyped. ``find_edition("1936")`` finds one; :data:`EDITIONS` lists
 The folders and entries are read, and derivations resolved, in the text layer
 (:mod:`bridgelaws.text.registry`); each entry's mechanics are checked in
 :mod:`bridgelaws.auction.edition_records`, the closing readings coded in :mod:`bridgelaws.auction.closing`.
-What only the judging layer knows (the outcome of four passes, drafts) it hands down: :class:`Answers`.
+A draft is read by the judging layer (:mod:`bridgelaws.judging.lookup`) and handed down as an edition.
 
 Modelled on python-chess's variants: :class:`Edition` holds the mechanics of a regular auction as
 small hooks (``is_sufficient``, ``in_range``, ``may_double``, ``may_redouble``, ``auction_ends``,
@@ -26,7 +26,6 @@ of them gives for passes in rotation).
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar, Iterable, NamedTuple, Sequence
 
@@ -172,14 +171,9 @@ class Edition:
     @property
     def all_pass_outcome(self) -> str:
         """What happens when all four players pass: ``next-deal`` (the hand is not played and the
-        next dealer deals) or ``passed-out``.
-
-        Stated once, as the ``outcome`` of the edition's ruling on four passes
-        (``data/rulings/all-pass.yaml``, beside its quote); where that ruling states none, the
-        outcome of the edition the all-pass rule is inherited from (the registry's ``inherit``)."""
-        if self.record.all_pass_outcome is not None:
-            return self.record.all_pass_outcome
-        return _answers().all_pass_outcome(self.year)
+        next dealer deals) or ``passed-out``: the registry's ``all-pass: {outcome: ...}``, as the
+        edition's article says (inherited with the rule where the edition inherits it)."""
+        return self.record.all_pass_outcome
 
     @property
     def max_level(self) -> int:
@@ -379,34 +373,6 @@ def _all_editions() -> tuple[Edition, ...]:
     return tuple(_registry().values())
 
 
-# --- what the judging layer answers -------------------------------------------------------------
-
-class Answers(NamedTuple):
-    """What the registry asks of the judging layer, which is above it and so not imported here:
-    the outcome of four passes of a registered edition (stated by its ruling on four passes), a
-    draft read from its file (``find_edition("x.yaml")``), and a draft already read, by its id (None
-    if there is none). :mod:`bridgelaws.judging.answers` hands them down (:func:`answered_by`) when
-    it is imported, which ``import bridgelaws`` does: so every entry point has them."""
-
-    all_pass_outcome: Callable[[str], str]
-    load_draft: Callable[[str], "Edition"]
-    loaded_draft: Callable[[str], "Edition | None"]
-
-
-_ANSWERS: list[Answers] = []
-
-
-def answered_by(answers: Answers) -> None:
-    """Take the judging layer's :class:`Answers` (called once, when it is imported)."""
-    _ANSWERS[:] = [answers]
-
-
-def _answers() -> Answers:
-    if not _ANSWERS:
-        raise BridgeLawsError("the rulings are not loaded: import bridgelaws.judging (import bridgelaws does)")
-    return _ANSWERS[0]
-
-
 def __getattr__(name: str) -> Any:
     # EDITIONS is read from the registry on first use, so that importing the package stays cheap.
     if name == "EDITIONS":
@@ -418,37 +384,48 @@ EDITIONS: tuple[Edition, ...]  # the registered editions, in chronological order
 
 
 def find_edition(name: str | int | Edition) -> Edition:
-    """The edition for ``"1936"`` (also ``1936``, ``"36"``, ``"laws1936"``); a clear error otherwise.
-    A path to a ``.yaml`` file is a draft (:func:`bridgelaws.judging.drafts.load_draft`)."""
+    """The registered edition for ``"1936"`` (also ``1936``, ``"36"``, ``"laws1936"``), or ``name``
+    itself when it is an edition already; a clear error otherwise. A draft is read by the judging
+    layer (:func:`bridgelaws.judging.lookup.find_edition`, the package's ``bridgelaws.find_edition``),
+    which hands its edition down as an object."""
     if isinstance(name, Edition):
         return name
-    if isinstance(name, str) and name.strip().lower().endswith((".yaml", ".yml")):
-        return _answers().load_draft(name)
     registry = _registry()
     text = str(name).strip().lower().removeprefix("laws").removeprefix("edition").strip(" :-_")
     if len(text) == 2 and text.isdigit():
         text = ("19" if text >= "30" else "20") + text
     edition = registry.get(text)
-    if edition is None and isinstance(name, str) and _ANSWERS:
-        edition = _ANSWERS[0].loaded_draft(name.strip())  # a draft already loaded from its file, by its id
     if edition is None:
+        if isinstance(name, str) and name.strip().lower().endswith((".yaml", ".yml")):
+            raise BridgeLawsError(f"{name.strip()}: a draft file is read with bridgelaws.find_edition (the "
+                                  "judging layer reads drafts), then passed on as an edition")
         raise BridgeLawsError(
             f"unknown edition {str(name)!r}: choose one of {', '.join(registry)}")
     return edition
 
 
-def find_editions(names: str | Iterable[str | int | Edition] | None) -> tuple[Edition, ...]:
-    """Several editions from ``"1936,1949"``, a list, or None / ``"all"`` for all of them."""
-    editions = _all_editions()
+def edition_names(names: str | Iterable[str | int | Edition] | None) -> list[str | int | Edition] | None:
+    """The editions ``names`` chooses, one by one (``"1936,1949"``, a list, one edition), or None for
+    all of them (None, ``"all"``, ``""``)."""
     if names is None or (isinstance(names, str) and names.strip().lower() in ("", "all")):
-        return editions
+        return None
     if isinstance(names, str):
-        names = [part for part in names.replace(",", " ").split() if part]
-    elif isinstance(names, (int, Edition)):
-        names = [names]  # one edition, not a list of them
-    elif not isinstance(names, Iterable):
+        return [part for part in names.replace(",", " ").split() if part]
+    if isinstance(names, (int, Edition)):
+        return [names]  # one edition, not a list of them
+    if not isinstance(names, Iterable):
         raise BridgeLawsError(f"cannot choose editions from {names!r}: give a year, a comma list or a list")
-    chosen = [find_edition(n) for n in names]
+    return list(names)
+
+
+def find_editions(names: str | Iterable[str | int | Edition] | None) -> tuple[Edition, ...]:
+    """Several editions from ``"1936,1949"``, a list, or None / ``"all"`` for all of them
+    (:func:`edition_names`); a draft is given as its edition (see :func:`find_edition`)."""
+    editions = _all_editions()
+    named = edition_names(names)
+    if named is None:
+        return editions
+    chosen = [find_edition(n) for n in named]
     if not chosen:
         raise BridgeLawsError(
             f"no edition chosen: choose at least one of {', '.join(e.year for e in editions)}")

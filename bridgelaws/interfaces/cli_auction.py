@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 
 def cmd_count(args: argparse.Namespace) -> int:
     from ..auction.counting import MODERN_COUNT, count_auctions
-    from ..auction.editions import find_editions
+    from ..judging.lookup import find_editions
 
     lang = lang_of(args)
     for edition in find_editions(args.edition):

@@ -83,7 +83,7 @@ def _edition_dict(year: str) -> dict[str, Any]:
     comes from (an unknown field says why)."""
     from ..text import corpus
     from ..text.bibliography import metadata
-    from ..auction.editions import find_edition
+    from ..judging.lookup import find_edition
 
     edition = find_edition(year)
     return {

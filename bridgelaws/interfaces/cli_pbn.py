@@ -62,7 +62,7 @@ def cmd_pbn(args: argparse.Namespace) -> int:
     or to --output through a temporary file that replaces FILE only when the run completes)."""
     from ..auction import pbn
     from ..text._cliio import AtomicOutput, ReadProgress
-    from ..auction.editions import find_editions
+    from ..judging.lookup import find_editions
 
     from ..text._cliio import check_suffix, refuse_input
 

@@ -29,7 +29,8 @@ from enum import StrEnum
 from typing import Any, Iterable
 
 from ..text import corpus, datafiles, schema
-from ..auction.editions import EDITIONS, Edition, find_editions
+from ..auction.editions import EDITIONS, Edition
+from .lookup import find_editions
 
 __all__ = ["UseKind", "Use", "Modelled", "NotModelled", "WronglyListed", "EditionCoverage", "Coverage",
            "ENGINE_KINDS", "uses", "not_modelled_file", "coverage"]

@@ -30,15 +30,22 @@ from typing import Any
 from ..auction.calls import MAX_PARSED_LEVEL, PASS, Seat
 from ..auction.editions import CLOSING_RULES, MECHANICS, Basis, Closing, Edition, PassMade, find_edition
 from ..text.errors import BridgeLawsError
+from ..text.vocabulary import ALL_PASS_OUTCOMES
 from ..text.schema import RulingSpec, fields, listing, one_of, parse_ruling, string, text
 from .draft_file import MarkedLoc, read_draft
-from .entries import Entry, case_ids, corpus_spec, over_base
+from .entries import Entry, case_ids, corpus_spec, find_case, kept_fields, over_base
+from .names import engine_names
 
 #: How every view names a draft's proposed text.
 PROPOSED_LABEL = "proposed wording (draft, not a published text)"
 
 #: The mechanics a draft can change, and the field that changes each.
-CHANGEABLE_MECHANICS = {"end-of-auction": "closing", "bid-range": "max_level"}
+CHANGEABLE_MECHANICS = {"end-of-auction": "closing", "bid-range": "max_level", "all-pass": "outcome"}
+#: How a refusal names the rule a change of each mechanic sets.
+_RULE_WORDS = {"bid-range": "the highest level", "all-pass": "what four passes lead to"}
+#: The case whose ruling a draft restates when it changes a mechanic (that ruling quotes the base's
+#: text on the rule the draft changes).
+RESTATED_WITH = {"bid-range": "bid-above-seven", "all-pass": "all-pass"}
 
 #: How many passes in rotation the never-close check tries: two whole rounds, after which the
 #: passers repeat themselves.
@@ -47,7 +54,7 @@ CLOSE_CHECK_PASSES = 8
 _TOP_FIELDS = ("draft", "name", "base", "changes")
 _TOP_OPTIONAL = ("note",)
 _CHANGE_FIELDS = ("wording", "reason")
-_CHANGE_OPTIONAL = ("case", "ruling", "closing", "mechanic", "max_level")
+_CHANGE_OPTIONAL = ("case", "ruling", "closing", "mechanic", "max_level", "outcome")
 
 
 @dataclass(frozen=True)
@@ -79,6 +86,7 @@ class MechanicChange:
     closing: str | None = None  # a name of CLOSING_RULES
     passes: int | None = None  # closing by a count: N passes by N different players, each in turn
     max_level: int | None = None
+    outcome: str | None = None  # what four passes lead to: one of ALL_PASS_OUTCOMES
 
 
 @dataclass(frozen=True)
@@ -167,12 +175,12 @@ def parse_draft(data: object, loc: MarkedLoc) -> Draft:
         else:
             mechanic = _changed_mechanic(change, at, kinds[0], mechanics)
             mechanics[mechanic] = _mechanic_change(change, at, draft_id, mechanic, wording, reason)
-    level = mechanics.get("bid-range")
-    if level is not None and "bid-above-seven" not in rulings:
-        where = next(loc.at("changes").at(i) for i, item in enumerate(changes) if item.get("mechanic") == "bid-range")
-        raise where.at("max_level").error(
-            f"a draft that changes the highest level also restates the ruling of 'bid-above-seven' (the "
-            f"{base.year} ruling quotes the {base.year} text on the level it sets)")
+    for mechanic, case_id in RESTATED_WITH.items():
+        if mechanic in mechanics and case_id not in rulings:
+            where = next(loc.at("changes").at(i) for i, item in enumerate(changes) if item.get("mechanic") == mechanic)
+            raise where.at(CHANGEABLE_MECHANICS[mechanic]).error(
+                f"a draft that changes {_RULE_WORDS[mechanic]} also restates the ruling of {case_id!r} (the "
+                f"{base.year} ruling quotes the {base.year} text on the rule it changes)")
     return Draft(id=draft_id, name=text(raw["name"], loc.at("name")), base=base.year, path=loc.file,
                  note=text(raw["note"], loc.at("note")) if raw.get("note") is not None else "",
                  rulings=rulings, mechanics=mechanics)
@@ -214,8 +222,9 @@ def _mechanic_change(change: dict[str, Any], at: MarkedLoc, draft_id: str, mecha
     proposal = Proposal(draft_id, f"{draft_id}:{mechanic}", mechanic, wording, reason)
     wanted = CHANGEABLE_MECHANICS[mechanic]
     if wanted == "closing":
-        if "max_level" in change:
-            raise at.at("max_level").error("only the bid-range mechanic sets max_level")
+        for name in ("max_level", "outcome"):
+            if name in change:
+                raise at.at(name).error(f"only the {'bid-range' if name == 'max_level' else 'all-pass'} mechanic sets {name}")
         value = change.get("closing")
         if value is None:
             raise at.error("the end-of-auction mechanic is changed by 'closing: ...' alone (without 'mechanic')")
@@ -229,6 +238,16 @@ def _mechanic_change(change: dict[str, Any], at: MarkedLoc, draft_id: str, mecha
         return MechanicChange(mechanic, proposal, closing=name)
     if "closing" in change:
         raise at.at("closing").error("only the end-of-auction mechanic sets closing")
+    for other, name in CHANGEABLE_MECHANICS.items():
+        if other != mechanic and name in change:
+            raise at.at(name).error(f"only the {other} mechanic sets {name}")
+    if wanted == "outcome":
+        outcome = change.get("outcome")
+        if outcome not in ALL_PASS_OUTCOMES:
+            raise at.at("outcome").error(
+                f"{outcome!r} is not what four passes can lead to: one of {', '.join(ALL_PASS_OUTCOMES)} (the same "
+                "dealer dealing again, 'redeal', is the remedy of a faulty deal, not the end of an auction)")
+        return MechanicChange(mechanic, proposal, outcome=str(outcome))
     level = change.get("max_level")
     if isinstance(level, bool) or not isinstance(level, int) or not 1 <= level <= MAX_PARSED_LEVEL:
         raise at.at("max_level").error(f"expected a level from 1 to {MAX_PARSED_LEVEL}, got {level!r}")
@@ -243,6 +262,10 @@ def _check_article(article: str | None, at: MarkedLoc, base: Edition) -> None:
         return
     if not article.startswith(base.year + ":"):
         raise at.error(f"{article!r} is not a record of the base edition {base.year}")
+    from ..supplement import supplement
+
+    if corpus.resolves(article) or article in {entry.id for entry in supplement.articles(base.year)}:
+        return
     try:
         corpus.record(article)
     except BridgeLawsError as error:
@@ -269,8 +292,9 @@ def _changed_case(change: dict[str, Any], at: MarkedLoc) -> str:
         raise at.at("case").error(f"unknown case {case_id!r}: one of {', '.join(case_ids())} "
                                   "(a draft rules on the cases of data/cases.yaml; a new kind of "
                                   "irregularity needs the engine to detect it)")
-    if "max_level" in change:
-        raise at.at("max_level").error("a ruling change sets no mechanic")
+    for name in ("max_level", "outcome"):
+        if name in change:
+            raise at.at(name).error("a ruling change sets no mechanic")
     if "ruling" not in change:
         raise at.error("a change of a case gives its 'ruling'")
     return case_id
@@ -278,7 +302,10 @@ def _changed_case(change: dict[str, Any], at: MarkedLoc) -> str:
 
 def _ruling_change(change: dict[str, Any], at: MarkedLoc, base: Edition, proposal: Proposal) -> Entry:
     """A draft's entry of a case: its fields over the base's entry (:func:`bridgelaws.judging.entries.over_base`),
-    checked, citing the draft's provision first and quoting nothing but through its proposal."""
+    checked, citing the draft's provision first and quoting nothing but through its proposal. The
+    base's entry is its best-sourced ruling: where its corpus is silent or referenced and a
+    supplementary ruling answers, that ruling (whatever the layer read: a draft is not a text, and its
+    ruling is one ruling, the kept fields labelled with their sources)."""
     case_id, ruling_at, raw = proposal.subject, at.at("ruling"), change["ruling"]
     if not isinstance(raw, Mapping):
         raise ruling_at.error("expected a mapping (the fields of an entry of data/rulings/<case>.yaml)")
@@ -286,14 +313,57 @@ def _ruling_change(change: dict[str, Any], at: MarkedLoc, base: Edition, proposa
         raise ruling_at.at("quote_from").error(
             "a draft quotes only its own wording: give quote_nl (a part of 'wording') without quote_from")
     base_spec = corpus_spec(case_id, base)
+    base_supplement = _base_supplement(case_id, base, base_spec)
+    if base_supplement is None:
+        _branches_restated(case_id, base, base_spec, raw, ruling_at, "")
+        spec, quote = _proposed(over_base(case_id, base, raw), ruling_at, proposal, base)
+    else:
+        # The base answers the case from the supplementary layer (its best-sourced ruling): the draft
+        # restates only what it changes of that ruling, whose other fields keep their sources.
+        _branches_restated(case_id, base, base_supplement[0], raw, ruling_at, "supplementary ")
+        inherited = kept_fields(base_supplement[1], raw)
+        spec, quote = _proposed({**inherited, **raw}, ruling_at, proposal, base)
+    return Entry(raw, at.file, ruling_at.path, spec=spec, proposal=replace(proposal, quote=quote),
+                 new=base_spec.status != "ruled")
+
+
+def _branches_restated(case_id: str, base: Edition, base_spec: RulingSpec, raw: Mapping[str, Any],
+                       ruling_at: MarkedLoc, which: str) -> None:
+    """A base branch would override the draft's fields, and its words speak of the base's text: where
+    the base's ruling depends on the circumstances, the draft states every branch itself."""
     if base_spec.when and "when" not in raw:
-        # A base branch overrides the entry field by field, and its summary, quote and assumption
-        # speak of the base's text: the draft states every branch itself.
-        raise ruling_at.error(f"the {base.year} ruling of {case_id!r} depends on the circumstances "
+        raise ruling_at.error(f"the {base.year} {which}ruling of {case_id!r} depends on the circumstances "
                               f"({', '.join(b.condition for b in base_spec.when)}): restate its branches under 'when'")
-    merged_raw = over_base(case_id, base, raw)
+
+
+def _base_supplement(case_id: str, base: Edition, base_spec: RulingSpec) -> tuple[RulingSpec, dict[str, Any]] | None:
+    """The base's supplementary ruling of the case (checked, and as its file gives it), where its
+    corpus is silent or referenced and one exists; else None."""
+    from ..supplement import supplement
+    from ..text import datafiles
+    from .rulings import supplement_rulings
+
+    if base_spec.status not in ("silent", "referenced"):
+        return None
+    found = supplement_rulings(case_id).get(base.year)
+    if found is None:
+        return None
+    raw = datafiles.load(f"{supplement.DIRECTORY}/rulings/{case_id}.yaml")["rulings"][base.year]
+    return found, dict(raw)
+
+
+def _proposed(merged_raw: dict[str, Any], ruling_at: MarkedLoc, proposal: Proposal,
+              base: Edition) -> tuple[RulingSpec, str | None]:
+    """A draft's ruling from its fields over a base's: checked, ruling (unless it says otherwise, which
+    is refused), citing the draft's provision first, with no quote; and the words of the draft's
+    wording it quotes (its ``quote_nl``), or None."""
+    merged_raw = dict(merged_raw)
     merged_raw.setdefault("status", "ruled")  # the draft's wording rules, unless it says otherwise
-    spec = parse_ruling(merged_raw, ruling_at)
+    if "all-pass" in find_case(proposal.subject).mechanics and "outcome" in merged_raw:
+        raise ruling_at.at("outcome").error(
+            "what four passes lead to is the edition's rule, not a ruling's: change it with 'mechanic: all-pass' "
+            "and 'outcome'")
+    spec = parse_ruling(merged_raw, ruling_at, engine_names())
     if spec.status != "ruled":
         raise ruling_at.at("status").error("a draft's ruling rules: its status is 'ruled'")
     quoted = [(ruling_at, spec.quote_nl)] + [(ruling_at.at("when").at(i), b.quote_nl) for i, b in enumerate(spec.when)]
@@ -304,9 +374,7 @@ def _ruling_change(change: dict[str, Any], at: MarkedLoc, base: Edition, proposa
     values = spec.values()
     values.update(quote_nl=None, quote_from=None, articles=(proposal.provision,) + tuple(values.get("articles", ())))
     when = tuple(replace(b, quote_nl=None, quote_from=None) for b in spec.when)
-    merged = RulingSpec(when=when, given=frozenset(values), **values)
-    return Entry(merged_raw, at.file, ruling_at.path, spec=merged, proposal=replace(proposal, quote=spec.quote_nl),
-                 new=base_spec.status != "ruled")
+    return RulingSpec(when=when, given=frozenset(values), **values), spec.quote_nl
 
 
 # ------------------------------------------------------------------------------ the edition
@@ -324,9 +392,8 @@ def _edition(draft: Draft, loc: MarkedLoc) -> DraftEdition:
             changes["closing"] = change.closing
         if change.max_level is not None:
             changes["max_level"] = change.max_level
-    all_pass = draft.rulings.get("all-pass")
-    if all_pass is not None and all_pass.spec is not None and all_pass.spec.outcome is not None:
-        changes["all_pass_outcome"] = all_pass.spec.outcome
+        if change.outcome is not None:
+            changes["all_pass_outcome"] = change.outcome
     changes["basis"] = basis
     edition = DraftEdition(replace(record, **changes), draft)
     if type(base) is not Edition:

@@ -29,9 +29,10 @@ from typing import TYPE_CHECKING, Any
 
 from ..auction.editions import MECHANICS, Edition, find_edition, find_editions
 from ..text.registry import remap
-from ..text import datafiles, schema
+from ..text import corpus, datafiles, schema
 from ..text.errors import BridgeLawsError
 from ..text.schema import RulingSpec
+from .names import engine_names
 
 if TYPE_CHECKING:
     from .drafts import Proposal
@@ -200,6 +201,7 @@ def _overlay(case_id: str, edition: Edition, of_base: Callable[[Edition], Entry 
     inherited = remap(found.entry, base.year, edition.year)
     for article, quote in _quotes(inherited):
         verify_inherited_quote(edition.year, base.year, f"the ruling of {case_id}", article, quote)
+    corpus.refuse_changed(edition.year, f"the ruling of {case_id}", inherited)
     return Entry(inherited, found.name, found.key, base.year)
 
 
@@ -266,9 +268,22 @@ def over_base(case_id: str, base: Edition, fields: Mapping[str, Any]) -> dict[st
     :data:`NOT_INHERITED` (none where the base does not rule on the case), under ``fields``."""
     merged: dict[str, Any] = {}
     if corpus_spec(case_id, base).status == "ruled":
-        merged = {k: v for k, v in entry(case_id, base).items() if k not in NOT_INHERITED}
+        merged = kept_fields(entry(case_id, base), fields)
     merged.update(fields)
     return merged
+
+
+#: A Dutch text of a ruling and the English it is written beside: fields given over a base's that
+#: restate the English do not keep the base's Dutch of the words they replace.
+DUTCH_OF = {"summary_nl": "summary_en", "play_nl": "play", "assumption_nl": "assumption",
+            "assumption_for_count_nl": "assumption_for_count", "out_of_turn_nl": "out_of_turn"}
+
+
+def kept_fields(base_fields: Mapping[str, Any], fields: Mapping[str, Any]) -> dict[str, Any]:
+    """The base's fields an entry given as ``fields`` over them keeps: all but :data:`NOT_INHERITED`,
+    and but a Dutch text whose English ``fields`` restate."""
+    return {key: value for key, value in base_fields.items() if key not in NOT_INHERITED
+            and not (key in DUTCH_OF and DUTCH_OF[key] in fields and key not in fields)}
 
 
 # ------------------------------------------------------------------------------ the entries read
@@ -290,11 +305,24 @@ def specs(case_id: str) -> dict[str, RulingSpec]:
     """Per registered edition, the checked entry of the case (``data/rulings/<case>.yaml``, the
     edition's ``rulings.yaml``, or a derived edition's base's). An edition none gives gets the
     silence default (``schema.SILENT_SUMMARY``)."""
-    result = schema.parse_rulings(_file(case_id), f"rulings/{case_id}.yaml", case_id)
+    result = schema.parse_rulings(_file(case_id), f"rulings/{case_id}.yaml", case_id, engine_names())
     for year, found in _given(case_id).items():
         if found.name != f"rulings/{case_id}.yaml" or found.inherited_from is not None:
-            result[year] = schema.parse_ruling(found.entry, schema.Loc(found.name, found.key))
+            result[year] = schema.parse_ruling(found.entry, schema.Loc(found.name, found.key), engine_names())
+    for year, checked in result.items():
+        refuse_outcome_of_four_passes(case_id, checked, f"{where(case_id, year)}: {year}")
     return result
+
+
+def refuse_outcome_of_four_passes(case_id: str, spec: RulingSpec, at: str) -> None:
+    """A ruling on four passes states no ``outcome``: what four passes lead to is the edition's rule
+    (its registry entry's ``basis.all-pass.outcome``, or a draft's change of the all-pass mechanic),
+    so that a card can never say otherwise than the engine does."""
+    given = "outcome" in spec.given or any("outcome" in branch.given for branch in spec.when)
+    if given and "all-pass" in find_case(case_id).mechanics:
+        raise BridgeLawsError(
+            f"{at}.outcome: what four passes lead to is the edition's rule, not a ruling's: the registry's "
+            "basis.all-pass.outcome (a draft: a change with 'mechanic: all-pass' and 'outcome')")
 
 
 def rulings_year(edition: str | int | Edition) -> str:

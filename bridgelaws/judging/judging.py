@@ -33,7 +33,8 @@ from ..auction.calls import PASS, Call, Seat, parse_seat
 from .conditions import Situation, first_holding
 from .detect import CALL_WHEN_BARRED, _skip_point, detect
 from .effects import CORRECTIONS, EFFECTS, _Act, _PendingCorrection
-from ..auction.editions import DEFAULT_EDITION, Edition, find_edition
+from ..auction.editions import DEFAULT_EDITION, Edition
+from .lookup import find_edition
 from ..text.errors import BridgeLawsError, InternalError
 from .incidents import CALL_AFTER_CLOSE
 from .judgement import Judgement, NoLegalCall, _base, _call_of, _joined, _label, _over, strongest_bars

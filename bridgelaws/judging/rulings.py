@@ -18,10 +18,12 @@ from ..text import datafiles, schema
 from ..text.i18n import t
 from ..auction.calls import Seat
 from .conditions import CONDITIONS
+from .names import engine_names
 from ..auction.editions import EDITIONS, Edition, find_edition
 from ..text.errors import BridgeLawsError
 from .entries import (Case, case_ids, cases, corpus_spec, edition_rulings, entry, entry_of, find_case,
-                      ruling_data, rulings_year, specs, verify_inherited_quote, where)
+                      refuse_outcome_of_four_passes, ruling_data, rulings_year, specs, verify_inherited_quote,
+                      where)
 from .ruling_effect import RulingEffect, ruling_effect
 from ..text.schema import SCOPES, STATUSES, BranchSpec, RulingSpec
 from ..text.vocabulary import Layer, Scope, Status
@@ -208,8 +210,8 @@ def supplement_rulings(case_id: str) -> dict[str, RulingSpec]:
     from ..supplement import supplement
 
     find_case(case_id)
-    parsed = supplement.rulings(case_id)
     name = f"{supplement.DIRECTORY}/rulings/{case_id}.yaml"
+    parsed = _inherited_supplement(case_id, name, supplement.rulings(case_id, engine_names()))
     corpus = specs(case_id)
     for year, found in parsed.items():
         status = corpus[year].status
@@ -217,14 +219,46 @@ def supplement_rulings(case_id: str) -> dict[str, RulingSpec]:
             raise BridgeLawsError(
                 f"{name}: {year}: the corpus ruling of {year} is {status!r} ({where(case_id, year)}): a "
                 "supplementary ruling stands only where the corpus is silent or referenced")
-        if case_id == "all-pass" and found.outcome is not None:
-            # The auction's end is the registry's (Edition.all_pass_outcome): a card may not say otherwise.
-            engine = find_edition(year).all_pass_outcome
-            if found.outcome != engine:
-                raise BridgeLawsError(
-                    f"{name}: {year}.outcome: {found.outcome!r}, but the engine ends four passes in {year} "
-                    f"with {engine!r} (data/editions/{year}/edition.yaml); mend the registry or the entry")
+        refuse_outcome_of_four_passes(case_id, found, f"{name}: {year}")
     return parsed
+
+
+def _inherited_supplement(case_id: str, name: str, parsed: dict[str, RulingSpec]) -> dict[str, RulingSpec]:
+    """``parsed`` with every derived edition that has no supplementary ruling of the case given its
+    base's: a derived edition restates only what it changes, so the base's best-sourced ruling is
+    its own too, its corpus ids read as the edition's, its supplementary articles (the base code's,
+    read for the base) named as they are. Refused in one line where it rests on a record the
+    derived text changes (:func:`bridgelaws.text.corpus.refuse_changed`)."""
+    from ..text import corpus
+    from ..text.registry import derives, years
+
+    if not parsed:
+        return parsed
+    result = dict(parsed)
+    raw_file = datafiles.load(name)["rulings"]
+    for year in years():
+        ancestor, seen = derives(year), {year}
+        while ancestor is not None and ancestor not in raw_file and ancestor not in seen:
+            seen.add(ancestor)
+            ancestor = derives(ancestor)
+        if year in result or ancestor is None or ancestor not in raw_file:
+            continue
+        ids = {r.id for r in corpus.records(ancestor)}
+        inherited = _read_as(raw_file[ancestor], ancestor, year, ids)
+        corpus.refuse_changed(year, f"the supplementary ruling of {case_id}", inherited)
+        result[year] = schema.parse_ruling(inherited, schema.Loc(name, year), engine_names())
+    return result
+
+
+def _read_as(value: Any, base: str, year: str, ids: set[str]) -> Any:
+    """``value`` with every id of a record of ``base``'s text (exactly) read as ``year``'s."""
+    if isinstance(value, str):
+        return year + value[len(base):] if value in ids else value
+    if isinstance(value, list):
+        return [_read_as(item, base, year, ids) for item in value]
+    if isinstance(value, dict):
+        return {key: _read_as(item, base, year, ids) for key, item in value.items()}
+    return value
 
 
 def _supplement_spec(case_id: str, edition: str | int | Edition) -> RulingSpec | None:
@@ -416,15 +450,36 @@ def _outside(case_id: str, edition: Edition, articles: list[str], options: list[
              supplementary: RulingSpec | None) -> dict[str, Any]:
     """What a ruling says beyond its fields: a supplementary ruling's layer, provenance and the
     corpus's own answer; a draft's changed ruling, its proposal (:func:`bridgelaws.judging.entries.entry_of`)."""
+    from ..supplement import supplement
+
     if supplementary is None:
         proposal = _proposal(case_id, edition)
-        return {} if proposal is None else {"proposal": proposal}
-    from ..supplement import supplement
+        if proposal is None:
+            return {}
+        outside = [a for a in dict.fromkeys(articles + [o["article"] for o in options if o["article"]])
+                   if a in supplement.article_ids()]
+        if not outside:
+            return {"proposal": proposal}
+        # A draft's ruling over its base's supplementary ruling: the fields it keeps rest on sources
+        # outside the corpus, named as a supplementary ruling's are.
+        corpus = corpus_spec(case_id, edition)
+        return {"proposal": proposal, "layer": Layer.SUPPLEMENT,
+                "provenance": tuple(supplement.provenance(a) for a in outside),
+                "corpus_status": Status(str(corpus.status)), "corpus_summary": corpus.summary_en}
 
     corpus = corpus_spec(case_id, edition)
     named = list(dict.fromkeys(articles + [o["article"] for o in options if o["article"]]))
     return {"layer": Layer.SUPPLEMENT, "provenance": tuple(supplement.provenance(a) for a in named),
             "corpus_status": Status(str(corpus.status)), "corpus_summary": corpus.summary_en}
+
+
+def _outcome(case_id: str, edition: Edition, merged: dict[str, Any], status: Status) -> str | None:
+    """What the ruling leads to: its ``outcome``; for a ruling on four passes that rules, the
+    edition's own rule (:attr:`~bridgelaws.auction.editions.Edition.all_pass_outcome`), which its entry never restates."""
+    if "all-pass" in find_case(case_id).mechanics:
+        return edition.all_pass_outcome if status in (Status.RULED, Status.SUPPLEMENT) else None
+    found: str | None = merged.get("outcome")
+    return found
 
 
 def _build(case_id: str, edition: Edition, condition: str | None,
@@ -454,7 +509,7 @@ def _build(case_id: str, edition: Edition, condition: str | None,
         lho_repeats=merged.get("lho_repeats"), partner_no_double=merged.get("partner_no_double"),
         repeat_if_rho_passes=merged.get("repeat_if_rho_passes"), next_call_bars=tuple(merged.get("next_call_bars") or ()),
         no_rectification=bool(merged.get("no_rectification")),
-        outcome=merged.get("outcome"), condition=chosen.condition if chosen else None,
+        outcome=_outcome(case_id, edition, merged, status), condition=chosen.condition if chosen else None,
         assumption_for_ranks=merged.get("assumption_for_ranks"),
         assumption_for_count=merged.get("assumption_for_count"),
         score=list(merged.get("score") or ()), unread=merged.get("unread"),
@@ -475,9 +530,10 @@ def acceptance_ruling(case_id: str, edition: str | int | Edition, offender: Seat
     player who called over it (None when only a PBN mark records the acceptance). For a
     supplementary ``ruling`` whose ``acceptance`` names a supplementary article, that article's
     acceptance."""
+    from ..supplement import supplement
+
     edition = find_edition(edition)
-    if ruling is not None and ruling.layer is Layer.SUPPLEMENT and ruling.acceptance:
-        from ..supplement import supplement
+    if ruling is not None and ruling.layer is Layer.SUPPLEMENT and ruling.acceptance in supplement.article_ids():
 
         entry_ = supplement.article(ruling.acceptance)
         return Ruling(
@@ -533,9 +589,12 @@ def _derive_by_year(data: dict[str, Any], what: str, quotes: Any) -> dict[str, A
     while its quotes stand in the edition's text (:func:`bridgelaws.text.registry.inherit_by_year`)."""
     from ..text.registry import inherit_by_year
 
+    from ..text import corpus
+
     def check(year: str, base: str, entry: Any) -> None:
         for article, quote in quotes(entry):
             verify_inherited_quote(year, base, what, article, quote)
+        corpus.refuse_changed(year, what, entry)
 
     return inherit_by_year(data, check)
 

@@ -131,7 +131,7 @@ def search_pairs(pairs: Iterable[tuple[str | int | Edition, str | int | Edition]
     own frontier state (closed, options offered, parted) and counts its own scenarios. An edition
     shared by several pairs (each of the five is in four of the ten) is judged once for all."""
     from ..auction.calls import parse_seat
-    from ..auction.editions import find_edition
+    from ..judging.lookup import find_edition
     from ..judging.rulings import check_layer
 
     chosen_pairs = [(find_edition(a), find_edition(b)) for a, b in pairs]

@@ -69,7 +69,7 @@ def handout_html(scenario: str, editions: object = None, dealer: str = "N", lang
     (default today). A scenario that cannot be read, an unknown edition or dealer: one
     :class:`BridgeLawsError` line, as for ``compare``."""
     from ..auction.calls import parse_seat
-    from ..auction.editions import find_editions
+    from ..judging.lookup import find_editions
     from .render import stylesheet
     from .tables import compare_divergences, compare_results
     from .views._common import token_list

@@ -17,7 +17,8 @@ from html import escape
 from typing import TYPE_CHECKING, Any
 
 from ..judging.drafts import PROPOSED_LABEL, DraftEdition, Proposal
-from ..auction.editions import Edition, find_edition
+from ..auction.editions import Edition
+from ..judging.lookup import find_edition
 from ..text.errors import BridgeLawsError
 from ..judging.rulings import Ruling, cases
 

@@ -65,7 +65,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Iterable, Sequence
 
-from ..auction.editions import MECHANICS, Edition, find_edition
+from ..auction.editions import MECHANICS, Edition
+from ..judging.lookup import find_edition
 from ..text.errors import BridgeLawsError
 from .ledger_cases import case_side, combine, compare_case
 from .ledger_text import (REWORDED_SIMILARITY, compare_wording, normalised_words, rule_sentence, same_wording,

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from ..auction.editions import Edition, find_edition
+from ..auction.editions import Edition
+from ..judging.lookup import find_edition
 from ..text.errors import BridgeLawsError
 from .ledger_text import compare_wording, outside_references, resolves, rule_sentence
 from .ledger_words import SAME_EFFECTS, Because, Change, Entry, Side, Situation, SubjectKind

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..auction.editions import find_edition
+from ..judging.lookup import find_edition
 from .engine_words import translate_assumption, translate_effect, translate_option, translate_reason
 from ..text.errors import BridgeLawsError
 from ..text.i18n import DEFAULT_LANGUAGE, catalogue, t

@@ -9,7 +9,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Iterable
 
 from ..auction.calls import Seat
-from ..auction.editions import EDITIONS, Edition, find_editions
+from ..auction.editions import EDITIONS, Edition
+from ..judging.lookup import find_editions
 from ..text.errors import BridgeLawsError
 from ..judging.divergence import Divergence, divergences
 from ..judging.judging import Judgement, judge

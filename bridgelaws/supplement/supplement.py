@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from ..text import datafiles, schema
 from ..auction.editions import EDITIONS
 from ..text.errors import BridgeLawsError
-from ..text.schema import RulingSpec, SupplementArticle, SupplementGap, SupplementSource
+from ..text.schema import EngineNames, RulingSpec, SupplementArticle, SupplementGap, SupplementSource
 
 __all__ = ["Provenance", "SupplementArticle", "SupplementGap", "SupplementSource", "article", "articles",
            "GuardedEntry", "copied_runs", "exemption_problems", "field_language", "gaps", "guarded_entries",
@@ -94,6 +94,12 @@ def gaps(edition: str | None = None) -> tuple[SupplementGap, ...]:
     return tuple(g for year in years for g in _edition(year)[1])
 
 
+@datafiles.cached
+def article_ids() -> frozenset[str]:
+    """The ids of every supplementary entry, of every edition."""
+    return frozenset(entry.id for edition in EDITIONS for entry in articles(edition.year))
+
+
 def article(article_id: str) -> SupplementArticle:
     """The supplementary entry with this id; a clear error when there is none."""
     year = article_id.split(":", 1)[0]
@@ -104,7 +110,7 @@ def article(article_id: str) -> SupplementArticle:
 
 
 @datafiles.cached
-def rulings(case_id: str) -> dict[str, RulingSpec]:
+def rulings(case_id: str, names: EngineNames | None = None) -> dict[str, RulingSpec]:
     """The supplementary rulings of a case, per edition (only the editions its file lists), checked
     on load: their articles are supplementary entries. What they are checked against the cases (the
     corpus cell each stands in for is ``silent`` or ``referenced``) is the judging layer's:
@@ -113,7 +119,7 @@ def rulings(case_id: str) -> dict[str, RulingSpec]:
     if not datafiles.exists(name):
         return {}
     known = {e.year: [a.id for a in articles(e.year)] for e in EDITIONS}
-    return schema.parse_supplement_rulings(datafiles.load(name), name, case_id, known)
+    return schema.parse_supplement_rulings(datafiles.load(name), name, case_id, known, names)
 
 
 def provenance(article_id: str) -> Provenance:

@@ -349,3 +349,42 @@ def source_path(edition: str) -> Path | None:
     shared = Path(env) if env else Path(__file__).resolve().parents[3] / "shared"
     path = shared / "sources" / src.source_file
     return path if path.is_file() else None
+
+
+@datafiles.cached
+def changed_from_base(edition: str) -> frozenset[str]:
+    """The ids of the base's records (read as ``edition``'s own) whose text ``edition`` changes or
+    leaves out: what a derived edition's text says otherwise than the edition it derives from
+    (:func:`bridgelaws.text.registry.derives`); empty for an edition that derives from none."""
+    base = registry.derives(edition)
+    if base is None:
+        return frozenset()
+    now = {r.id: r.text for r in records(edition)}
+    return frozenset(own for r in records(base)
+                     if now.get(own := edition + r.id[len(base):]) != r.text)
+
+
+def refuse_changed(edition: str, what: str, cited: Any) -> None:
+    """An inherited rule stands only on records the derived ``edition`` keeps word for word: every id
+    of a record of its base that ``cited`` names (a string, or lists and mappings of them, read as
+    ``edition``'s ids) and that its text changes or leaves out is one error line naming ``what``
+    rests on it. The cure is the edition's own rule, read from its text."""
+    base = registry.derives(edition)
+    changed = changed_from_base(edition)
+    if base is None or not changed:
+        return
+    for found in _strings(cited):
+        if found in changed:
+            raise BridgeLawsError(
+                f"{datafiles.edition_file(edition, 'edition.yaml')}: derives {base}: {what}, inherited from {base}, "
+                f"rests on {found}, which the {edition} text changes: read {edition}'s text and write its own")
+
+
+def _strings(value: Any) -> list[str]:
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [s for item in value.values() for s in _strings(item)]
+    if isinstance(value, (list, tuple)):
+        return [s for item in value for s in _strings(item)]
+    return []

@@ -122,6 +122,8 @@ def _derived(entries: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
         merged.update(entry)
         merged["derives"] = base
         merged["basis"] = {**remap(base_entry["basis"], base, year), **own_basis}
+        # The mechanics it takes from its base: each stands only on records its text keeps.
+        merged["inherited_basis"] = tuple(m for m in base_entry["basis"] if m not in own_basis)
         resolved[year] = merged
         return merged
 

@@ -20,7 +20,7 @@ from .schema_base import (RANKS, _ranks, Status, Role, Scope, Next, Deemed, Requ
     STATUSES, ROLES, SCOPES, ProfileDimension, PROFILE_DIMENSIONS, Loc, _type_name, fields, listing, string,
     opt_string, strings, boolean, one_of, text, year_keys, _years)
 from .schema_rulings import (BarSpec, OptionSpec, _COMMON, _ENTRY_FIELDS, _BRANCH_FIELDS, _Common, BranchSpec,
-    RulingSpec, EngineNames, names_from, engine_names, _bar, _bars, _option, _common, _branch, _choices,
+    RulingSpec, EngineNames, _bar, _bars, _option, _common, _branch, _choices,
     _check_corrections, parse_ruling, SILENT_SUMMARY, parse_rulings)
 from .schema_supplement import (SourceKind, SOURCE_KINDS, _DATE, _VERBATIM_FIELDS, SupplementSource,
     SupplementArticle, SupplementGap, _read_date, parse_supplement_sources, parse_supplement_edition,
@@ -40,8 +40,7 @@ __all__ = ["Status", "Role", "Scope", "Next", "Deemed", "Requires", "Outcome", "
            "ROLES", "SCOPES", "ProfileDimension", "PROFILE_DIMENSIONS", "Loc", "_type_name", "fields", "listing",
            "string", "opt_string", "strings",
            "boolean", "one_of", "text", "year_keys", "_years", "BarSpec", "OptionSpec", "_COMMON",
-           "_ENTRY_FIELDS", "_BRANCH_FIELDS", "_Common", "BranchSpec", "RulingSpec", "EngineNames", "names_from",
-           "engine_names", "_bar", "_bars",
+           "_ENTRY_FIELDS", "_BRANCH_FIELDS", "_Common", "BranchSpec", "RulingSpec", "EngineNames", "_bar", "_bars",
            "_option", "_common", "_branch", "_choices", "_check_corrections", "parse_ruling",
            "SILENT_SUMMARY", "parse_rulings", "SourceKind", "SOURCE_KINDS", "_DATE", "_VERBATIM_FIELDS",
            "SupplementSource", "SupplementArticle", "SupplementGap", "_read_date", "parse_supplement_sources",

@@ -18,14 +18,14 @@ from .schema_base import (_ranks, Status, Role, Scope, Next, Deemed, Requires, O
 # ------------------------------------------------------------------------------------ rulings
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class EngineNames:
     """The names a ruling gives that the engine must implement, so that a name it cannot act on is
     refused when the file is loaded: its conditions, each with the branch fields its predicate reads
     (:data:`bridgelaws.judging.conditions.CONDITIONS`), its effects (:data:`bridgelaws.judging.effects.EFFECTS`)
-    and the offender's corrections (:data:`bridgelaws.judging.effects.CORRECTIONS`). The judging layer
-    is above this one: it hands them down (:func:`names_from`) when it is imported, which
-    ``import bridgelaws`` does (:mod:`bridgelaws.judging.answers`)."""
+    and the offender's corrections (:data:`bridgelaws.judging.effects.CORRECTIONS`). The judging layer,
+    which reads the rulings for the engine, passes them to :func:`parse_ruling`
+    (:func:`bridgelaws.judging.names.engine_names`); without them only the shape is checked."""
 
     conditions: Mapping[str, tuple[str, ...]]
     effects: tuple[str, ...]
@@ -35,23 +35,6 @@ class EngineNames:
     def choices(self) -> tuple[str, ...]:
         """What an option may choose: an effect or a correction."""
         return self.effects + self.corrections
-
-
-_ENGINE_NAMES: list[Callable[[], EngineNames]] = []
-
-
-def names_from(names: Callable[[], EngineNames]) -> None:
-    """Take the judging layer's :class:`EngineNames` (``names()`` gives them as they stand when a
-    ruling is read; called once, when that layer is imported)."""
-    _ENGINE_NAMES[:] = [names]
-
-
-def engine_names() -> EngineNames:
-    """The engine's names (:class:`EngineNames`), as the judging layer gives them."""
-    if not _ENGINE_NAMES:
-        raise BridgeLawsError("the engine's conditions and effects are not loaded: import bridgelaws.judging "
-                              "(import bridgelaws does)")
-    return _ENGINE_NAMES[0]()
 
 
 @dataclass(frozen=True)
@@ -215,7 +198,7 @@ def _bars(value: object, loc: Loc) -> tuple[BarSpec, ...]:
     return tuple(_bar(item, loc.at(i)) for i, item in enumerate(listing(value, loc)))
 
 
-def _option(value: object, loc: Loc, choices: tuple[str, ...]) -> OptionSpec:
+def _option(value: object, loc: Loc, choices: tuple[str, ...] | None) -> OptionSpec:
     raw = fields(value, loc, ("by", "choice"),
                  ("text", "barred", "effect", "article", "default", "assumption", "assumption_nl", "assumes"))
     if raw.get("assumption_nl") is not None and raw.get("assumption") is None:
@@ -224,7 +207,7 @@ def _option(value: object, loc: Loc, choices: tuple[str, ...]) -> OptionSpec:
         raise loc.at("assumes").error("says what the option's assumption supplies: the option has no 'assumption'")
     return OptionSpec(
         by=one_of(raw["by"], ROLES, loc.at("by")),  # type: ignore[arg-type]
-        choice=one_of(raw["choice"], choices, loc.at("choice")),
+        choice=string(raw["choice"], loc.at("choice")) if choices is None else one_of(raw["choice"], choices, loc.at("choice")),
         text=string(raw["text"], loc.at("text")) if "text" in raw else "",
         barred=_bars(raw.get("barred"), loc.at("barred")),
         effect=string(raw["effect"], loc.at("effect")) if "effect" in raw else "",
@@ -276,7 +259,7 @@ _CHECKS: dict[str, Callable[[Any, Loc], Any]] = {
 }
 
 
-def _common(raw: dict[str, Any], loc: Loc, choices: tuple[str, ...]) -> dict[str, Any]:
+def _common(raw: dict[str, Any], loc: Loc, choices: tuple[str, ...] | None) -> dict[str, Any]:
     """The shared fields of an entry or a branch, checked; only the fields the file gave."""
     def options(value: Any, at: Loc) -> tuple[OptionSpec, ...]:
         return () if value is None else tuple(_option(item, at.at(i), choices)
@@ -297,22 +280,26 @@ def _common(raw: dict[str, Any], loc: Loc, choices: tuple[str, ...]) -> dict[str
     return checked
 
 
-def _branch(value: object, loc: Loc, names: EngineNames) -> BranchSpec:
+def _branch(value: object, loc: Loc, names: EngineNames | None) -> BranchSpec:
     raw = fields(value, loc, ("condition",), _BRANCH_FIELDS[1:])
-    condition = one_of(raw["condition"], names.conditions, loc.at("condition"))
-    for needed in names.conditions[condition]:
-        if not raw.get(needed):
-            raise loc.error(f"condition {condition!r} needs the field {needed!r}")
+    if names is None:
+        condition = string(raw["condition"], loc.at("condition"))
+    else:
+        condition = one_of(raw["condition"], names.conditions, loc.at("condition"))
+        for needed in names.conditions[condition]:
+            if not raw.get(needed):
+                raise loc.error(f"condition {condition!r} needs the field {needed!r}")
     return BranchSpec(
         condition=condition, article=opt_string(raw.get("article"), loc.at("article")),
         honours=_ranks(raw.get("honours"), loc.at("honours")),
         bar_from=opt_string(raw.get("bar_from"), loc.at("bar_from")),
-        given=frozenset(k for k in raw if k in _COMMON), **_common(raw, loc, names.choices))
+        given=frozenset(k for k in raw if k in _COMMON), **_common(raw, loc, _choices(names)))
 
 
-def _choices() -> tuple[str, ...]:
-    """What an option may choose: the engine's effects and the offender's corrections."""
-    return engine_names().choices
+def _choices(names: EngineNames | None) -> tuple[str, ...] | None:
+    """What an option may choose (the engine's effects and the offender's corrections), or None:
+    not checked."""
+    return None if names is None else names.choices
 
 
 def _check_corrections(entry: RulingSpec, part: _Common, loc: Loc, corrections: tuple[str, ...]) -> None:
@@ -338,8 +325,9 @@ def _check_assumes(spec: RulingSpec, when: tuple[BranchSpec, ...], loc: Loc) -> 
                 "says what the assumption supplies: the branch has no 'assumption' (nor inherits one)")
 
 
-def parse_ruling(value: object, loc: Loc) -> RulingSpec:
-    names = engine_names()
+def parse_ruling(value: object, loc: Loc, names: EngineNames | None = None) -> RulingSpec:
+    """One entry of the rulings, checked; with ``names`` (the judging layer's), also every condition,
+    effect and correction it names against the engine's."""
     raw = fields(value, loc, ("status", "summary_en"), _ENTRY_FIELDS)
     when = tuple(_branch(item, loc.at("when").at(i), names)
                  for i, item in enumerate(listing(raw.get("when") or [], loc.at("when"))))
@@ -350,10 +338,11 @@ def parse_ruling(value: object, loc: Loc) -> RulingSpec:
     if when and "otherwise" not in conditions:
         raise loc.at("when").error("no branch has condition 'otherwise'")
     spec = RulingSpec(when=when, given=frozenset(k for k in raw if k in _COMMON),
-                      **_common(raw, loc, names.choices))
-    _check_corrections(spec, spec, loc, names.corrections)
+                      **_common(raw, loc, _choices(names)))
+    corrections = () if names is None else names.corrections
+    _check_corrections(spec, spec, loc, corrections)
     for i, branch in enumerate(when):
-        _check_corrections(spec, branch, loc.at("when").at(i), names.corrections)
+        _check_corrections(spec, branch, loc.at("when").at(i), corrections)
     _check_assumes(spec, when, loc)
     if spec.status == "referenced" and not spec.references:
         raise loc.at("references").error("a referenced ruling must name the articles it points to")
@@ -367,7 +356,7 @@ SILENT_SUMMARY = ("The {year} corpus excerpt does not treat this case (data/ruli
                   "as silent here).")
 
 
-def parse_rulings(value: object, name: str, case_id: str) -> dict[str, RulingSpec]:
+def parse_rulings(value: object, name: str, case_id: str, names: EngineNames | None = None) -> dict[str, RulingSpec]:
     """``rulings/<case>.yaml``: one spec per registered edition, a missing one silent by default."""
     loc = Loc(name)
     raw = fields(value, loc, ("case", "rulings"))
@@ -377,7 +366,7 @@ def parse_rulings(value: object, name: str, case_id: str) -> dict[str, RulingSpe
     result = {}
     for year in _years():
         if year in entries:
-            result[year] = parse_ruling(entries[year], Loc(name, year))
+            result[year] = parse_ruling(entries[year], Loc(name, year), names)
         else:
             result[year] = RulingSpec(status="silent", summary_en=SILENT_SUMMARY.format(year=year, case=case_id),
                                       default=True, given=frozenset({"status", "summary_en"}))

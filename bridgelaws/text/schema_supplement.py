@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Literal, get_args
 
 from .schema_base import Loc, fields, listing, string, strings, one_of, text, year_keys, _years
-from .schema_rulings import RulingSpec, _Common, parse_ruling
+from .schema_rulings import EngineNames, RulingSpec, _Common, parse_ruling
 
 
 # ------------------------------------------------------------------------------------ the supplement
@@ -182,8 +182,8 @@ def _supplement_ids(spec: RulingSpec) -> list[tuple[Loc, str]]:
     return named
 
 
-def parse_supplement_rulings(value: object, name: str, case_id: str,
-                             articles: Mapping[str, Iterable[str]]) -> dict[str, RulingSpec]:
+def parse_supplement_rulings(value: object, name: str, case_id: str, articles: Mapping[str, Iterable[str]],
+                             names: EngineNames | None = None) -> dict[str, RulingSpec]:
     """``supplement/rulings/<case>.yaml``: per edition, a ruling like a corpus ruling, but its
     articles are ids of supplementary entries (``articles``: per edition, the ids that have one),
     it must rule (``status: ruled``), and it has no quote: the verbatim layer is the corpus alone.
@@ -205,7 +205,7 @@ def parse_supplement_rulings(value: object, name: str, case_id: str,
                     if isinstance(branch, Mapping) and key in branch:
                         raise at.at("when").at(i).at(key).error("never allowed in the supplement: the "
                                                                 "verbatim layer is the corpus alone")
-        spec = parse_ruling(item, at)
+        spec = parse_ruling(item, at, names)
         # A branch may be a gap ('silent': the sources read say nothing of that situation; the corpus
         # then answers it), never 'referenced'; the entry itself must rule.
         if spec.status != "ruled" or any(b.status not in (None, "ruled", "silent") for b in spec.when):

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from ...text import corpus, translation
 from ...text.content import find_topic
-from ...auction.editions import find_editions
+from ...judging.lookup import find_editions
 from ...text.i18n import DEFAULT_LANGUAGE, t
 from ..render import english_html, html_text
 from ._common import EditionNames, _view

@@ -6,7 +6,8 @@ from html import escape
 from typing import TYPE_CHECKING, Any
 
 from ...text import corpus
-from ...auction.editions import EDITIONS, find_edition
+from ...auction.editions import EDITIONS
+from ...judging.lookup import find_edition
 from ...text.errors import BridgeLawsError
 from ...text.i18n import DEFAULT_LANGUAGE
 from ..render import html_text, marked_html, stylesheet

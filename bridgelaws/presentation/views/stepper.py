@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING, Any, Iterable, Mapping
 from ...text import corpus
 from ...auction.calls import ALL_CALLS, BIDS, Call, Seat, parse_seat
 from ...judging.divergence import divergences
-from ...auction.editions import Edition, find_edition, find_editions
+from ...auction.editions import Edition
+from ...judging.lookup import find_edition, find_editions
 from ...text.errors import BridgeLawsError
 from ...judging.judging import Judgement, judge
 from ...auction.notation import parse_scenario
