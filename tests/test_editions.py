@@ -115,8 +115,14 @@ def _set(year, path, value):
      "editions/2017/edition.yaml: basis.declarer.inherit: 2007 does not state this rule in its own text"),
     (_set("1936", ["basis", "sufficiency"], ["1932:12"]),
      "editions/1936/edition.yaml: basis.sufficiency.articles: '1932:12' is not an article of 1936"),
-    (_set("1936", ["basis", "all-pass"], {"articles": ["1936:15"], "outcome": "next-deal"}),
-     "editions/1936/edition.yaml: basis.all-pass: unknown field 'outcome'"),
+    (_set("1936", ["basis", "all-pass"], {"articles": ["1936:15"], "outcome": "redeal"}),
+     "editions/1936/edition.yaml: basis.all-pass.outcome: 'redeal' is not an outcome of four passes: one of "
+     "next-deal, passed-out (as the article says)"),
+    (_set("1936", ["basis", "all-pass"], ["1936:15"]),
+     "editions/1936/edition.yaml: basis.all-pass.outcome: names no outcome: one of next-deal, passed-out "
+     "(as the article says)"),
+    (_set("1936", ["basis", "contract"], {"articles": ["1936:19"], "outcome": "next-deal"}),
+     "editions/1936/edition.yaml: basis.contract.outcome: only the all-pass mechanic names an outcome"),
     (_set("1936", ["basis", "bidding"], ["1936:16"]), "editions/1936/edition.yaml: basis.bidding: unknown mechanic"),
     (_set("1936", ["code"], "rubber"), "editions/1936/edition.yaml: top level: unknown field 'code'"),
     (_set("1949", ["basis", "declarer", "why"], KeyError),

@@ -6,10 +6,10 @@ edition's text with one sentence changed: the sentence the latest edition's ruli
 quotes. It is **not law**: every file says so. Its folder holds four files, all of them content,
 none of them code or test:
 
-- ``edition.yaml``: ``derives`` the latest edition, a name, a bibliography (every field unknown:
-  there is no source);
-- ``corpus.json``: the text (the latest's, ids renamed, the one sentence changed);
-- ``rulings.yaml``: the one ruling whose quote the change broke (the loader names it);
+- ``edition.yaml``: ``derives`` the latest edition, a name, its own rule on four passes (its article
+  changed), a bibliography (every field unknown: there is no source);
+- ``corpus.json``: the text as its change over the latest's (the one record whose sentence changed);
+- ``rulings.yaml``: the rulings resting on the changed record (the loader names each);
 - ``translation.yaml``: the English of the one record whose Dutch changed.
 
 The registry, the other rulings, the topics, the records not modelled, the acceptance and the rest
@@ -90,14 +90,14 @@ def trial(tmp_path_factory, all_pass):
         # The sentence on four passes changes, so the rule it states is the new edition's own.
         "basis": {"all-pass": {"articles": [_renamed(all_pass["quote_from"])], "outcome": NEW_OUTCOME}},
         "bibliography": {name: unknown for name in fields}})
-    text = json.loads((data / "editions" / LATEST / "corpus.json").read_text(encoding="utf-8"))
-    text = _renamed(text)
-    text.update(edition=NEW, year=int(NEW), title=f"Made-up edition {NEW} ({NOT_LAW})",
-                source_file=f"made-up-{NEW}.txt")
+    base_text = json.loads((data / "editions" / LATEST / "corpus.json").read_text(encoding="utf-8"))
     changed = _renamed(all_pass["quote_from"])
-    record = next(r for r in text["records"] if r["id"] == changed)
+    record = next(r for r in base_text["records"] if r["id"] == all_pass["quote_from"])
     assert all_pass["quote_nl"] in record["text"] and NEW_WORDS not in record["text"]
-    record["text"] = record["text"].replace(all_pass["quote_nl"], NEW_WORDS)
+    # The text is stored as its change over the base's: the one record whose words differ.
+    text = {"edition": NEW, "year": int(NEW), "derives": LATEST, "title": f"Made-up edition {NEW} ({NOT_LAW})",
+            "source_file": f"made-up-{NEW}.txt", "source_page": base_text["source_page"],
+            "records": [{"id": changed, "text": record["text"].replace(all_pass["quote_nl"], NEW_WORDS)}]}
     (folder / "corpus.json").write_text(json.dumps(text, ensure_ascii=False, indent=1), encoding="utf-8")
     return data, folder, changed
 
@@ -183,6 +183,9 @@ out["unaccounted"] = list(found.unaccounted)
 out["wrongly"] = [w.record for w in found.wrongly_listed]
 out["untranslated"] = translation.untranslated_records(NEW)
 out["statuses"] = {case: [rulings.spec(case, y).status for y in (LATEST, NEW)] for case in rulings.case_ids()}
+out["default"] = {case: [[rulings.generic_ruling(case, y, layer="supplement").layer for y in (LATEST, NEW)],
+                         rulings.generic_ruling(case, NEW, layer="supplement").articles]
+                  for case in rulings.case_ids()}
 print(json.dumps(out))
 """
 
@@ -232,6 +235,16 @@ def test_every_case_but_the_changed_one_rules_as_the_base_does(checked):
     out, _ = checked
     differ = {case for case, (base, new) in out["statuses"].items() if base != new}
     assert differ == set(), differ  # all-pass too is ruled in both; its outcome differs (judge above)
+
+
+def test_the_default_layer_answers_every_cell_the_base_answers(checked):
+    # What the derived edition does not restate it inherits, the base's supplementary rulings too:
+    # every cell the base answers from the supplement, the new edition answers so, its corpus ids
+    # read as its own.
+    out, _ = checked
+    layers = {case: layers for case, (layers, _) in out["default"].items()}
+    assert any(base == "supplement" for base, _ in layers.values())
+    assert {case: new for case, (base, new) in layers.items() if base != new} == {}
 
 
 def test_the_new_text_is_covered_and_translated_through_what_it_inherits(checked):

@@ -15,11 +15,11 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..auction.auction import Bar, Entry
 from ..auction.calls import PASS, Call, Seat
-from .rulings import Ruling
 from ..text.vocabulary import Outcome
 
 if TYPE_CHECKING:
     from .judging import _Run
+    from .rulings import Ruling
 
 
 class _PendingCorrection(NamedTuple):

@@ -18,12 +18,11 @@ from ..text import datafiles, schema
 from ..text.i18n import t
 from ..auction.calls import Seat
 from .conditions import CONDITIONS
-from .names import engine_names
 from ..auction.editions import EDITIONS, Edition, find_edition
 from ..text.errors import BridgeLawsError
 from .entries import (Case, case_ids, cases, corpus_spec, edition_rulings, entry, entry_of, find_case,
-                      refuse_outcome_of_four_passes, ruling_data, rulings_year, specs, verify_inherited_quote,
-                      where)
+                      ruling_data, rulings_year, specs, verify_inherited_quote, where)
+from .supplementary import supplement_rulings
 from .ruling_effect import RulingEffect, ruling_effect
 from ..text.schema import SCOPES, STATUSES, BranchSpec, RulingSpec
 from ..text.vocabulary import Layer, Scope, Status
@@ -128,6 +127,10 @@ class Ruling:
     #: Where the supplementary layer has a gap branch for this situation (so this is the corpus's
     #: answer): that branch's note (:class:`SupplementGap`); None elsewhere.
     supplement_gap: SupplementGap | None = None
+    #: The edition itself (a draft too), as the ruling was resolved for it: what a consumer reads
+    #: further (its corpus entry, its rules) is read from this object, never found again by ``edition``,
+    #: its id. Not compared and not in :meth:`as_dict`.
+    law: Edition | None = field(default=None, compare=False, repr=False)
 
     def as_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -199,66 +202,6 @@ def check_layer(layer: str | Layer) -> Layer:
     if layer not in LAYERS:
         raise BridgeLawsError(f"unknown layer {layer!r}: one of {', '.join(LAYERS)}")
     return Layer(layer)
-
-
-@datafiles.cached
-def supplement_rulings(case_id: str) -> dict[str, RulingSpec]:
-    """The supplementary rulings of a case, per edition (:func:`bridgelaws.supplement.supplement.rulings`),
-    checked against the case: it is a case of ``cases.yaml``, the corpus cell each stands in for is
-    ``silent`` or ``referenced`` (a supplement never overrides a corpus ruling), and an outcome of four
-    passes is the engine's."""
-    from ..supplement import supplement
-
-    find_case(case_id)
-    name = f"{supplement.DIRECTORY}/rulings/{case_id}.yaml"
-    parsed = _inherited_supplement(case_id, name, supplement.rulings(case_id, engine_names()))
-    corpus = specs(case_id)
-    for year, found in parsed.items():
-        status = corpus[year].status
-        if status not in ("silent", "referenced"):
-            raise BridgeLawsError(
-                f"{name}: {year}: the corpus ruling of {year} is {status!r} ({where(case_id, year)}): a "
-                "supplementary ruling stands only where the corpus is silent or referenced")
-        refuse_outcome_of_four_passes(case_id, found, f"{name}: {year}")
-    return parsed
-
-
-def _inherited_supplement(case_id: str, name: str, parsed: dict[str, RulingSpec]) -> dict[str, RulingSpec]:
-    """``parsed`` with every derived edition that has no supplementary ruling of the case given its
-    base's: a derived edition restates only what it changes, so the base's best-sourced ruling is
-    its own too, its corpus ids read as the edition's, its supplementary articles (the base code's,
-    read for the base) named as they are. Refused in one line where it rests on a record the
-    derived text changes (:func:`bridgelaws.text.corpus.refuse_changed`)."""
-    from ..text import corpus
-    from ..text.registry import derives, years
-
-    if not parsed:
-        return parsed
-    result = dict(parsed)
-    raw_file = datafiles.load(name)["rulings"]
-    for year in years():
-        ancestor, seen = derives(year), {year}
-        while ancestor is not None and ancestor not in raw_file and ancestor not in seen:
-            seen.add(ancestor)
-            ancestor = derives(ancestor)
-        if year in result or ancestor is None or ancestor not in raw_file:
-            continue
-        ids = {r.id for r in corpus.records(ancestor)}
-        inherited = _read_as(raw_file[ancestor], ancestor, year, ids)
-        corpus.refuse_changed(year, f"the supplementary ruling of {case_id}", inherited)
-        result[year] = schema.parse_ruling(inherited, schema.Loc(name, year), engine_names())
-    return result
-
-
-def _read_as(value: Any, base: str, year: str, ids: set[str]) -> Any:
-    """``value`` with every id of a record of ``base``'s text (exactly) read as ``year``'s."""
-    if isinstance(value, str):
-        return year + value[len(base):] if value in ids else value
-    if isinstance(value, list):
-        return [_read_as(item, base, year, ids) for item in value]
-    if isinstance(value, dict):
-        return {key: _read_as(item, base, year, ids) for key, item in value.items()}
-    return value
 
 
 def _supplement_spec(case_id: str, edition: str | int | Edition) -> RulingSpec | None:
@@ -496,7 +439,7 @@ def _build(case_id: str, edition: Edition, condition: str | None,
     options = _options(merged, who)
     assumption, assumes = _assumption(merged, chosen, merged["status"])
     return Ruling(
-        **_outside(case_id, edition, articles, options, supplementary),
+        law=edition, **_outside(case_id, edition, articles, options, supplementary),
         case=case_id, edition=edition.year, status=status, articles=articles,
         references=list(merged.get("references") or ()),
         call_stands=merged.get("call_stands") if status in ("ruled", "supplement") else None,
@@ -537,7 +480,7 @@ def acceptance_ruling(case_id: str, edition: str | int | Edition, offender: Seat
 
         entry_ = supplement.article(ruling.acceptance)
         return Ruling(
-            case=case_id, edition=edition.year, status=Status.SUPPLEMENT, articles=[entry_.id],
+            case=case_id, edition=edition.year, law=edition, status=Status.SUPPLEMENT, articles=[entry_.id],
             call_stands=True, accepted=True, next="rotation",
             summary_en=t("cards.accepted_by_call", "en", paraphrase=entry_.paraphrase_en, article=entry_.id,
                          caller=caller.full_name if caller is not None else "A later player"),
@@ -552,7 +495,7 @@ def acceptance_ruling(case_id: str, edition: str | int | Edition, offender: Seat
         # rules, citing the base's record it names (the base's own acceptance keeps its quote).
         who = caller.full_name if caller is not None else "A later player"
         return Ruling(
-            case=case_id, edition=edition.year, status=Status.RULED,
+            case=case_id, edition=edition.year, law=edition, status=Status.RULED,
             articles=[ruling.proposal.provision, ruling.acceptance], call_stands=True, accepted=True,
             next="rotation", proposal=ruling.proposal,
             summary_en=(f"{who} called over the irregular call, which accepts it under the draft's ruling "
@@ -562,7 +505,7 @@ def acceptance_ruling(case_id: str, edition: str | int | Edition, offender: Seat
     if data is None:
         raise BridgeLawsError(f"the {edition.year} text lets no call over an irregular call accept it")
     return Ruling(
-        case=case_id, edition=edition.year, status=Status.RULED, articles=[data["article"]],
+        case=case_id, edition=edition.year, law=edition, status=Status.RULED, articles=[data["article"]],
         call_stands=True, quote_nl=data["quote_nl"], quote_from=data["article"], accepted=True,
         next="rotation", summary_en=" ".join(data["summary_en"].split()).format(
             caller=caller.full_name if caller is not None else "A later player"),

@@ -137,7 +137,7 @@ def _bounding_records(ruling: Ruling) -> list[str]:
     (the branch's ``articles`` or ``article``), whose words treat the subject and leave the
     situation out (1932:13.4 "een onjuist aantal trekken"); [] where the branch names none: the
     situation sits in a gap of the excerpt."""
-    branch = next((w for w in corpus_spec(ruling.case, ruling.edition).when if w.condition == ruling.condition), None)
+    branch = next((w for w in corpus_spec(ruling.case, ruling.law or ruling.edition).when if w.condition == ruling.condition), None)
     if branch is None:
         return []
     named = list(branch.articles) or ([branch.article] if branch.article else [])
@@ -176,7 +176,7 @@ def _one_side_rules(ruling: Ruling, other: Ruling, forward: bool) -> Result:
 def _compare_presence_of(a: Ruling, b: Ruling) -> Result:
     """One side at least does not rule on the situation."""
     silent_case = [r for r in (a, b) if not r.rules and r.status == Status.SILENT
-                   and str(corpus_spec(r.case, r.edition).status) == str(Status.SILENT)]
+                   and str(corpus_spec(r.case, r.law or r.edition).status) == str(Status.SILENT)]
     if silent_case and (a.rules or b.rules):
         # The excerpt does not treat the case at all and no source was read for this situation (a
         # gap of the supplement): nothing says the rule was absent, so it is neither introduced nor

@@ -23,6 +23,7 @@ from ..text.words import SCOPE_WORDING as SCOPE_WORDING, ScopeWording as ScopeWo
 from ..text.words import must_pass as must_pass, who_name as who_name, wording as wording
 
 if TYPE_CHECKING:
+    from ..auction.editions import Edition
     from ..judging.rulings import Ruling
 
 #: The colour of each status (and of a call with no irregularity, "regular") in cards and figures.
@@ -310,7 +311,7 @@ class InheritedView:
     title: str  # what it means, with the donor's articles
 
 
-def inherited(case_id: str, edition: str, lang: str = DEFAULT_LANGUAGE) -> tuple[InheritedView, ...]:
+def inherited(case_id: str, edition: str | Edition, lang: str = DEFAULT_LANGUAGE) -> tuple[InheritedView, ...]:
     """The badges "inherited from <year>" of a card of ``case_id`` in ``edition``: one per donor
     edition, for the case's mechanics the edition's own text does not state (issue 25 §7). None for
     a case that names no mechanic, or an edition not in the registry."""
@@ -511,7 +512,7 @@ def describe(ruling: Ruling, lang: str = DEFAULT_LANGUAGE) -> RulingView:
         proposed=None if proposal is None else proposal.wording,
         proposed_reason=None if proposal is None else proposal.reason,
         lang=lang, summary_lang=summary_lang, summary_note=summary_note,
-        inherited=inherited(ruling.case, ruling.edition, lang),
+        inherited=inherited(ruling.case, ruling.law or ruling.edition, lang),
         assumption_shown=shown_assumption, assumption_lang=shown_assumption_lang,
         play_shown=tuple(play_words(line, lang) for line in ruling.play),
         supplement_gap=gap, supplement_gap_lang=gap_lang)

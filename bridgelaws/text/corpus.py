@@ -155,7 +155,38 @@ def _check_edition(edition: str | int) -> str:
 @datafiles.cached
 def _raw(edition: str) -> dict[str, Any]:
     name = datafiles.edition_file(edition, "corpus.json")
-    return schema.parse_corpus(datafiles.load(name), name, edition)
+    base = registry.derives(edition)
+    if base is None:
+        return schema.parse_corpus(datafiles.load(name), name, edition)
+    return _derived(schema.parse_corpus_changes(datafiles.load(name), name, edition, base), name, edition, base)
+
+
+def _derived(changes: dict[str, Any], name: str, edition: str, base: str) -> dict[str, Any]:
+    """A derived edition's whole text: its base's, every id read as the edition's, with the records
+    its ``corpus.json`` changes and without those it removes. A note or a reference about a record
+    the derived text changes or removes is the base's alone and is not carried over (it speaks of
+    words that are no longer there)."""
+    whole = registry.remap(_raw(base), base, edition)
+    by_id = {r["id"]: r for r in whole["records"]}
+    changed = {}
+    for i, item in enumerate(changes["records"]):
+        if item["id"] not in by_id:
+            raise schema.Loc(name, "records").at(i).at("id").error(
+                f"{item['id']!r} is not a record of the {base} text read as {edition}'s (a derived text changes "
+                "the base's records; a text with records of its own is not derived)")
+        changed[item["id"]] = item["text"]
+    removed = set(changes.get("removed") or ())
+    for i, record_id in enumerate(changes.get("removed") or ()):
+        if record_id not in by_id:
+            raise schema.Loc(name, "removed").at(i).error(f"{record_id!r} is not a record of the {base} text")
+    touched = removed | set(changed)
+    whole.update(edition=edition, year=int(edition) if edition.isdigit() else whole["year"],
+                 title=changes["title"], source_file=changes["source_file"], source_page=changes["source_page"])
+    whole["records"] = [dict(r, text=changed.get(r["id"], r["text"])) for r in whole["records"] if r["id"] not in removed]
+    whole["layout"] = [item for item in whole["layout"] if item.get("record") not in removed]
+    whole["notes"] = [n for n in whole["notes"] if not touched & set(n["records"])]
+    whole["references"] = [r for r in whole["references"] if r["from"] not in touched]
+    return whole
 
 
 @datafiles.cached

@@ -31,7 +31,7 @@ from .schema_content import (_scenario, _variant, parse_cases, RIGHTS_RULES, par
     BIBLIOGRAPHY_FIELDS, _YEAR_FIELDS, _DATE_FIELDS, BibliographicField, _bibliographic_field,
     parse_bibliography, parse_bibliography_common, parse_exercises)
 from .schema_files import (_REASON_RE, _RECORD_ID_RE, NotModelledSpec, NotModelledFile, parse_not_modelled,
-    _CORPUS_TOP, _LAYOUT_KINDS, _layout, parse_corpus, EXPECT_FIELDS, _RULING_EXPECT_FIELDS, _expect,
+    _CORPUS_TOP, _LAYOUT_KINDS, _layout, parse_corpus, parse_corpus_changes, EXPECT_FIELDS, _RULING_EXPECT_FIELDS, _expect,
     parse_test_cases, parse_supplement_test_cases, SpellingSource, SpellingRule, SpellingRules,
     parse_spelling_rules)
 
@@ -51,7 +51,7 @@ __all__ = ["Status", "Role", "Scope", "Next", "Deemed", "Requires", "Outcome", "
            "parse_translation_file", "BIBLIOGRAPHY_FIELDS", "_YEAR_FIELDS",
            "_DATE_FIELDS", "BibliographicField", "_bibliographic_field", "parse_bibliography",
            "parse_bibliography_common", "parse_exercises", "_REASON_RE", "_RECORD_ID_RE", "NotModelledSpec",
-           "NotModelledFile", "parse_not_modelled", "_CORPUS_TOP", "_LAYOUT_KINDS", "_layout", "parse_corpus",
+           "NotModelledFile", "parse_not_modelled", "_CORPUS_TOP", "_LAYOUT_KINDS", "_layout", "parse_corpus", "parse_corpus_changes",
            "EXPECT_FIELDS", "_RULING_EXPECT_FIELDS", "_expect", "parse_test_cases",
            "parse_supplement_test_cases", "SpellingSource", "SpellingRule", "SpellingRules",
            "parse_spelling_rules"]

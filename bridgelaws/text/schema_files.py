@@ -99,6 +99,31 @@ def _layout(item: object, at: Loc) -> None:
         string(raw[kind], at.at(kind))
 
 
+#: The fields of a derived edition's ``corpus.json``: its own description, what its text changes
+#: (``records``: each a record of the base, by its id read as the edition's, with its new text) and
+#: leaves out (``removed``, ids); the rest is its base's (data/editions/corpus.md, "A derived text").
+_CHANGES_TOP = ("edition", "year", "derives", "title", "source_file", "source_page", "records")
+_CHANGES_OPTIONAL = ("removed",)
+
+
+def parse_corpus_changes(value: object, name: str, edition: str, base: str) -> dict[str, Any]:
+    """A derived edition's ``corpus.json``: its changes over the text of ``base``, checked for shape."""
+    loc = Loc(name)
+    raw = fields(value, loc, _CHANGES_TOP, _CHANGES_OPTIONAL)
+    if str(raw["edition"]) != edition:
+        raise loc.at("edition").error(f"{raw['edition']!r} does not match the file name ({edition!r})")
+    if str(raw["derives"]) != base:
+        raise loc.at("derives").error(f"{raw['derives']!r}: the edition derives from {base} (its edition.yaml)")
+    for key in ("title", "source_file", "source_page"):
+        string(raw[key], loc.at(key))
+    for i, item in enumerate(listing(raw["records"], loc.at("records"))):
+        rec = fields(item, loc.at("records").at(i), ("id", "text"))
+        string(rec["id"], loc.at("records").at(i).at("id"))
+        string(rec["text"], Loc(name, str(rec["id"])).at("text"))
+    strings(raw.get("removed") or [], loc.at("removed"))
+    return raw
+
+
 def parse_corpus(value: object, name: str, edition: str) -> dict[str, Any]:
     """``editions/<edition>/corpus.json``: the shape ``data/editions/corpus.md`` documents."""
     loc = Loc(name)

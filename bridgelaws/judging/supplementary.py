@@ -1,0 +1,79 @@
+"""The supplementary rulings as the engine reads them: checked against the cases, and inherited by
+a derived edition from its base (the base's best-sourced ruling is the derived edition's too).
+
+The supplementary layer (:mod:`bridgelaws.supplement.supplement`) reads and checks its files; what
+they are checked against the cases, and what a derived edition takes of them, is the judging
+layer's, here.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..text import datafiles, schema
+from ..text.errors import BridgeLawsError
+from ..text.schema import RulingSpec
+from .entries import find_case, refuse_outcome_of_four_passes, specs, where
+from .names import engine_names
+
+
+@datafiles.cached
+def supplement_rulings(case_id: str) -> dict[str, RulingSpec]:
+    """The supplementary rulings of a case, per edition (:func:`bridgelaws.supplement.supplement.rulings`),
+    checked against the case: it is a case of ``cases.yaml``, the corpus cell each stands in for is
+    ``silent`` or ``referenced`` (a supplement never overrides a corpus ruling), and a ruling on four
+    passes states no outcome (the edition's rule does); a derived edition's are its base's."""
+    from ..supplement import supplement
+
+    find_case(case_id)
+    name = f"{supplement.DIRECTORY}/rulings/{case_id}.yaml"
+    parsed = _inherited_supplement(case_id, name, supplement.rulings(case_id, engine_names()))
+    corpus = specs(case_id)
+    for year, found in parsed.items():
+        status = corpus[year].status
+        if status not in ("silent", "referenced"):
+            raise BridgeLawsError(
+                f"{name}: {year}: the corpus ruling of {year} is {status!r} ({where(case_id, year)}): a "
+                "supplementary ruling stands only where the corpus is silent or referenced")
+        refuse_outcome_of_four_passes(case_id, found, f"{name}: {year}")
+    return parsed
+
+
+def _inherited_supplement(case_id: str, name: str, parsed: dict[str, RulingSpec]) -> dict[str, RulingSpec]:
+    """``parsed`` with every derived edition that has no supplementary ruling of the case given its
+    base's: a derived edition restates only what it changes, so the base's best-sourced ruling is
+    its own too, its corpus ids read as the edition's, its supplementary articles (the base code's,
+    read for the base) named as they are. Refused in one line where it rests on a record the
+    derived text changes (:func:`bridgelaws.text.corpus.refuse_changed`)."""
+    from ..text import corpus
+    from ..text.registry import derives, years
+
+    if not parsed:
+        return parsed
+    result = dict(parsed)
+    raw_file = datafiles.load(name)["rulings"]
+    for year in years():
+        ancestor, seen = derives(year), {year}
+        while ancestor is not None and ancestor not in raw_file and ancestor not in seen:
+            seen.add(ancestor)
+            ancestor = derives(ancestor)
+        if year in result or ancestor is None or ancestor not in raw_file:
+            continue
+        ids = {r.id for r in corpus.records(ancestor)}
+        inherited = _read_as(raw_file[ancestor], ancestor, year, ids)
+        corpus.refuse_changed(year, f"the supplementary ruling of {case_id}", inherited)
+        result[year] = schema.parse_ruling(inherited, schema.Loc(name, year), engine_names())
+    return result
+
+
+def _read_as(value: Any, base: str, year: str, ids: set[str]) -> Any:
+    """``value`` with every id of a record of ``base``'s text (exactly) read as ``year``'s."""
+    if isinstance(value, str):
+        return year + value[len(base):] if value in ids else value
+    if isinstance(value, list):
+        return [_read_as(item, base, year, ids) for item in value]
+    if isinstance(value, dict):
+        return {key: _read_as(item, base, year, ids) for key, item in value.items()}
+    return value
+
+
