@@ -499,6 +499,25 @@ def _error_line(message: str, argv: list[str] | None) -> str:
         return f"{PROG}: error: {message}"
 
 
+#: Per command, the arguments that name editions of the engine: each is resolved here, once, into
+#: the edition (``one``) or the editions (``list``) themselves, and every layer below is handed the
+#: objects, never a name to find again (a draft file is read here too).
+_EDITION_ARGUMENTS = {
+    "judge": {"edition": "one"}, "distinguish": {"a": "one", "b": "one"}, "impact": {"draft": "one"},
+    "ledger": {"from_": "one", "to": "one"}, "compare": {"editions": "list"}, "matrix": {"editions": "list"},
+    "handout": {"editions": "list"}, "count-auctions": {"edition": "list"}, "coverage": {"edition": "list"},
+    "pbn": {"edition": "list"}}
+
+
+def _resolve_editions(args: argparse.Namespace) -> None:
+    from ..judging.lookup import find_edition, find_editions
+
+    for name, kind in _EDITION_ARGUMENTS.get(getattr(args, "command", None) or "", {}).items():
+        value = getattr(args, name, None)
+        if isinstance(value, str):
+            setattr(args, name, find_edition(value) if kind == "one" else find_editions(value))
+
+
 def _run(parser: argparse.ArgumentParser, argv: list[str] | None) -> int:
     closed = sys.stdout is None
     if closed:
@@ -508,6 +527,7 @@ def _run(parser: argparse.ArgumentParser, argv: list[str] | None) -> int:
         args = parser.parse_args(argv)
         command = getattr(args, "command", None)
         lang_of(args)  # an unknown --lang (or BRIDGELAWS_LANG) is one line, whatever the command
+        _resolve_editions(args)
         if not getattr(args, "func", None):
             parser.print_help()
             sys.stdout.flush()

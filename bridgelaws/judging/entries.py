@@ -309,8 +309,10 @@ def specs(case_id: str) -> dict[str, RulingSpec]:
     for year, found in _given(case_id).items():
         if found.name != f"rulings/{case_id}.yaml" or found.inherited_from is not None:
             result[year] = schema.parse_ruling(found.entry, schema.Loc(found.name, found.key), engine_names())
+    given = _given(case_id)
     for year, checked in result.items():
-        refuse_outcome_of_four_passes(case_id, checked, f"{where(case_id, year)}: {year}")
+        found = given.get(year)
+        refuse_outcome_of_four_passes(case_id, checked, f"{found.name if found else f'rulings/{case_id}.yaml'}: {year}")
     return result
 
 
