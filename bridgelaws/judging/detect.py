@@ -35,7 +35,8 @@ def _named_whatever_the_turn(auction: Auction, call: Call, seat: Seat, layer: La
     """A call out of rotation that the edition's text names by what it is, whatever the turn it
     was made at (1936:22.6: "meer dan zeven trekken biedt", "het bod van zijn maat doubleert", with
     no "op zijn beurt" or "in goede volgorde"; the ruling's ``out_of_turn``): that case, with both
-    faults in the reason. 1936:22.5 speaks of "Een juiste bieding" only (data/rulings/README.md)."""
+    faults in the reason. 1936:22.5 speaks of "Een juiste bieding" only
+    (docs/decisions/2026-12-02-fresh-reading-of-the-corpus-engine.md)."""
     turn = auction.state.next_seat
     barred_spec = rulings_data.spec(CALL_WHEN_BARRED, auction.edition, layer)
     # Only a bar the text's rule on a call when barred covers (1936:22.6.c "onder dezen regel": a bar

@@ -202,7 +202,7 @@ def change(run: _Run, event: Event) -> None:
     record["effect"] = f"{new} replaces {original.call}"
     if closed:
         # The closing pass changed: the text applied does not say that the closed auction opens
-        # again (data/rulings/README.md).
+        # again (docs/decisions/2026-12-02-fresh-reading-of-the-corpus-engine.md).
         record["effect"] += "; the auction is open again (assumption)"
         ruling.assumption = _joined(ruling.assumption, (
             f"The change was made right after the closing pass. {', '.join(ruling.articles[:1])} does not "
