@@ -65,9 +65,10 @@ def judge(scenario: str | list[str], edition: str | Edition = DEFAULT_EDITION, d
     :attr:`Judgement.error` and :attr:`Judgement.stopped_at` set. A token that cannot be read
     raises in both modes.
 
-    ``layer="supplement"``: where the corpus excerpt is silent on a case or only points elsewhere,
-    the engine applies the supplementary ruling of ``data/supplement/`` if there is one (status
-    ``supplement``, carrying its source); the default ``"corpus"`` reads the corpus alone.
+    ``layer``: ``"supplement"`` (the default, :data:`~bridgelaws.text.vocabulary.DEFAULT_LAYER`): where
+    the corpus excerpt is silent on a case or only points elsewhere, the engine applies the supplementary
+    ruling of ``data/supplement/`` if there is one (status ``supplement``, carrying its source);
+    ``"corpus"`` reads the corpus alone.
     """
     run = _Run(find_edition(edition), parse_seat(dealer, " (dealer)"), rulings_data.check_layer(layer))
     events = parse_scenario(scenario)
