@@ -1,5 +1,5 @@
 """A gap branch of a supplementary ruling (``status: silent``) leaves the corpus's answer standing and
-shows its own note beside it (R3 finding 2, 2026-12-01 evening; data/rulings/README.md).
+shows its own note beside it (R3 finding 2, 2026-12-01 evening; docs/decisions/2026-12-02-readings-r3-r4-dutch-of-the-rulings.md).
 
 The scenario: 2007, ``1S 1H 3H P ?``. East's 3H replaces his insufficient 1H by a bid that is not the
 lowest sufficient one in hearts, so West must pass for the rest of the auction (2007:27.B.2 as

@@ -63,8 +63,8 @@ def _other_three_players(edition: Edition, last_caller: Seat | None,
     passen", read with 11.1 ("daarna moet elke speler in volgorde eene bieding doen"): the first
     round is each player's first call, so it has passed out once each of the four players has made
     his first call, a pass; a second pass by a player who passed out of turn before the last of
-    them called is no call of that round (issue 21, section 5: the reading of the first four calls
-    as the round left an auction without a bid that could never close, 11.3 closing only "na een
+    them called is no call of that round (reading the first four calls as the
+    round would leave an auction without a bid that could never close, 11.3 closing only "na een
     bod, dubbel of herdubbel")."""
     passers = {p.seat for p in passes}
     if last_caller is None:

@@ -1,4 +1,4 @@
-"""The language of a run of the command line (``--lang nl``, else ``BRIDGELAWS_LANG``; issue 13 §6).
+"""The language of a run of the command line (``--lang nl``, else ``BRIDGELAWS_LANG``).
 
 The listings themselves, in every language, are :mod:`bridgelaws.interfaces.cli_text`; machine formats
 (``--json``, ``--csv``) are never translated.

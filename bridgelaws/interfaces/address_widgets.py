@@ -1,4 +1,4 @@
-"""The page's address as the app's state (issue 13 §2): the web app opens the stepper and the
+"""The page's address as the app's state: the web app opens the stepper and the
 comparison explorer where its address says, and keeps the address in step with every change.
 
 Reading: Voilà gives the kernel the page's query string as the environment variable

@@ -175,7 +175,7 @@ def cmd_distinguish(args: argparse.Namespace) -> int:
 
 
 def cmd_exercises(args: argparse.Namespace) -> int:
-    """The exercise set (issue 13 §5): listed, or as a printable handout, a GIFT file or an Anki deck."""
+    """The exercise set: listed, or as a printable handout, a GIFT file or an Anki deck."""
     from ..presentation.exercise_set import exercise_set
 
     lang = lang_of(args)

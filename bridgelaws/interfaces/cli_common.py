@@ -50,7 +50,7 @@ class _Escaped:
 
 def escaping(command: Any) -> Any:
     """A command whose listing shows a draft's text (its id, name, wording, reason, summary): what it
-    prints goes through :class:`_Escaped` (issue 22: a draft is untrusted input)."""
+    prints goes through :class:`_Escaped` (a draft is untrusted input)."""
     import functools
 
     @functools.wraps(command)

@@ -205,7 +205,7 @@ def cmd_article(args: argparse.Namespace) -> int:
     return 0
 
 
-# --- the project's English beside the Dutch (issue 12): `article --en`, and text_en in --json
+# --- the project's English beside the Dutch: `article --en`, and text_en in --json
 
 
 def _record_english(record_id: str) -> str | None:

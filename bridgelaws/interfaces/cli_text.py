@@ -1,6 +1,6 @@
 """The command line's listings of a ruling (``judge``, ``compare``, ``matrix``), in every language of
 the interface: one renderer, its fixed words from the message catalogue (``data/messages/cli.yaml``,
-``cards.yaml``; issue 13 §6, issue 23 §3).
+``cards.yaml``).
 
 What the engine and the data write in English (an event's reason, an effect it has no fixed words
 for, a summary with no Dutch one written, an assumption, a divergence) is shown as it is; the quotes

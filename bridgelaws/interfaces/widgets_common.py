@@ -37,21 +37,21 @@ def _layer_toggle() -> widgets.ToggleButtons:
 
 
 def _english_toggle() -> widgets.Checkbox:
-    """Show the English of each quoted paragraph on the ruling cards (issue 12): the project's
+    """Show the English of each quoted paragraph on the ruling cards: the project's
     translation, shown beside the verbatim Dutch quote, never in its place."""
     return widgets.Checkbox(value=False, description="English of the quoted paragraph (the project's translation)",
                             indent=False, layout=widgets.Layout(width="auto"))
 
 
 def _language_toggle(lang: str = "en") -> widgets.ToggleButtons:
-    """The interface's language (issue 13 §6): every widget that offers it relabels its controls and
+    """The interface's language: every widget that offers it relabels its controls and
     redraws its view through :func:`bridgelaws.text.i18n.t` when it changes."""
     return widgets.ToggleButtons(options=[(LANGUAGE_NAMES[code], code) for code in LANGUAGES],
                                  value=find_language(lang), style={"button_width": "100px"})
 
 
 class _Looks:
-    """The Layout and Style models that one panel's widgets share (issue 23 §4). ipywidgets makes a
+    """The Layout and Style models that one panel's widgets share. ipywidgets makes a
     Layout and a Style model for every widget not given them: each is a comm message from the kernel
     and a model in the server's and the browser's widget manager, and a page made of a few hundred
     widgets paid for twice as many models again. Widgets made in bulk take theirs from here instead:
@@ -156,7 +156,7 @@ class EditionChoice(widgets.Box):
 
 
 def _projector_toggle(lang: str = "en") -> widgets.Checkbox:
-    """Projector mode (issue 13 §4): larger type for the back of a room; it adds the class
+    """Projector mode: larger type for the back of a room; it adds the class
     ``bl-projector`` to the widget, which bridgelaws.css enlarges."""
     return widgets.Checkbox(value=False, description=t("stepper.projector", lang), indent=False,
                             tooltip=t("stepper.projector_tip", lang), layout=widgets.Layout(width="auto"))
@@ -207,7 +207,7 @@ class _HasLanguage:
 
 
 class _Speaks(_HasLanguage):
-    """A widget with a language switch (issue 13 §6): when ``self.language`` changes, :meth:`_relabel`
+    """A widget with a language switch: when ``self.language`` changes, :meth:`_relabel`
     sets the controls' words from the catalogue and :meth:`refresh` redraws the view in the new
     language. The quotes stay verbatim Dutch in every language."""
 

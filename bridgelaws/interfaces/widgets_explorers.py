@@ -44,7 +44,7 @@ class CompareExplorer(_Speaks, _ShowsView, widgets.VBox):
         # The editions compared (all five by default; the page's address may choose fewer).
         self.editions = EditionChoice(YEARS, YEARS, vertical=False, lang=lang)
         self.projector = _projector_toggle(lang)
-        # The handout (issue 13 §3; issue 25 §5: one click saves it): a link worded and drawn as a
+        # The handout (one click saves it): a link worded and drawn as a
         # button, made again with every comparison shown (a few milliseconds: the page is built, not
         # printed), so that it always hands out what is on the screen.
         self.handout = widgets.HTML()
@@ -276,7 +276,7 @@ class TextSearch(_Speaks, _ShowsView, widgets.VBox):
 
 
 class LanguageSwitch(_HasLanguage, widgets.HBox):
-    """The app's language switch (issue 13 §6): one switch at the top of the page that sets the
+    """The app's language switch: one switch at the top of the page that sets the
     language of every panel it follows. A panel follows it through :meth:`follow`, which returns the
     panel (to display it) and hides the panel's own switch; a panel that offers no language (no
     ``set_language``) is shown as it is.

@@ -1,4 +1,4 @@
-"""The matrix of cases x editions in the app (issue 25 §2): one button per cell, coloured by its
+"""The matrix of cases x editions in the app: one button per cell, coloured by its
 status and worded with its short rectification; a click opens the cell's ruling card under the
 cell's row, the card the comparison shows (:func:`bridgelaws.presentation.views.matrix_card_html`). Thin over
 :func:`bridgelaws.presentation.views.matrix_grid`::

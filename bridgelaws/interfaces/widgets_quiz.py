@@ -25,7 +25,7 @@ class ExerciseCard(widgets.VBox):
         ids = [(e["title"], e["id"]) for e in views.exercises()]
         self.chooser = widgets.Dropdown(options=ids, value=exercise or ids[0][1], description="Exercise",
                                         layout=widgets.Layout(width="420px"))
-        # Predictions start empty (issue 13 §5): a default answer would be a guess made for the student.
+        # Predictions start empty: a default answer would be a guess made for the student.
         status_options = [("(your prediction)", None)] + [(label, key) for key, label in views.STATUS_LABELS.items()]
         pass_options = [("(your prediction)", None)] + [(label, key) for key, label in views.MUST_PASS_LABELS.items()]
         self.status: dict[str, widgets.Dropdown] = {}
@@ -82,7 +82,7 @@ class ExerciseCard(widgets.VBox):
 
 
 class QuizCard(widgets.VBox):
-    """The quiz of issue 13 §5 (issue 25 §6), usable in the app without code: choose an exercise (every
+    """The quiz of the exercise set, usable in the app without code: choose an exercise (every
     case of the catalogue has one), answer its questions from menus that start empty, press "Check my
     answers": each answer is marked ✓ right or ✗ wrong beside its own question, with the library's
     answer and where it comes from (the corpus's article and Dutch quote, or "outside the corpus:

@@ -42,11 +42,11 @@ class AuctionStepper(_Speaks, widgets.VBox):
     back (:attr:`undoable`); a click while Play runs stops it and is not applied (the message says
     so), so that the later steps are never dropped by a click the user meant for the last step.
 
-    :meth:`show_example` shows the example the app opens on (issue 25 §2) with a line on it and
+    :meth:`show_example` shows the example the app opens on with a line on it and
     *Start your own auction* (:meth:`start_own`), which clears it; any change of the auction takes
     the line away.
 
-    The controls never disagree with the auction shown (issue 13 §4): the caller returns to "in
+    The controls never disagree with the auction shown: the caller returns to "in
     turn" after every call, every error, a load and Clear; the typed box holds the whole scenario
     (the later steps too, when stepped back: *Apply*, or Enter in the box, replays it; where a token
     does not read, or no edition shown can play a step, the part before it is shown, the message
@@ -55,7 +55,7 @@ class AuctionStepper(_Speaks, widgets.VBox):
     are the ones shown, else "(your auction)" (or "(choose a prepared scenario)" with no calls).
     The editions are checkboxes (:class:`EditionChoice`). *Projector* enlarges the type.
 
-    ``lang``: the language of the controls, the messages and the view ("en" or "nl", issue 13 §6),
+    ``lang``: the language of the controls, the messages and the view ("en" or "nl"),
     switched by ``self.language`` or :meth:`set_language`; a switch relabels every control and
     keeps every value (the scenario, the step, the editions, the caller's "", "N", "E", "S", "W").
     """
@@ -87,7 +87,7 @@ class AuctionStepper(_Speaks, widgets.VBox):
         # never change with the language. The buttons grow past their width for a longer word.
         self.scenario = widgets.Dropdown(options=self._scenario_options(lang), value="",
                                          layout=layout(width="400px"))
-        # Enter applies what was typed (issue 25 §2): the value is sent on Enter (or when the box loses
+        # Enter applies what was typed: the value is sent on Enter (or when the box loses
         # the focus), never on each key (ipywidgets 8: continuous_update=False, not on_submit).
         self.typed = widgets.Text(layout=layout(width="400px"), continuous_update=False)
         self.apply_button = widgets.Button(layout=layout(width="auto", min_width="70px"), style=plain)
@@ -108,7 +108,7 @@ class AuctionStepper(_Speaks, widgets.VBox):
         self.step.observe(lambda change: setattr(self.play, "value", change["new"]), names="value")
         self.message = looks.html()
         self.view = looks.html()
-        # The example the app opens on (issue 25 §2): a line on it and one button that clears it.
+        # The example the app opens on: a line on it and one button that clears it.
         self.example_text = looks.html()
         self.start_own_button = widgets.Button(button_style="primary", layout=looks.layout(width="auto"), style=plain)
         self.example_row = widgets.HBox([self.example_text, self.start_own_button],
@@ -194,7 +194,7 @@ class AuctionStepper(_Speaks, widgets.VBox):
             if not self.view.value:
                 self._commit([])
 
-    # --- the language (issue 13 §6) ---------------------------------------------------------------------
+    # --- the language ---------------------------------------------------------------------
 
     @staticmethod
     def _scenario_options(lang: str) -> list[tuple[str, str]]:

@@ -3,7 +3,7 @@ is irregular whatever it is), then a call by a barred player, a bid above seven,
 an inadmissible double, a double naming the wrong bid; a pass that would close the auction after a
 player lost his turn is ``skipped-turn-at-end``.
 
-Split from :mod:`bridgelaws.judging.judging` (issue 23 §3); ``bridgelaws.judging.judging.detect`` is this function.
+``bridgelaws.judging.judging.detect`` is this function.
 """
 
 from __future__ import annotations
@@ -35,8 +35,8 @@ def _named_whatever_the_turn(auction: Auction, call: Call, seat: Seat, layer: La
     """A call out of rotation that the edition's text names by what it is, whatever the turn it
     was made at (1936:22.6: "meer dan zeven trekken biedt", "het bod van zijn maat doubleert", with
     no "op zijn beurt" or "in goede volgorde"; the ruling's ``out_of_turn``): that case, with both
-    faults in the reason. 1936:22.5 speaks of "Een juiste bieding" only (data/rulings/README.md,
-    issue 21 section 5)."""
+    faults in the reason. 1936:22.5 speaks of "Een juiste bieding" only
+    (docs/decisions/2026-12-02-fresh-reading-of-the-corpus-engine.md)."""
     turn = auction.state.next_seat
     barred_spec = rulings_data.spec(CALL_WHEN_BARRED, auction.edition, layer)
     # Only a bar the text's rule on a call when barred covers (1936:22.6.c "onder dezen regel": a bar
@@ -76,7 +76,7 @@ def _skipped_turn_problem(auction: Auction, seat: Seat,
         if skipped == seat or skipped in called_since:
             # Not "lost his turn" of a player who is calling now or has called since; and where the
             # edition's closing sentence, on these passes, does not read whose turn each was (1932:11.2
-            # reads who passed), that earlier skip bears on nothing: an ordinary pass (issue 21, 5).
+            # reads who passed), that earlier skip bears on nothing: an ordinary pass.
             if not _turns_bear_on_closing(auction, seat):
                 return problem
             return ("skipped-turn-at-end", f"by the count of three passes this pass would close the "

@@ -1,4 +1,4 @@
-"""Reading a draft file within bounds (issue 22: a draft is untrusted input), and where each of its
+"""Reading a draft file within bounds (a draft is untrusted input), and where each of its
 values sits: :func:`read_draft` gives the document and a :class:`MarkedLoc` whose errors name the
 file, the LINE and the field. What the document says is checked by :mod:`bridgelaws.judging.drafts`.
 """
@@ -50,7 +50,7 @@ class MarkedLoc(Loc):
 def _lines(node: Any, path: str, lines: dict[str, int], seen: set[int] | None = None) -> None:
     """The line (1-based) of every key and list item under ``node``, by its path. A node reached a
     second time (through an alias) is not walked again: its first path keeps its lines, so that the
-    bookkeeping never expands an alias (issue 22: an alias bomb expanded here exhausted memory)."""
+    bookkeeping never expands an alias (an alias bomb expanded here exhausted memory)."""
     import yaml
 
     seen = set() if seen is None else seen
@@ -71,7 +71,7 @@ def _lines(node: Any, path: str, lines: dict[str, int], seen: set[int] | None = 
             _lines(item, child, lines, seen)
 
 
-#: The bounds of a draft file (issue 22: a draft is untrusted input). A draft is a few kilobytes
+#: The bounds of a draft file (a draft is untrusted input). A draft is a few kilobytes
 #: (the examples in data/drafts/ are under 3 KB); every bound is far above what a real one needs, and
 #: each is checked before the part it protects runs, so that no file can make the reader use more
 #: than a few megabytes or more than a moment.

@@ -1,4 +1,4 @@
-"""The cases, and each edition's entry of a case by one overlay (issue 23 §1).
+"""The cases, and each edition's entry of a case by one overlay.
 
 ``data/cases.yaml`` lists the cases; ``data/rulings/<case>.yaml`` (or an edition folder's
 ``rulings.yaml``) gives, per edition, the entry read from that edition's own text (see
@@ -56,7 +56,7 @@ class Case:
     mechanics: tuple[str, ...] = ()
 
     def name(self, lang: str = "en") -> str:
-        """The case's name in ``lang`` (issue 13 §6): ``name_en``, or ``name_nl`` (cases.yaml, in the
+        """The case's name in ``lang``: ``name_en``, or ``name_nl`` (cases.yaml, in the
         Dutch texts' own words)."""
         from ..text.i18n import find_language
 

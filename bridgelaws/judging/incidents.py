@@ -3,7 +3,7 @@ a wrong board, a mistaken explanation, a cause for a new deal), a call after the
 from the edition's data like a call (:mod:`bridgelaws.judging.rulings`), and what the ruling does to the
 auction is read from its effect (:class:`bridgelaws.judging.ruling_effect.RulingEffect`).
 
-Split from :mod:`bridgelaws.judging.judging` (issue 23 §3); the control flow that calls it is
+The control flow that calls it is
 :class:`bridgelaws.judging.judging._Run`.
 """
 
@@ -100,7 +100,7 @@ def exposure(run: _Run, event: Event) -> None:
         # After the close no one is to act: the token must say whose card it was.
         raise BridgeLawsError(f"{event.token!r} at position {event.index}: the auction has closed, so the "
                               f"exposure must name the player (e.g. W:{event.token})")
-    # A card exposed after the close is ruled from the data (an `after-close` branch, issue 21).
+    # A card exposed after the close is ruled from the data (an `after-close` branch).
     seat = event.seat if event.seat is not None else auction.state.next_seat  # not over: someone is to act
     card = event.card
     assert card is not None  # an exposure token always names its card
@@ -202,7 +202,7 @@ def change(run: _Run, event: Event) -> None:
     record["effect"] = f"{new} replaces {original.call}"
     if closed:
         # The closing pass changed: the text applied does not say that the closed auction opens
-        # again (issue 21, section 5; data/rulings/README.md).
+        # again (docs/decisions/2026-12-02-fresh-reading-of-the-corpus-engine.md).
         record["effect"] += "; the auction is open again (assumption)"
         ruling.assumption = _joined(ruling.assumption, (
             f"The change was made right after the closing pass. {', '.join(ruling.articles[:1])} does not "
@@ -232,7 +232,7 @@ def incident(run: _Run, event: Event) -> None:
         raise _over(event, auction)
     if word in _ABOUT_THE_LAST_CALL and not any(r["kind"] == "call" and r["seat"] == seat for r in run.records):
         # Not a situation of any edition but a scenario that cannot happen: an input error for
-        # all of them alike (issue 24 section 3: not a difference between editions).
+        # all of them alike (not a difference between editions).
         raise BridgeLawsError(f"incident {event.token!r} at position {event.index}: {seat.full_name} has "
                               f"made no call yet, and [{word}] concerns his last call")
     record = _base(event, seat)

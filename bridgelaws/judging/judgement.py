@@ -1,7 +1,7 @@
 """What :func:`bridgelaws.judging.judging.judge` returns (:class:`Judgement`, :class:`NoLegalCall`), and the
 small pieces every handler of an event shares (the record of an event, the label of an effect line).
 
-Split from :mod:`bridgelaws.judging.judging` (issue 23 §3); ``bridgelaws.judging.judging`` still exports every name.
+``bridgelaws.judging.judging`` exports every name of this module too.
 """
 
 from __future__ import annotations
@@ -90,7 +90,7 @@ class Judgement:
     #: Set when a ruling ended the auction before it closed (a new deal, e.g. 1932:10.1):
     #: the outcome named by the ruling's data, and the articles it rests on.
     ended: tuple[str, tuple[str, ...]] | None = None
-    #: Which texts the rulings come from: the corpus alone, or also the supplement (issue 11).
+    #: Which texts the rulings come from: the corpus alone, or also the supplement.
     layer: Layer = Layer.CORPUS
     #: Set when the auction is open and the player to act has no legal call (see NoLegalCall).
     no_legal_call: NoLegalCall | None = None

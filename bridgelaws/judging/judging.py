@@ -46,8 +46,8 @@ from .rulings import Ruling
 from ..text.vocabulary import ALL_PASS_OUTCOMES, DEFAULT_LAYER, Layer
 from ..text.words import must_pass
 
-#: What other modules and the tests import from here (the names moved to detect.py, judgement.py,
-#: incidents.py and rights.py in the split of issue 23 §3 among them).
+#: What other modules and the tests import from here (among them names defined in detect.py,
+#: judgement.py, incidents.py and rights.py).
 __all__ = ["CALL_AFTER_CLOSE", "CALL_WHEN_BARRED", "CONSULTED", "EventRecord", "Judgement", "NoLegalCall",
            "detect", "judge", "parse_scenario", "strongest_bars", "_calls_over", "_label"]
 
@@ -66,9 +66,10 @@ def judge(scenario: str | list[str], edition: str | Edition = DEFAULT_EDITION, d
     :attr:`Judgement.error` and :attr:`Judgement.stopped_at` set. A token that cannot be read
     raises in both modes.
 
-    ``layer="supplement"``: where the corpus excerpt is silent on a case or only points elsewhere,
-    the engine applies the supplementary ruling of ``data/supplement/`` if there is one (status
-    ``supplement``, carrying its source); the default ``"corpus"`` reads the corpus alone.
+    ``layer``: ``"supplement"`` (the default, :data:`~bridgelaws.text.vocabulary.DEFAULT_LAYER`): where
+    the corpus excerpt is silent on a case or only points elsewhere, the engine applies the supplementary
+    ruling of ``data/supplement/`` if there is one (status ``supplement``, carrying its source);
+    ``"corpus"`` reads the corpus alone.
     """
     run = _Run(find_edition(edition), parse_seat(dealer, " (dealer)"), rulings_data.check_layer(layer))
     events = parse_scenario(scenario)
@@ -482,7 +483,7 @@ class _Run:
             record["effect"] = "stands; the auction is not over (assumption)"
             _note_kept_open(auction, ruling)
 
-    # --- events that are not calls, and a call after the close (issue 9, section 2) -----------------
+    # --- events that are not calls, and a call after the close -----------------
 
     def _check_not_ended(self, event: Event) -> None:
         if self.result.ended is not None:

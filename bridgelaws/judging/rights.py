@@ -3,7 +3,7 @@ opponent's right was exercised (the edition's rules on rights, ``data/rights.yam
 21.3), and what the engine assumes where nothing was chosen. The options and whose they are come
 from the ruling's effect (:class:`bridgelaws.judging.ruling_effect.RulingEffect`).
 
-Split from :mod:`bridgelaws.judging.judging` (issue 23 §3); the control flow that calls it is
+The control flow that calls it is
 :class:`bridgelaws.judging.judging._Run`.
 """
 

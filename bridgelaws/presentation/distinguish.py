@@ -1,4 +1,4 @@
-"""Where two editions part: the shortest scenarios on which they give a different result (issue 14).
+"""Where two editions part: the shortest scenarios on which they give a different result.
 
 :func:`distinguish` searches a documented space of scenarios (:class:`Space`), breadth-first, judging
 every scenario with :func:`bridgelaws.judging.judging.judge` under both editions (the one step: nothing here

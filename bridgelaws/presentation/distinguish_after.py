@@ -1,4 +1,4 @@
-"""What differs after the first parting of two editions (issue 24 section 3): for the shortest
+"""What differs after the first parting of two editions: for the shortest
 scenario of each kind of parting, what the next token does under each (an acceptance, a
 correction, a right exercised, who calls next, the next call read as another case)."""
 

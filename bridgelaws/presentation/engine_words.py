@@ -1,4 +1,4 @@
-"""The engine's own English in another language (issue 25 §3): an event's effect and reason and the
+"""The engine's own English in another language: an event's effect and reason and the
 engine's default assumptions, which :mod:`bridgelaws.judging.judging` writes in fixed English words with
 seats, calls and articles filled in. Beside :mod:`bridgelaws.presentation.present` (the one presenter), which
 asks here.

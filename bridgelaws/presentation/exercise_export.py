@@ -1,4 +1,4 @@
-"""The exercise set as a Moodle GIFT file and as an Anki deck (issue 13 §5).
+"""The exercise set as a Moodle GIFT file and as an Anki deck.
 
 One multiple-choice question per :class:`~bridgelaws.presentation.exercise_set.Question`: the exercise's title,
 scenario and question, the question of its kind for one edition, the choices of its kind, exactly

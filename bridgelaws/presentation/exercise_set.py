@@ -1,5 +1,5 @@
-"""The exercise set of issue 13 §5, reworked by issue 25 §6: an exercise for every case of the
-catalogue, whose questions ask what the law does, each key a field of the engine's ruling.
+"""The exercise set: an exercise for every case of the catalogue, whose questions ask what the law
+does, each key a field of the engine's ruling.
 
 Every case of ``data/cases.yaml`` gets at least one exercise: the eight hand-written exercises of
 ``data/exercises.yaml`` (their own wording) cover the cases they raise, and every other case gets one
@@ -78,7 +78,8 @@ class AnswerKind(StrEnum):
     STATUS = "status"
 
 
-#: The kinds that ask what the law does (issue 25 §6: at least three quarters of the questions).
+#: The kinds that ask what the law does: at least three quarters of the questions are of these kinds
+#: (docs/decisions/2026-12-02-quiz-asks-the-law.md).
 LAW_KINDS = frozenset({AnswerKind.MUST_PASS, AnswerKind.CALL, AnswerKind.OUTCOME, AnswerKind.NEXT,
                        AnswerKind.OPTIONS, AnswerKind.ACCEPTANCE})
 

@@ -1,4 +1,4 @@
-"""The matrix of cases x editions in the formats people paste into papers (issue 13 §3): tidy CSV (one
+"""The matrix of cases x editions in the formats people paste into papers: tidy CSV (one
 row per case and edition), JSON, Excel (.xlsx) and LaTeX (a ``longtable``).
 
 Every format is built from one list of typed rows, :func:`matrix_rows`, which reads the same cells as
@@ -99,7 +99,7 @@ _PLAIN_NUMBER = re.compile(r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?|-")
 
 
 def spreadsheet_cell(value: object) -> object:
-    """A cell of CSV or Excel that no spreadsheet runs as a formula (issue 22): a *text* that begins
+    """A cell of CSV or Excel that no spreadsheet runs as a formula: a *text* that begins
     with one of :data:`FORMULA_STARTS` gets a single quote in front (``'=HYPERLINK(...)``), as
     spreadsheet exporters do, unless it is a plain number or a lone dash. Every other value (a
     number, None, a text that starts otherwise) is returned as it is: only text cells are touched,

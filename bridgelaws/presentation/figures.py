@@ -46,7 +46,7 @@ def edition_label(edition: Any) -> str:
 
 
 #: The x-axis label of a figure whose editions stand side by side, evenly spaced: the axis is an
-#: order, not a time scale (issue 25 §7).
+#: order, not a time scale.
 EVENLY_SPACED = "editions in order, evenly spaced (not to scale in years)"
 
 
@@ -291,7 +291,7 @@ def _strictness_trend(trend: Any, summary: Any, case_count: int) -> None:
     from ..auction.editions import EDITIONS
 
     years = list(range(len(EDITIONS)))  # chronological, evenly spaced like the heat map's columns
-    # Issue 21 §3: a gap is never drawn as zero. A sum of turns over the cases each edition rules on
+    # A gap is never drawn as zero. A sum of turns over the cases each edition rules on
     # would count every gap as "no bar"; the bars are the turns per case the edition rules on, each
     # labelled with how many cases that is, and an edition that rules on none has no bar at all.
     holding = [_summary_count(summary, e.year, "ruled") + _summary_count(summary, e.year, "supplement")

@@ -1,5 +1,5 @@
-"""A handout of one scenario's comparison across editions, for a meeting's papers or a class (issue 13
-§3, issue 25 §5): one self-contained HTML page (the stylesheet inline, no script, nothing fetched from
+"""A handout of one scenario's comparison across editions, for a meeting's papers or a class:
+one self-contained HTML page (the stylesheet inline, no script, nothing fetched from
 a network), and a PDF printed from it by headless Chromium where Chromium is at hand; one scenario
 across the five editions fits two A4 pages.
 
@@ -37,7 +37,7 @@ PRINT_TIMEOUT = 120
 #: The handout's content security policy (a ``<meta>`` first in its head): the page may load nothing
 #: at all (no script, frame, image file, font or stylesheet, from a network or from ``file://``);
 #: only its own inline stylesheet, and images written into the page (``data:``), if it ever has one.
-#: Whatever a draft's text holds is escaped (issue 22); this policy is what keeps the headless
+#: Whatever a draft's text holds is escaped; this policy is what keeps the headless
 #: Chromium that prints the PDF from reading a local file even if something were not.
 CONTENT_SECURITY_POLICY = ("default-src 'none'; style-src 'unsafe-inline'; img-src data:; "
                            "base-uri 'none'; form-action 'none'")

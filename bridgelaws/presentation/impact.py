@@ -450,7 +450,7 @@ def _auctions_html(report: Impact) -> list[str]:
 
 
 def impact_report_html(report: Impact, *, generated: Any = None, ledger_entries: list[Any] | None = None) -> str:
-    """The impact report as one self-contained, printable HTML document (issue 24 section 4): the
+    """The impact report as one self-contained, printable HTML document: the
     date; the sources and their citations; the draft's changes as a redline; the matrix cells that
     change; the scenarios that now behave differently, and what differs after each parting, with the
     articles on every line; the ledger between base and draft; and, where PBN files were given, the

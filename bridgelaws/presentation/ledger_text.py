@@ -20,7 +20,7 @@ __all__ = ["REWORDED_SIMILARITY", "normalised_words", "same_wording", "similarit
 
 #: ``reworded`` needs the sentences that carry the rule to align on at least this share of their
 #: words (:attr:`bridgelaws.text.textdiff.Diff.similarity`, 2 * aligned / (words of a + words of b), on
-#: the spelling's keys). Per sentence (issue 24) the real pairs nearest it align on 0.55 (rewritten:
+#: the spelling's keys). Per sentence the real pairs nearest it align on 0.55 (rewritten:
 #: double-cancelled 1949 / 2017) and 0.61 (reworded: contract and declarer 1932 / 1936); first-call
 #: 1949 / 2007 (12 of the 14 words of 2007's sentence kept) on 0.65 (tests/test_ledger.py).
 REWORDED_SIMILARITY = 0.6

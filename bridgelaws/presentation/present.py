@@ -313,7 +313,7 @@ class InheritedView:
 
 def inherited(case_id: str, edition: str | Edition, lang: str = DEFAULT_LANGUAGE) -> tuple[InheritedView, ...]:
     """The badges "inherited from <year>" of a card of ``case_id`` in ``edition``: one per donor
-    edition, for the case's mechanics the edition's own text does not state (issue 25 §7). None for
+    edition, for the case's mechanics the edition's own text does not state. None for
     a case that names no mechanic, or an edition not in the registry."""
     from ..judging.rulings import find_case
 
@@ -371,7 +371,7 @@ class RulingView:
     #: shown as :data:`bridgelaws.judging.drafts.PROPOSED_LABEL`, never as a quote.
     proposed: str | None = None
     proposed_reason: str | None = None
-    #: The language of the card's fixed words (issue 13 §6), and of :attr:`summary`: where the
+    #: The language of the card's fixed words, and of :attr:`summary`: where the
     #: ruling has no summary in ``lang``, the English one is shown with :attr:`summary_note` (never a
     #: machine translation), and :attr:`summary_lang` says the summary's own language.
     lang: str = DEFAULT_LANGUAGE
@@ -404,7 +404,7 @@ def assumption_line(assumption: str | None) -> str | None:
 
 @dataclass(frozen=True)
 class QuotedEnglish:
-    """The project's English of the record a ruling quotes (issue 12): shown beside the verbatim
+    """The project's English of the record a ruling quotes: shown beside the verbatim
     Dutch quote on request, never in its place. The quote is a part of the record; the English is
     of the whole record, since a translation cannot be cut at the Dutch quote's words."""
 

@@ -1,4 +1,4 @@
-"""What a ruling does, as the ledger compares it: a *profile* of six dimensions (issue 24 §1).
+"""What a ruling does, as the ledger compares it: a *profile* of six dimensions.
 
 A ruling (:class:`bridgelaws.judging.rulings.Ruling`, whatever its layer) is read into one value per
 dimension, and two rulings are compared dimension by dimension (:func:`compare`). Each dimension

@@ -240,7 +240,7 @@ def ruling_html(ruling: Ruling, *, case_name: str | None = None, style: bool = T
     ``english``: also show the project's English of the quoted paragraph, labelled as the project's
     translation, in its own box after the quote (which stays verbatim Dutch).
 
-    ``lang``: the language of the card's fixed words (issue 13 §6); the quote stays verbatim Dutch,
+    ``lang``: the language of the card's fixed words; the quote stays verbatim Dutch,
     and a summary not written in ``lang`` is shown in English, marked so."""
     view = describe(ruling, lang)
     name = escape(case_name or view.case)

@@ -1,4 +1,4 @@
-"""A static site of the project (issue 13 §3): ``bridgelaws export-site -o DIR``.
+"""A static site of the project: ``bridgelaws export-site -o DIR``.
 
 Plain HTML files and one stylesheet that a teacher or a committee opens from disk (``file://``) or
 puts on any web server, under any path: every link is relative, no page needs JavaScript, and no

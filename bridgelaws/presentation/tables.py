@@ -322,11 +322,11 @@ def matrix(detail: bool = True, layer: str = DEFAULT_LAYER, editions: Any = None
     """Cases x editions. Each cell: status and a short rectification (``detail=False``: status only,
     as a reader sees it: "not in the excerpt" for ``silent``).
 
-    ``layer``: ``"corpus"`` (the default), ``"supplement"`` (a silent or referenced cell takes the
-    supplementary ruling where one exists), or ``"both"``: per edition two columns side by side,
+    ``layer``: ``"supplement"`` (the default: a silent or referenced cell takes the supplementary
+    ruling where one exists), ``"corpus"`` (the corpus alone), or ``"both"``: per edition two columns side by side,
     ``<year>`` (the corpus) and ``<year> supplement`` (the supplementary ruling, empty where there
     is none). ``editions``: the columns (default: the registry; a draft's path or edition too).
-    ``lang``: the language of the cells' words (issue 13 §6; the CLI's ``--lang``)."""
+    ``lang``: the language of the cells' words (the CLI's ``--lang``)."""
     import pandas as pd
 
     from .present import status_name

@@ -1,4 +1,4 @@
-"""The corpus as TEI P5 XML, the convention of digital scholarly editions (issue 12 §3).
+"""The corpus as TEI P5 XML, the convention of digital scholarly editions.
 
 ``bridgelaws export-tei [EDITION] -o FILE`` writes one ``TEI`` document for an edition, or a
 ``teiCorpus`` holding one per registered edition. The subset of TEI used is exactly what

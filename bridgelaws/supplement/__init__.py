@@ -1,4 +1,4 @@
-"""The supplementary layer (issue 11): the sourced paraphrases of the articles outside each
+"""The supplementary layer: the sourced paraphrases of the articles outside each
 excerpt, their sources and gaps, and the paraphrase guard's fingerprints.
 
 The layers: ARCHITECTURE.md; pyproject.toml's import-linter contract keeps them.

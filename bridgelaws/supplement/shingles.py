@@ -1,4 +1,4 @@
-"""The paraphrase guard (issue 21 §2): a source's eight-word shingles, hashed, never its text.
+"""The paraphrase guard: a source's eight-word shingles, hashed, never its text.
 
 Every page read for the supplementary layer is kept, as returned by the search tool, outside the
 repository (``/work/srccache/<source-id>.txt``); ``tools/shingles.py`` turns it into

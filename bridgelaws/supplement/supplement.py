@@ -1,4 +1,4 @@
-"""The supplementary layer, "beyond the corpus" (issue 11): for the articles outside each corpus
+"""The supplementary layer, "beyond the corpus": for the articles outside each corpus
 excerpt, a paraphrase in the project's own words from a named source, and per case and edition an
 optional ruling that follows them.
 
@@ -150,7 +150,7 @@ def provenance_line(provenances: tuple[Provenance, ...] | list[Provenance], lang
     return t("cards.outside_corpus", lang, clauses="; ".join(clauses))
 
 
-# ------------------------------------------------------------------- the paraphrase guard (issue 21 §2)
+# ------------------------------------------------------------------- the paraphrase guard
 
 SHINGLES = f"{DIRECTORY}/shingles"
 

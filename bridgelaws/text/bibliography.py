@@ -1,5 +1,5 @@
 """What each source text is, as far as the sources say, and citations of an edition, an article or a
-record (issue 12 §2).
+record.
 
 The metadata live in each edition's ``data/editions/<year>/edition.yaml``, under ``bibliography``, with
 the values the texts share in ``data/editions/common.yaml`` (schema: :func:`bridgelaws.text.schema.parse_bibliography`):

@@ -1,4 +1,4 @@
-"""One message catalogue for the interface, in English and Dutch (issue 13 §6).
+"""One message catalogue for the interface, in English and Dutch.
 
 Every label, button, message and heading a user reads in the widgets, the app, the views and the CLI
 is looked up here by key: ``t("stepper.dealer", "nl")``. The catalogue is the YAML files of

@@ -35,7 +35,7 @@ from .schema_files import (_REASON_RE, _RECORD_ID_RE, NotModelledSpec, NotModell
     parse_test_cases, parse_supplement_test_cases, SpellingSource, SpellingRule, SpellingRules,
     parse_spelling_rules)
 
-#: Every name of the schema, wherever its module (the split of issue 23 §3): importable from here.
+#: Every name of the schema, wherever its module: importable from here.
 __all__ = ["Status", "Role", "Scope", "Next", "Deemed", "Requires", "Outcome", "CaseKind", "Code", "STATUSES",
            "ROLES", "SCOPES", "ProfileDimension", "PROFILE_DIMENSIONS", "Loc", "_type_name", "fields", "listing",
            "string", "opt_string", "strings",

@@ -1,7 +1,7 @@
 """The toolkit of the schema (:mod:`bridgelaws.text.schema`): where a value sits (:class:`Loc`), the
 checkers of a field's type, and the vocabularies of the rulings as ``Literal`` types.
 
-Split from :mod:`bridgelaws.text.schema` (issue 23 §3); every name is still importable from there.
+Every name is also importable from :mod:`bridgelaws.text.schema`.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """The schema of the catalogue and the content files: cases, rights, acceptance, scenarios, topics,
 glossary, translations, bibliography, exercises.
 
-Split from :mod:`bridgelaws.text.schema` (issue 23 §3); every name is still importable from there.
+Every name is also importable from :mod:`bridgelaws.text.schema`.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ def _scenario(value: object, loc: Loc, extra: tuple[str, ...] = ()) -> dict[str,
 
 def _variant(value: object, loc: Loc) -> dict[str, str]:
     """A case's variant: a scenario with its label in English and in Dutch (``label``, ``label_nl``:
-    the interface shows the label of its language, issue 13 §6)."""
+    the interface shows the label of its language)."""
     raw = fields(value, loc, ("dealer", "tokens", "label", "label_nl"))
     return _scenario(raw, loc, ("label", "label_nl"))
 
@@ -97,7 +97,7 @@ def parse_acceptance(value: object, name: str = "acceptance.yaml") -> dict[str, 
         result[year] = {"article": string(raw["article"], at.at("article")),
                         "quote_nl": string(raw["quote_nl"], at.at("quote_nl")),
                         "summary_en": _acceptance_summary(raw["summary_en"], at.at("summary_en"))}
-        if "summary_nl" in raw:  # the Dutch of the same summary (issue 25 §3), the same placeholder
+        if "summary_nl" in raw:  # the Dutch of the same summary, the same placeholder
             result[year]["summary_nl"] = _acceptance_summary(raw["summary_nl"], at.at("summary_nl"))
     return result
 
@@ -147,7 +147,7 @@ def parse_topics(value: object, name: str = "topics.yaml") -> list[dict[str, Any
                     for year, ids in year_keys(raw["articles"], at.at("articles"), _years()).items()}
         gaps = {year: text(line, at.at("gap").at(year))
                 for year, line in year_keys(raw.get("gap") or {}, at.at("gap"), _years()).items()}
-        # gap_nl: the Dutch of a gap line (issue 25 §3), written by hand beside the English of that year
+        # gap_nl: the Dutch of a gap line, written by hand beside the English of that year
         gaps_nl = {year: text(line, at.at("gap_nl").at(year))
                    for year, line in year_keys(raw.get("gap_nl") or {}, at.at("gap_nl"), _years()).items()}
         for year in gaps_nl:

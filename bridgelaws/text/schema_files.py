@@ -1,7 +1,7 @@
 """The schema of the corpus, the not-modelled list, the test cases of both layers and the spelling
 rules.
 
-Split from :mod:`bridgelaws.text.schema` (issue 23 §3); every name is still importable from there.
+Every name is also importable from :mod:`bridgelaws.text.schema`.
 """
 
 from __future__ import annotations

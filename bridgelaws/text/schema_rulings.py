@@ -68,7 +68,7 @@ class OptionSpec:
     #: The dimensions of the ledger's profile that the option's assumption supplies (as a ruling's
     #: ``assumes``; data only: the profile compares an option by its choice); None: not said.
     assumes: tuple[ProfileDimension, ...] | None = None
-    assumption_nl: str | None = None  # the Dutch of ``assumption`` (issue 25 §3)
+    assumption_nl: str | None = None  # the Dutch of ``assumption``
 
 
 #: The fields an entry and a branch share. A branch overrides the entry field by field, so the specs
@@ -78,7 +78,7 @@ _COMMON = ("status", "articles", "references", "call_stands", "deemed", "barred"
            "outcome", "assumption_for_ranks", "assumption_for_count", "out_of_turn", "score", "unread", "assumes",
            "assumption_nl", "assumption_for_count_nl", "out_of_turn_nl", "play_nl", "lho_repeats", "partner_no_double",
            "repeat_if_rho_passes", "next_call_bars", "no_rectification")
-#: A Dutch text written beside an English one of the data (issue 25 §3), and that English.
+#: A Dutch text written beside an English one of the data, and that English.
 _DUTCH_BESIDE = {"assumption_nl": "assumption", "assumption_for_count_nl": "assumption_for_count",
                  "out_of_turn_nl": "out_of_turn"}
 _ENTRY_FIELDS = _COMMON + ("when",)
@@ -99,7 +99,7 @@ class _Common:
     quote_nl: str | None = None
     quote_from: str | None = None
     summary_en: str | None = None
-    #: A Dutch summary written beside ``summary_en`` (issue 13 §6): a summary of the same law text, in
+    #: A Dutch summary written beside ``summary_en``: a summary of the same law text, in
     #: the project's Dutch, never a machine translation; where there is none the Dutch card shows the
     #: English one, marked.
     summary_nl: str | None = None

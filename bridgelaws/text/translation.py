@@ -1,4 +1,4 @@
-"""The project's English translation of the corpus records (issue 12), kept apart from the corpus.
+"""The project's English translation of the corpus records, kept apart from the corpus.
 
 The translation is the project's own work, never a source text: ``data/editions/<year>/translation.yaml``
 holds, for one edition, one English text per corpus record under the record's id (and, optionally,

@@ -37,9 +37,10 @@ class Layer(_Word):
     # else a sourced paraphrase of data/supplement/ (its own status and label), else the gap
 
 
-#: The layer every entry point reads unless told otherwise (issue 21 §3): the best sourced answer. The
+#: The layer every entry point reads unless told otherwise: the best sourced answer. The
 #: verbatim corpus where the excerpt rules; else the labelled paraphrase of the full code from a named
-#: source; else the gap, with what was searched. ``Layer.CORPUS`` keeps the text-only view.
+#: source; else the gap, with what was searched. ``Layer.CORPUS`` keeps the text-only view (see
+#: docs/decisions/2026-12-02-default-layer-supplementary.md).
 DEFAULT_LAYER = Layer.SUPPLEMENT
 
 

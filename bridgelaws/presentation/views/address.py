@@ -1,4 +1,4 @@
-"""The app's state in the page's address (issue 13 §2): pure functions from a query string to the
+"""The app's state in the page's address: pure functions from a query string to the
 state of the stepper and of the comparison explorer, and back.
 
 The stepper's parameters::
@@ -127,7 +127,7 @@ def shipped_drafts() -> dict[str, str]:
 def _editions(key: str, value: str, *, drafts: bool = True) -> tuple[str, ...]:
     """The editions an address names: the registry's years (``all``: every one) and, with
     ``drafts``, the shipped example drafts by name. Nothing else: an address is typed by anyone,
-    and a path would make the server open a file of its machine (issue 22), so no file is opened,
+    and a path would make the server open a file of its machine, so no file is opened,
     nor asked whether it exists, for a name that is not a shipped draft's."""
     if not value.strip():
         raise _malformed(key, value, f"choose at least one edition of {', '.join(YEARS)} (or all)")
@@ -170,8 +170,8 @@ def parse_stepper_address(query: str) -> StepperAddress:
         count = len(steps(list(tokens)))
         if not (text.isascii() and text.isdigit()):
             raise _malformed("step", text, f"the step is a whole number from 0 to {count} (the steps of the scenario)")
-        # A step past the last (a link with step=99, an auction shortened by hand) shows the last one
-        # (issue 25 section 2); a number of more than six digits is past every auction.
+        # A step past the last (a link with step=99, an auction shortened by hand) shows the last
+        # one; a number of more than six digits is past every auction.
         step = count if len(text) > 6 else min(int(text), count)
     return StepperAddress(
         tokens=tokens,

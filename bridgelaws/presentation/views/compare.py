@@ -102,7 +102,7 @@ def compare_html(scenario: Tokens, editions: EditionNames = None, dealer: str | 
 
     ``english``: each card also shows the project's English of the paragraph it quotes.
 
-    ``lang``: the language of the fixed words, the case names and the cards (issue 13 §6); the
+    ``lang``: the language of the fixed words, the case names and the cards; the
     quotes stay verbatim Dutch."""
     from ..tables import compare_divergences, compare_results
 

@@ -67,7 +67,7 @@ def matrix_html(detail: bool = True, layer: str = DEFAULT_LAYER, *, lang: str = 
     ``layer``: ``"corpus"`` (default), ``"supplement"``, or ``"both"``: per edition the corpus
     column and beside it the supplementary ruling (a dash where there is none).
 
-    ``lang``: the language of the fixed words, the case names and the cells (issue 13 §6)."""
+    ``lang``: the language of the fixed words, the case names and the cells."""
     both = layer == "both"
     corpus = {(c["case"], c["edition"]): c for c in matrix_cells("corpus" if both else check_layer(layer))}
     extra = {(c["case"], c["edition"]): c for c in matrix_cells("supplement") if c["layer"] == "supplement"} \
@@ -193,7 +193,7 @@ def row_key_html(case_id: str, name: str, lang: str = DEFAULT_LANGUAGE) -> str:
 
 
 def matrix_grid(layer: str = DEFAULT_LAYER, *, lang: str = DEFAULT_LANGUAGE) -> list[tuple[str, str, list[MatrixCell]]]:
-    """Cases x editions as rows for the app's matrix (issue 25 §2): per case, in matrix order, its id,
+    """Cases x editions as rows for the app's matrix: per case, in matrix order, its id,
     its name in ``lang`` and one :class:`MatrixCell` per edition of the registry, in order. The same
     cells as :func:`matrix_html` (:func:`bridgelaws.presentation.tables.matrix_cells`)."""
     found = {(c["case"], c["edition"]): c for c in matrix_cells(check_layer(layer))}

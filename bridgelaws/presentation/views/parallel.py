@@ -1,4 +1,4 @@
-"""The Dutch and the project's English side by side (issue 12): one row per corpus record, the
+"""The Dutch and the project's English side by side: one row per corpus record, the
 verbatim Dutch on the left, the project's translation on the right, labelled as such. Where an
 edition (or a record) has no translation, the English cell says so; nothing is made up."""
 

@@ -1,4 +1,4 @@
-"""The quiz and the printable handout of the exercise set (issue 13 §5, issue 25 §6): pure functions
+"""The quiz and the printable handout of the exercise set: pure functions
 returning HTML.
 
 Every word a student reads comes from the message catalogue (``t()``, data/messages/exercises.yaml),

@@ -260,7 +260,7 @@ def stepper_html(tokens: Tokens, editions: EditionNames = None, dealer: str | Se
     ``english``: each ruling card also shows the project's English of the paragraph it quotes
     (labelled as the project's translation; the quote stays verbatim Dutch).
 
-    ``lang``: the language of the fixed words, the grids and the cards ("en" or "nl"; issue 13 §6).
+    ``lang``: the language of the fixed words, the grids and the cards ("en" or "nl").
     The quotes stay verbatim Dutch; what the engine or the data write in English (an edition's
     reason for stopping, an event's effect, a divergence's note) is shown as it is.
     """

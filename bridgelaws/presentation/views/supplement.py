@@ -1,4 +1,4 @@
-"""Beyond the corpus (issue 11): the sources of the supplementary layer, its articles and gaps, and a
+"""Beyond the corpus: the sources of the supplementary layer, its articles and gaps, and a
 case under every edition with the corpus beside what the full code said according to a source."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """What the app's widgets say and decide about a typed scenario, a call made while stepped back, and
-the example the app opens on (issue 25 §2). Pure functions: the widgets only call them.
+the example the app opens on. Pure functions: the widgets only call them.
 
 - :func:`read_typed`: the longest prefix of a typed scenario that can be shown (every token read, and
   some edition shown can play it), and one short line on the token that stopped it;
