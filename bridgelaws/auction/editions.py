@@ -180,6 +180,14 @@ class Edition:
         return self.record.max_level
 
     @property
+    def base(self) -> "Edition | None":
+        """The registered edition whose rulings this one takes where it gives none of its own: the
+        one it was made like (a test's edition, :meth:`like`), or the one it ``derives`` from; None
+        for an edition of its own. (A data reference of the registry, read from the registry.)"""
+        year = self.record.like or self.record.derives
+        return None if year is None else _registry()[year]
+
+    @property
     def draft(self) -> Draft | None:
         """The draft whose changes this edition carries (:mod:`bridgelaws.judging.drafts`); None for an
         edition of the registry or one made up with :meth:`like`."""

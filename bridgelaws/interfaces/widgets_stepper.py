@@ -19,7 +19,9 @@ from ..presentation import views
 from ..auction.calls import ALL_CALLS, BIDS, parse_call, parse_seat
 from ..text.errors import BridgeLawsError
 from ..text.i18n import t
+from ..auction.editions import Edition
 from ..auction.notation import hint, parse_card
+from ..judging.lookup import find_editions
 from ..presentation.render import seat_name
 from ..presentation.views._common import EditionNames, Tokens
 from ..text.vocabulary import DEFAULT_LAYER
@@ -78,7 +80,7 @@ class AuctionStepper(_Speaks, widgets.VBox):
         plain = looks.style(widgets.ButtonStyle)
         self.dealer = widgets.Dropdown(options=_DEALER_OPTIONS, value=str(parse_seat(dealer)),
                                        layout=layout(width="170px"))
-        chosen = views.edition_years(editions)
+        chosen = tuple(edition.year for edition in find_editions(editions))
         # A draft named among the editions (a path to its file) is offered beside the registry.
         offered = tuple(YEARS) + tuple(year for year in chosen if year not in YEARS)
         self.editions = EditionChoice(offered, chosen, lang=lang)
@@ -348,7 +350,7 @@ class AuctionStepper(_Speaks, widgets.VBox):
         self._try(self._accept)
 
     def _accept(self) -> None:
-        offer = views.acceptance_offer(self.shown_tokens, self._years(), self.dealer.value, self.layer.value)
+        offer = views.acceptance_offer(self.shown_tokens, self._editions(), self.dealer.value, self.layer.value)
         if offer is None:
             raise _Said(lambda lang: t("stepper_controls.nothing_to_call_over", lang), self.lang)
         self.seat.value = offer["seat"]
@@ -444,7 +446,7 @@ class AuctionStepper(_Speaks, widgets.VBox):
         """The longest prefix that can be shown is applied; a token that stops it is named in one
         line, and the box keeps what was typed, to be corrected (:func:`bridgelaws.presentation.views.read_typed`)."""
         typed = _typed_text(self.typed.value)
-        reading = views.read_typed(typed, self._years(), self.dealer.value, self.layer.value)
+        reading = views.read_typed(typed, self._editions(), self.dealer.value, self.layer.value)
         self._commit(reading.tokens)
         if reading.problem is not None:
             self._set_typed(typed)
@@ -472,6 +474,11 @@ class AuctionStepper(_Speaks, widgets.VBox):
     def _years(self) -> tuple[str, ...]:
         return tuple(self.editions.value)
 
+    def _editions(self) -> tuple[Edition, ...]:
+        """The editions chosen, resolved here, where the choice comes in (the views are handed the
+        editions themselves, never their names)."""
+        return find_editions(self._years()) if self._years() else ()
+
     def _try(self, action: Callable[[], None]) -> None:
         try:
             self._said = None
@@ -498,7 +505,7 @@ class AuctionStepper(_Speaks, widgets.VBox):
         play them."""
         groups = views.steps(tokens)  # raises on an unreadable token
         if check and tokens:
-            errors = views.check_tokens(tokens, self._years(), self.dealer.value, self.layer.value)
+            errors = views.check_tokens(tokens, self._editions(), self.dealer.value, self.layer.value)
             if errors and all(errors.values()):
                 first = errors[next(iter(errors))]
                 raise _Said(lambda lang: t("stepper_controls.no_edition_can_play", lang, error=first), self.lang)
@@ -549,7 +556,7 @@ class AuctionStepper(_Speaks, widgets.VBox):
             self._try(self._refresh)
 
     def _refresh(self) -> None:
-        years = self._years()
+        years = self._editions()
         self._show_scenario()
         try:
             self.view.value = views.stepper_html(self.tokens, years, self.dealer.value, self.step.value,

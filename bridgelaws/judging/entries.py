@@ -152,8 +152,7 @@ def _has_text(edition: Edition) -> bool:
 
 def _base(edition: Edition) -> Edition | None:
     """The edition whose entries an edition takes where it gives none of its own."""
-    base = edition.record.like or edition.record.derives
-    return None if base is None else find_edition(base)
+    return edition.base
 
 
 @datafiles.cached

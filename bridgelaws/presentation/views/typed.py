@@ -23,7 +23,8 @@ from ...text.i18n import t
 from ...auction.notation import MARKS, ScenarioError, parse_card, parse_scenario
 from ...text.vocabulary import DEFAULT_LAYER
 from ._common import EditionNames, Tokens, token_list
-from .stepper import edition_years, judge_prefix, steps
+from ...judging.lookup import find_editions
+from .stepper import judge_prefix, steps
 
 #: The prepared scenario (data/scenarios.yaml) the app opens on when its address has no parameters:
 #: an insufficient bid, which the default layer answers in every edition of the registry (the
@@ -136,8 +137,8 @@ def read_typed(typed: Tokens, editions: EditionNames = None, dealer: str = "N",
         return _unreadable(tokens, unreadable)
     groups = steps(tokens)
     refusals: list[tuple[int, str]] = []
-    for year in edition_years(editions):
-        _, error, count = judge_prefix(tokens, year, dealer, layer)
+    for edition in find_editions(editions):
+        _, error, count = judge_prefix(tokens, edition, dealer, layer)
         if error is None:
             return TypedReading(tokens)
         refusals.append((count, error))
