@@ -242,7 +242,7 @@ def guarded_entries() -> list[GuardedEntry]:
             continue
         specs = rulings(case["id"])  # checked on load first
         for year, raw in ((datafiles.load(name) or {}).get("rulings") or {}).items():
-            named = tuple(dict.fromkeys(a for _, a in schema._supplement_ids(specs[str(year)])))
+            named = tuple(dict.fromkeys(a for _, a in schema.supplement_ids(specs[str(year)])))
             entries.append(GuardedEntry(label=f"rulings/{case['id']}.yaml {year}", articles=named,
                                         fields=tuple(_strings(raw))))
     return entries

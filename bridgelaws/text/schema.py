@@ -16,42 +16,36 @@ at load time, not at judging time.
 
 from __future__ import annotations
 
-from .schema_base import (RANKS, _ranks, Status, Role, Scope, Next, Deemed, Requires, Outcome, CaseKind, Code,
-    STATUSES, ROLES, SCOPES, ProfileDimension, PROFILE_DIMENSIONS, Loc, _type_name, fields, listing, string,
-    opt_string, strings, boolean, one_of, text, year_keys, _years)
-from .schema_rulings import (BarSpec, OptionSpec, _COMMON, _ENTRY_FIELDS, _BRANCH_FIELDS, _Common, BranchSpec,
-    RulingSpec, EngineNames, _bar, _bars, _option, _common, _branch, _choices,
-    _check_corrections, parse_ruling, SILENT_SUMMARY, parse_rulings)
-from .schema_supplement import (SourceKind, SOURCE_KINDS, _DATE, _VERBATIM_FIELDS, SupplementSource,
-    SupplementArticle, SupplementGap, _read_date, parse_supplement_sources, parse_supplement_edition,
-    _supplement_ids, parse_supplement_rulings, ShingleExemption, parse_shingle_exemptions, WHERE_WORDS, TERM_WORDS)
-from .schema_content import (_scenario, _variant, parse_cases, RIGHTS_RULES, parse_rights,
+from .schema_base import (RANKS, Status, Role, Scope, Next, Deemed, Requires, Outcome, CaseKind, Code,
+    STATUSES, ROLES, SCOPES, ProfileDimension, PROFILE_DIMENSIONS, Loc, fields, listing, string,
+    opt_string, strings, boolean, one_of, text, year_keys)
+from .schema_rulings import (BarSpec, OptionSpec, BranchSpec,
+    RulingSpec, EngineNames, parse_ruling, SILENT_SUMMARY, parse_rulings)
+from .schema_supplement import (SourceKind, SOURCE_KINDS, SupplementSource,
+    SupplementArticle, SupplementGap, parse_supplement_sources, parse_supplement_edition,
+    supplement_ids, parse_supplement_rulings, ShingleExemption, parse_shingle_exemptions, WHERE_WORDS, TERM_WORDS)
+from .schema_content import (parse_cases, RIGHTS_RULES, parse_rights,
     ACCEPTANCE_PLACEHOLDERS, parse_acceptance, parse_scenarios, parse_topics, parse_glossary,
-    TranslationException, TranslationFile, _lines, parse_translation_file,
-    BIBLIOGRAPHY_FIELDS, _YEAR_FIELDS, _DATE_FIELDS, BibliographicField, _bibliographic_field,
-    parse_bibliography, parse_bibliography_common, parse_exercises)
-from .schema_files import (_REASON_RE, _RECORD_ID_RE, NotModelledSpec, NotModelledFile, parse_not_modelled,
-    _CORPUS_TOP, _LAYOUT_KINDS, _layout, parse_corpus, parse_corpus_changes, EXPECT_FIELDS, _RULING_EXPECT_FIELDS, _expect,
-    parse_test_cases, parse_supplement_test_cases, SpellingSource, SpellingRule, SpellingRules,
-    parse_spelling_rules)
+    TranslationException, TranslationFile, parse_translation_file,
+    BIBLIOGRAPHY_FIELDS, BibliographicField, parse_bibliography, parse_bibliography_common, parse_exercises)
+from .schema_files import (NotModelledSpec, NotModelledFile, parse_not_modelled,
+    parse_corpus, parse_corpus_changes, EXPECT_FIELDS, parse_test_cases, parse_supplement_test_cases, SpellingSource,
+    SpellingRule, SpellingRules, parse_spelling_rules)
 
 #: Every name of the schema, wherever its module: importable from here.
 __all__ = ["Status", "Role", "Scope", "Next", "Deemed", "Requires", "Outcome", "CaseKind", "Code", "STATUSES",
-           "ROLES", "SCOPES", "ProfileDimension", "PROFILE_DIMENSIONS", "Loc", "_type_name", "fields", "listing",
+           "ROLES", "SCOPES", "ProfileDimension", "PROFILE_DIMENSIONS", "Loc", "fields", "listing",
            "string", "opt_string", "strings",
-           "boolean", "one_of", "text", "year_keys", "_years", "BarSpec", "OptionSpec", "_COMMON",
-           "_ENTRY_FIELDS", "_BRANCH_FIELDS", "_Common", "BranchSpec", "RulingSpec", "EngineNames", "_bar", "_bars",
-           "_option", "_common", "_branch", "_choices", "_check_corrections", "parse_ruling",
-           "SILENT_SUMMARY", "parse_rulings", "SourceKind", "SOURCE_KINDS", "_DATE", "_VERBATIM_FIELDS",
-           "SupplementSource", "SupplementArticle", "SupplementGap", "_read_date", "parse_supplement_sources",
-           "parse_supplement_edition", "_supplement_ids", "parse_supplement_rulings", "ShingleExemption",
-           "parse_shingle_exemptions", "WHERE_WORDS", "TERM_WORDS", "_scenario", "_variant", "parse_cases", "RANKS", "_ranks",
-           "RIGHTS_RULES", "parse_rights", "ACCEPTANCE_PLACEHOLDERS", "parse_acceptance", "parse_scenarios",
-           "parse_topics", "parse_glossary", "TranslationException", "TranslationFile", "_lines",
-           "parse_translation_file", "BIBLIOGRAPHY_FIELDS", "_YEAR_FIELDS",
-           "_DATE_FIELDS", "BibliographicField", "_bibliographic_field", "parse_bibliography",
-           "parse_bibliography_common", "parse_exercises", "_REASON_RE", "_RECORD_ID_RE", "NotModelledSpec",
-           "NotModelledFile", "parse_not_modelled", "_CORPUS_TOP", "_LAYOUT_KINDS", "_layout", "parse_corpus", "parse_corpus_changes",
-           "EXPECT_FIELDS", "_RULING_EXPECT_FIELDS", "_expect", "parse_test_cases",
+           "boolean", "one_of", "text", "year_keys", "BarSpec", "OptionSpec", "BranchSpec", "RulingSpec", "EngineNames",
+           "parse_ruling", "SILENT_SUMMARY", "parse_rulings", "SourceKind", "SOURCE_KINDS", "SupplementSource",
+           "SupplementArticle", "SupplementGap", "parse_supplement_sources",
+           "parse_supplement_edition", "supplement_ids", "parse_supplement_rulings", "ShingleExemption",
+           "parse_shingle_exemptions", "WHERE_WORDS", "TERM_WORDS", "parse_cases", "RANKS", "RIGHTS_RULES", "parse_rights",
+           "ACCEPTANCE_PLACEHOLDERS", "parse_acceptance", "parse_scenarios", "parse_topics", "parse_glossary",
+           "TranslationException", "TranslationFile", "parse_translation_file", "BIBLIOGRAPHY_FIELDS",
+           "BibliographicField", "parse_bibliography",
+           "parse_bibliography_common", "parse_exercises", "NotModelledSpec",
+           "NotModelledFile", "parse_not_modelled", "parse_corpus", "parse_corpus_changes",
+           "EXPECT_FIELDS", "parse_test_cases",
            "parse_supplement_test_cases", "SpellingSource", "SpellingRule", "SpellingRules",
            "parse_spelling_rules"]

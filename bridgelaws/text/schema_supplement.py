@@ -162,7 +162,7 @@ def parse_supplement_edition(value: object, name: str, year: str, sources: Mappi
     return tuple(articles), tuple(gaps)
 
 
-def _supplement_ids(spec: RulingSpec) -> list[tuple[Loc, str]]:
+def supplement_ids(spec: RulingSpec) -> list[tuple[Loc, str]]:
     """Every article id a ruling names, with where it is named (relative paths)."""
     named: list[tuple[Loc, str]] = []
 
@@ -214,7 +214,7 @@ def parse_supplement_rulings(value: object, name: str, case_id: str, articles: M
         if not spec.articles:
             raise at.at("articles").error("a supplementary ruling names the supplementary articles it follows")
         known = frozenset(articles.get(year, ()))
-        for where, article_id in _supplement_ids(spec):
+        for where, article_id in supplement_ids(spec):
             if article_id not in known:
                 raise Loc(name, f"{year}.{where.path}").error(
                     f"{article_id!r} has no entry in editions/{year}/supplement.yaml")
