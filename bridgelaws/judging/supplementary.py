@@ -46,24 +46,21 @@ def _inherited_supplement(case_id: str, name: str, parsed: dict[str, RulingSpec]
     read for the base) named as they are. Refused in one line where it rests on a record the
     derived text changes (:func:`bridgelaws.text.corpus.refuse_changed`)."""
     from ..text import corpus
-    from ..text.registry import derives, years
+    from ..text.registry import inherit_by_year
 
     if not parsed:
         return parsed
-    result = dict(parsed)
-    raw_file = datafiles.load(name)["rulings"]
-    for year in years():
-        ancestor, seen = derives(year), {year}
-        while ancestor is not None and ancestor not in raw_file and ancestor not in seen:
-            seen.add(ancestor)
-            ancestor = derives(ancestor)
-        if year in result or ancestor is None or ancestor not in raw_file:
-            continue
-        ids = {r.id for r in corpus.records(ancestor)}
-        inherited = _read_as(raw_file[ancestor], ancestor, year, ids)
-        corpus.refuse_changed(year, f"the supplementary ruling of {case_id}", inherited)
-        result[year] = schema.parse_ruling(inherited, schema.Loc(name, year), engine_names())
-    return result
+
+    def read_as(entry: Any, base: str, year: str) -> Any:
+        return _read_as(entry, base, year, {r.id for r in corpus.records(base)})
+
+    def check(year: str, base: str, entry: Any) -> None:
+        corpus.refuse_changed(year, f"the supplementary ruling of {case_id}", entry)
+
+    raw = {str(year): entry for year, entry in datafiles.load(name)["rulings"].items()}
+    inherited = inherit_by_year(raw, check, read_as)
+    return {**{year: schema.parse_ruling(entry, schema.Loc(name, year), engine_names())
+               for year, entry in inherited.items() if year not in parsed}, **parsed}
 
 
 def _read_as(value: Any, base: str, year: str, ids: set[str]) -> Any:

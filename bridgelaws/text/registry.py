@@ -152,10 +152,13 @@ def derives(year: str) -> str | None:
     return None if base is None else str(base)
 
 
-def inherit_by_year(data: dict[str, Any], check: Callable[[str, str, Any], None] | None = None) -> dict[str, Any]:
+def inherit_by_year(data: dict[str, Any], check: Callable[[str, str, Any], None] | None = None,
+                    read_as: Callable[[Any, str, str], Any] | None = None) -> dict[str, Any]:
     """``data`` keyed by edition, with every derived edition that has no entry given its base's
-    (through a chain of bases), the base's ids read as its own (:func:`remap`). ``check(year,
-    base, entry)`` may refuse an inherited entry (a quote that no longer stands) with an error."""
+    (through a chain of bases), the base's ids read as its own (``read_as(entry, base, year)``,
+    by default :func:`remap`). ``check(year, base, entry)`` may refuse an inherited entry (a quote
+    that no longer stands, a record the derived text changes) with an error. The one way a derived
+    edition takes what it does not restate, for every file keyed by edition."""
     result = dict(data)
     for edition in years():
         chain: list[tuple[str, str]] = []
@@ -168,7 +171,7 @@ def inherit_by_year(data: dict[str, Any], check: Callable[[str, str, Any], None]
             year = base
         if year in result:
             for derived, base in reversed(chain):
-                entry = remap(result[base], base, derived)
+                entry = (read_as or remap)(result[base], base, derived)
                 if check is not None:
                     check(derived, base, entry)
                 result[derived] = entry
