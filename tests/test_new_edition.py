@@ -184,7 +184,7 @@ out["wrongly"] = [w.record for w in found.wrongly_listed]
 out["untranslated"] = translation.untranslated_records(NEW)
 out["statuses"] = {case: [rulings.spec(case, y).status for y in (LATEST, NEW)] for case in rulings.case_ids()}
 out["default"] = {case: [[rulings.generic_ruling(case, y, layer="supplement").layer for y in (LATEST, NEW)],
-                         rulings.generic_ruling(case, NEW, layer="supplement").articles]
+                         rulings.generic_ruling(case, NEW, layer="supplement").assumption or ""]
                   for case in rulings.case_ids()}
 print(json.dumps(out))
 """
@@ -237,14 +237,22 @@ def test_every_case_but_the_changed_one_rules_as_the_base_does(checked):
     assert differ == set(), differ  # all-pass too is ruled in both; its outcome differs (judge above)
 
 
-def test_the_default_layer_answers_every_cell_the_base_answers(checked):
+def test_the_default_layer_answers_every_cell_the_base_answers(checked, sixth):
     # What the derived edition does not restate it inherits, the base's supplementary rulings too:
-    # every cell the base answers from the supplement, the new edition answers so, its corpus ids
-    # read as its own.
+    # every cell the base answers from the supplement and the new edition does not restate, the new
+    # edition answers so; a cell it restates answers in its own words.
     out, _ = checked
+    data, _ = sixth
+    own = set(yaml.safe_load((data / "editions" / NEW / "rulings.yaml").read_text(encoding="utf-8"))["rulings"])
     layers = {case: layers for case, (layers, _) in out["default"].items()}
-    assert any(base == "supplement" for base, _ in layers.values())
-    assert {case: new for case, (base, new) in layers.items() if base != new} == {}
+    assert any(base == "supplement" for case, (base, _) in layers.items() if case not in own)
+    assert {case: new for case, (base, new) in layers.items() if base != new and case not in own} == {}
+    assert all(new == "corpus" for case, (_, new) in layers.items() if case in own)
+    # ... and says so: the base's supplementary ruling, its own code outside the excerpt unread.
+    inherited = [assumption for case, ((base, _), assumption) in out["default"].items()
+                 if base == "supplement" and case not in own]
+    assert inherited and all(a.startswith(f"Inherited from {LATEST}: this is {LATEST}'s supplementary ruling")
+                             and f"{NEW}'s own code outside its excerpt was not read" in a for a in inherited), inherited
 
 
 def test_the_new_text_is_covered_and_translated_through_what_it_inherits(checked):

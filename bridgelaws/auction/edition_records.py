@@ -115,7 +115,8 @@ def parse_registry(raw: object) -> tuple[EditionRecord, ...]:
     for year, entry in entries.items():
         _check_entry(year, entry)
         for mechanic in entry.get("inherited_basis", ()):
-            refuse_changed(year, f"the {mechanic} rule of its registry entry", entry["basis"][mechanic])
+            refuse_changed(year, f"the {mechanic} rule of its registry entry", entry["basis"][mechanic],
+                           f"basis.{mechanic} in editions/{year}/edition.yaml")
     return tuple(EditionRecord(
         year=year, name=entry["name"], basis={m: _resolve(year, m, entries) for m in MECHANICS},
         max_level=entry.get("max_level", 7), class_path=entry.get("class"),

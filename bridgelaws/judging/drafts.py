@@ -157,6 +157,10 @@ def parse_draft(data: object, loc: MarkedLoc) -> Draft:
     changes = listing(raw["changes"], loc.at("changes"))
     if not changes:
         raise loc.at("changes").error("a draft changes at least one thing")
+    # The cases whose ruling a change of a mechanic restates: their base's articles state the rule
+    # the draft changes, so the draft's ruling does not keep them (it cites its own provision).
+    rule_changed = {RESTATED_WITH[str(item.get("mechanic"))] for item in changes
+                    if isinstance(item, Mapping) and str(item.get("mechanic")) in RESTATED_WITH}
     for number, item in enumerate(changes):
         at = loc.at("changes").at(number)
         change = fields(item, at, _CHANGE_FIELDS, _CHANGE_OPTIONAL)
@@ -169,7 +173,7 @@ def parse_draft(data: object, loc: MarkedLoc) -> Draft:
         if kinds[0] == "case":
             case_id = _changed_case(change, at)
             found = _ruling_change(change, at, base, Proposal(
-                draft_id, f"{draft_id}:{case_id}", case_id, wording, reason))
+                draft_id, f"{draft_id}:{case_id}", case_id, wording, reason), case_id in rule_changed)
             if case_id in rulings:
                 raise at.at("case").error(f"case {case_id!r} is changed twice")
             rulings[case_id] = found
@@ -245,9 +249,10 @@ def _mechanic_change(change: dict[str, Any], at: MarkedLoc, draft_id: str, mecha
     if wanted == "outcome":
         outcome = change.get("outcome")
         if outcome not in ALL_PASS_OUTCOMES:
+            why = (" (the same dealer dealing again, 'redeal', is the remedy of a faulty deal, not the end of an "
+                   "auction)") if outcome == "redeal" else ""
             raise at.at("outcome").error(
-                f"{outcome!r} is not what four passes can lead to: one of {', '.join(ALL_PASS_OUTCOMES)} (the same "
-                "dealer dealing again, 'redeal', is the remedy of a faulty deal, not the end of an auction)")
+                f"{outcome!r} is not what four passes can lead to: one of {', '.join(ALL_PASS_OUTCOMES)}{why}")
         return MechanicChange(mechanic, proposal, outcome=str(outcome))
     level = change.get("max_level")
     if isinstance(level, bool) or not isinstance(level, int) or not 1 <= level <= MAX_PARSED_LEVEL:
@@ -301,7 +306,8 @@ def _changed_case(change: dict[str, Any], at: MarkedLoc) -> str:
     return case_id
 
 
-def _ruling_change(change: dict[str, Any], at: MarkedLoc, base: Edition, proposal: Proposal) -> Entry:
+def _ruling_change(change: dict[str, Any], at: MarkedLoc, base: Edition, proposal: Proposal,
+                   rule_changed: bool = False) -> Entry:
     """A draft's entry of a case: its fields over the base's entry (:func:`bridgelaws.judging.entries.over_base`),
     checked, citing the draft's provision first and quoting nothing but through its proposal. The
     base's entry is its best-sourced ruling: where its corpus is silent or referenced and a
@@ -317,13 +323,17 @@ def _ruling_change(change: dict[str, Any], at: MarkedLoc, base: Edition, proposa
     base_supplement = _base_supplement(case_id, base, base_spec)
     if base_supplement is None:
         _branches_restated(case_id, base, base_spec, raw, ruling_at, "")
-        spec, quote = _proposed(over_base(case_id, base, raw), ruling_at, proposal, base)
+        merged = over_base(case_id, base, raw)
     else:
         # The base answers the case from the supplementary layer (its best-sourced ruling): the draft
         # restates only what it changes of that ruling, whose other fields keep their sources.
         _branches_restated(case_id, base, base_supplement[0], raw, ruling_at, "supplementary ")
-        inherited = kept_fields(base_supplement[1], raw)
-        spec, quote = _proposed({**inherited, **raw}, ruling_at, proposal, base)
+        merged = {**kept_fields(base_supplement[1], raw), **raw}
+    if rule_changed:
+        for key in ("articles", "references"):
+            if key not in raw:
+                merged.pop(key, None)
+    spec, quote = _proposed(merged, ruling_at, proposal, base)
     return Entry(raw, at.file, ruling_at.path, spec=spec, proposal=replace(proposal, quote=quote),
                  new=base_spec.status != "ruled")
 
@@ -340,17 +350,14 @@ def _branches_restated(case_id: str, base: Edition, base_spec: RulingSpec, raw: 
 def _base_supplement(case_id: str, base: Edition, base_spec: RulingSpec) -> tuple[RulingSpec, dict[str, Any]] | None:
     """The base's supplementary ruling of the case (checked, and as its file gives it), where its
     corpus is silent or referenced and one exists; else None."""
-    from ..supplement import supplement
-    from ..text import datafiles
-    from .rulings import supplement_rulings
+    from .supplementary import supplement_raw, supplement_rulings
 
     if base_spec.status not in ("silent", "referenced"):
         return None
     found = supplement_rulings(case_id).get(base.year)
     if found is None:
         return None
-    raw = datafiles.load(f"{supplement.DIRECTORY}/rulings/{case_id}.yaml")["rulings"][base.year]
-    return found, dict(raw)
+    return found, dict(supplement_raw(case_id)[base.year])
 
 
 def _proposed(merged_raw: dict[str, Any], ruling_at: MarkedLoc, proposal: Proposal,

@@ -200,7 +200,8 @@ def _overlay(case_id: str, edition: Edition, of_base: Callable[[Edition], Entry 
     inherited = remap(found.entry, base.year, edition.year)
     for article, quote in _quotes(inherited):
         verify_inherited_quote(edition.year, base.year, f"the ruling of {case_id}", article, quote)
-    corpus.refuse_changed(edition.year, f"the ruling of {case_id}", inherited)
+    corpus.refuse_changed(edition.year, f"the ruling of {case_id}", inherited,
+                          f"{case_id} in editions/{edition.year}/rulings.yaml")
     return Entry(inherited, found.name, found.key, base.year)
 
 

@@ -404,8 +404,8 @@ def _outside(case_id: str, edition: Edition, articles: list[str], options: list[
         if not outside:
             return {"proposal": proposal}
         # A draft's ruling over its base's supplementary ruling: the fields it keeps rest on sources
-        # outside the corpus, named as a supplementary ruling's are.
-        corpus = corpus_spec(case_id, edition)
+        # outside the corpus, named as a supplementary ruling's are; the corpus's own answer is the base's.
+        corpus = corpus_spec(case_id, edition.base or edition)
         return {"proposal": proposal, "layer": Layer.SUPPLEMENT,
                 "provenance": tuple(supplement.provenance(a) for a in outside),
                 "corpus_status": Status(str(corpus.status)), "corpus_summary": corpus.summary_en}
@@ -464,7 +464,7 @@ def _build(case_id: str, edition: Edition, condition: str | None,
 def acceptance_data() -> dict[str, dict[str, str]]:
     """``data/acceptance.yaml``: per edition, the article, quote and summary of an acceptance."""
     return _derive_by_year(schema.parse_acceptance(datafiles.load("acceptance.yaml")), "the acceptance",
-                           lambda data: [(data["article"], data["quote_nl"])])
+                           lambda data: [(data["article"], data["quote_nl"])], "acceptance.yaml")
 
 
 def acceptance_ruling(case_id: str, edition: str | int | Edition, offender: Seat,
@@ -519,7 +519,7 @@ def rights_data() -> dict[str, dict[str, dict[str, str]]]:
     """``data/rights.yaml``: per edition, what its text says about exercising a right a ruling
     gives (1936:21.2, 21.3), as ``{rule: {"article", "quote_nl"}}``."""
     return _derive_by_year(schema.parse_rights(datafiles.load("rights.yaml")), "the rule on rights",
-                           lambda data: [(rule["article"], rule["quote_nl"]) for rule in data.values()])
+                           lambda data: [(rule["article"], rule["quote_nl"]) for rule in data.values()], "rights.yaml")
 
 
 def rights_rules(edition: str | int | Edition) -> dict[str, dict[str, str]]:
@@ -527,7 +527,7 @@ def rights_rules(edition: str | int | Edition) -> dict[str, dict[str, str]]:
     return rights_data().get(rulings_year(edition), {})
 
 
-def _derive_by_year(data: dict[str, Any], what: str, quotes: Any) -> dict[str, Any]:
+def _derive_by_year(data: dict[str, Any], what: str, quotes: Any, what_file: str) -> dict[str, Any]:
     """``data`` keyed by edition, each derived edition without an entry given its base's, loaded only
     while its quotes stand in the edition's text (:func:`bridgelaws.text.registry.inherit_by_year`)."""
     from ..text.registry import inherit_by_year
@@ -537,7 +537,7 @@ def _derive_by_year(data: dict[str, Any], what: str, quotes: Any) -> dict[str, A
     def check(year: str, base: str, entry: Any) -> None:
         for article, quote in quotes(entry):
             verify_inherited_quote(year, base, what, article, quote)
-        corpus.refuse_changed(year, what, entry)
+        corpus.refuse_changed(year, what, entry, f"its own entry in {what_file}")
 
     return inherit_by_year(data, check)
 

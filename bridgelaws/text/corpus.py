@@ -395,11 +395,12 @@ def changed_from_base(edition: str) -> frozenset[str]:
                      if now.get(own := edition + r.id[len(base):]) != r.text)
 
 
-def refuse_changed(edition: str, what: str, cited: Any) -> None:
+def refuse_changed(edition: str, what: str, cited: Any, cure: str = "") -> None:
     """An inherited rule stands only on records the derived ``edition`` keeps word for word: every id
     of a record of its base that ``cited`` names (a string, or lists and mappings of them, read as
     ``edition``'s ids) and that its text changes or leaves out is one error line naming ``what``
-    rests on it. The cure is the edition's own rule, read from its text."""
+    rests on it, and the cure: the edition's own rule, read from its text, written where ``cure``
+    says."""
     base = registry.derives(edition)
     changed = changed_from_base(edition)
     if base is None or not changed:
@@ -408,7 +409,8 @@ def refuse_changed(edition: str, what: str, cited: Any) -> None:
         if found in changed:
             raise BridgeLawsError(
                 f"{datafiles.edition_file(edition, 'edition.yaml')}: derives {base}: {what}, inherited from {base}, "
-                f"rests on {found}, which the {edition} text changes: read {edition}'s text and write its own")
+                f"rests on {found}, which the {edition} text changes: read {edition}'s text and write its own"
+                + (f" ({cure})" if cure else ""))
 
 
 def _strings(value: Any) -> list[str]:
