@@ -216,3 +216,201 @@ def test_a_bare_draft_name_finds_a_shipped_example(tmp_path, monkeypatch):
     assert drafts.load_draft("1936-milder-insufficient-bid.yaml").year == "1936-milder-insufficient"
     with pytest.raises(BridgeLawsError, match="no such draft file"):
         drafts.load_draft("not-a-draft.yaml")
+
+
+# ------------------------------------------------------------------ issue 33 §2: every field takes effect or is refused
+# Each test below judges one short scenario under a made-up draft (a hypothetical example, not law)
+# with the field and without it; the expected values are worked out by hand from the field's meaning
+# in data/rulings/README.md (seats: North deals, then East, South, West).
+
+
+def draft_of(case: str, ruling: dict[str, Any], base: str = "1936", draft: str = "field-test") -> dict[str, Any]:
+    return {"draft": draft, "name": "field test (a hypothetical example, not law)", "base": base,
+            "changes": [{"case": case, "wording": "Een voorstel.", "reason": "a test of the draft format",
+                         "ruling": {"summary_en": "A test ruling.", **ruling}}]}
+
+
+def refusal(tmp_path, monkeypatch, data: dict[str, Any]) -> str:
+    """The one line a draft is refused with (the file named as the user named it)."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "draft.yaml").write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
+    with pytest.raises(BridgeLawsError) as caught:
+        drafts.load_draft("draft.yaml")
+    message = str(caught.value)
+    assert "\n" not in message and message.startswith("draft.yaml: line ")
+    return message
+
+
+def test_summary_nl(tmp_path):
+    from bridgelaws.presentation.present import describe
+    before = judge("1S 1H", load(tmp_path, BASE, "base")).rulings[0][1]
+    after = judge("1S 1H", load(tmp_path, variant(summary_nl="Het onvoldoende bod vervalt (een test)."), "nl")).rulings[0][1]
+    assert describe(after, "nl").summary == "Het onvoldoende bod vervalt (een test)."
+    assert describe(before, "nl").summary != "Het onvoldoende bod vervalt (een test)."
+
+
+def test_assumes(tmp_path):
+    # assumes names the dimensions the assumption supplies: the ledger's profile then takes only those
+    # as the engine's reading (without it, every dimension the ruling leaves empty).
+    from bridgelaws.presentation.profile import profile
+    with_it = judge("1S 1H", load(tmp_path, variant(assumption="a test's reading", assumes=["play"]), "a")).rulings[0][1]
+    without = judge("1S 1H", load(tmp_path, variant(assumption="a test's reading"), "b")).rulings[0][1]
+    assert profile(with_it).defaulted("play") and not profile(with_it).defaulted("barred")
+    assert profile(without).defaulted("barred")  # the draft's ruling bars no one: empty, so the engine's
+
+
+def test_outcome_of_an_incident(tmp_path):
+    # An incorrect deal found during the auction: with outcome redeal the auction ends there (the same
+    # dealer deals again); without, the ruling changes nothing and East is still to call after 1S.
+    ruling = {"articles": ["1936:24"], "call_stands": None, "next": None}
+    after = judge("1S [incorrect-deal]", load(tmp_path, draft_of("incorrect-deal", {**ruling, "outcome": "redeal"}), "a"))
+    before = judge("1S [incorrect-deal]", load(tmp_path, draft_of("incorrect-deal", {**ruling, "outcome": None}), "b"))
+    assert after.as_dict()["events"][1]["effect"] == "the auction ends: redeal"
+    assert before.as_dict()["events"][1]["effect"] == "the auction is not changed"
+    assert before.state["next_to_call"] == "E"
+
+
+def test_lho_repeats(tmp_path):
+    # 2007: South's 1NT was made with a wrong board's cards; it is cancelled with West's 2C over it and
+    # South calls again. He repeats 1NT: with lho_repeats West must repeat his 2C, so 3C is refused.
+    scenario = "1S P 1NT 2C S:[wrong-board] 1NT 3C"
+    judge(scenario, load(tmp_path, draft_of("wrong-board", {"lho_repeats": None}, base="2007"), "a"))
+    with pytest.raises(BridgeLawsError, match=r"West must repeat his 2C \(2007:17\.D\.2\)"):
+        judge(scenario, load(tmp_path, draft_of("wrong-board", {"lho_repeats": "2007:17.D.2"}, base="2007"), "b"))
+
+
+def test_partner_no_double(tmp_path):
+    # East's insufficient 1H is replaced by 2H; South bids 2S; West, East's partner, doubles at his
+    # next turn: allowed without the field, refused with its article with it.
+    judge("1S 1H 2H 2S X", load(tmp_path, BASE, "base"))
+    with pytest.raises(BridgeLawsError, match=r"West may not double or redouble at this turn \(2017:18\.D\)"):
+        judge("1S 1H 2H 2S X", load(tmp_path, variant(partner_no_double="2017:18.D"), "pnd"))
+
+
+# 1936:22.5 read without its acceptance and its bar, so that only the field under test acts.
+OUT_OF_ROTATION = {"acceptance": None, "barred": []}
+
+
+def test_repeat_if_rho_passes(tmp_path):
+    # North passes; South bids 1H at East's turn (East is his right-hand opponent): void, East calls.
+    # East passes: with the field South must repeat his 1H, so his 2H is refused.
+    scenario = "P S:1H P 2H"
+    judge(scenario, load(tmp_path, draft_of("bid-out-of-rotation", OUT_OF_ROTATION), "a"))
+    with pytest.raises(BridgeLawsError, match=r"South must repeat his 1H \(1936:22\.5\)"):
+        judge(scenario, load(tmp_path, draft_of("bid-out-of-rotation", {**OUT_OF_ROTATION,
+                                                                        "repeat_if_rho_passes": "1936:22.5"}), "b"))
+
+
+def test_next_call_bars(tmp_path):
+    # As above, but East bids 1S; South's own next call, 2H, is in the denomination of his 1H: with
+    # the field North must pass at his next turn.
+    bars = [{"denomination": "same", "scope": "next-turn", "article": "1936:22.5"}]
+    before = judge("P S:1H 1S 2H", load(tmp_path, draft_of("bid-out-of-rotation", OUT_OF_ROTATION), "a"))
+    after = judge("P S:1H 1S 2H", load(tmp_path, draft_of("bid-out-of-rotation", {**OUT_OF_ROTATION,
+                                                                                  "next_call_bars": bars}), "b"))
+    assert before.state["barred"] == []
+    assert after.state["barred"] == [{"seat": "N", "scope": "next-turn"}]
+    other = judge("P S:1H 1S 2C", load(tmp_path, draft_of("bid-out-of-rotation", {**OUT_OF_ROTATION,
+                                                                                  "next_call_bars": bars}), "c"))
+    assert other.state["barred"] == []  # 2C is not in the denomination of 1H
+
+
+def test_out_of_turn(tmp_path):
+    # South bids 1H over 1S at East's turn: insufficient and out of rotation. Without out_of_turn it is
+    # a bid out of rotation (2017 Law 31, the supplement); with it the draft's insufficient-bid ruling
+    # names the call whatever its turn, and its text is the card's assumption.
+    before = judge("1S S:1H", load(tmp_path, BASE, "base")).as_dict()
+    after = judge("1S S:1H", load(tmp_path, variant(out_of_turn="Named whatever its turn (a test)."), "oot")).as_dict()
+    assert before["events"][1]["case"] == "bid-out-of-rotation"
+    assert after["events"][1]["case"] == "insufficient-bid"
+    assert ruling_of(after)["assumption"] == "Named whatever its turn (a test)."
+
+
+def exposure_draft(**branch: Any) -> dict[str, Any]:
+    """1936's exposed card restated: an honour (or two cards) bars the partner, else no one."""
+    honour = {"condition": "honour-or-several", "honours": "AKQJ", "barred": [{"who": "partner",
+              "scope": "rest-of-auction"}], "assumption": "Honours read as ace to jack (a test).", **branch}
+    return draft_of("exposed-card", {"articles": ["1936:23"], "when": [
+        honour, {"condition": "otherwise", "barred": [], "assumption": None}]})
+
+
+def test_condition_and_honours(tmp_path):
+    # North exposes a card at the start: the honour branch holds for the king, not for the two; and
+    # for the ten only where the branch's honours name it.
+    edition = load(tmp_path, exposure_draft(), "a")
+    assert judge("!SK", edition).state["barred"] == [{"seat": "S", "scope": "rest-of-auction"}]
+    assert judge("!S2", edition).state["barred"] == []
+    assert judge("!ST", edition).state["barred"] == []
+    assert judge("!ST", load(tmp_path, exposure_draft(honours="AKQJT"), "b")).state["barred"] == [
+        {"seat": "S", "scope": "rest-of-auction"}]
+
+
+def test_branch_article(tmp_path):
+    # A branch's article is its deciding article: the bar it imposes is under it.
+    with_it = judge("!SK", load(tmp_path, exposure_draft(article="1936:23.b"), "a")).rulings[0][1]
+    without = judge("!SK", load(tmp_path, exposure_draft(), "b")).rulings[0][1]
+    assert with_it.barred[0]["article"] == "1936:23.b" and with_it.articles[0] == "1936:23.b"
+    assert without.barred[0]["article"] != "1936:23.b" and "1936:23.b" not in without.articles
+
+
+def test_assumption_for_ranks(tmp_path):
+    # The assumption (how "honneur" is read) matters only for the ranks assumption_for_ranks names:
+    # a king bars beyond doubt, so with the field its card carries no assumption.
+    with_it = judge("!SK", load(tmp_path, exposure_draft(assumption_for_ranks="J"), "a")).rulings[0][1]
+    without = judge("!SK", load(tmp_path, exposure_draft(), "b")).rulings[0][1]
+    assert with_it.assumption is None
+    assert without.assumption == "Honours read as ace to jack (a test)."
+
+
+def test_assumption_for_count(tmp_path):
+    # North exposes the two and then the three: two cards bar his partner, and it is the count (not a
+    # rank) that decides, so assumption_for_count is the card's assumption.
+    count = "Cards shown at different moments count together (a test)."
+    with_it = judge("!S2 !S3", load(tmp_path, exposure_draft(assumption_for_ranks="J", assumption_for_count=count), "a"))
+    without = judge("!S2 !S3", load(tmp_path, exposure_draft(assumption_for_ranks="J"), "b"))
+    assert with_it.rulings[1][1].assumption == count
+    assert without.rulings[1][1].assumption is None
+    assert with_it.state["barred"] == without.state["barred"] == [{"seat": "S", "scope": "rest-of-auction"}]
+
+
+def test_bar_from(tmp_path):
+    # 1936: East's insufficient 1H replaced by 2S (not the lowest in hearts) bars West for the rest of
+    # the auction under 22.3.b; West then bids 2NT. The barred-under branch covers bars whose article
+    # starts with its bar_from: "1936:22" covers it, "1936:23" does not (the otherwise branch rules).
+    def bars_from(prefix: str, name: str) -> str | None:
+        data = draft_of("call-when-barred", {"when": [
+            {"condition": "barred-under", "bar_from": prefix, "summary_en": "under rule 22 (a test)"},
+            {"condition": "otherwise", "summary_en": "otherwise (a test)"}]})
+        return judge("1S 1H 2S P 2NT", load(tmp_path, data, name)).rulings[-1][1].condition
+
+    assert bars_from("1936:22", "a") == "barred-under"
+    assert bars_from("1936:23", "b") == "otherwise"
+
+
+def test_note(tmp_path):
+    from bridgelaws.presentation.impact import impact, impact_text
+    data = {**copy.deepcopy(BASE), "note": "A note of the test."}
+    assert "  A note of the test." in impact_text(impact(load(tmp_path, data, "noted"), max_tokens=1)).splitlines()
+    assert load(tmp_path, BASE, "base").draft.note == ""
+
+
+@pytest.mark.parametrize("field, value", [
+    ("unread", "the source's second page"),
+    ("no_rectification", True),
+    ("assumption_nl", "Een aanname."),
+    ("play_nl", ["Een regel."]),
+    ("quote_from", "2017:18.D"),
+])
+def test_the_fields_with_no_meaning_in_a_draft_are_refused(tmp_path, monkeypatch, field, value):
+    extra = {"assumption": "An assumption."} if field == "assumption_nl" else {"play": ["A line."]} if field == "play_nl" else {}
+    message = refusal(tmp_path, monkeypatch, variant(**extra, **{field: value}))
+    assert f"changes[0].ruling.{field}: a draft " in message
+
+
+def test_the_dutch_written_beside_a_drafts_english_is_refused(tmp_path, monkeypatch):
+    # out_of_turn acts on a call case, assumption_for_count on an exposed card (in a branch): their
+    # Dutch would not be shown, so it is refused, and the refusal names the branch.
+    message = refusal(tmp_path, monkeypatch, variant(out_of_turn="x", out_of_turn_nl="y"))
+    assert "changes[0].ruling.out_of_turn_nl: a draft cannot give out_of_turn_nl" in message
+    message = refusal(tmp_path, monkeypatch, exposure_draft(assumption_for_count="x", assumption_for_count_nl="y"))
+    assert "changes[0].ruling.when[0].assumption_for_count_nl: a draft cannot give assumption_for_count_nl" in message

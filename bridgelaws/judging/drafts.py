@@ -32,6 +32,7 @@ from ..auction.editions import CLOSING_RULES, MECHANICS, Basis, Closing, Edition
 from ..text.errors import BridgeLawsError
 from ..text.vocabulary import ALL_PASS_OUTCOMES
 from ..text.schema import RulingSpec, fields, listing, one_of, parse_ruling, string, text
+from .draft_fields import check_fields
 from .draft_file import MarkedLoc, read_draft
 from .entries import Entry, case_ids, corpus_spec, find_case, kept_fields, over_base
 from .names import engine_names
@@ -323,6 +324,7 @@ def _ruling_change(change: dict[str, Any], at: MarkedLoc, base: Edition, proposa
         _branches_restated(case_id, base, base_supplement[0], raw, ruling_at, "supplementary ")
         inherited = kept_fields(base_supplement[1], raw)
         spec, quote = _proposed({**inherited, **raw}, ruling_at, proposal, base)
+    check_fields(case_id, raw, spec, ruling_at)
     return Entry(raw, at.file, ruling_at.path, spec=spec, proposal=replace(proposal, quote=quote),
                  new=base_spec.status != "ruled")
 
