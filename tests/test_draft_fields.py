@@ -11,6 +11,7 @@ not from the engine's output.
 from __future__ import annotations
 
 import copy
+import re
 from typing import Any
 
 import pytest
@@ -414,3 +415,121 @@ def test_the_dutch_written_beside_a_drafts_english_is_refused(tmp_path, monkeypa
     assert "changes[0].ruling.out_of_turn_nl: a draft cannot give out_of_turn_nl" in message
     message = refusal(tmp_path, monkeypatch, exposure_draft(assumption_for_count="x", assumption_for_count_nl="y"))
     assert "changes[0].ruling.when[0].assumption_for_count_nl: a draft cannot give assumption_for_count_nl" in message
+
+
+# ------------------------------------------------------------------ fields the engine does not act on for a case
+
+from bridgelaws.judging import draft_fields  # noqa: E402
+from bridgelaws.judging.entries import case_ids  # noqa: E402
+
+#: A value the schema accepts for each acting field (records of 1936), so that only the refusal speaks.
+SAMPLE = {"call_stands": True, "deemed": "P", "barred": [{"who": "partner", "scope": "next-turn"}],
+          "options": [{"by": "lho", "choice": "keep"}], "next": "rotation", "acceptance": "1936:22.2",
+          "requires": "sufficient-bid", "outcome": "redeal", "lho_repeats": "1936:22.2",
+          "partner_no_double": "1936:22.2", "repeat_if_rho_passes": "1936:22.2",
+          "next_call_bars": [{"denomination": "any", "scope": "next-turn", "article": "1936:22.2"}],
+          "out_of_turn": "x", "assumption_for_ranks": "T", "assumption_for_count": "x"}
+NOT_ACTED_ON = [(case, name) for case in case_ids() for name in SAMPLE
+                if name not in draft_fields.ACTED_ON[draft_fields.handling(case) or "shown"][0]]
+
+
+def test_every_case_has_a_way_the_engine_judges_it():
+    assert {case: draft_fields.handling(case) for case in case_ids() if draft_fields.handling(case) is None} == {}
+    assert set(SAMPLE) | {"out_of_turn_nl", "assumption_for_count_nl"} == set(draft_fields.ACTING)
+
+
+@pytest.mark.parametrize("case, name", NOT_ACTED_ON)
+def test_a_field_the_engine_does_not_act_on_for_the_case_is_refused(tmp_path, monkeypatch, case, name):
+    # e.g. outcome on an insufficient bid (only an incident's ruling ends the auction with a new deal),
+    # barred on an incident (incidents.py applies no bar), anything that acts on four passes' ruling.
+    ruling = {"when": [{"condition": "otherwise"}], name: SAMPLE[name]}  # a base with branches needs them restated
+    message = refusal(tmp_path, monkeypatch, draft_of(case, ruling))
+    assert f"changes[0].ruling.{name}: " in message
+
+
+def test_the_data_gives_no_acting_field_the_engine_ignores():
+    # The table against the data: every acting field a ruling of data/rulings/ or data/supplement/rulings/
+    # gives for a case is one the engine reads for that case.
+    from bridgelaws.judging.rulings import specs, supplement_rulings
+    ignored = set()
+    for case in case_ids():
+        acted = draft_fields.ACTED_ON[draft_fields.handling(case)][0] | {"out_of_turn_nl", "assumption_for_count_nl"}
+        for spec in [*specs(case).values(), *supplement_rulings(case).values()]:
+            for part in (spec, *spec.when):
+                ignored |= {(case, name) for name in draft_fields.ACTING if name in part.given and name not in acted
+                            and not draft_fields._empty(getattr(part, name))}
+    assert ignored == set()
+
+
+@pytest.mark.parametrize("case, ruling, field, words", [
+    ("insufficient-bid", {"next": "rotation", "requires": "sufficient-bid", "options": []}, "requires", "next: offender"),
+    ("skipped-turn-at-end", {"next": "rotation"}, "next", "only on 'next: skipped'"),
+    ("skipped-turn-at-end", {"next": "skipped", "call_stands": True}, "call_stands", "says otherwise"),
+    ("wrong-board", {"next": "proper"}, "next", "only on 'next: offender'"),
+    ("wrong-board", {"call_stands": False}, "next", "both 'call_stands: false' and 'next: offender'"),
+    ("incorrect-deal", {"call_stands": False, "next": "offender", "outcome": "redeal"}, "outcome", "not both"),
+])
+def test_a_value_the_engine_does_not_act_on_is_refused(tmp_path, monkeypatch, case, ruling, field, words):
+    message = refusal(tmp_path, monkeypatch, draft_of(case, ruling))
+    assert f"changes[0].ruling.{field}: " in message and words in message
+
+
+# ------------------------------------------------------------------ the guard: every documented field
+
+from bridgelaws.text import schema_rulings  # noqa: E402
+
+#: Every field a draft may write, and the test that shows it take effect on a scenario (in this module
+#: unless a module is named), or "refused" (with the test of its refusal). An ACTING field takes
+#: effect for the cases the engine reads it for and is refused for the others
+#: (test_a_field_the_engine_does_not_act_on_for_the_case_is_refused).
+FIELD_TESTS = {
+    # the draft
+    "draft": "test_wording_reason_case_draft_name_and_base", "name": "test_wording_reason_case_draft_name_and_base",
+    "base": "test_wording_reason_case_draft_name_and_base", "changes": "test_wording_reason_case_draft_name_and_base",
+    "note": "test_note",
+    # a change
+    "wording": "test_wording_reason_case_draft_name_and_base", "reason": "test_wording_reason_case_draft_name_and_base",
+    "case": "test_wording_reason_case_draft_name_and_base", "ruling": "test_call_stands",
+    "closing": "test_drafts.py::test_a_closing_rule_by_count_closes_as_it_says",
+    "mechanic": "test_drafts.py::test_a_draft_changes_the_highest_level_with_its_ruling",
+    "max_level": "test_drafts.py::test_a_draft_changes_the_highest_level_with_its_ruling",
+    "outcome": "test_outcome_of_four_passes",  # and a ruling's outcome: test_outcome_of_an_incident
+    # a ruling (an entry of data/rulings/<case>.yaml)
+    "status": "test_status_other_than_ruled_is_refused", "articles": "test_the_fields_a_ruling_card_shows",
+    "references": "test_the_fields_a_ruling_card_shows", "call_stands": "test_call_stands", "deemed": "test_deemed",
+    "barred": "test_barred", "options": "test_options", "play": "test_the_fields_a_ruling_card_shows",
+    "assumption": "test_the_fields_a_ruling_card_shows", "quote_nl": "test_quote_nl_is_a_part_of_the_wording",
+    "quote_from": "refused", "summary_en": "test_the_fields_a_ruling_card_shows", "summary_nl": "test_summary_nl",
+    "next": "test_next", "acceptance": "test_acceptance_lets_a_call_over_the_insufficient_bid_accept_it",
+    "requires": "test_requires", "assumption_for_ranks": "test_assumption_for_ranks",
+    "assumption_for_count": "test_assumption_for_count", "out_of_turn": "test_out_of_turn",
+    "score": "test_the_fields_a_ruling_card_shows", "unread": "refused", "assumes": "test_assumes",
+    "assumption_nl": "refused", "assumption_for_count_nl": "refused", "out_of_turn_nl": "refused",
+    "play_nl": "refused", "lho_repeats": "test_lho_repeats", "partner_no_double": "test_partner_no_double",
+    "repeat_if_rho_passes": "test_repeat_if_rho_passes", "next_call_bars": "test_next_call_bars",
+    "no_rectification": "refused", "when": "test_condition_and_honours",
+    # a branch of `when`
+    "condition": "test_condition_and_honours", "article": "test_branch_article", "honours": "test_condition_and_honours",
+    "bar_from": "test_bar_from",
+}
+
+
+def test_every_documented_draft_field_takes_effect_or_is_refused():
+    from pathlib import Path
+    documented = set(drafts._TOP_FIELDS + drafts._TOP_OPTIONAL + drafts._CHANGE_FIELDS + drafts._CHANGE_OPTIONAL
+                     + schema_rulings._ENTRY_FIELDS + schema_rulings._BRANCH_FIELDS)
+    assert set(FIELD_TESTS) == documented, "a field of the schema with neither a test nor a refusal (or a stale entry)"
+    here = Path(__file__)
+    defined = {name: set(re.findall(r"^def (test_\w+)", (here.parent / name).read_text(encoding="utf-8"), re.M))
+               for name in (here.name, "test_drafts.py")}
+    for field_name, test in FIELD_TESTS.items():
+        if test == "refused":
+            assert field_name in draft_fields.NEVER_IN_A_DRAFT or field_name == "quote_from", field_name
+            continue
+        module, _, function = test.rpartition("::")
+        assert function in defined[module or here.name], f"{field_name}: no test {test}"
+    # Every refused field has its refusal tested (the parametrized tests above).
+    refused = {"unread", "no_rectification", "assumption_nl", "play_nl", "quote_from", "out_of_turn_nl",
+               "assumption_for_count_nl"}
+    assert refused == {f for f, t in FIELD_TESTS.items() if t == "refused"}
+    assert set(draft_fields.NEVER_IN_A_DRAFT) <= refused
