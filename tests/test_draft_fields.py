@@ -374,6 +374,14 @@ def test_assumption_for_count(tmp_path):
     assert with_it.state["barred"] == without.state["barred"] == [{"seat": "S", "scope": "rest-of-auction"}]
 
 
+def test_a_branch_field_its_condition_does_not_read_is_refused(tmp_path, monkeypatch):
+    data = draft_of("exposed-card", {"when": [{"condition": "otherwise", "honours": "AKQJT"}]})
+    assert "changes[0].ruling.when[0].honours: honours is read only on a branch whose condition is " \
+           "'honour-or-several'" in refusal(tmp_path, monkeypatch, data)
+    data = draft_of("call-when-barred", {"when": [{"condition": "otherwise", "bar_from": "1936:22"}]})
+    assert "changes[0].ruling.when[0].bar_from: bar_from is read only" in refusal(tmp_path, monkeypatch, data)
+
+
 def test_bar_from(tmp_path):
     # 1936: East's insufficient 1H replaced by 2S (not the lowest in hearts) bars West for the rest of
     # the auction under 22.3.b; West then bids 2NT. The barred-under branch covers bars whose article

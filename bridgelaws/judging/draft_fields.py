@@ -70,6 +70,10 @@ NEVER_IN_A_DRAFT = {
 }
 
 
+#: A branch's field that only one condition reads (conditions.py, detect.py, incidents.py).
+_BRANCH_ONLY = {"honours": "honour-or-several", "bar_from": "barred-under"}
+
+
 def handling(case_id: str) -> str | None:
     """How the engine judges the case (a key of :data:`ACTED_ON`), or None for a case it does not know."""
     if case_id in _BY_CASE:
@@ -94,16 +98,26 @@ def check_fields(case_id: str, raw: Mapping[str, Any], spec: RulingSpec, at: Mar
     acted, words = ACTED_ON[how]
     parts = [(raw, at)] + [(branch, at.at("when").at(i)) for i, branch in enumerate(raw.get("when") or ())
                            if isinstance(branch, Mapping)]
-    for part, where in parts:
-        for name, value in part.items():
-            if name in NEVER_IN_A_DRAFT and not _empty(value):
-                raise where.at(name).error(f"a draft cannot give {name}: {NEVER_IN_A_DRAFT[name]}")
-            if name in ACTING and name not in acted and not _empty(value):
-                raise where.at(name).error(f"the engine does not act on {name} for {case_id!r} ({words}): a draft's "
-                                           "field that would have no effect is refused")
+    for number, (part, where) in enumerate(parts):
+        _check_given(case_id, part, where, acted, words, branch=number > 0)
     for i, part in enumerate((spec, *spec.when)):
         where = at if i == 0 else at.at("when").at(i - 1)
         _check_values(how, part, spec, where)
+
+
+def _check_given(case_id: str, part: Mapping[str, Any], where: MarkedLoc, acted: frozenset[str], words: str, *,
+                 branch: bool) -> None:
+    """The fields an entry or a branch of the draft gives: each one that sets something must take effect."""
+    for name, value in part.items():
+        if _empty(value):
+            continue
+        if name in NEVER_IN_A_DRAFT:
+            raise where.at(name).error(f"a draft cannot give {name}: {NEVER_IN_A_DRAFT[name]}")
+        if name in ACTING and name not in acted:
+            raise where.at(name).error(f"the engine does not act on {name} for {case_id!r} ({words}): a draft's "
+                                       "field that would have no effect is refused")
+        if branch and name in _BRANCH_ONLY and part.get("condition") != _BRANCH_ONLY[name]:
+            raise where.at(name).error(f"{name} is read only on a branch whose condition is {_BRANCH_ONLY[name]!r}")
 
 
 def _value(part: Any, spec: RulingSpec, name: str) -> Any:

@@ -8,7 +8,8 @@ gets a new ruling), the reading of the closing sentence (one of
 Every change carries its ``wording`` (the proposed text, which is the draft's own and takes the
 place of a verbatim quote) and a ``reason``.
 
-:func:`load_draft` checks the file (schema errors name the file, the LINE and the field) and gives a
+:func:`load_draft` checks the file (schema errors name the file, the LINE and the field; a field the
+engine would not act on for the case is refused, :mod:`bridgelaws.judging.draft_fields`) and gives a
 :class:`DraftEdition`: an :class:`~bridgelaws.auction.editions.Edition` whose mechanics and rulings are the
 base's, overlaid by the draft's. ``editions.find_edition("path/to/draft.yaml")`` returns it, so a
 draft works wherever an edition does (judge, compare, matrix, the stepper). The engine reads a
