@@ -374,6 +374,12 @@ def test_assumption_for_count(tmp_path):
     assert with_it.state["barred"] == without.state["barred"] == [{"seat": "S", "scope": "rest-of-auction"}]
 
 
+def test_an_options_dutch_assumption_is_refused(tmp_path, monkeypatch):
+    option = {"by": "lho", "choice": "keep", "assumption": "An assumption.", "assumption_nl": "Een aanname."}
+    message = refusal(tmp_path, monkeypatch, draft_of("bid-out-of-rotation", {"options": [option]}))
+    assert "changes[0].ruling.options[0].assumption_nl: a draft cannot give an option's assumption_nl" in message
+
+
 def test_a_branch_field_its_condition_does_not_read_is_refused(tmp_path, monkeypatch):
     data = draft_of("exposed-card", {"when": [{"condition": "otherwise", "honours": "AKQJT"}]})
     assert "changes[0].ruling.when[0].honours: honours is read only on a branch whose condition is " \

@@ -116,6 +116,11 @@ def _check_given(case_id: str, part: Mapping[str, Any], where: MarkedLoc, acted:
         if name in ACTING and name not in acted:
             raise where.at(name).error(f"the engine does not act on {name} for {case_id!r} ({words}): a draft's "
                                        "field that would have no effect is refused")
+        if name == "options" and isinstance(value, list):
+            for i, option in enumerate(value):
+                if isinstance(option, Mapping) and not _empty(option.get("assumption_nl")):
+                    raise where.at(name).at(i).at("assumption_nl").error(
+                        f"a draft cannot give an option's assumption_nl: {NEVER_IN_A_DRAFT['assumption_nl']}")
         if branch and name in _BRANCH_ONLY and part.get("condition") != _BRANCH_ONLY[name]:
             raise where.at(name).error(f"{name} is read only on a branch whose condition is {_BRANCH_ONLY[name]!r}")
 
