@@ -1,4 +1,6 @@
-"""Every field of a draft changes behaviour (issue 24 §2), and a draft's ``acceptance`` takes effect.
+"""Every field of a draft changes behaviour or is refused in one line (issues 24 §2, 33 §2), and a
+draft's ``acceptance`` takes effect. ``FIELD_TESTS`` (at the end) names, for every field of the
+schema, the test that shows it take effect or "refused"; its guard fails for a field with neither.
 
 One made-up draft (a hypothetical example, not law) on base 2017 rules on the insufficient bid: the
 bid is void and the offender calls again (``call_stands: false``, ``next: offender``). Each test

@@ -52,6 +52,11 @@ _BY_CASE = {"all-pass": "shown", "call-after-close": "shown", "skipped-turn-at-e
             "exposed-card": "exposure", "unintended-call": "change", "mistaken-explanation": "change-or-incident",
             "review-request": "incident"}
 
+#: Why a draft's Dutch beside its own English is refused: a Dutch card finds that Dutch by the English
+#: of the published texts' rulings (bridgelaws.presentation.present.dutch_assumptions, dutch_play).
+_NOT_SHOWN = ("a Dutch card shows such Dutch only for the rulings of the published texts, so a draft's would not "
+              "be shown (its summary_nl is)")
+
 #: Fields that have no meaning in a draft's ruling, and why (``quote_from`` and a ``status`` other than
 #: ``ruled`` are refused by :mod:`bridgelaws.judging.drafts` itself).
 NEVER_IN_A_DRAFT = {
@@ -59,14 +64,7 @@ NEVER_IN_A_DRAFT = {
               "wording, read whole",
     "no_rectification": "it marks a silent ruling whose article gives no rectification; a draft's ruling rules "
                         "(status 'ruled')",
-    "assumption_nl": "a Dutch card finds an assumption's Dutch by the English of the data's rulings, not a "
-                     "draft's (bridgelaws.presentation.present.dutch_assumptions): it would not be shown",
-    "play_nl": "a Dutch card finds a play line's Dutch by the English of the data's rulings, not a draft's "
-               "(bridgelaws.presentation.present.dutch_play): it would not be shown",
-    "out_of_turn_nl": "a Dutch card finds this Dutch by the English of the data's rulings, not a draft's "
-                      "(bridgelaws.presentation.present.dutch_assumptions): it would not be shown",
-    "assumption_for_count_nl": "a Dutch card finds this Dutch by the English of the data's rulings, not a "
-                               "draft's (bridgelaws.presentation.present.dutch_assumptions): it would not be shown",
+    **{name: _NOT_SHOWN for name in ("assumption_nl", "play_nl", "out_of_turn_nl", "assumption_for_count_nl")},
 }
 
 
