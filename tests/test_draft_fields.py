@@ -479,7 +479,8 @@ def test_the_data_gives_no_acting_field_the_engine_ignores():
 
 @pytest.mark.parametrize("case, ruling, field, words", [
     ("insufficient-bid", {"next": "rotation", "requires": "sufficient-bid", "options": []}, "requires", "next: offender"),
-    ("skipped-turn-at-end", {"next": "rotation"}, "next", "only on 'next: skipped'"),
+    ("skipped-turn-at-end", {"next": "proper"}, "next", "'next: rotation' (the pass stands), not 'proper'"),
+    ("skipped-turn-at-end", {"next": "rotation", "call_stands": False}, "call_stands", "says otherwise"),
     ("skipped-turn-at-end", {"next": "skipped", "call_stands": True}, "call_stands", "says otherwise"),
     ("wrong-board", {"next": "proper"}, "next", "only on 'next: offender'"),
     ("wrong-board", {"call_stands": False}, "next", "both 'call_stands: false' and 'next: offender'"),
@@ -549,3 +550,27 @@ def test_every_documented_draft_field_takes_effect_or_is_refused():
                "assumption_for_count_nl"}
     assert refused == {f for f, t in FIELD_TESTS.items() if t == "refused"}
     assert set(draft_fields.NEVER_IN_A_DRAFT) <= refused
+
+
+@pytest.mark.parametrize("base", ["1932", "1936", "1949", "2007", "2017"])
+def test_a_draft_that_keeps_the_bases_effect_is_not_refused(tmp_path, base):
+    # The value checks judge the ruling a draft makes over its base's: a draft that restates only a
+    # summary keeps the base's fields, which the engine acts on as they are, so it is never refused.
+    from bridgelaws.auction.editions import find_edition
+    for case in case_ids():
+        ruling: dict[str, Any] = {"summary_en": "A test ruling."}
+        if entries_spec(case, find_edition(base)).when:
+            ruling["when"] = [{"condition": "otherwise"}]
+        if case == "all-pass":
+            continue  # a change of its ruling alone is fine; its outcome is the edition's rule (tested above)
+        load(tmp_path, {**draft_of(case, {}, base=base), "changes": [
+            {"case": case, "wording": "w", "reason": "r", "ruling": ruling}]}, f"{base}-{case}")
+
+
+def entries_spec(case: str, edition: Any) -> Any:
+    """The base's best-sourced ruling of the case, the one a draft restates (its branches included)."""
+    from bridgelaws.judging.drafts import _base_supplement
+    from bridgelaws.judging.entries import corpus_spec
+    spec = corpus_spec(case, edition)
+    found = _base_supplement(case, edition, spec)
+    return spec if found is None else found[0]

@@ -135,8 +135,9 @@ def _check_values(how: str, part: Any, spec: RulingSpec, where: MarkedLoc) -> No
         raise where.at("requires").error("the replacement's requirement takes effect only where the offender must "
                                          "replace his call (next: offender)")
     if how == "skipped-pass":
-        if after not in (None, "skipped"):
-            raise where.at("next").error(f"after a missed turn the engine acts only on 'next: skipped', not {after!r}")
+        if after not in (None, "skipped", "rotation"):
+            raise where.at("next").error("after a missed turn the engine acts on 'next: skipped' (the passes since "
+                                         f"cancelled) or 'next: rotation' (the pass stands), not {after!r}")
         if stands is not None and stands != (after != "skipped"):
             raise where.at("call_stands").error(
                 "after a missed turn the pass is cancelled exactly where 'next: skipped' gives the turn back: "
