@@ -8,7 +8,8 @@ gets a new ruling), the reading of the closing sentence (one of
 Every change carries its ``wording`` (the proposed text, which is the draft's own and takes the
 place of a verbatim quote) and a ``reason``.
 
-:func:`load_draft` checks the file (schema errors name the file, the LINE and the field) and gives a
+:func:`load_draft` checks the file (schema errors name the file, the LINE and the field; a field the
+engine would not act on for the case is refused, :mod:`bridgelaws.judging.draft_fields`) and gives a
 :class:`DraftEdition`: an :class:`~bridgelaws.auction.editions.Edition` whose mechanics and rulings are the
 base's, overlaid by the draft's. ``editions.find_edition("path/to/draft.yaml")`` returns it, so a
 draft works wherever an edition does (judge, compare, matrix, the stepper). The engine reads a
@@ -32,6 +33,7 @@ from ..auction.editions import CLOSING_RULES, MECHANICS, Basis, Closing, Edition
 from ..text.errors import BridgeLawsError
 from ..text.vocabulary import ALL_PASS_OUTCOMES
 from ..text.schema import RulingSpec, fields, listing, one_of, parse_ruling, string, text
+from .draft_fields import check_fields
 from .draft_file import MarkedLoc, read_draft
 from .entries import Entry, case_ids, corpus_spec, find_case, kept_fields, over_base
 from .names import engine_names
@@ -334,6 +336,7 @@ def _ruling_change(change: dict[str, Any], at: MarkedLoc, base: Edition, proposa
             if key not in raw:
                 merged.pop(key, None)
     spec, quote = _proposed(merged, ruling_at, proposal, base)
+    check_fields(case_id, raw, spec, ruling_at)
     return Entry(raw, at.file, ruling_at.path, spec=spec, proposal=replace(proposal, quote=quote),
                  new=base_spec.status != "ruled")
 
