@@ -116,6 +116,26 @@ class Entry:
     #: For a comparison across gaps (:func:`across_gaps`): the editions between ``from`` and ``to``
     #: whose excerpt does not rule on the subject, skipped.
     skipped: tuple[str, ...] = ()
+    #: A mechanic's dimensions (:mod:`bridgelaws.presentation.ledger_mechanics`): how many were
+    #: compared; None for a case (its dimensions are its situations' profiles) or a side not ruling.
+    mechanic_dimensions: int | None = None
+
+    def dimensions(self) -> tuple[int, int] | None:
+        """The dimensions the word rests on: (known on both sides, of how many); None where no effect
+        was compared (a side holds no ruling). For a case, a dimension counts as known only where it
+        is known in every situation that decided the word (those compared; all, where none was:
+        :func:`bridgelaws.presentation.profile.known`)."""
+        if self.mechanic_dimensions is not None:
+            return self.mechanic_dimensions, self.mechanic_dimensions
+        from .profile import known
+
+        profiled = [s for s in self.situations if s.profile]
+        if not profiled:
+            return None
+        # The situations that decided the word: those compared, unless none was.
+        compared = [s.profile for s in profiled if s.change is not Change.NOT_COMPARABLE] or [s.profile for s in profiled]
+        names = [name for name in DIMENSIONS if all(any(d.name == name and known(d) for d in p) for p in compared)]
+        return len(names), len(DIMENSIONS)
 
     @property
     def from_edition(self) -> str:
@@ -136,7 +156,8 @@ class Entry:
                 "change": self.change, "because": self.because, "reason": self.reason, "layer": self.layer,
                 "from_side": side(self.from_side), "to_side": side(self.to_side),
                 "situations": [s.as_dict() for s in self.situations],
-                "skipped": list(self.skipped), "profile": self.profile()}
+                "skipped": list(self.skipped), "profile": self.profile(),
+                "dimensions": None if self.dimensions() is None else dict(zip(("known", "of"), self.dimensions()))}
 
     def profile(self) -> list[dict[str, Any]]:
         """Per dimension (:data:`bridgelaws.presentation.profile.DIMENSIONS`), its direction over the situations
