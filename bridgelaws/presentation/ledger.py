@@ -14,15 +14,18 @@ its layer: a paraphrase is compared like a verbatim text.
 moves moves that way), ``mixed`` (the dimensions move apart, or one changes in a way no dimension
 orders; each is named), ``introduced`` / ``removed`` (a situation, below, that one text rules on and
 the other does not, while both rule on the subject and no dimension moves elsewhere). The same
-effect in every dimension: ``unchanged`` (the sentences that carry the rule are the same modulo
+effect in every dimension, none unknown (:mod:`bridgelaws.presentation.profile`; the same on the
+dimensions known while another is only the engine's is not the same effect): ``unchanged`` (the sentences that carry the rule are the same modulo
 spelling), ``reworded`` (they align on at least :data:`REWORDED_SIMILARITY`), ``rewritten`` (below
 it: read both texts), ``same effect`` (one side at least is a paraphrase of ``data/supplement/``,
 whose wording is the project's and is not compared). ``not comparable`` only where one side holds no
 ruling in any layer (``silent``: not in the excerpt, and no source outside it read; ``referenced``:
 the text only points outside the corpus), where a supplementary ruling's source was never read
 for what is compared (``unread``: the ruling's ``unread`` field says what the source never reached),
-or where no dimension of the profile is known on both sides, one side's effect being only the
-engine's default (``assumption``: :mod:`bridgelaws.presentation.profile`).
+or where a dimension of the profile is not known on both sides, one side's value being only the
+engine's default or reading, and no dimension known moves (``assumption``:
+:mod:`bridgelaws.presentation.profile`). Each entry says how many dimensions its word rests on
+(:meth:`Entry.dimensions`).
 
 **Sentences.** The sentence that carries a rule (:func:`rule_sentence`) is the sentence of the
 corpus record ``quote_from`` that holds the ruling's ``quote_nl`` (all the sentences it touches); a

@@ -40,9 +40,11 @@ SAME_EFFECTS = (Change.UNCHANGED, Change.REWORDED, Change.REWRITTEN, Change.SAME
 
 class Because(_Word):
     """Why an entry is ``not comparable``: one side holds no ruling (``silent``, ``referenced``), a
-    supplementary side's source was never read for the branch compared (``unread``), or no dimension
-    of the effect is known on both sides because one side's effect is only the engine's default
-    (``assumption``: its ruling gives nothing and rests on an assumption of the engine)."""
+    supplementary side's source was never read for the branch compared (``unread``), or a dimension
+    of the effect is not known on both sides because one side's value there is only the engine's
+    default or reading, and no dimension known moves (``assumption``: the ruling rests there on an
+    assumption of the engine); a mechanic's own articles that only point outside the corpus are
+    ``referenced``."""
 
     SILENT = "silent"
     REFERENCED = "referenced"
