@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from functools import partial
 from itertools import product
 from typing import TYPE_CHECKING, Any
 
@@ -112,12 +113,24 @@ def _closing(with_call: bool) -> list[_Probe]:
 def _in_rotation_no_call() -> list[_Probe]:
     from ..auction.closing import PassMade
 
-    found: list[_Probe] = [(f"{n} passes in rotation, no call (the count)",
-                            lambda e, n=n: e.auction_ends(False, n)) for n in range(0, 6)]
+    found = _counts(False, "no call (the count)")
     for n in range(1, 6):
         made = tuple(PassMade(Seat(i % 4), Seat(i % 4)) for i in range(n))
-        found.append((f"{n} passes in rotation from the dealer, no call", lambda e, m=made: e.closing(None, m).over))
+        found.append((f"{n} passes in rotation from the dealer, no call", partial(_closes, made=made)))
     return found
+
+
+def _closes(edition: Edition, made: tuple[Any, ...]) -> bool:
+    return edition.closing(None, made).over
+
+
+def _ends(edition: Edition, any_call: bool, passes: int) -> bool:
+    return edition.auction_ends(any_call, passes)
+
+
+def _counts(any_call: bool, words: str) -> list[_Probe]:
+    """``auction_ends`` after 0 to 5 passes in rotation, after a call or with none."""
+    return [(f"{n} passes in rotation, {words}", partial(_ends, any_call=any_call, passes=n)) for n in range(0, 6)]
 
 
 def _auction(tokens: str, what: str) -> _Probe:
@@ -171,12 +184,20 @@ def _double_cancelled() -> list[_Probe]:
     for doubled, token in product((1, 2), ("1S", "2C", "P")):
         position = Position(4, doubled, doubled == 1, True, 0, True, False)
         found.append((f"{token} after 1S {'doubled' if doubled == 1 else 'redoubled'}",
-                      lambda e, p=position, c=parse_call(token): e.after(p, c).doubled))
+                      partial(_doubled_after, position=position, call=parse_call(token))))
     return found
 
 
+def _doubled_after(edition: Edition, position: Any, call: Any) -> int:
+    return edition.after(position, call).doubled
+
+
+def _sufficient(edition: Edition, rank: int, last: int) -> bool:
+    return edition.is_sufficient(rank, last)
+
+
 def _same_level() -> list[_Probe]:
-    return [(f"{bid(1, b)} over {bid(1, a)}", lambda e, a=a, b=b: e.is_sufficient(bid(1, b).rank, bid(1, a).rank))
+    return [(f"{bid(1, b)} over {bid(1, a)}", partial(_sufficient, rank=bid(1, b).rank, last=bid(1, a).rank))
             for a, b in product(range(5), repeat=2)]
 
 
@@ -194,8 +215,7 @@ _DIMENSIONS: dict[str, tuple[tuple[str, Callable[[], list[_Probe]]], ...]] = {
                                  if " redoubled " in p[0]]),),
     "double-cancelled": (("a double after a later call", _double_cancelled),),
     "end-of-auction": (("passes in rotation that end the auction after a call",
-                        lambda: [(f"{n} passes in rotation after a call", lambda e, n=n: e.auction_ends(True, n))
-                                 for n in range(0, 6)]),
+                        lambda: _counts(True, "after a call")),
                        ("the closing rule after a call, a pass out of turn among the passes",
                         lambda: _closing(True)),
                        ("the closing rule with no call, a pass out of turn among the passes",

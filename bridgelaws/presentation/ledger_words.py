@@ -159,7 +159,11 @@ class Entry:
                 "from_side": side(self.from_side), "to_side": side(self.to_side),
                 "situations": [s.as_dict() for s in self.situations],
                 "skipped": list(self.skipped), "profile": self.profile(),
-                "dimensions": None if self.dimensions() is None else dict(zip(("known", "of"), self.dimensions()))}
+                "dimensions": self._dimensions_dict()}
+
+    def _dimensions_dict(self) -> dict[str, int] | None:
+        found = self.dimensions()
+        return None if found is None else {"known": found[0], "of": found[1]}
 
     def profile(self) -> list[dict[str, Any]]:
         """Per dimension (:data:`bridgelaws.presentation.profile.DIMENSIONS`), its direction over the situations
