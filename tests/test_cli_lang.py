@@ -281,7 +281,8 @@ LEDGER_NL = {"case": "geval", "mechanic": "mechaniek", "introduced": "ingevoerd"
              "not comparable": "niet vergelijkbaar", "silent": "stil", "referenced": "doorverwezen",
              "unread": "niet gelezen", "assumption": "aanname", "corpus": "corpus", "supplement": "aanvulling",
              "draft": "ontwerp", "profile": "profiel", "barred": "pasplicht", "offender": "overtreder",
-             "opponents": "tegenpartij", "call": "bieding", "play": "spel", "score": "score", "differs": "anders"}
+             "opponents": "tegenpartij", "call": "bieding", "play": "spel", "score": "score", "differs": "anders",
+             "of": "van", "dimensions known": "dimensies bekend"}
 
 
 def _dutch(line: str) -> list[str]:
@@ -310,7 +311,7 @@ def test_ledger_in_dutch(capsys: Any) -> None:
         assert english not in short
     _, gaps, _ = run(capsys, "--lang", "nl", "ledger", "--across-gaps")
     assert "niet vergelijkbaar (niet gelezen) [aanvulling -> corpus]" in gaps  # bid-out-of-rotation 1932 -> 1936
-    assert "gemengd [corpus -> aanvulling] (1949 overgeslagen)" in gaps  # pass-out-of-rotation 1936 -> 2007
+    assert "gemengd [corpus -> aanvulling] (5 van 6 dimensies bekend) (1949 overgeslagen)" in gaps  # pass-out-of-rotation 1936 -> 2007
     assert "pasplicht gemengd" in gaps and "across" not in gaps
     _, every, _ = run(capsys, "--lang", "nl", "ledger")
     assert "niet vergelijkbaar (doorverwezen)" in every and "niet vergelijkbaar (stil)" in every

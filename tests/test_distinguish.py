@@ -33,8 +33,8 @@ from bridgelaws import BridgeLawsError
 from bridgelaws.judging import rulings as rulings_data
 from bridgelaws.auction.calls import Seat
 from bridgelaws.interfaces.cli import main
-from bridgelaws.presentation.distinguish import (DEFAULT_MAX_TOKENS, DEFAULT_SPACE, WITNESSES, Difference, Space, _difference,
-                                    distinguish, search)
+from bridgelaws.presentation.distinguish import (CATEGORIES, DEFAULT_MAX_TOKENS, DEFAULT_SPACE, WITNESSES, Difference, Space,
+                                    _difference, distinguish, search)
 from bridgelaws.auction.editions import EDITIONS, Edition
 from bridgelaws.judging.lookup import find_edition
 from bridgelaws.judging.judging import Judgement, judge
@@ -334,6 +334,21 @@ def test_a_milder_draft_shows_in_the_correction_that_follows():
     # the lowest sufficient bid in the same denomination, as an option: W next turn (22.3.a) vs none
     right = later["1C 1C #lowest-sufficient-same-denomination"]
     assert right.category == "right exercised" and "W next-turn vs none" in right.difference
+
+
+def test_a_call_that_ends_the_auction_under_one_edition_only_is_its_own_kind():
+    # 1C P X: South doubles his partner's bid. 1936:22.6.b deems the double a pass ("dan wordt de
+    # overtreder geacht te hebben gepast"), so West's pass is the third pass after 1C and closes
+    # (1936:15 "totdat drie opeenvolgende spelers passen"); 1949's excerpt gives no rectification
+    # (Art. 24 only says when one may double) and the engine lets the double stand: West's pass is
+    # the first after it, and North calls next. The same pass, in turn, ends one auction only.
+    assert closed(("1C", "P", "X", "P"), "1936") and not closed(("1C", "P", "X", "P"), "1949")
+    later = {" ".join(d.scenario): d for d in search("1936", "1949", max_tokens=3).later}
+    ends = later["1C P X P"]
+    assert ends.category == "ends the auction"
+    assert ends.kind == "ends the auction after inadmissible-double: closed under 1936 only"
+    assert ends.follows.startswith("inadmissible-double") and "final state: contract 1C by N vs open" in ends.difference
+    assert "ends the auction" in CATEGORIES
 
 
 def test_after_kinds_are_separate_and_each_really_differs():

@@ -182,12 +182,15 @@ def test_mechanics_say_the_equality_is_the_engines():
     """Finding 3: double-cancelled 1936 -> 1949 was "reworded": 1936:17 says only "mag elke speler
     op zijn beurt een verder bod doen"; 1949:25 "Elk doublet en redoublet vervalt door een daarna
     gedaan juist bod". bid-range: 1936:22.6.c is a penalty clause, 1949:23 a definition. The
-    engine's behaviour is the same by construction, the texts do not align: rewritten."""
+    engine's behaviour is the same on every probe of each dimension, the texts do not align:
+    rewritten. The reason counts the dimensions and names no code (issue 33 §3)."""
     for mechanic in ("double-cancelled", "bid-range"):
         found = entry(mechanic, "1936", "1949", kind="mechanic")
         assert found.change is Change.REWRITTEN, mechanic
-        assert "one Edition class for every edition" in found.reason
+        assert "1 dimension of the engine's behaviour compared, the same on each" in found.reason
         assert "not a reading of the texts" in found.reason
+        assert "Edition" not in found.reason and "bridgelaws." not in found.reason
+        assert found.dimensions() == (1, 1)
 
 
 def test_unchanged_first_call_2007_to_2017():
@@ -367,7 +370,10 @@ def test_a_made_up_closing_rule_changes_the_mechanic():
     toy = Edition.like("1936", year="toy", closing="three-passes-no-lost-turn")
     found = ledger.compare_mechanic("end-of-auction", "1936", toy)
     assert found.change is Change.MIXED and found.because is None
-    assert "three-consecutive-players -> three-passes-no-lost-turn" in found.reason
+    # what the rule does, on the probes where it differs: the closing rule after a pass out of turn
+    assert "the closing rule after a call, a pass out of turn among the passes: differs on" in found.reason
+    assert "passes in rotation that end the auction after a call: the same on all 6 probes" in found.reason
+    assert "three-consecutive-players" not in found.reason and "Edition" not in found.reason
     # Its other mechanics are 1936's, article for article.
     assert ledger.compare_mechanic("sufficiency", "1936", toy).change is Change.UNCHANGED
 
@@ -379,7 +385,8 @@ def test_an_overridden_hook_changes_the_mechanic():
 
     toy = HigherOnly.like("2017", year="toy")
     found = ledger.compare_mechanic("sufficiency", "2017", toy)
-    assert found.change is Change.MIXED and "HigherOnly.is_sufficient" in found.reason
+    assert found.change is Change.MIXED and "the bids refused as insufficient: differs on" in found.reason
+    assert "HigherOnly" not in found.reason  # what the rule does, never the class that carries it
     assert ledger.compare_mechanic("double", "2017", toy).change is Change.UNCHANGED
 
 
@@ -441,7 +448,7 @@ def test_an_excerpt_boundary_is_not_a_change_in_the_history():
 
 def test_across_gaps_on_the_command_line(capsys):
     code, out, _ = run(capsys, "ledger", "--across-gaps", "--layer", "corpus", "--subject", "misnamed-double")
-    assert code == 0 and "1936 -> 2017  milder [corpus -> corpus] (across 1949, 2007)" in out
+    assert code == 0 and "1936 -> 2017  milder [corpus -> corpus] (4 of 6 dimensions known) (across 1949, 2007)" in out
     code, out, _ = run(capsys, "ledger", "--across-gaps", "--layer", "corpus", "--json")
     assert code == 0 and any(item["skipped"] == ["1949", "2007"] for item in json.loads(out))
 
@@ -559,11 +566,12 @@ def test_errors_name_the_subject():
 def test_supplement_layer_counts_a_paraphrase_as_a_ruling_but_never_its_wording():
     """With the layer on, supplementary rulings (outside the corpus) are compared like any ruling
     (issue 24); a paraphrase's wording is the project's, so it is never compared. 2007 -> 2017:
-    the same engine effect (Law 27B in both, two paraphrases): same effect, the wording not compared.
+    bid-above-seven (Law 38 paraphrased in both): the same engine effect on the five dimensions
+    recorded (the score recorded on neither), same effect, the wording not compared.
     With the corpus alone, two editions whose excerpts are both silent on a case (asked of the data)
     are not comparable, because silent."""
-    later = entry("insufficient-bid", "2007", "2017", layer="supplement")
-    assert later.change is Change.SAME_EFFECT and later.because is None
+    later = entry("bid-above-seven", "2007", "2017", layer="supplement")
+    assert later.change is Change.SAME_EFFECT and later.because is None and later.dimensions() == (5, 6)
     assert (later.from_side.layer, later.to_side.layer) == ("supplement", "supplement")
     assert later.to_side.quote_nl is None and "outside the corpus" in later.reason
     assert "the wording is not compared" in later.reason
@@ -573,7 +581,7 @@ def test_supplement_layer_counts_a_paraphrase_as_a_ruling_but_never_its_wording(
         case_id, before, after)
 
 
-def test_supplement_layer_insufficient_bid_1949_to_2007_is_the_same_effect():
+def test_supplement_layer_insufficient_bid_1949_to_2007_is_not_the_same_effect_on_one_dimension():
     """About 1949's supplementary ruling of the insufficient bid (data/supplement/rulings/insufficient-bid.yaml):
     1949 (the 1959 code's Art. 30, read only in its first sentence) bars no one and offers no named
     corrections, 2007 (Law 27B) offers the lowest sufficient bid in the same denomination (no bar) or
@@ -583,10 +591,13 @@ def test_supplement_layer_insufficient_bid_1949_to_2007_is_the_same_effect():
     so the bars are not compared (second reading, finding 3), nor the opponents' rights (none given,
     the same assumption), nor the offender's choices, which its assumption supplies as 2007's does
     (27B1(b) never recognised); both require "a sufficient bid or a pass" (1959 Art. 30's first
-    sentence; 27B2): the fate of the call is the same, so the same effect on what is compared (fifth
-    reading: a dimension ``assumes`` names is unknown whether or not it is filled)."""
+    sentence; 27B2): the fate of the call is the same. One known dimension of six is not the same
+    effect (issue 33 §3): not comparable (assumption), the reason saying on how many it is the same
+    (fifth reading: a dimension ``assumes`` names is unknown whether or not it is filled)."""
     forward = entry("insufficient-bid", "1949", "2007", layer="supplement")
-    assert forward.change is Change.SAME_EFFECT and forward.because is None
+    assert forward.change is Change.NOT_COMPARABLE and forward.because is Because.ASSUMPTION
+    assert forward.dimensions() == (1, 6)
+    assert "the same on the 1 of 6 dimensions known on both sides (call), which is not the same effect" in forward.reason
     assert (forward.from_side.layer, forward.to_side.layer) == ("supplement", "supplement")
     assert forward.to_side.quote_nl is None and "outside the corpus" in forward.reason
     dims = {d["dimension"]: d["direction"] for d in forward.profile()}

@@ -58,7 +58,9 @@ def test_finding_4_insufficient_bid_2007_2017_the_choices_and_bars_are_the_engin
     for year in ("2007", "2017"):
         play = generic_ruling("insufficient-bid", year, None, Layer.SUPPLEMENT).play
         assert len(play) == 1 and "lead restrictions of Law 26" in play[0] and "27B2 or 27B3" in play[0]
-    assert found.change is Change.SAME_EFFECT  # on the opponents (27A1), the call and the play
+    # the same on the opponents (27A1), the call and the play, 3 of 6: not the same effect (issue 33 §3)
+    assert (found.change, found.because) == (Change.NOT_COMPARABLE, Because.ASSUMPTION)
+    assert found.dimensions() == (3, 6)
 
 
 def test_finding_5_insufficient_bid_1936_1949_a_pass_allowed_is_milder():
@@ -85,7 +87,8 @@ def test_finding_6_pass_at_lho_turn_after_a_bid_is_not_compared():
     # restriction on doubling, an offender's-side choice): the reason shows it going, 2017's "no one"
     # the engine's, and quotes 2017's "any legal call is open to the offender at his turn"
     partner = situation(entry("pass-out-of-rotation", "2007", "2017"), "at-partners-turn")
-    assert "offender (rest-of-auction) (turns barred: 3) -> no one (turns barred: 0)" in partner.reason
+    assert ("offender (rest-of-auction); conditional: partner: no double or redouble at his next turn "
+            "(2007:30.B.2.b) (turns barred: 3) -> no one (turns barred: 0)") in partner.reason
     assert "any legal call is open to the offender at his turn" in partner.reason
 
 

@@ -381,7 +381,8 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="the counts, and each record not modelled with its reason, as JSON")
     p.set_defaults(func=_command("tables", "cmd_coverage"))
 
-    p = sub.add_parser("ledger", help="what changed for every case and mechanic between editions")
+    p = sub.add_parser("ledger", help="what changed for every case and mechanic between editions",
+                       description=t("cli_help.ledger", lang))
     p.add_argument("--from", dest="from_", default=None, metavar="EDITION",
                    help="the earlier edition of the pair (with --to); default: each edition and the next")
     p.add_argument("--to", default=None, metavar="EDITION", help="the later edition of the pair (with --from)")

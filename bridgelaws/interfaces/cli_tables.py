@@ -202,7 +202,13 @@ def _ledger_line(entry: Entry, widths: tuple[int, int, int], lang: str) -> str:
               if entry.from_side.rules and entry.to_side.rules else "")
     return (f"{entry.subject:<{width}}  {_word('ledger.kind', entry.kind, lang):<{kind_width}}  "
             f"{entry.from_edition:>{years}} -> {entry.to_edition:<{years}}  "
-            f"{_word('change', entry.change, lang)}{because}{layers}{skipped}")
+            f"{_word('change', entry.change, lang)}{because}{layers}{_dimensions(entry, lang)}{skipped}")
+
+
+def _dimensions(entry: Entry, lang: str) -> str:
+    """How many dimensions the word rests on (`` (5 of 6 dimensions known)``); "" where none was compared."""
+    found = entry.dimensions()
+    return "" if found is None else f" ({t('cli.ledger.dimensions', lang, known=found[0], of=found[1])})"
 
 
 def _ledger_listing(args: argparse.Namespace, entries: list[Entry]) -> None:

@@ -57,9 +57,11 @@ def _after_partings(partings: list[Difference], a: Edition, b: Edition, dealer: 
     return sorted(kinds.values(), key=lambda d: (len(d.scenario), order.index(d.kind)))
 
 
-#: What the token after a parting is, in the kinds' words.
-CATEGORIES = ("acceptance", "correction", "right exercised", "who calls next", "the next call")
-_CONSEQUENCES = frozenset(CATEGORIES[:4])
+#: What the token after a parting is, in the kinds' words. ``ends the auction``: a call in turn, the
+#: same call under both, closes the auction under one edition only (``1C P X P``: 1936 deems the
+#: double a pass, so the third pass closes at 1C; 1949 lets it stand, so the auction goes on).
+CATEGORIES = ("acceptance", "correction", "right exercised", "who calls next", "ends the auction", "the next call")
+_CONSEQUENCES = frozenset(CATEGORIES[:5])
 
 
 def _category(token: str, before: Judgement, after: Judgement | str) -> str:
@@ -166,6 +168,9 @@ def _after_category(token: str, before: tuple[Judgement, Judgement], after: tupl
     if category_a == category_b == "the next call" and set(aspects) <= {"seat", "case", "next to call"} and (
             new_a and new_b and new_a[-1]["seat"] != new_b[-1]["seat"] or aspects == ["next to call"]):
         category_a = category_b = "who calls next"
+    if (in_turn and {category_a, category_b} <= {"the next call", "who calls next"}
+            and _closed(after[0]) != _closed(after[1]) and not (_closed(before[0]) or _closed(before[1]))):
+        category_a = category_b = "ends the auction"  # under one edition only
     if not ({category_a, category_b} & _CONSEQUENCES or in_turn and "case" in aspects):
         return None
     return category_a if category_a == category_b else f"{category_a} / {category_b}"
@@ -238,6 +243,8 @@ def _after_difference(parting: Difference, tokens: tuple[str, ...], dealer: Seat
     cases = side_a.case or "proper call"
     if side_a.case != side_b.case:
         cases = f"{cases} / {side_b.case or 'proper call'}"
+    if category == "ends the auction":
+        cases = f"closed under {(a if _closed(after_a) else b).year} only"
     words = [_after_words(aspect, sigs, earlier, shown, side_a, side_b) for aspect in aspects]
     return Difference(tokens, str(dealer), f"{category} after {_cases(parting)}: {cases}",
                       "; ".join(words), tuple(aspects), side_a, side_b, stage="after",

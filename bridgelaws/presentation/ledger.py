@@ -14,15 +14,18 @@ its layer: a paraphrase is compared like a verbatim text.
 moves moves that way), ``mixed`` (the dimensions move apart, or one changes in a way no dimension
 orders; each is named), ``introduced`` / ``removed`` (a situation, below, that one text rules on and
 the other does not, while both rule on the subject and no dimension moves elsewhere). The same
-effect in every dimension: ``unchanged`` (the sentences that carry the rule are the same modulo
+effect in every dimension, none unknown (:mod:`bridgelaws.presentation.profile`; the same on the
+dimensions known while another is only the engine's is not the same effect): ``unchanged`` (the sentences that carry the rule are the same modulo
 spelling), ``reworded`` (they align on at least :data:`REWORDED_SIMILARITY`), ``rewritten`` (below
 it: read both texts), ``same effect`` (one side at least is a paraphrase of ``data/supplement/``,
 whose wording is the project's and is not compared). ``not comparable`` only where one side holds no
 ruling in any layer (``silent``: not in the excerpt, and no source outside it read; ``referenced``:
 the text only points outside the corpus), where a supplementary ruling's source was never read
 for what is compared (``unread``: the ruling's ``unread`` field says what the source never reached),
-or where no dimension of the profile is known on both sides, one side's effect being only the
-engine's default (``assumption``: :mod:`bridgelaws.presentation.profile`).
+or where a dimension of the profile is not known on both sides, one side's value being only the
+engine's default or reading, and no dimension known moves (``assumption``:
+:mod:`bridgelaws.presentation.profile`). Each entry says how many dimensions its word rests on
+(:meth:`Entry.dimensions`).
 
 **Sentences.** The sentence that carries a rule (:func:`rule_sentence`) is the sentence of the
 corpus record ``quote_from`` that holds the ruling's ``quote_nl`` (all the sentences it touches); a
@@ -48,12 +51,14 @@ The module is split beside itself: :mod:`bridgelaws.presentation.ledger_words` (
 entry); their public names are importable from here.
 
 **Mechanics.** A mechanic is *ruled* by an edition's excerpt when the registry names at least one
-article of its own for it, *silent* when it is wholly inherited. Its effect is the engine's
-behaviour (:func:`behaviour`: the code of its hooks and the registry's data): a behaviour that
-differs is ``mixed`` (no dimension of the profile orders the mechanics of a regular auction); an
-equal one is decided on the sentences of each side's own articles, any inherited part named as an
-assumption. One Edition class serves every edition, so an equal behaviour is never a reading of the
-texts, and every reason says so.
+article of its own for it, *silent* when it is wholly inherited, *referenced* when its own articles
+only point outside the corpus (each sentence of each holds a reference to an article not in it, as
+2007:17.E.1 "zoals bepaald in artikel 22") and the rest is inherited. Its effect is what the engine
+does (:mod:`bridgelaws.presentation.ledger_mechanics`): per dimension of the mechanic, a fixed set of
+probes put to each edition's rules, never the code that carries them. A dimension that differs makes
+the word ``mixed`` (no dimension orders the mechanics of a regular auction); equal on every dimension,
+the word is decided on the sentences of each side's own articles, any inherited part named as an
+assumption. The reason says how many dimensions were compared and which differ, on how many probes.
 
 **History.** :func:`history` says when a subject first appears in the excerpts, when it is last
 seen, and when it last changed, read from :func:`across_gaps`: each edition whose excerpt rules on
@@ -69,8 +74,9 @@ from ..auction.editions import MECHANICS, Edition
 from ..judging.lookup import find_edition
 from ..text.errors import BridgeLawsError
 from .ledger_cases import case_side, combine, compare_case
-from .ledger_text import (REWORDED_SIMILARITY, compare_wording, normalised_words, rule_sentence, same_wording,
-                          sentences, similarity)
+from .ledger_mechanics import answers, compare_dimensions
+from .ledger_text import (REWORDED_SIMILARITY, compare_wording, normalised_words, outside_references, rule_sentence,
+                          same_wording, sentences, similarity)
 from .ledger_words import (CHANGES, COLUMNS, EFFECT_CHANGES, SAME_EFFECTS, Because, Change, Entry, Side, Situation,
                            SubjectKind)
 from ..judging.rulings import cases, check_layer
@@ -91,42 +97,46 @@ _combine = combine
 
 # --- mechanics -------------------------------------------------------------------------------------
 
-#: The hooks of :class:`bridgelaws.auction.editions.Edition` that implement each mechanic; a mechanic not
-#: named here is implemented by the composed step itself (``check``, ``after``).
-_HOOKS: dict[str, tuple[str, ...]] = {
-    "bid-range": ("in_range",), "sufficiency": ("is_sufficient",), "double": ("may_double",),
-    "redouble": ("may_redouble",), "end-of-auction": ("auction_ends", "closing"),
-    "all-pass": ("auction_ends", "closing"), "declarer": ("declarer",),
-}
-
-
-def _owner(edition: Edition, hook: str) -> str:
-    for cls in type(edition).__mro__:
-        if hook in vars(cls):
-            return f"{cls.__module__}.{cls.__qualname__}.{hook}"
-    return hook
-
-
 def behaviour(edition: str | int | Edition, mechanic: str) -> tuple[tuple[str, str], ...]:
-    """How the engine carries out ``mechanic`` for ``edition``: the code of its hooks and the
-    registry's data for it, as (what, value) pairs."""
+    """What the engine does for ``mechanic`` under ``edition``, per dimension
+    (:mod:`bridgelaws.presentation.ledger_mechanics`): the dimension and, in words, how many of its
+    probes give each answer (the answers themselves: :func:`~.ledger_mechanics.answers`)."""
     found = find_edition(edition)
     found.rule(mechanic)  # an unknown mechanic is an error
-    pairs = [(f"code of {hook}", _owner(found, hook)) for hook in _HOOKS.get(mechanic, ("check", "after"))]
-    if mechanic in ("end-of-auction", "all-pass"):
-        # The closing reading also decides when four passes end the auction (1932:11.2's first round).
-        pairs.append(("closing reading", found.record.closing or "the neutral count"))
-    if mechanic == "all-pass":
-        pairs.append(("all four pass", str(found.all_pass_outcome)))
-    if mechanic == "bid-range":
-        pairs.append(("highest level", str(found.max_level)))
+    pairs = []
+    for name, got in answers(found, mechanic):
+        tally: dict[str, int] = {}
+        for value in got:
+            tally[str(value)] = tally.get(str(value), 0) + 1
+        pairs.append((name, ", ".join(f"{value}: {n}" for value, n in sorted(tally.items()))))
     return tuple(pairs)
+
+
+def _only_points(articles: Sequence[str]) -> tuple[str, ...]:
+    """The articles outside the corpus that ``articles`` point to, where every sentence of every one
+    of them holds such a reference (the article only points elsewhere); () otherwise."""
+    refs = outside_references(articles)
+    if not articles or not refs:
+        return ()
+    from ..text import corpus
+
+    for article in articles:
+        quotes = [r.quote for r in refs if r.from_id == article or r.from_id.startswith(article + ".")]
+        if not quotes or any(not any(q in sentence for q in quotes) for sentence in sentences(corpus.record(article).text)):
+            return ()
+    return tuple(dict.fromkeys(r.target for r in refs))
 
 
 def _mechanic_side(edition: Edition, mechanic: str) -> Side:
     basis = edition.rule(mechanic)
-    return Side(edition=edition.year, status=str(Status.RULED if basis.articles else Status.SILENT),
-                articles=basis.articles, inherited=basis.inherited, donor=basis.donor)
+    status = Status.RULED if basis.articles else Status.SILENT
+    references: tuple[str, ...] = ()
+    if basis.articles and basis.inherited:
+        references = _only_points(basis.articles)
+        if references:
+            status = Status.REFERENCED
+    return Side(edition=edition.year, status=str(status), articles=basis.articles, references=references,
+                inherited=basis.inherited, donor=basis.donor)
 
 
 def _basis_words(side: Side) -> str:
@@ -143,17 +153,26 @@ def compare_mechanic(mechanic: str, from_: str | int | Edition, to: str | int | 
         raise BridgeLawsError(f"unknown mechanic {mechanic!r}: one of {', '.join(MECHANICS)}")
     a, b = find_edition(from_), find_edition(to)
     side_a, side_b = _mechanic_side(a, mechanic), _mechanic_side(b, mechanic)
-    ba, bb = behaviour(a, mechanic), behaviour(b, mechanic)
-    changed = [f"{what}: {x} -> {y}" for (what, x), (_, y) in zip(ba, bb) if x != y]
-    engine = ("the engine's behaviour differs: " + "; ".join(changed)) if changed else (
-        "the engine's behaviour is the same (one Edition class for every edition: equal by construction "
-        "but for the closing reading, the outcome of four passes and the highest level, so this is not a "
-        "reading of the texts)")
+    compared = compare_dimensions(mechanic, a, b)
+    moved = [d for d in compared if not d.same]
+    count = f"{len(compared)} dimension{'s' if len(compared) > 1 else ''} of the engine's behaviour compared"
+    detail = "; ".join(d.words((a.year, b.year)) for d in compared)
+    engine = (f"{count}, {len(moved)} differ{'s' if len(moved) == 1 else ''}: {detail}" if moved else
+              f"{count}, the same on each ({detail}; the engine's behaviour, so this is not a reading of the texts)")
     basis = f"{_basis_words(side_a)}; {_basis_words(side_b)}"
 
     def entry(change: Change, because: Because | None, reason: str) -> Entry:
-        return Entry(mechanic, SubjectKind.MECHANIC, change, because, reason, side_a, side_b)
+        ruled = side_a.rules and side_b.rules
+        return Entry(mechanic, SubjectKind.MECHANIC, change, because, reason, side_a, side_b,
+                     mechanic_dimensions=len(compared) if ruled else None)
 
+    pointing = [side for side in (side_a, side_b) if side.status == Status.REFERENCED]
+    if pointing:
+        words = "; ".join(f"{side.edition}'s {', '.join(side.articles)} only points to {', '.join(side.references)} "
+                          f"(not in the corpus)" for side in pointing)
+        return entry(Change.NOT_COMPARABLE, Because.REFERENCED,
+                     f"{words}: the rule it points to is not in the excerpt, so no wording of it is compared; "
+                     f"{basis}; {engine}")
     if not side_a.rules and not side_b.rules:
         return entry(Change.NOT_COMPARABLE, Because.SILENT, f"neither excerpt states it: {basis}; {engine}")
     if not side_a.rules or not side_b.rules:
@@ -161,7 +180,7 @@ def compare_mechanic(mechanic: str, from_: str | int | Edition, to: str | int | 
         return entry(Change.NOT_COMPARABLE, Because.SILENT,
                      f"{basis}; the {silent} excerpt does not state it, and the {silent} code may state it "
                      f"outside the excerpt, so where the excerpt stops is no change of law; {engine}")
-    if changed:
+    if moved:
         return entry(Change.MIXED, None,
                      f"{basis}; {engine} (a difference of the mechanics of a regular auction, which no "
                      f"dimension of the profile orders: neither stricter nor milder)")

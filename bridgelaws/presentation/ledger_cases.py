@@ -208,6 +208,13 @@ def _compare_effects(a: Ruling, b: Ruling) -> Result:
         return Change(moved), None, f"{profile_words(dims)} ({layers})", dims
     unknown = profile_words(dims)  # only dimensions not compared are left here
     compared = ", ".join(f"{d.name}: {d.before}" if d.name == "barred" else d.name for d in dims if known(d))
+    gaps = [d for d in dims if d.direction == "unknown"]
+    if gaps:
+        # Nothing known moves, but a dimension is not known on both sides: "the same effect" would
+        # claim more than is known (issue 33 §3: insufficient-bid 1949 -> 2007, the same on 1 of 6).
+        return (Change.NOT_COMPARABLE, Because.ASSUMPTION,
+                f"the same on the {sum(known(d) for d in dims)} of {len(dims)} dimensions known on both sides "
+                f"({compared}), which is not the same effect: {len(gaps)} not known ({unknown}) ({layers})", dims)
     effect = f"the same effect in every dimension compared ({compared})" + (f"; {unknown}" if unknown else "")
     if a.layer is Layer.SUPPLEMENT or b.layer is Layer.SUPPLEMENT:
         return (Change.SAME_EFFECT, None,

@@ -40,9 +40,11 @@ SAME_EFFECTS = (Change.UNCHANGED, Change.REWORDED, Change.REWRITTEN, Change.SAME
 
 class Because(_Word):
     """Why an entry is ``not comparable``: one side holds no ruling (``silent``, ``referenced``), a
-    supplementary side's source was never read for the branch compared (``unread``), or no dimension
-    of the effect is known on both sides because one side's effect is only the engine's default
-    (``assumption``: its ruling gives nothing and rests on an assumption of the engine)."""
+    supplementary side's source was never read for the branch compared (``unread``), or a dimension
+    of the effect is not known on both sides because one side's value there is only the engine's
+    default or reading, and no dimension known moves (``assumption``: the ruling rests there on an
+    assumption of the engine); a mechanic's own articles that only point outside the corpus are
+    ``referenced``."""
 
     SILENT = "silent"
     REFERENCED = "referenced"
@@ -116,6 +118,26 @@ class Entry:
     #: For a comparison across gaps (:func:`across_gaps`): the editions between ``from`` and ``to``
     #: whose excerpt does not rule on the subject, skipped.
     skipped: tuple[str, ...] = ()
+    #: A mechanic's dimensions (:mod:`bridgelaws.presentation.ledger_mechanics`): how many were
+    #: compared; None for a case (its dimensions are its situations' profiles) or a side not ruling.
+    mechanic_dimensions: int | None = None
+
+    def dimensions(self) -> tuple[int, int] | None:
+        """The dimensions the word rests on: (known on both sides, of how many); None where no effect
+        was compared (a side holds no ruling). For a case, a dimension counts as known only where it
+        is known in every situation that decided the word (those compared; all, where none was:
+        :func:`bridgelaws.presentation.profile.known`)."""
+        if self.mechanic_dimensions is not None:
+            return self.mechanic_dimensions, self.mechanic_dimensions
+        from .profile import known
+
+        profiled = [s for s in self.situations if s.profile]
+        if not profiled:
+            return None
+        # The situations that decided the word: those compared, unless none was.
+        compared = [s.profile for s in profiled if s.change is not Change.NOT_COMPARABLE] or [s.profile for s in profiled]
+        names = [name for name in DIMENSIONS if all(any(d.name == name and known(d) for d in p) for p in compared)]
+        return len(names), len(DIMENSIONS)
 
     @property
     def from_edition(self) -> str:
@@ -136,7 +158,12 @@ class Entry:
                 "change": self.change, "because": self.because, "reason": self.reason, "layer": self.layer,
                 "from_side": side(self.from_side), "to_side": side(self.to_side),
                 "situations": [s.as_dict() for s in self.situations],
-                "skipped": list(self.skipped), "profile": self.profile()}
+                "skipped": list(self.skipped), "profile": self.profile(),
+                "dimensions": self._dimensions_dict()}
+
+    def _dimensions_dict(self) -> dict[str, int] | None:
+        found = self.dimensions()
+        return None if found is None else {"known": found[0], "of": found[1]}
 
     def profile(self) -> list[dict[str, Any]]:
         """Per dimension (:data:`bridgelaws.presentation.profile.DIMENSIONS`), its direction over the situations

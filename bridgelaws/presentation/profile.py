@@ -16,7 +16,14 @@ The dimensions and their orders (what the engine applies, read from the rulings'
     :attr:`bridgelaws.judging.ruling_effect.RulingEffect.turns_barred` (a next-turn bar counts one turn per
     player, a bar for the rest of the auction :data:`bridgelaws.judging.ruling_effect.REST_OF_AUCTION_TURNS`;
     the offender's mildest option, the opponents' harshest): more turns is stricter. The same count with other players or
-    scopes ``differs``.
+    scopes ``differs``. The bars that depend on what happens next are part of it, not counted in the
+    turns (``next_call_bars``, 2007/2017 31A2 and 31B2: the offender's own next call bars his partner;
+    ``partner_no_double``, 2007:30B2(b)): a harsher scope after either denomination of that call is
+    stricter, a milder one milder (:func:`_barred_direction`), both at once ``differs``. Of
+    the other duties a ruling's data holds, ``repeat_if_rho_passes`` (31A1: the offender repeats his
+    call if the right-hand opponent passes) is the offender's, ``lho_repeats`` (2007:17.D.2) the
+    opponents' (a duty, not a right: a change there ``differs``), ``no_rectification`` (the quoted
+    article gives none) the fate of the call's.
 ``offender``
     The offender's options: the choices his side is given (``options`` whose ``by`` is the
     offender, his partner or his side) and what his replacement must be (``requires``). More
@@ -203,11 +210,61 @@ def _condones(effect: RulingEffect) -> bool:
     return bool(effect.acceptance) and str(effect.acceptance) in CONDONING
 
 
-def _bars(effect: RulingEffect, turns: int) -> tuple[str, tuple[int, str]]:
+def _conditional_bars(effect: RulingEffect) -> list[str]:
+    """The bars that depend on what happens next (2007/2017 31A2, 31B2: the offender's own next call,
+    the first ``next_call_bars`` entry that fits; 2007:30B2(b): the partner's next turn without a
+    double), in words with their articles."""
+    found = [f"after the offender's own next call ({bar.denomination} denomination): partner {bar.scope} ({bar.article})"
+             for bar in effect.next_call_bars]
+    if effect.partner_no_double:
+        found.append(f"partner: no double or redouble at his next turn ({effect.partner_no_double})")
+    return found
+
+
+#: The scopes of a conditional bar on the partner, the mildest first.
+_SCOPE_ORDER = {None: 0, "next-turn": 1, "rest-of-auction": 2}
+
+
+def _next_call_scopes(effect: RulingEffect) -> tuple[int, int]:
+    """What the offender's own next call brings his partner (31A2, 31B2), by the denomination of that
+    call (the same as the cancelled call's, another): the first ``next_call_bars`` entry that fits,
+    as :data:`_SCOPE_ORDER` ranks it (as :func:`bridgelaws.judging.obligations` picks it)."""
+    def scope(denomination: str) -> int:
+        bar = next((b for b in effect.next_call_bars if b.denomination in (denomination, "any")), None)
+        return _SCOPE_ORDER.get(None if bar is None else bar.scope, 0)
+    return scope("same"), scope("other")
+
+
+def _bars(effect: RulingEffect, turns: int) -> tuple[str, tuple[int, str, tuple[int, int], bool]]:
     option_bars = [f"{o.by} {o.choice}: {_bars_short(o.bars)}" for o in effect.options if o.bars]
+    conditional = _conditional_bars(effect)
     bars = (_bars_short(effect.bars) if effect.bars else "no one") + (
         f"; by option: {'; '.join(option_bars)}" if option_bars else "")
-    return f"{bars} (turns barred: {turns})", (turns, bars)
+    words = bars + (f"; conditional: {'; '.join(conditional)}" if conditional else "")
+    return f"{words} (turns barred: {turns})", (turns, bars, _next_call_scopes(effect), bool(effect.partner_no_double))
+
+
+def _barred_direction(ka: Any, kb: Any) -> str:
+    """Ordered by the turns barred after each outcome of the offender's own next call (a bid in the
+    cancelled call's denomination, any other call): the ruling's turns plus the conditional bar's
+    (31A2, 31B2); stricter where no outcome bars fewer turns and one bars more, milder the other way.
+    The same turns with other players or scopes, or outcomes moving apart: ``differs``. A partner's
+    next turn without a double (2007:30B2(b)) added is stricter, taken away milder, when nothing else
+    moves."""
+    from ..judging.ruling_effect import REST_OF_AUCTION_TURNS
+
+    if ka == kb:
+        return "same"
+    turns = {0: 0, 1: 1, 2: REST_OF_AUCTION_TURNS}
+    before = [ka[0] + turns[scope] for scope in ka[2]]
+    after = [kb[0] + turns[scope] for scope in kb[2]]
+    more = any(y > x for x, y in zip(before, after))
+    fewer = any(y < x for x, y in zip(before, after))
+    if more != fewer:
+        return "stricter" if more else "milder"
+    if more or ka[:3] != kb[:3]:
+        return "differs"
+    return "stricter" if kb[3] else "milder"
 
 
 def _offender(effect: RulingEffect) -> tuple[str, Any]:
@@ -215,7 +272,11 @@ def _offender(effect: RulingEffect) -> tuple[str, Any]:
     words = ", ".join(sorted(mine)) or "none"
     if effect.requires:
         words += f"; the replacement must be: {effect.requires}"
-    return words, (mine, effect.requires)
+    requires = effect.requires
+    if effect.repeat_if_rho_passes:  # 31A1: a duty that depends on the right-hand opponent's call
+        words += f"; if the right-hand opponent passes, he must repeat his call ({effect.repeat_if_rho_passes})"
+        requires = f"{requires or ''}+repeat-if-rho-passes"
+    return words, (mine, requires)
 
 
 def _over(effect: RulingEffect) -> str | None:
@@ -231,6 +292,9 @@ def _opponents(effect: RulingEffect) -> tuple[str, tuple[frozenset[str], str | N
     rights = set(theirs)  # compared without the article that gives the right
     if _over(effect) == "right":
         theirs.add(f"accept it by calling over it ({effect.acceptance})")
+    if effect.lho_repeats:  # 2007:17.D.2: a duty of the left-hand opponent, not a right
+        theirs.add(f"lho: must repeat his call if the offender makes his again ({effect.lho_repeats})")
+        rights.add("lho: must repeat his call")
     said = "" if effect.acceptance else "; a call over it: acceptance not said"
     return (", ".join(sorted(theirs)) or "none") + said, (frozenset(rights), _over(effect))
 
@@ -248,11 +312,11 @@ def _fate(effect: RulingEffect) -> tuple[str, tuple[str, str | None]]:
 def _empty(effect: RulingEffect) -> frozenset[str]:
     """The dimensions on which the ruling gives nothing (no field of its data says anything there)."""
     empty = set()
-    if not effect.bars and not any(o.bars for o in effect.options):
+    if not effect.bars and not any(o.bars for o in effect.options) and not _conditional_bars(effect):
         empty.add("barred")
-    if not effect.requires and not effect.offender_options:
+    if not effect.requires and not effect.offender_options and not effect.repeat_if_rho_passes:
         empty.add("offender")
-    if _over(effect) != "right" and not effect.opponent_options:
+    if _over(effect) != "right" and not effect.opponent_options and not effect.lho_repeats:
         empty.add("opponents")
     if effect.call_stands is None and effect.deemed is None and not effect.next and not effect.outcome:
         empty.add("call")
@@ -270,8 +334,11 @@ def profile(ruling: "Ruling") -> Profile:
     turns = effect.turns_barred or 0
     kinds = _play_kinds(list(effect.play))
     score = frozenset(effect.score)
+    fate_words, fate_key = _fate(effect)
+    if getattr(ruling, "no_rectification", False):  # the quoted article treats the moment, gives none
+        fate_words, fate_key = f"{fate_words}; the article gives no rectification", (f"{fate_key[0]}, no rectification", fate_key[1])
     parts = {"barred": _bars(effect, turns), "offender": _offender(effect), "opponents": _opponents(effect),
-             "call": _fate(effect), "play": (_play_words(list(effect.play)), kinds),
+             "call": (fate_words, fate_key), "play": (_play_words(list(effect.play)), kinds),
              "score": ("; ".join(sorted(score)) or "not recorded", score)}
     return Profile(turns, {name: words for name, (words, _) in parts.items()},
                    {name: key for name, (_, key) in parts.items()}, _empty(effect), ruling.assumption or None,
@@ -361,9 +428,7 @@ def _direction(name: str, a: Profile, b: Profile) -> str:
     if ka == kb:
         return "same"
     if name == "barred":
-        if ka[0] == kb[0]:
-            return "differs"
-        return "stricter" if kb[0] > ka[0] else "milder"
+        return _barred_direction(ka, kb)
     if name == "offender":
         return _offender_direction(ka, kb)
     if name == "score":
