@@ -1,4 +1,4 @@
-"""Which fields of a ruling a draft may give for a case: only those that take effect (issue 33 §2).
+"""Which fields of a ruling a draft may give for a case: only those that take effect.
 
 A field of a ruling either does something to the auction (:data:`ACTING`), and then only where the
 engine reads it for that case, or is shown with the ruling (its card, the ledger, the impact report)
@@ -98,9 +98,9 @@ def check_fields(case_id: str, raw: Mapping[str, Any], spec: RulingSpec, at: Mar
                            if isinstance(branch, Mapping)]
     for number, (part, where) in enumerate(parts):
         _check_given(case_id, part, where, acted, words, branch=number > 0)
-    for i, part in enumerate((spec, *spec.when)):
+    for i, checked in enumerate((spec, *spec.when)):
         where = at if i == 0 else at.at("when").at(i - 1)
-        _check_values(how, part, spec, where)
+        _check_values(how, checked, spec, where)
 
 
 def _check_given(case_id: str, part: Mapping[str, Any], where: MarkedLoc, acted: frozenset[str], words: str, *,

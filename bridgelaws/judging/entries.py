@@ -311,8 +311,8 @@ def specs(case_id: str) -> dict[str, RulingSpec]:
             result[year] = schema.parse_ruling(found.entry, schema.Loc(found.name, found.key), engine_names())
     given = _given(case_id)
     for year, checked in result.items():
-        found = given.get(year)
-        refuse_outcome_of_four_passes(case_id, checked, f"{found.name if found else f'rulings/{case_id}.yaml'}: {year}")
+        cell = given.get(year)
+        refuse_outcome_of_four_passes(case_id, checked, f"{cell.name if cell else f'rulings/{case_id}.yaml'}: {year}")
     return result
 
 

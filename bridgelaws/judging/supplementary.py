@@ -72,7 +72,7 @@ def supplement_raw(case_id: str) -> dict[str, Any]:
 
     def read_as(entry: Any, base: str, year: str) -> Any:
         found = _read_as(entry, base, year, {r.id for r in corpus.records(base)})
-        notes = {lang: t("engine.assumption.inherited_supplement", lang, year=base, year2=year) for lang in ("en", "nl")}
+        notes = {lang: t("cards.inherited_supplement", lang, base=base, edition=year) for lang in ("en", "nl")}
         _noted(found, notes)
         for branch in found.get("when") or ():
             if branch.get("assumption"):  # a branch's own assumption takes the entry's place

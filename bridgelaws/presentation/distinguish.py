@@ -109,7 +109,7 @@ def _shadows(editions: list[Edition]) -> dict[int, tuple[int, frozenset[str]]]:
         draft = getattr(edition, "draft", None)
         if draft is None or draft.mechanics:
             continue
-        base = next((n for n, other in enumerate(editions) if other is edition.base), None)  # type: ignore[attr-defined]
+        base = next((n for n, other in enumerate(editions) if other is edition.base), None)
         if base is not None:
             found[index] = (base, frozenset(draft.rulings))
     return found

@@ -211,7 +211,7 @@ def _compare_effects(a: Ruling, b: Ruling) -> Result:
     gaps = [d for d in dims if d.direction == "unknown"]
     if gaps:
         # Nothing known moves, but a dimension is not known on both sides: "the same effect" would
-        # claim more than is known (issue 33 §3: insufficient-bid 1949 -> 2007, the same on 1 of 6).
+        # claim more than is known (insufficient-bid 1949 -> 2007 was the same on 1 of 6: docs/decisions/2026-12-02-ledger-words-known.md).
         return (Change.NOT_COMPARABLE, Because.ASSUMPTION,
                 f"the same on the {sum(known(d) for d in dims)} of {len(dims)} dimensions known on both sides "
                 f"({compared}), which is not the same effect: {len(gaps)} not known ({unknown}) ({layers})", dims)

@@ -1,4 +1,4 @@
-"""What the engine does for a mechanic of a regular auction, as the ledger compares it (issue 33 §3).
+"""What the engine does for a mechanic of a regular auction, as the ledger compares it.
 
 A mechanic's effect is read from what the edition's rules *do*, never from the code that carries
 them: each mechanic has one or more *dimensions*, each a fixed set of probes (an auction, a row of

@@ -166,7 +166,7 @@ def _derived(changes: dict[str, Any], name: str, edition: str, base: str) -> dic
     its ``corpus.json`` changes and without those it removes. A note or a reference about a record
     the derived text changes or removes is the base's alone and is not carried over (it speaks of
     words that are no longer there)."""
-    whole = registry.remap(_raw(base), base, edition)
+    whole: dict[str, Any] = registry.remap(_raw(base), base, edition)
     by_id = {r["id"]: r for r in whole["records"]}
     changed = {}
     for i, item in enumerate(changes["records"]):
