@@ -111,7 +111,7 @@ def test_every_page_of_the_dutch_site(dutch_site):
 
 #: The Dutch listings of the command line (quick ones; every command's --help below).
 LISTINGS = [
-    ["editions"], ["editions", "--rules"], ["article", "1936:22.3"], ["article", "2017:22"], ["search", "doubleren"],
+    ["editions"], ["editions", "--rules"], ["article", "1936:22.3"], ["article", "2017:22"], ["article", "2007:30.B.2.a"], ["search", "doubleren"],
     ["diff", "1932:14", "1936:18"], ["judge", "--edition", "1936", "1S 1H 2H"], ["judge", "--edition", "1949", "1S 1H 2H"],
     ["judge", "--edition", "2007", "P P P P"], ["compare", "1S 1H"], ["compare", "P P P P"], ["compare", "1S W:!SK 1H P"],
     ["compare", "1S S:2S 2H P"], ["matrix"], ["matrix", "--status"], ["coverage"], ["ledger"], ["exercises"],
@@ -157,6 +157,7 @@ ERRORS = [
     ["judge", "--edition", "1936", "1S 1Q"], ["judge", "--edition", "1999", "1S"], ["compare", "--editions", "1936", "2017", "1S"],
     ["article", "1936:99"], ["matrix", "--format", "csv", "-o", "x.json"], ["judge"], ["nosuchcommand"],
     ["judge", "--edition", "1936", "--dealer", "Q", "1S"], ["exercises", "--key"],
+    ["article", "1999:1"], ["article", "foo"], ["article", "1936:22.99"], ["article", "2007:30.B.9"],
 ]
 
 
