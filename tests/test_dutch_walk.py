@@ -69,7 +69,10 @@ def test_every_dutch_view(name):
 def _widget_text(widget) -> str:
     texts = []
     for child in _children(widget):
-        for attr in ("description", "placeholder", "value", "tooltip"):
+        # a menu's value is the program's key, not shown: its labels are (below)
+        shown = ("description", "placeholder", "tooltip") if getattr(child, "options", None) else \
+            ("description", "placeholder", "value", "tooltip")
+        for attr in shown:
             value = getattr(child, attr, None)
             if isinstance(value, str) and value:
                 texts.append(visible(value) if value.lstrip().startswith("<") else value)
