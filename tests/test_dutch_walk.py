@@ -9,11 +9,39 @@ from __future__ import annotations
 import contextlib
 import io
 import re
+from html import escape
 
 import pytest
 
 from dutch_words import english_pieces
-from test_dutch_throughout import RENDERS, _children, visible
+from test_dutch_throughout import RENDERS, _children, _Visible
+
+#: The elements that end a line of the page: a mark of English ("(nog niet in het Nederlands)") covers
+#: its own line only, not the whole page before it.
+_BLOCKS = {"p", "div", "li", "tr", "td", "th", "h1", "h2", "h3", "h4", "h5", "h6", "section", "pre", "blockquote",
+           "header", "footer", "nav", "main", "ul", "ol", "table", "caption", "summary", "details", "dt", "dd",
+           "figcaption", "title"}
+
+
+class _Lines(_Visible):
+    def handle_endtag(self, tag):
+        super().handle_endtag(tag)
+        if tag in _BLOCKS:
+            self.parts.append("\n")
+
+    def handle_starttag(self, tag, attrs):
+        super().handle_starttag(tag, attrs)
+        if tag == "br":
+            self.parts.append("\n")
+
+
+def visible(html: str) -> str:
+    """The visible text of ``html`` (tests/test_dutch_throughout.visible), one line per block."""
+    parser = _Lines()
+    parser.feed(html)
+    return "\n".join(line for line in (re.sub(r"[ \t\r\f\v]+", " ", part).strip()
+                                        for part in "".join(f" {p} " if p != "\n" else p for p in parser.parts).split("\n"))
+                     if line)
 
 from bridgelaws.interfaces.cli import main
 from bridgelaws.text import i18n
@@ -275,3 +303,29 @@ def test_the_matrix_row_keys_in_dutch_keep_the_id_as_a_tooltip():
     assert f"<code>{first.id}</code>" in views.matrix_html()
     explorer = widgets.MatrixExplorer(lang="nl")
     assert f'<span title="{first.id}">' in explorer.grid.children[len(views.YEARS) + 1].value
+
+
+def test_the_dutch_sites_editions_are_named_in_dutch(dutch_site):
+    # Before, the Dutch index named each edition by its English name ("Laws of Contract Bridge 1932,
+    # first international code") and every badge said "rubber" or "duplicate", as the English site.
+    from bridgelaws.auction.editions import EDITIONS
+
+    index = (dutch_site / "index.html").read_text(encoding="utf-8")
+    case_page = (dutch_site / "cases" / "insufficient-bid.html").read_text(encoding="utf-8")
+    for edition in EDITIONS:
+        name, lang = edition.title("nl")
+        assert lang == "nl" and f"{escape(name)}</h3>" in index and edition.name not in index
+        badge = f'<span class="bl-code bl-{edition.code}">{i18n.t(f"common.code.{edition.code}", "nl")}</span>'
+        assert f"{edition.year} {badge}" in index and f"<h2>{edition.year} {badge}</h2>" in case_page
+    assert ">rubber<" not in index + case_page and ">duplicate<" not in index + case_page
+    assert _english("Laws of Contract Bridge 1932, first international code") != []
+
+
+@pytest.mark.parametrize("scope", ["client", "server", "start"])
+def test_the_dutch_pages_of_a_refused_visit(scope):
+    # the served app's page for a visitor refused by a cap (HTTP 429 or 503), opened at ?lang=nl
+    pytest.importorskip("tornado")
+    from bridgelaws.interfaces.serving_pages import PagesRefused, refused_page
+
+    page = refused_page(PagesRefused(scope, 5 if scope != "start" else 0, "refused"), "nl")
+    assert '<html lang="nl">' in page and _english(visible(page)) == []
