@@ -175,11 +175,11 @@ def stepper_state(stepper: AuctionStepper) -> StepperAddress:
 
 
 def _beyond_language(query: str) -> bool:
-    """Whether ``query`` has a parameter other than ``lang``."""
+    """Whether ``query`` holds anything but ``lang`` (a parameter, or words that are none)."""
     from urllib.parse import parse_qsl
 
-    return any(name != "lang" for name, _ in parse_qsl(query, keep_blank_values=True)) or (
-        bool(query) and not parse_qsl(query, keep_blank_values=True))
+    parts = parse_qsl(query, keep_blank_values=True)
+    return bool(query) and (not parts or any(name != "lang" for name, _ in parts))
 
 
 def stepper_from_address(address: PageAddress) -> AuctionStepper:
