@@ -24,6 +24,7 @@ question questions check my your you try again right wrong exercise exercises la
 next previous copy show hide choose example typed token tokens page pages how use edition editions
 mechanic mechanics unknown error give given given none nothing everything article articles paragraph
 paragraphs record records translation english dutch wrote written writes file files lines line
+first international
 """.split())
 
 #: Marks after which the rest of a line is English on purpose (the data's English, not yet translated).

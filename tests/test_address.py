@@ -262,5 +262,6 @@ def test_the_app_opens_in_the_language_of_its_address(monkeypatch):
     namespace: dict = {}
     for cell in cells:
         exec(compile(cell, "app-cell", "exec"), namespace)
-    assert namespace["language"].lang == "nl" and namespace["language"].panels[0].lang == "nl"
+    stepper = next(panel for panel in namespace["language"].panels if type(panel).__name__ == "AuctionStepper")
+    assert namespace["language"].lang == "nl" and stepper.lang == "nl"
     assert namespace["address"].query.startswith("lang=nl&scenario=1S%201H&")

@@ -75,7 +75,17 @@ def test_the_example_speaks_dutch():
     assert "Een voorbeeld, vergeleken over de edities 1932, 1936, 1949, 2007, 2017" in stepper.example_text.value
 
 
-@pytest.mark.parametrize("query", ["editions=1936", "scenario=P", "compare_editions=1936", "step=x"])
+def test_a_dutch_teachers_link_opens_on_the_example_too():
+    # Before, ?lang=nl (the link the page's "How to use" gives for Dutch) opened on an empty stepper:
+    # any parameter, the language too, counted as an auction to show.
+    for query in ("lang=nl", "?lang=en"):
+        stepper = stepper_from_address(PageAddress(query))
+        assert stepper.example_shown and stepper.tokens == ["1S", "1H"], query
+    stepper.set_language("nl")
+    assert "Een voorbeeld, vergeleken over de edities" in stepper.example_text.value
+
+
+@pytest.mark.parametrize("query", ["editions=1936", "scenario=P", "compare_editions=1936", "step=x", "lang=nl&step=x"])
 def test_an_address_with_parameters_opens_on_that_address(query):
     stepper = stepper_from_address(PageAddress(query))
     assert not stepper.example_shown and stepper.example_row.layout.display == "none"

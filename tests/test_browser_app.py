@@ -107,6 +107,27 @@ def test_a_cell_of_the_matrix_opens_its_card(browser, app_url):
     page.close()
 
 
+def test_the_page_speaks_dutch_from_its_title_to_how_to_use_it(browser, app_url):
+    # Before, under Nederlands the title, the introduction, the section headings and "How to use this
+    # page" stayed English (the notebook's markdown cells); they follow the language switch now.
+    page = _open(browser, app_url + "?lang=nl")
+    dutch = ("bridgelaws — de biedregels van", "De edities vergelijken", "Elk geval onder elke editie",
+             "Zoeken in de teksten", "Quiz", "Zo gebruikt u deze pagina")
+    english = ("bridgelaws — the bidding rules of", "Compare the editions", "Every case under every edition",
+               "Search the texts", "Quiz", "How to use this page")
+    page.locator("h2:text-is('Zo gebruikt u deze pagina')").wait_for(state="attached", timeout=120_000)
+    headings = page.locator(".bl-page-text h1, .bl-page-text h2").all_inner_texts()
+    assert len(headings) == len(dutch) and all(h.startswith(d) for h, d in zip(headings, dutch)), headings
+    assert "How to use" not in page.inner_text("body")
+    page.screenshot(path=str(SHOTS / "app-in-dutch.png"), full_page=False)
+    page.locator('button:text-is("English")').first.click()  # the page's switch, back to English
+    page.locator("h2:text-is('How to use this page')").wait_for(state="attached", timeout=30_000)
+    headings = page.locator(".bl-page-text h1, .bl-page-text h2").all_inner_texts()
+    assert len(headings) == len(english) and all(h.startswith(e) for h, e in zip(headings, english)), headings
+    page.goto("about:blank")
+    page.close()
+
+
 def test_the_served_page_prints_whole(users_browser, app_url):
     pypdf = pytest.importorskip("pypdf", reason="pypdf is not installed (pip install -e '.[test]')")
     page = _open(users_browser, app_url)

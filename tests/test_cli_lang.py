@@ -471,3 +471,55 @@ def test_an_unknown_article_in_dutch(capsys):
     assert main(["--lang", "nl", "article", f"{year}:999"]) == 2
     assert capsys.readouterr().err == (f"bridgelaws: fout: onbekend artikel '{year}:999': de tekst van {year} heeft "
                                        f"de artikelen {articles}\n")
+
+
+def test_a_supplementary_article_in_dutch_where_its_entry_has_its_dutch(capsys, monkeypatch):
+    # Issue 35 §1: `--lang nl article 2007:30.B.2.a` shows the supplementary entry, labelled as the
+    # supplementary layer, with its source, the source's kind and the date it was read; its paraphrase
+    # in Dutch where the entry has one (paraphrase_nl), else the English, marked as not translated.
+    # Before, an entry's Dutch was never shown. The entry here is a made-up one (the test's own words).
+    import dataclasses
+
+    from bridgelaws.supplement import supplement
+
+    real = supplement.articles("2007")[0]
+    code, out, err = run(capsys, "--lang", "nl", "article", real.id)
+    lines = out.splitlines()
+    assert code == 0 and err == "" and len(lines) == 4
+    assert "geen artikel van het corpus" in lines[1] and "aanvulling" in lines[1] and "nooit een citaat" in lines[1]
+    source = supplement.provenance(real.id)
+    assert lines[2].startswith(f"  buiten het corpus: parafrase van {real.id} uit {source.source_title}")
+    from bridgelaws.text.i18n import t
+
+    assert f"({t(f'cards.source_kind.{source.kind}', 'nl')})" in lines[2] and lines[2].endswith(f", gelezen {source.read}")
+    if not getattr(real, "paraphrase_nl", None):
+        assert lines[3] == f"  {real.paraphrase_en} (nog niet in het Nederlands)"
+
+    @dataclasses.dataclass(frozen=True)
+    class WithDutch(supplement.SupplementArticle):
+        title_nl: str | None = None
+        paraphrase_nl: str | None = None
+
+    made_up = WithDutch(**{f.name: getattr(real, f.name) for f in dataclasses.fields(supplement.SupplementArticle)},
+                        title_nl="Verzonnen titel", paraphrase_nl="Een verzonnen parafrase, alleen voor deze test.")
+    monkeypatch.setattr(supplement, "article", lambda ref: made_up if ref == real.id else supplement.article(ref))
+    code, out, err = run(capsys, "--lang", "nl", "article", real.id)
+    assert code == 0 and out.splitlines()[0] == f"{real.id}  Verzonnen titel"
+    assert out.splitlines()[3] == "  Een verzonnen parafrase, alleen voor deze test."
+    assert "nog niet in het Nederlands" not in out
+    code, out, _ = run(capsys, "article", real.id)  # the English listing keeps the English
+    assert out.splitlines()[0] == f"{real.id}  {real.title_en}" and out.splitlines()[3] == f"  {real.paraphrase_en}"
+    code, out, _ = run(capsys, "article", real.id, "--json")
+    assert json.loads(out)["paraphrase_nl"] == "Een verzonnen parafrase, alleen voor deze test."
+
+
+@pytest.mark.parametrize("ref, dutch", [
+    ("1999:1", "onbekende editie '1999': het corpus heeft de edities "),
+    ("foo", "onjuiste verwijzing 'foo': verwacht '<editie>:<artikel>[.<deel>]...', bijv. '1936:22.3' of '2017:19.A.3'"),
+    ("1936:22.99", "onbekende passage '1936:22.99': artikel 1936:22 heeft de alinea's 1936:22.1, "),
+])
+def test_an_unknown_edition_reference_or_passage_in_dutch(capsys, ref, dutch):
+    # Before, these three refusals were English under --lang nl, marked "(nog niet in het Nederlands)".
+    assert main(["--lang", "nl", "article", ref]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"bridgelaws: fout: {dutch}") and err.count("\n") == 1 and "nog niet" not in err

@@ -9,11 +9,39 @@ from __future__ import annotations
 import contextlib
 import io
 import re
+from html import escape
 
 import pytest
 
 from dutch_words import english_pieces
-from test_dutch_throughout import RENDERS, _children, visible
+from test_dutch_throughout import RENDERS, _children, _Visible
+
+#: The elements that end a line of the page: a mark of English ("(nog niet in het Nederlands)") covers
+#: its own line only, not the whole page before it.
+_BLOCKS = {"p", "div", "li", "tr", "td", "th", "h1", "h2", "h3", "h4", "h5", "h6", "section", "pre", "blockquote",
+           "header", "footer", "nav", "main", "ul", "ol", "table", "caption", "summary", "details", "dt", "dd",
+           "figcaption", "title"}
+
+
+class _Lines(_Visible):
+    def handle_endtag(self, tag):
+        super().handle_endtag(tag)
+        if tag in _BLOCKS:
+            self.parts.append("\n")
+
+    def handle_starttag(self, tag, attrs):
+        super().handle_starttag(tag, attrs)
+        if tag == "br":
+            self.parts.append("\n")
+
+
+def visible(html: str) -> str:
+    """The visible text of ``html`` (tests/test_dutch_throughout.visible), one line per block."""
+    parser = _Lines()
+    parser.feed(html)
+    return "\n".join(line for line in (re.sub(r"[ \t\r\f\v]+", " ", part).strip()
+                                        for part in "".join(f" {p} " if p != "\n" else p for p in parser.parts).split("\n"))
+                     if line)
 
 from bridgelaws.interfaces.cli import main
 from bridgelaws.text import i18n
@@ -69,7 +97,10 @@ def test_every_dutch_view(name):
 def _widget_text(widget) -> str:
     texts = []
     for child in _children(widget):
-        for attr in ("description", "placeholder", "value", "tooltip"):
+        # a menu's value is the program's key, not shown: its labels are (below)
+        shown = ("description", "placeholder", "tooltip") if getattr(child, "options", None) else \
+            ("description", "placeholder", "value", "tooltip")
+        for attr in shown:
             value = getattr(child, attr, None)
             if isinstance(value, str) and value:
                 texts.append(visible(value) if value.lstrip().startswith("<") else value)
@@ -111,7 +142,7 @@ def test_every_page_of_the_dutch_site(dutch_site):
 
 #: The Dutch listings of the command line (quick ones; every command's --help below).
 LISTINGS = [
-    ["editions"], ["editions", "--rules"], ["article", "1936:22.3"], ["article", "2017:22"], ["search", "doubleren"],
+    ["editions"], ["editions", "--rules"], ["article", "1936:22.3"], ["article", "2017:22"], ["article", "2007:30.B.2.a"], ["search", "doubleren"],
     ["diff", "1932:14", "1936:18"], ["judge", "--edition", "1936", "1S 1H 2H"], ["judge", "--edition", "1949", "1S 1H 2H"],
     ["judge", "--edition", "2007", "P P P P"], ["compare", "1S 1H"], ["compare", "P P P P"], ["compare", "1S W:!SK 1H P"],
     ["compare", "1S S:2S 2H P"], ["matrix"], ["matrix", "--status"], ["coverage"], ["ledger"], ["exercises"],
@@ -157,6 +188,7 @@ ERRORS = [
     ["judge", "--edition", "1936", "1S 1Q"], ["judge", "--edition", "1999", "1S"], ["compare", "--editions", "1936", "2017", "1S"],
     ["article", "1936:99"], ["matrix", "--format", "csv", "-o", "x.json"], ["judge"], ["nosuchcommand"],
     ["judge", "--edition", "1936", "--dealer", "Q", "1S"], ["exercises", "--key"],
+    ["article", "1999:1"], ["article", "foo"], ["article", "1936:22.99"], ["article", "2007:30.B.9"],
 ]
 
 
@@ -199,28 +231,63 @@ def test_the_apps_example_line_and_copy_link_follow_the_language():
     assert stepper.example_shown and _english(visible(stepper.example_text.value)) == []
 
 
-def test_the_app_pages_own_words_match_the_notebook_and_have_their_dutch():
-    # The app's title, introduction, headings and "How to use this page" were English under Nederlands
-    # (markdown cells of app/bridgelaws.ipynb). data/messages/page.yaml holds them in both languages,
-    # the English the notebook's own words; PageText shows them and follows the page's switch.
+def _app_page(monkeypatch, query: str) -> list:
+    """What the app page shows, cell by cell, opened at ``?query``: each markdown cell's text and each
+    code cell's widgets (those it displays and its last expression), run as the kernel runs them."""
+    import ast
     import json
     from pathlib import Path
 
-    widgets = pytest.importorskip("bridgelaws.interfaces.widgets")
-    from bridgelaws.interfaces.widgets_page import SECTIONS, section_html
+    import IPython.display
 
+    shown: list = []
+    monkeypatch.setenv("QUERY_STRING", query)
+    monkeypatch.setattr(IPython.display, "display", lambda *objects, **_: shown.extend(objects))
+    namespace: dict = {}
     notebook = json.loads((Path(__file__).resolve().parents[1] / "app" / "bridgelaws.ipynb").read_text(encoding="utf-8"))
-    markdown = " ".join("".join(cell["source"]) for cell in notebook["cells"] if cell["cell_type"] == "markdown")
-    words = re.sub(r"[*`#]", "", " ".join(markdown.split()))
-    for section in SECTIONS:
-        english = re.sub(r"\s+", " ", visible(section_html(section, "en")))
-        for sentence in re.split(r"(?<=[.:;])\s", english):
-            assert sentence.strip() in words, (section, sentence)  # the notebook says the same, word for word
-        assert _english(visible(section_html(section, "nl"))) == [], section
-    text = widgets.PageText("howto")
-    assert "How to use this page" in text.value
-    text.set_language("nl")
-    assert "Zo gebruikt u deze pagina" in text.value and "How to use" not in text.value
+    for cell in notebook["cells"]:
+        source = "".join(cell["source"])
+        if cell["cell_type"] == "markdown":
+            shown.append(source)
+            continue
+        tree = ast.parse(source)
+        last = tree.body.pop() if tree.body and isinstance(tree.body[-1], ast.Expr) else None
+        exec(compile(tree, "app-cell", "exec"), namespace)
+        if last is not None:
+            shown.append(eval(compile(ast.Expression(last.value), "app-cell", "eval"), namespace))
+    return shown
+
+
+def _shown_text(shown: list) -> str:
+    return "\n".join(item if isinstance(item, str) else _widget_text(item) for item in shown)
+
+
+def _shown_html(shown: list) -> str:
+    """The page's markdown and its widgets' HTML as it is (English marked lang="en" kept)."""
+    return "\n".join(item if isinstance(item, str) else
+                     "\n".join(str(getattr(child, "value", "")) for child in _children(item)) for item in shown)
+
+
+def test_the_whole_app_page_under_nederlands(monkeypatch):
+    # Before, the app's title, introduction, section headings and "How to use this page" were markdown
+    # cells of app/bridgelaws.ipynb, English under Nederlands. They are PageText widgets now
+    # (data/messages/page.yaml), which follow the page's language switch like every panel.
+    pytest.importorskip("anywidget")
+    english = _shown_html(_app_page(monkeypatch, ""))
+    for heading in ("bridgelaws — the bidding rules of", "Compare the editions", "Every case under every edition",
+                    "Search the texts", "How to use this page", "opens the page in Dutch"):
+        assert heading in english
+    shown = _app_page(monkeypatch, "lang=nl")
+    dutch = _shown_text(shown)
+    for heading in ("bridgelaws — de biedregels van", "De edities vergelijken", "Elk geval onder elke editie",
+                    "Zoeken in de teksten", "Zo gebruikt u deze pagina"):
+        assert heading in dutch
+    assert _english(dutch) == []
+    # the title and "How to use" follow a click on the switch, back to English
+    switch = next(item for item in shown if type(item).__name__ == "LanguageSwitch")
+    switch.language.value = "en"  # a click on "English"
+    assert "How to use this page" in _shown_html(shown) and "Zo gebruikt" not in _shown_html(shown)
+    assert "bridgelaws — the bidding rules of" in _shown_html(shown)
 
 
 def test_the_matrix_row_keys_in_dutch_keep_the_id_as_a_tooltip():
@@ -236,3 +303,29 @@ def test_the_matrix_row_keys_in_dutch_keep_the_id_as_a_tooltip():
     assert f"<code>{first.id}</code>" in views.matrix_html()
     explorer = widgets.MatrixExplorer(lang="nl")
     assert f'<span title="{first.id}">' in explorer.grid.children[len(views.YEARS) + 1].value
+
+
+def test_the_dutch_sites_editions_are_named_in_dutch(dutch_site):
+    # Before, the Dutch index named each edition by its English name ("Laws of Contract Bridge 1932,
+    # first international code") and every badge said "rubber" or "duplicate", as the English site.
+    from bridgelaws.auction.editions import EDITIONS
+
+    index = (dutch_site / "index.html").read_text(encoding="utf-8")
+    case_page = (dutch_site / "cases" / "insufficient-bid.html").read_text(encoding="utf-8")
+    for edition in EDITIONS:
+        name, lang = edition.title("nl")
+        assert lang == "nl" and f"{escape(name)}</h3>" in index and edition.name not in index
+        badge = f'<span class="bl-code bl-{edition.code}">{i18n.t(f"common.code.{edition.code}", "nl")}</span>'
+        assert f"{edition.year} {badge}" in index and f"<h2>{edition.year} {badge}</h2>" in case_page
+    assert ">rubber<" not in index + case_page and ">duplicate<" not in index + case_page
+    assert _english("Laws of Contract Bridge 1932, first international code") != []
+
+
+@pytest.mark.parametrize("scope", ["client", "server", "start"])
+def test_the_dutch_pages_of_a_refused_visit(scope):
+    # the served app's page for a visitor refused by a cap (HTTP 429 or 503), opened at ?lang=nl
+    pytest.importorskip("tornado")
+    from bridgelaws.interfaces.serving_pages import PagesRefused, refused_page
+
+    page = refused_page(PagesRefused(scope, 5 if scope != "start" else 0, "refused"), "nl")
+    assert '<html lang="nl">' in page and _english(visible(page)) == []

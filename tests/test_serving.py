@@ -652,6 +652,9 @@ def test_a_request_still_open_at_its_deadline_is_answered():
     waiting = Open("10.0.0.5")
     serving.end_request(waiting, "k", logging.getLogger("test"))
     assert waiting.status[0] == 503 and waiting._finished and "load it again" in waiting.written[-1]
+    dutch = Open("10.0.0.5", lang="nl")  # before, English whatever the page's language
+    serving.end_request(dutch, "k", logging.getLogger("test"))
+    assert '<html lang="nl">' in dutch.written[-1] and "Het laden van de pagina duurde te lang" in dutch.written[-1]
     streaming = Open("10.0.0.5")
     streaming._headers_written = True
     closed = []

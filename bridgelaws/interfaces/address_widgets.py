@@ -174,11 +174,20 @@ def stepper_state(stepper: AuctionStepper) -> StepperAddress:
                           layer=str(stepper.layer.value))
 
 
+def _beyond_language(query: str) -> bool:
+    """Whether ``query`` holds anything but ``lang`` (a parameter, or words that are none)."""
+    from urllib.parse import parse_qsl
+
+    parts = parse_qsl(query, keep_blank_values=True)
+    return bool(query) and (not parts or any(name != "lang" for name, _ in parts))
+
+
 def stepper_from_address(address: PageAddress) -> AuctionStepper:
     """An :class:`AuctionStepper` showing the state in ``address.initial``, and writing its state to
     the address on every change. A malformed address: the one-line message, and a clean stepper.
-    An address with no parameters at all: the example (:meth:`AuctionStepper.show_example`), an
-    irregularity compared across every edition, with one button to start one's own auction."""
+    An address with no parameters but the language (``?lang=nl``, a Dutch teacher's link): the
+    example (:meth:`AuctionStepper.show_example`), an irregularity compared across every edition,
+    with one button to start one's own auction."""
     try:
         state = parse_stepper_address(address.initial)
         error = None
@@ -189,7 +198,7 @@ def stepper_from_address(address: PageAddress) -> AuctionStepper:
         stepper.apply_text(" ".join(state.tokens))  # the part that can be shown, and the message on the rest
         if stepper.tokens and state.step is not None:
             stepper.step.value = min(state.step, stepper.step.max)
-    elif not address.initial:
+    elif not _beyond_language(address.initial):
         stepper.show_example()
     if error:
         stepper.message.value = _message(error)

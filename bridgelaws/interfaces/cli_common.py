@@ -86,7 +86,8 @@ def lang_of(args: argparse.Namespace) -> str:
 #: The catalogue's patterns of an error message (``cli.err.*``), tried in this order.
 _ERROR_PATTERNS = ("cli.err.required", "cli.err.unrecognized", "cli.err.choice", "cli.err.one_value",
                    "cli.err.value", "cli.err.edition", "cli.err.comma_list", "cli.err.extra", "cli.err.token",
-                   "cli.err.article", "cli.err.search_word", "cli.err.key_handout", "cli.err.html_or_pdf")
+                   "cli.err.article", "cli.err.corpus_edition", "cli.err.reference", "cli.err.record",
+                   "cli.err.passage", "cli.err.search_word", "cli.err.key_handout", "cli.err.html_or_pdf")
 
 #: The optional packages a command may need, and the extra of pyproject.toml that installs each: the
 #: core (``pip install bridgelaws``) has PyYAML only. A command that imports one of them when it is

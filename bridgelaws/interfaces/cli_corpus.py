@@ -149,9 +149,18 @@ def cmd_export_site(args: argparse.Namespace) -> int:
     return 0
 
 
+def _entry_words(entry: Any, field: str, lang: str) -> tuple[str, str]:
+    """An entry's ``<field>_<lang>`` (its Dutch, ``paraphrase_nl``, where the data has written it)
+    with its language, else its English: for :func:`marked`, which marks English as not translated."""
+    written = getattr(entry, f"{field}_{lang}", None)
+    return (written, lang) if isinstance(written, str) and written else (getattr(entry, f"{field}_en"), "en")
+
+
 def _supplementary_article(args: argparse.Namespace) -> bool:
     """``article`` of an id that is no article of the corpus but a supplementary one (2007:30.B.2.a):
-    its title and paraphrase, labelled as outside the corpus, with its source; False if it is none."""
+    its title and paraphrase (in ``--lang`` where the entry has it, else the English, marked), labelled
+    as the supplementary layer, outside the corpus, with its source, the source's kind and the date it
+    was read; False if it is none."""
     from ..supplement import supplement
 
     try:
@@ -160,15 +169,18 @@ def _supplementary_article(args: argparse.Namespace) -> bool:
         return False
     provenance = supplement.provenance(entry.id)
     if args.json:
-        print(json.dumps({"id": entry.id, "layer": "supplement", "title_en": entry.title_en,
-                          "paraphrase_en": entry.paraphrase_en, "provenance": provenance.as_dict()},
-                         indent=2, ensure_ascii=False))
+        found = {"id": entry.id, "layer": "supplement", "title_en": entry.title_en,
+                 "paraphrase_en": entry.paraphrase_en}
+        for field in ("title_nl", "paraphrase_nl"):
+            if getattr(entry, field, None):
+                found[field] = getattr(entry, field)
+        print(json.dumps({**found, "provenance": provenance.as_dict()}, indent=2, ensure_ascii=False))
         return True
     lang = lang_of(args)
-    print(f"{entry.id}  {marked((entry.title_en, 'en'), lang)}")
+    print(f"{entry.id}  {marked(_entry_words(entry, 'title', lang), lang)}")
     print("  " + t("cli.article.supplementary", lang))
     print("  " + supplement.provenance_line([provenance], lang))
-    print("  " + marked((entry.paraphrase_en, "en"), lang))
+    print("  " + marked(_entry_words(entry, "paraphrase", lang), lang))
     return True
 
 

@@ -56,16 +56,22 @@ def refused_page(refused: PagesRefused, lang: str) -> str:
 
 
 def end_request(handler: Any, kernel_id: str, log: Any) -> None:
-    """End a page's request still open at its deadline: HTTP 503 if nothing was sent yet, else its
-    connection closed (the page is then a page that never connected: the reaper takes its kernel)."""
+    """End a page's request still open at its deadline: HTTP 503 if nothing was sent yet (its page in
+    the language of the page's address), else its connection closed (the page is then a page that
+    never connected: the reaper takes its kernel)."""
     if getattr(handler, "_finished", True):
         return
     log.warning("The page of kernel %s was not answered in time: its request is ended.", kernel_id)
     try:
         if not handler._headers_written:
+            from html import escape
+            from ..text.i18n import t
+
+            lang = page_language(handler.get_argument("lang", None))
             handler.clear()
-            handler.set_status(503, reason="The page took too long: load it again.")
-            handler.finish("<!DOCTYPE html><title>503</title><p>The page took too long: load it again.</p>")
+            handler.set_status(503, reason="The page took too long: load it again.")  # the status line: English
+            handler.finish(f'<!DOCTYPE html><html lang="{lang}"><meta charset="utf-8"><title>503</title>'
+                           f"<p>{escape(t('app.too_long', lang))}</p></html>")
         else:
             handler.request.connection.close()
     except Exception as exc:  # noqa: BLE001 - the connection may be gone already

@@ -1,7 +1,8 @@
 """The app page's own words as a widget that follows the page's language switch: its title and
 introduction, each section's heading and text, and "How to use this page"
-(``data/messages/page.yaml``). In the notebook a section's markdown becomes
-``language.follow(PageText("matrix"))``."""
+(``data/messages/page.yaml``). The app notebook shows each section as
+``language.follow(PageText("matrix"))``: it has no markdown of its own, which Voilà would render once,
+in one language."""
 
 from __future__ import annotations
 

@@ -188,9 +188,10 @@ def _document(page: Page, lang: str, stepper: bool = False) -> str:
             f"{page.body}\n</main>\n</body>\n</html>\n")
 
 
-def _edition_badge(year: str) -> str:
+def _edition_badge(year: str, lang: str) -> str:
+    """The edition's kind of bridge (rubber, duplicate) in ``lang``, as the cards name it."""
     edition = next(e for e in EDITIONS if e.year == year)
-    return f'<span class="bl-code bl-{edition.code}">{escape(edition.code)}</span>'
+    return f'<span class="bl-code bl-{edition.code}">{escape(t(f"common.code.{edition.code}", lang))}</span>'
 
 
 def _cited_by() -> dict[str, list[tuple[Case, str]]]:
@@ -228,7 +229,7 @@ def _case_page(case: Case, lang: str) -> Page:
         card = ruling_html(canonical_ruling(case.id, edition), case_name=case.name(lang), style=False, english=True,
                            lang=lang)
         parts.append(f'<section id="{edition_anchor(edition.year)}" class="bl-site-edition">'
-                     f"<h2>{edition.year} {_edition_badge(edition.year)}</h2>{link_articles(card, prefix)}</section>")
+                     f"<h2>{edition.year} {_edition_badge(edition.year, lang)}</h2>{link_articles(card, prefix)}</section>")
     return Page(case_path(case.id), name, '<div class="bl-view">' + "".join(parts) + "</div>")
 
 
@@ -319,8 +320,10 @@ def _index_page(lang: str, date: str, case_list: tuple[Case, ...], article_paths
              f"<p>{escape(t('site.index.excerpt', lang))}</p>",
              f"<h2>{escape(t('common.editions', lang))}</h2>"]
     for edition in EDITIONS:
+        name, name_lang = edition.title(lang)  # its Dutch name where the registry has one
+        name_html = escape(name) if name_lang == lang else f'<span lang="{name_lang}">{escape(name)}</span>'
         parts.append(f'<section id="{edition_anchor(edition.year)}" class="bl-site-edition"><h3>{edition.year} '
-                     f"{_edition_badge(edition.year)} {escape(edition.name)}</h3>"
+                     f"{_edition_badge(edition.year, lang)} {name_html}</h3>"
                      f'<pre class="bl-site-cite">{escape(bibliography.cite(edition.year, lang=lang))}</pre></section>')
     parts.append(f'<h2><a href="matrix.html">{escape(t("site.matrix.title", lang))}</a></h2>'
                  f"<p>{escape(t('site.index.matrix', lang))}</p>")
