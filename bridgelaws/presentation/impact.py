@@ -174,6 +174,21 @@ def _redline(case_id: str, before: Ruling, proposal: Proposal) -> Redline:
     return Redline(case_id, quote, before.quote_from if quote else None, proposal, redline_pieces(quote, proposal.wording))
 
 
+def _mechanic_redline(base: Edition, proposal: Proposal) -> Redline:
+    """A changed mechanic's proposal against the text of the base's articles that state the rule."""
+    from ..text.textdiff import text_of
+
+    texts = []
+    for article in base.rule(proposal.subject).articles:
+        try:
+            texts.append((article, text_of(article).text))
+        except BridgeLawsError:  # an article the registry cannot show: left out, not invented
+            continue
+    quote = " ".join(text for _, text in texts)
+    return Redline(proposal.subject, quote, ", ".join(a for a, _ in texts) or None, proposal,
+                   redline_pieces(quote, proposal.wording))
+
+
 def impact(draft: str | Edition, *, max_tokens: int = DEFAULT_MAX_TOKENS, space: Space | None = None,
            pbn: list[str] | tuple[str, ...] | None = None, progress: Progress | None = None,
            lang: str = "en") -> Impact:
@@ -207,6 +222,7 @@ def impact(draft: str | Edition, *, max_tokens: int = DEFAULT_MAX_TOKENS, space:
         if proposal is None:  # never: a draft's entry of a case carries its proposal (drafts._ruling_change)
             continue
         redlines.append(_redline(case_id, canonical_ruling(case_id, base), proposal))
+    redlines += [_mechanic_redline(base, change.proposal) for change in edition.draft.mechanics.values()]
     found, note, later = _distinguishing(base, edition, max_tokens, space, progress)
     auctions = None if pbn is None else real_auctions(base, edition, files, progress=progress, lang=lang)
     return Impact(edition, base, tuple(changes), totals, tuple(redlines), found, note, max_tokens,

@@ -265,20 +265,7 @@ def _case_section(report: Impact, case_id: str, lang: str) -> list[str]:
 def _mechanic_section(report: Impact, proposal: Any, lang: str) -> list[str]:
     """A changed mechanic: the base's rule and the proposal, the redline against the base's articles,
     and the shortest scenario that now ends otherwise."""
-    from ..text.textdiff import text_of
-    from .impact import Proposal, Redline, redline_pieces
-
-    basis = report.base.rule(proposal.subject)
-    texts = []
-    for article in basis.articles:
-        try:
-            texts.append((article, text_of(article).text))
-        except BridgeLawsError:
-            continue
-    quote = " ".join(text for _, text in texts)
-    source = ", ".join(article for article, _ in texts) or None
-    redline = Redline(proposal.subject, quote, source, proposal if isinstance(proposal, Proposal) else proposal,
-                      redline_pieces(quote, proposal.wording))
+    redline = next(r for r in report.redlines if r.subject == proposal.subject)
     base = report.base.year
     changed = [d for d in report.distinguishing or () if not any(s.get("case") in report.draft.draft.rulings
                                                                   for s in d["editions"])]
