@@ -378,6 +378,17 @@ def _auctions(report: Impact, lang: str) -> list[str]:
     return parts
 
 
+#: The report's own layout: the row labels keep their width, before and after share the rest.
+_STYLE = ("<style>.bl-impact-report table.bl-table{width:100%;table-layout:fixed;border-collapse:collapse}"
+          ".bl-impact-report table.bl-table th,.bl-impact-report table.bl-table td{vertical-align:top;"
+          "text-align:left;padding:2px 6px;overflow-wrap:anywhere}"
+          ".bl-impact-about th,.bl-impact-before-after tr>th:first-child,.bl-impact-example th{width:9em}"
+          ".bl-impact-auctions th,.bl-impact-auctions td{font-size:90%}"
+          ".bl-redline del{color:#a00}.bl-redline ins{color:#060}"
+          ".bl-impact-case{break-inside:auto;margin-bottom:1em}"
+          ".bl-draft-words-note{font-style:italic;color:#555}</style>")
+
+
 def report_html(report: Impact, *, generated: Any = None, lang: str = "en") -> str:
     """The report as one self-contained, printable HTML document in ``lang`` (it loads nothing:
     :data:`bridgelaws.presentation.handout.CONTENT_SECURITY_POLICY` first in its head)."""
@@ -390,7 +401,7 @@ def report_html(report: Impact, *, generated: Any = None, lang: str = "en") -> s
     when = (generated or datetime.date.today()).isoformat()
     title = t("impact.title", lang, draft=draft.id)
     parts = ["<!DOCTYPE html>", f'<html lang="{escape(lang)}">', '<head><meta charset="utf-8">', _POLICY_META,
-             f"<title>{escape(title)}</title>", stylesheet(), "</head>",
+             f"<title>{escape(title)}</title>", stylesheet(), _STYLE, "</head>",
              '<body class="bl-handout bl-impact-report">', f"<h1>{escape(title)}</h1>",
              f'<p class="bl-handout-meta">{_h("impact.meta", lang, when=when, path=draft.path, base=report.base.year)}</p>',
              f'<p class="bl-handout-note">{_h("impact.not_law", lang)}</p>']
