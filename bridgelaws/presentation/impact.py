@@ -224,7 +224,7 @@ def impact(draft: str | Edition, *, max_tokens: int = DEFAULT_MAX_TOKENS, space:
         redlines.append(_redline(case_id, canonical_ruling(case_id, base), proposal))
     redlines += [_mechanic_redline(base, change.proposal) for change in edition.draft.mechanics.values()]
     found, note, later = _distinguishing(base, edition, max_tokens, space, progress)
-    auctions = None if pbn is None else real_auctions(base, edition, files, progress=progress, lang=lang)
+    auctions = None if files is None else real_auctions(base, edition, files, progress=progress, lang=lang)
     return Impact(edition, base, tuple(changes), totals, tuple(redlines), found, note, max_tokens,
                   tuple(c.proposal for c in edition.draft.mechanics.values()), later, auctions)
 
