@@ -91,7 +91,7 @@ def test_the_report_holds_every_section(milder):
     assert "East may make any other sufficient bid: then West must pass for the rest of the auction" in text
     assert "East may make any other sufficient bid: then West must pass at his next turn" in text
     # the redline of the changed article
-    assert "<del>" in html and "<ins>" in html and "Against the text of 1936:22.3" in text
+    assert "andere speelsoort<ins>; kiest de overtreder" in html and "Against the text of 1936:22.3" in text
     # what differs after the parting: East's correction 1S
     assert "North 1C, East 1C (insufficient bid), East 1S in its place" in text
     # the draft's own fields, said to be absent rather than "unknown"

@@ -66,12 +66,12 @@ class Redline:
 
     def text(self) -> str:
         """``kept [-deleted-] {+inserted+}``, as ``wdiff`` prints it."""
-        return " ".join(words if op == "=" else f"[-{words}-]" if op == "-" else f"{{+{words}+}}"
-                        for op, words in self.pieces)
+        return _spaced([words if op == "=" else f"[-{words}-]" if op == "-" else f"{{+{words}+}}"
+                        for op, words in self.pieces], self.pieces)
 
     def html(self) -> str:
-        return " ".join(escape(words) if op == "=" else f"<del>{escape(words)}</del>" if op == "-"
-                        else f"<ins>{escape(words)}</ins>" for op, words in self.pieces)
+        return _spaced([escape(words) if op == "=" else f"<del>{escape(words)}</del>" if op == "-"
+                        else f"<ins>{escape(words)}</ins>" for op, words in self.pieces], self.pieces)
 
     def as_dict(self) -> dict[str, Any]:
         return {"subject": self.subject, "base_quote": self.base_quote, "base_source": self.base_source,
@@ -113,7 +113,21 @@ class Impact:
 
 
 def _words(text: str) -> list[str]:
-    return re.findall(r"\S+", text)
+    """The words of ``text``, a mark of punctuation after a word a token of its own (so that
+    "speelsoort" and "speelsoort;" are one word kept and one mark inserted)."""
+    return re.findall(r"[^\s,;:.!?]+|[,;:.!?]+", text)
+
+
+def _joined(words: list[str]) -> str:
+    return re.sub(r" ([,;:.!?])", r"\1", " ".join(words))
+
+
+def _spaced(pieces: list[str], kinds: tuple[tuple[str, str], ...]) -> str:
+    """Pieces joined by a space, none before a piece that starts with a mark of punctuation."""
+    out = ""
+    for shown, (_, words) in zip(pieces, kinds):
+        out += ("" if not out or words[:1] in ",;:.!?" else " ") + shown
+    return out
 
 
 def redline_pieces(old: str, new: str) -> tuple[tuple[str, str], ...]:
@@ -122,12 +136,12 @@ def redline_pieces(old: str, new: str) -> tuple[tuple[str, str], ...]:
     pieces: list[tuple[str, str]] = []
     for op, i1, i2, j1, j2 in difflib.SequenceMatcher(a=before, b=after, autojunk=False).get_opcodes():
         if op == "equal":
-            pieces.append(("=", " ".join(before[i1:i2])))
+            pieces.append(("=", _joined(before[i1:i2])))
             continue
         if i2 > i1:
-            pieces.append(("-", " ".join(before[i1:i2])))
+            pieces.append(("-", _joined(before[i1:i2])))
         if j2 > j1:
-            pieces.append(("+", " ".join(after[j1:j2])))
+            pieces.append(("+", _joined(after[j1:j2])))
     return tuple(pieces)
 
 
