@@ -167,7 +167,7 @@ def auction_words(tokens: str, dealer: str, lang: str, edition: Any = None) -> s
         if kind == "option" and event.choice:
             found.append(t("impact.token.option", lang, choice=choice_name(event.choice, lang)))
         elif kind == "call" and event.seat is not None:
-            said = f"{seat_name(event.seat, lang)} {event.token}"
+            said = f"{seat_name(event.seat, lang)} {event.call if event.call is not None else event.token}"
             if event.correction_of is not None:
                 said = t("impact.token.correction", lang, call=said)
             elif event.irregularity:
@@ -209,7 +209,7 @@ def _state_words(tokens: str, dealer: str, edition: Any, lang: str) -> str:
 
     judged = _judged(tokens, edition, dealer)
     if judged is None:
-        return t("impact.result.error", lang)
+        return t("impact.cannot_play", lang)
     auction = judged.auction
     if auction.is_over:
         return result_words(auction, lang)
