@@ -267,3 +267,15 @@ def test_progress_on_a_long_run_only_where_asked():
 def test_cli_progress_stays_off_stderr_when_it_is_not_a_terminal(capsys):
     assert main(["impact", FOUR, "--max-tokens", "1", "--space", "calls"]) == 0
     assert capsys.readouterr().err == ""
+
+
+def test_progress_in_dutch():
+    # under --lang nl the search's and the replay's progress lines are Dutch too
+    from bridgelaws.text._cliio import Progress
+
+    shown = Progress("impact", stream=io.StringIO(), enabled=True, after=0, every=0)
+    impact(MILDER, max_tokens=3, space=CALLS_SPACE, pbn=[PBN], progress=shown, lang="nl")
+    lines = shown.stream.getvalue().splitlines()
+    assert any("scenario's beoordeeld" in line for line in lines)
+    assert any("gespeelde biedverlopen nagespeeld" in line for line in lines)
+    assert not any("judged" in line or "replayed" in line for line in lines)

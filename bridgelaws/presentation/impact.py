@@ -188,6 +188,28 @@ def _redline(case_id: str, before: Ruling, proposal: Proposal) -> Redline:
     return Redline(case_id, quote, before.quote_from if quote else None, proposal, redline_pieces(quote, proposal.wording))
 
 
+class _InLanguage:
+    """The search's progress lines (:mod:`bridgelaws.presentation.distinguish` writes them in English)
+    in ``lang``, passed on to ``progress``."""
+
+    _LINE = re.compile(r"([\d,]+) scenarios judged, (\d+) of (\d+) tokens")
+
+    def __init__(self, progress: Progress, lang: str) -> None:
+        self.progress, self.lang = progress, lang
+
+    def update(self, text: str, *, force: bool = False) -> None:
+        from ..text.i18n import t
+
+        found = self._LINE.fullmatch(text)
+        if found is not None:
+            count = found.group(1).replace(",", ".") if self.lang == "nl" else found.group(1)
+            text = t("impact.progress.judged", self.lang, count=count, length=found.group(2), most=found.group(3))
+        self.progress.update(text, force=force)
+
+    def done(self) -> None:
+        self.progress.done()
+
+
 def _mechanic_redline(base: Edition, proposal: Proposal) -> Redline:
     """A changed mechanic's proposal against the text of the base's articles that state the rule."""
     from ..text.textdiff import text_of
@@ -237,7 +259,9 @@ def impact(draft: str | Edition, *, max_tokens: int = DEFAULT_MAX_TOKENS, space:
             continue
         redlines.append(_redline(case_id, canonical_ruling(case_id, base), proposal))
     redlines += [_mechanic_redline(base, change.proposal) for change in edition.draft.mechanics.values()]
-    found, note, later = _distinguishing(base, edition, max_tokens, space, progress)
+    # the search reads only update(): the translating wrapper stands in for the Progress it wraps
+    searching: Any = progress if progress is None or lang == "en" else _InLanguage(progress, lang)
+    found, note, later = _distinguishing(base, edition, max_tokens, space, searching)
     auctions = None if files is None else real_auctions(base, edition, files, progress=progress, lang=lang)
     return Impact(edition, base, tuple(changes), totals, tuple(redlines), found, note, max_tokens,
                   tuple(c.proposal for c in edition.draft.mechanics.values()), later, auctions)
