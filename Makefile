@@ -21,7 +21,7 @@ IDLE_MINUTES    ?=
 # The browser test drives Debian's Chromium (Playwright's own browser download is not used).
 CHROMIUM ?= /usr/bin/chromium
 
-.PHONY: lab test app install chromium pyodide site bench bench-app bench-site fuzz sweep regen clean
+.PHONY: lab test app install chromium pyodide site bench bench-impact bench-app bench-site fuzz sweep regen clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -120,6 +120,11 @@ $(BENCH_STAMP): pyproject.toml | $(STAMP)
 
 bench: $(BENCH_STAMP)
 	$(PY) benchmarks/run.py $(BENCH)
+	$(PY) benchmarks/impact_time.py
+
+# issue 33 §6: `impact` of a one-ruling draft with its report, processor time beside the fixed loop.
+bench-impact: $(STAMP)
+	$(PY) benchmarks/impact_time.py
 
 # The served app for a class (issue 13): memory per open page and time until the bidding box is usable,
 # with 1 and with PAGES pages open (benchmarks/app_pages.py; `make bench-app PAGES=5` for a quick run).

@@ -206,14 +206,25 @@ def test_the_dutch_export_site_listing(tmp_path):
     assert _english(out + err) == []
 
 
-def test_impact_under_dutch_says_its_report_is_english_only(capsys):
-    # the report itself has no Dutch yet: the run says so in Dutch, on stderr, before it works
-    from bridgelaws.interfaces.cli import main
+def test_the_dutch_impact_report(tmp_path, capsys):
+    # issue 35: impact ignored --lang nl. Its report (-o) is Dutch throughout: every heading and
+    # sentence; the draft's own English words are marked lang="en" as the draft's, untranslated.
+    out = tmp_path / "report.html"
+    assert main(["--lang", "nl", "impact", "data/drafts/1936-milder-insufficient-bid.yaml", "--max-tokens", "2",
+                 "--pbn", "tests/fixtures/impact", "-o", str(out)]) == 0
+    captured = capsys.readouterr()
+    assert captured.out == f"{out} geschreven (het rapport van impact, HTML)\n" and captured.err == ""
+    html = out.read_text(encoding="utf-8")
+    assert "Wat het ontwerp verandert" in html
+    assert _english(visible(html)) == []
 
+
+def test_impact_listing_under_dutch_says_it_is_english(capsys):
+    # the listing on stdout (no -o) is still English: said once, in Dutch, on stderr
     assert main(["--lang", "nl", "impact", "data/drafts/1936-milder-insufficient-bid.yaml", "--max-tokens", "1",
                  "--space", "calls"]) == 0
     err = capsys.readouterr().err
-    assert err.startswith("het rapport van impact is nog alleen in het Engels (nog niet in het Nederlands)\n")
+    assert err.startswith("de lijst van impact is nog alleen in het Engels (nog niet in het Nederlands)")
 
 
 def test_the_apps_example_line_and_copy_link_follow_the_language():

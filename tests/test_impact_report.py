@@ -64,7 +64,7 @@ def test_real_auctions_on_etc_1999():
 
 def test_a_missing_pbn_file_is_one_line():
     draft = find_edition(FOUR)
-    with pytest.raises(BridgeLawsError, match="no such file"):
+    with pytest.raises(BridgeLawsError, match="absent.pbn: no such file or folder"):
         real_auctions(draft.base, draft, [str(FIXTURES / "absent.pbn")])
 
 
@@ -79,15 +79,85 @@ def test_the_report_holds_every_section(milder):
     html = impact_report_html(milder, generated=datetime.date(2026, 12, 1))
     text = text_of(html)
     assert "Generated 2026-12-01" in text
-    assert "DERDE TIJDVAK" in text  # the 1936 source's citation (data/bibliography.yaml)
-    assert "<del>" in html and "<ins>" in html and "against 1936:22.3" in text  # the redline
-    assert "Matrix cells that change (1 of" in text and "insufficient-bid" in text
-    # the parting, with the articles on both sides
-    assert "1C 1C" in text and "1936: insufficient-bid, ruled (1936:22.3, 1936:22.3.a, 1936:22.3.b" in text
-    assert "1936-milder-insufficient: insufficient-bid, ruled (1936-milder-insufficient:insufficient-bid" in text
-    assert "1C 1C 1S" in text and "correction, after the parting" in text  # what follows it
-    assert "Ledger, 1936 to 1936-milder-insufficient" in text and "milder" in text
-    assert "0 of 3 recorded auctions end differently" in text  # a ruling change: the recorded auctions are plain
+    # only the subject the draft touches; the rest in one line (20 cases and 13 mechanics)
+    assert "The draft changes 1 of 33 subjects: Insufficient bid. 32 other subjects unchanged." in text
+    assert text.count('class="bl-impact-case"') == 0 and html.count('class="bl-impact-case"') == 1
+    # before and after in plain words (worked out from 1936:22.3.a/b and the draft's two options)
+    assert ("Offender may make the lowest sufficient bid in the same denomination: then partner must pass "
+            "at his next turn") in text
+    assert "Offender may make the lowest sufficient bid in the same denomination: then nobody must pass" in text
+    # the shortest example auction, with its ruling under both
+    assert "North 1C, East 1C (insufficient bid) (notation: 1C 1C)." in text
+    assert "East may make any other sufficient bid: then West must pass for the rest of the auction" in text
+    assert "East may make any other sufficient bid: then West must pass at his next turn" in text
+    # the redline of the changed article
+    assert "andere speelsoort<ins>; kiest de overtreder" in html and "Against the text of 1936:22.3" in text
+    # what differs after the parting: East's correction 1S
+    assert "North 1C, East 1C (insufficient bid), East 1S in its place" in text
+    # the draft's own fields, said to be absent rather than "unknown"
+    assert "The draft file gives no date (field 'date')." in text
+    assert "DERDE TIJDVAK" in text and "unknown" not in text.lower()
+    assert "0 of 3 recorded auctions end differently under the draft" in text
+    assert "None ends differently." in text
+    assert "Ledger" not in text and "Matrix cells" not in text
+
+
+def test_the_drafts_rationale_date_and_sources_are_shown(tmp_path):
+    draft = tmp_path / "dated.yaml"
+    draft.write_text(Path(MILDER).read_text(encoding="utf-8").replace(
+        "changes:\n", "rationale: Fewer bars after a slip.\ndate: 2026-11-30\n"
+                      "sources: [\"Minutes of the committee, 2026-11-30\"]\nchanges:\n", 1), encoding="utf-8")
+    report = impact(str(draft), max_tokens=1, space=CALLS_SPACE)
+    text = text_of(impact_report_html(report))
+    assert "Rationale Fewer bars after a slip." in text and "Date of the draft 2026-11-30" in text
+    assert "Minutes of the committee, 2026-11-30" in text and "names no sources" not in text
+    assert report.draft.draft.date == "2026-11-30"
+
+
+def test_a_bad_draft_date_is_one_line(tmp_path):
+    draft = tmp_path / "bad.yaml"
+    draft.write_text(Path(MILDER).read_text(encoding="utf-8").replace("changes:\n", "date: yesterday\nchanges:\n", 1),
+                     encoding="utf-8")
+    with pytest.raises(BridgeLawsError, match="expected a date YYYY-MM-DD, got 'yesterday'"):
+        find_edition(str(draft))
+
+
+def test_the_dutch_report(milder):
+    from test_dutch_walk import _english
+    from test_dutch_throughout import visible
+
+    html = impact_report_html(milder, lang="nl")
+    text = text_of(html)
+    assert html.startswith("<!DOCTYPE html>\n<html lang=\"nl\">")
+    assert "Het ontwerp verandert 1 van de 33 onderwerpen: Onvoldoende bod. 32 andere onderwerpen ongewijzigd." in text
+    assert "Noord 1C, Oost 1C (onvoldoende bod) (notatie: 1C 1C)." in text
+    assert "Oost mag kiezen: ander voldoende bod; dan moet West bij zijn volgende beurt passen" in text
+    assert "Tegenover de tekst van 1936:22.3" in text and "Gespeelde biedverlopen" in text
+    # the draft's own English (its name, note, reason, summary) is marked as the draft's, untranslated
+    assert 'lang="en">1936 with a milder penalty' in html
+    assert _english(visible(html)) == []
+
+
+def test_a_supplementary_base_rule_is_redlined_against_its_paraphrase(tmp_path):
+    from bridgelaws.presentation.impact import _redline
+    from bridgelaws.presentation.tables import canonical_ruling
+
+    # 2017's call out of rotation at RHO's turn lives in the supplementary layer (Law 31A)
+    before = next((canonical_ruling(c.id, "2017") for c in __import__("bridgelaws.judging.rulings", fromlist=["cases"]).cases()
+                   if canonical_ruling(c.id, "2017").outside_corpus is not None), None)
+    if before is None:
+        pytest.skip("no 2017 case is ruled by the supplementary layer in this data")
+    proposal = find_edition(MILDER).draft.rulings["insufficient-bid"].proposal
+    redline = _redline(before.case, before, proposal)
+    assert redline.base_layer == "supplement" and redline.base_source == before.provenance[0].article
+    from bridgelaws.supplement.supplement import article
+
+    assert redline.base_quote == article(redline.base_source).paraphrase_en
+    from bridgelaws.presentation.impact_report import _redline as shown
+    from bridgelaws.presentation.impact import Impact
+
+    words = text_of(shown(None, redline, "en"))
+    assert "not the law's text" in words and "paraphrase" in words
 
 
 def test_the_report_loads_nothing_and_escapes_the_draft(tmp_path):
@@ -110,7 +180,28 @@ def test_cli_writes_the_report(tmp_path, capsys):
     assert capsys.readouterr().out.startswith(f"wrote {out}")
     text = text_of(out.read_text(encoding="utf-8"))
     assert "2 of 3 recorded auctions end differently" in text
-    assert "closing" in text  # the mechanic's change, in the redline section
+    assert "end-of-auction" in text and "Against the text of 2017:22.A, 2017:17.D.3" in text  # the mechanic
+    # board 1: 1S by North, three passes (2017:17.D.1) against still open under the draft
+    assert "Fixture 1 contract 1S by North the auction stays open" in text
+
+
+def test_pbn_takes_folders_and_checks_every_path_first(tmp_path, capsys, monkeypatch):
+    import bridgelaws.presentation.impact as module
+
+    draft = find_edition(FOUR)
+    found = real_auctions(draft.base, draft, [str(FIXTURES)])
+    assert (found.auctions, found.changed) == (3, 2) and found.files == (PBN,)
+    # a missing path after a good one: refused before the search starts, one line naming it
+    searched = []
+    monkeypatch.setattr(module, "_distinguishing", lambda *a, **k: searched.append(1) or ([], "", []))
+    missing = str(tmp_path / "nowhere")
+    assert main(["impact", FOUR, "--pbn", str(FIXTURES), missing]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and f"--pbn {missing}: no such file or folder" in err and not searched
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    assert main(["--lang", "nl", "impact", FOUR, "--pbn", str(empty)]) == 2
+    assert f"--pbn {empty}: de map bevat geen PBN-bestand" in capsys.readouterr().err and not searched
 
 
 def test_cli_pdf_goes_through_the_handout_printer(tmp_path, monkeypatch, capsys):
@@ -123,9 +214,35 @@ def test_cli_pdf_goes_through_the_handout_printer(tmp_path, monkeypatch, capsys)
     assert out.read_bytes() == b"%PDF-1.4 fixture" and "Impact of draft 2017-four-passes" in printed[0]
 
 
+@pytest.mark.browser
+@pytest.mark.parametrize("lang", ["en", "nl"])
+def test_the_printed_report_reads_every_section(tmp_path, lang, monkeypatch, capsys):
+    chromium = os.environ.get("BRIDGELAWS_CHROMIUM", "/usr/bin/chromium")
+    if not Path(chromium).exists():
+        pytest.skip(f"no Chromium at {chromium}")
+    pypdf = pytest.importorskip("pypdf")
+    monkeypatch.setenv("BRIDGELAWS_CHROMIUM", chromium)
+    monkeypatch.setenv("BRIDGELAWS_PROGRESS", "1")
+    out = tmp_path / "report.pdf"
+    assert main(["--lang", lang, "impact", MILDER, "--max-tokens", "3", "--pbn", str(FIXTURES), "-o", str(out)]) == 0
+    err = capsys.readouterr().err
+    assert ("printing the PDF" if lang == "en" else "de PDF wordt afgedrukt") in err
+    text = " ".join(page.extract_text() for page in pypdf.PdfReader(str(out)).pages)
+    text = re.sub(r"\s+", " ", text)
+    sections = {"en": ["Impact of draft 1936-milder-insufficient", "The draft", "What the draft changes",
+                       "Insufficient bid", "The shortest example auction", "The changed article, as a redline",
+                       "What differs later in the auction", "Recorded auctions", "Sources",
+                       "0 of 3 recorded auctions end differently"],
+                "nl": ["Gevolgen van ontwerp 1936-milder-insufficient", "Het ontwerp", "Wat het ontwerp verandert",
+                       "Onvoldoende bod", "Het kortste voorbeeldbiedverloop",
+                       "Het gewijzigde artikel, met de wijzigingen gemarkeerd", "Wat later in het bieden verschilt",
+                       "Gespeelde biedverlopen", "Bronnen", "0 van de 3 gespeelde biedverlopen eindigen"]}[lang]
+    assert [s for s in sections if s not in text] == []
+
+
 @pytest.mark.parametrize("argv, words", [
     (["-o", "report.txt"], "must end in .html or .pdf"),
-    (["--pbn", "absent.pbn"], "no such file"),
+    (["--pbn", "absent.pbn"], "no such file or folder"),
 ])
 def test_cli_bad_arguments_are_one_line(tmp_path, capsys, argv, words):
     argv = [a if not a.endswith((".txt", ".pbn")) else str(tmp_path / a) for a in argv]
@@ -150,3 +267,15 @@ def test_progress_on_a_long_run_only_where_asked():
 def test_cli_progress_stays_off_stderr_when_it_is_not_a_terminal(capsys):
     assert main(["impact", FOUR, "--max-tokens", "1", "--space", "calls"]) == 0
     assert capsys.readouterr().err == ""
+
+
+def test_progress_in_dutch():
+    # under --lang nl the search's and the replay's progress lines are Dutch too
+    from bridgelaws.text._cliio import Progress
+
+    shown = Progress("impact", stream=io.StringIO(), enabled=True, after=0, every=0)
+    impact(MILDER, max_tokens=3, space=CALLS_SPACE, pbn=[PBN], progress=shown, lang="nl")
+    lines = shown.stream.getvalue().splitlines()
+    assert any("scenario's beoordeeld" in line for line in lines)
+    assert any("gespeelde biedverlopen nagespeeld" in line for line in lines)
+    assert not any("judged" in line or "replayed" in line for line in lines)

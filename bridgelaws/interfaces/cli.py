@@ -363,16 +363,18 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
     p.add_argument("--max-tokens", type=_max_tokens, default=4, metavar="N",
                    help="the length of the scenarios searched for a different behaviour (default 4)")
     _space_option(p)
-    p.add_argument("--pbn", nargs="+", default=None, metavar="FILE",
-                   help="PBN files whose recorded auctions are replayed under base and draft: how many end "
-                        "differently (another outcome, contract or declarer)")
+    p.add_argument("--pbn", nargs="+", default=None, metavar="PATH",
+                   help="PBN files, or folders of them (their *.pbn files), whose recorded auctions are replayed "
+                        "under base and draft: how many end differently (another outcome, contract or declarer); "
+                        "every path is checked before any work")
     fmt = p.add_mutually_exclusive_group()
     fmt.add_argument("--json", action="store_true", help="the report as JSON")
     fmt.add_argument("--html", action="store_true", help="the report's sections as an HTML fragment, on stdout")
     fmt.add_argument("-o", "--output", default=None, metavar="FILE",
-                     help="FILE.html (one self-contained, printable document: date, sources, redline, matrix "
-                          "cells, scenarios with their articles, ledger, recorded auctions) or FILE.pdf "
-                          "(the same, printed by headless Chromium)")
+                     help="FILE.html (one self-contained, printable document in the --lang language: the draft, "
+                          "each subject it changes before and after with its shortest example and the redline, "
+                          "what differs later, the recorded auctions, the sources) or FILE.pdf (the same, "
+                          "printed by headless Chromium)")
     p.set_defaults(func=_command("auction", "cmd_impact"))
 
     p = sub.add_parser("coverage", help="which records of each text the engine models, and why not the rest")

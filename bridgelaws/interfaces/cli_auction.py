@@ -93,18 +93,19 @@ def cmd_impact(args: argparse.Namespace) -> int:
         raise BridgeLawsError(f"impact: -o {args.output!r} must end in .html or .pdf")
     if args.output is not None:  # before the work: the PBN file or the draft is never replaced by the report
         refuse_input(args.output, *(args.pbn or ()), args.draft)
-    if lang_of(args) != "en":  # the report has no Dutch yet: said once, in the run's language
-        print(t("cli.impact.english_only", lang_of(args)), file=sys.stderr)
+    language = lang_of(args)
+    if language != "en" and args.output is None and not args.json:  # the listing; the report (-o) is Dutch
+        print(t("cli.impact.english_only", language), file=sys.stderr)
     progress = Progress("impact")
     try:
         report = impact(args.draft, max_tokens=args.max_tokens, space=SPACES[args.space], pbn=args.pbn,
-                        progress=progress)
+                        progress=progress, lang=language)
         if args.output is not None:
-            kind = write_impact_report(args.output, report)
+            kind = write_impact_report(args.output, report, lang=language, progress=progress)
     finally:
         progress.done()
     if args.output is not None:
-        print(f"wrote {args.output} (the impact report, {kind})")
+        print(t("impact.wrote", language, path=args.output, kind=kind))
         return 0
     if args.json:
         print(json.dumps(report.as_dict(), indent=2, ensure_ascii=False))

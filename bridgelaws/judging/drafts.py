@@ -54,7 +54,7 @@ RESTATED_WITH = {"bid-range": "bid-above-seven", "all-pass": "all-pass"}
 CLOSE_CHECK_PASSES = 8
 
 _TOP_FIELDS = ("draft", "name", "base", "changes")
-_TOP_OPTIONAL = ("note",)
+_TOP_OPTIONAL = ("note", "rationale", "date", "sources")
 _CHANGE_FIELDS = ("wording", "reason")
 _CHANGE_OPTIONAL = ("case", "ruling", "closing", "mechanic", "max_level", "outcome")
 
@@ -98,6 +98,11 @@ class Draft:
     base: str
     path: str
     note: str = ""
+    #: The committee's own case for the draft, the day it is dated (YYYY-MM-DD) and the sources it
+    #: rests on (optional fields; the impact report shows them).
+    rationale: str = ""
+    date: str = ""
+    sources: tuple[str, ...] = ()
     #: Its change of each case it changes: the case's entry for the draft (:mod:`bridgelaws.judging.entries`),
     #: with its ``spec`` and ``proposal``.
     rulings: Mapping[str, Entry] = field(default_factory=dict)
@@ -190,7 +195,26 @@ def parse_draft(data: object, loc: MarkedLoc) -> Draft:
                 f"{base.year} ruling quotes the {base.year} text on the rule it changes)")
     return Draft(id=draft_id, name=text(raw["name"], loc.at("name")), base=base.year, path=loc.file,
                  note=text(raw["note"], loc.at("note")) if raw.get("note") is not None else "",
+                 rationale=text(raw["rationale"], loc.at("rationale")) if raw.get("rationale") is not None else "",
+                 date=_date(raw.get("date"), loc.at("date")),
+                 sources=tuple(text(s, loc.at("sources").at(i)) for i, s in enumerate(listing(raw["sources"], loc.at("sources"))))
+                 if raw.get("sources") is not None else (),
                  rulings=rulings, mechanics=mechanics)
+
+
+def _date(value: object, loc: MarkedLoc) -> str:
+    """A draft's date, YYYY-MM-DD (YAML reads an unquoted one as a date), or "" where none is given."""
+    import datetime
+
+    if value is None:
+        return ""
+    if isinstance(value, datetime.date):
+        return value.isoformat()
+    found = string(value, loc).strip()
+    try:
+        return datetime.date.fromisoformat(found).isoformat()
+    except ValueError:
+        raise loc.error(f"expected a date YYYY-MM-DD, got {found!r}") from None
 
 
 def _identity(raw: dict[str, Any], loc: MarkedLoc) -> tuple[str, Edition]:

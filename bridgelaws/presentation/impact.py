@@ -60,18 +60,23 @@ class Redline:
     proposal: Proposal
     #: (op, words): op is "=" (kept), "-" (deleted from the base's quote) or "+" (inserted).
     pieces: tuple[tuple[str, str], ...]
+    #: "supplement" where the base's rule lives in the supplementary layer: ``base_quote`` is then the
+    #: project's paraphrase of ``base_source`` (not the law's text), from ``paraphrase_source``.
+    base_layer: str = "corpus"
+    paraphrase_source: str = ""
 
     def text(self) -> str:
         """``kept [-deleted-] {+inserted+}``, as ``wdiff`` prints it."""
-        return " ".join(words if op == "=" else f"[-{words}-]" if op == "-" else f"{{+{words}+}}"
-                        for op, words in self.pieces)
+        return _spaced([words if op == "=" else f"[-{words}-]" if op == "-" else f"{{+{words}+}}"
+                        for op, words in self.pieces], self.pieces)
 
     def html(self) -> str:
-        return " ".join(escape(words) if op == "=" else f"<del>{escape(words)}</del>" if op == "-"
-                        else f"<ins>{escape(words)}</ins>" for op, words in self.pieces)
+        return _spaced([escape(words) if op == "=" else f"<del>{escape(words)}</del>" if op == "-"
+                        else f"<ins>{escape(words)}</ins>" for op, words in self.pieces], self.pieces)
 
     def as_dict(self) -> dict[str, Any]:
         return {"subject": self.subject, "base_quote": self.base_quote, "base_source": self.base_source,
+                "base_layer": self.base_layer, "paraphrase_source": self.paraphrase_source,
                 "proposed": self.proposal.as_dict(), "redline": self.text(),
                 "pieces": [{"op": op, "words": words} for op, words in self.pieces]}
 
@@ -109,7 +114,21 @@ class Impact:
 
 
 def _words(text: str) -> list[str]:
-    return re.findall(r"\S+", text)
+    """The words of ``text``, a mark of punctuation after a word a token of its own (so that
+    "speelsoort" and "speelsoort;" are one word kept and one mark inserted)."""
+    return re.findall(r"[^\s,;:.!?]+|[,;:.!?]+", text)
+
+
+def _joined(words: list[str]) -> str:
+    return re.sub(r" ([,;:.!?])", r"\1", " ".join(words))
+
+
+def _spaced(pieces: list[str], kinds: tuple[tuple[str, str], ...]) -> str:
+    """Pieces joined by a space, none before a piece that starts with a mark of punctuation."""
+    out = ""
+    for shown, (_, words) in zip(pieces, kinds):
+        out += ("" if not out or words[:1] in ",;:.!?" else " ") + shown
+    return out
 
 
 def redline_pieces(old: str, new: str) -> tuple[tuple[str, str], ...]:
@@ -118,12 +137,12 @@ def redline_pieces(old: str, new: str) -> tuple[tuple[str, str], ...]:
     pieces: list[tuple[str, str]] = []
     for op, i1, i2, j1, j2 in difflib.SequenceMatcher(a=before, b=after, autojunk=False).get_opcodes():
         if op == "equal":
-            pieces.append(("=", " ".join(before[i1:i2])))
+            pieces.append(("=", _joined(before[i1:i2])))
             continue
         if i2 > i1:
-            pieces.append(("-", " ".join(before[i1:i2])))
+            pieces.append(("-", _joined(before[i1:i2])))
         if j2 > j1:
-            pieces.append(("+", " ".join(after[j1:j2])))
+            pieces.append(("+", _joined(after[j1:j2])))
     return tuple(pieces)
 
 
@@ -156,8 +175,60 @@ def _distinguishing(base: Edition, draft: Edition, max_tokens: int, space: Space
             [d.to_dict() for d in found.later])
 
 
+def _redline(case_id: str, before: Ruling, proposal: Proposal) -> Redline:
+    """The proposal against the base's quote; where the base's rule is a supplementary one, against
+    the project's paraphrase of its first supplementary article (labelled so in the report)."""
+    if before.outside_corpus is not None and before.provenance:
+        from ..supplement.supplement import article
+
+        first = before.provenance[0]
+        paraphrase = article(first.article).paraphrase_en
+        return Redline(case_id, paraphrase, first.article, proposal, redline_pieces(paraphrase, proposal.wording),
+                       "supplement", f"{first.source_title} ({first.address}, read {first.read})")
+    quote = before.quote_nl or ""
+    return Redline(case_id, quote, before.quote_from if quote else None, proposal, redline_pieces(quote, proposal.wording))
+
+
+class _InLanguage:
+    """The search's progress lines (:mod:`bridgelaws.presentation.distinguish` writes them in English)
+    in ``lang``, passed on to ``progress``."""
+
+    _LINE = re.compile(r"([\d,]+) scenarios judged, (\d+) of (\d+) tokens")
+
+    def __init__(self, progress: Progress, lang: str) -> None:
+        self.progress, self.lang = progress, lang
+
+    def update(self, text: str, *, force: bool = False) -> None:
+        from ..text.i18n import t
+
+        found = self._LINE.fullmatch(text)
+        if found is not None:
+            count = found.group(1).replace(",", ".") if self.lang == "nl" else found.group(1)
+            text = t("impact.progress.judged", self.lang, count=count, length=found.group(2), most=found.group(3))
+        self.progress.update(text, force=force)
+
+    def done(self) -> None:
+        self.progress.done()
+
+
+def _mechanic_redline(base: Edition, proposal: Proposal) -> Redline:
+    """A changed mechanic's proposal against the text of the base's articles that state the rule."""
+    from ..text.textdiff import text_of
+
+    texts = []
+    for article in base.rule(proposal.subject).articles:
+        try:
+            texts.append((article, text_of(article).text))
+        except BridgeLawsError:  # an article the registry cannot show: left out, not invented
+            continue
+    quote = " ".join(text for _, text in texts)
+    return Redline(proposal.subject, quote, ", ".join(a for a, _ in texts) or None, proposal,
+                   redline_pieces(quote, proposal.wording))
+
+
 def impact(draft: str | Edition, *, max_tokens: int = DEFAULT_MAX_TOKENS, space: Space | None = None,
-           pbn: list[str] | tuple[str, ...] | None = None, progress: Progress | None = None) -> Impact:
+           pbn: list[str] | tuple[str, ...] | None = None, progress: Progress | None = None,
+           lang: str = "en") -> Impact:
     """What ``draft`` (a draft file's path or a :class:`DraftEdition`) changes against its base.
     ``space``: the scenarios the distinguishing search tries (:data:`bridgelaws.presentation.distinguish.DEFAULT_SPACE`;
     ``CALLS_SPACE`` reaches 4 tokens in seconds where a draft changes what calls do). ``pbn``: PBN
@@ -166,6 +237,7 @@ def impact(draft: str | Edition, *, max_tokens: int = DEFAULT_MAX_TOKENS, space:
     from .tables import canonical_ruling
     from .views import turns_barred
 
+    files = None if pbn is None else pbn_files(pbn, lang)  # every path checked before any work
     edition = find_edition(draft)
     if not isinstance(edition, DraftEdition):
         raise BridgeLawsError(f"{edition.year} is not a draft: give the path of a draft file (data/drafts/*.yaml)")
@@ -186,12 +258,12 @@ def impact(draft: str | Edition, *, max_tokens: int = DEFAULT_MAX_TOKENS, space:
         proposal = change.proposal
         if proposal is None:  # never: a draft's entry of a case carries its proposal (drafts._ruling_change)
             continue
-        before = canonical_ruling(case_id, base)
-        quote = before.quote_nl or ""
-        redlines.append(Redline(case_id, quote, before.quote_from if quote else None, proposal,
-                                redline_pieces(quote, proposal.wording)))
-    found, note, later = _distinguishing(base, edition, max_tokens, space, progress)
-    auctions = None if pbn is None else real_auctions(base, edition, pbn, progress=progress)
+        redlines.append(_redline(case_id, canonical_ruling(case_id, base), proposal))
+    redlines += [_mechanic_redline(base, change.proposal) for change in edition.draft.mechanics.values()]
+    # the search reads only update(): the translating wrapper stands in for the Progress it wraps
+    searching: Any = progress if progress is None or lang == "en" else _InLanguage(progress, lang)
+    found, note, later = _distinguishing(base, edition, max_tokens, space, searching)
+    auctions = None if files is None else real_auctions(base, edition, files, progress=progress, lang=lang)
     return Impact(edition, base, tuple(changes), totals, tuple(redlines), found, note, max_tokens,
                   tuple(c.proposal for c in edition.draft.mechanics.values()), later, auctions)
 
@@ -210,11 +282,13 @@ class RealAuctions:
     auctions: int  # games with an auction (the ones replayed)
     changed: int
     unreadable: int  # games the reader could not read (not counted)
-    examples: tuple[dict[str, str], ...]
+    #: Each: file, event, board, room, teams, base, draft (the end in words); "_base"/"_draft" the results.
+    examples: tuple[dict[str, Any], ...]
 
     def as_dict(self) -> dict[str, Any]:
         return {"files": list(self.files), "games": self.games, "auctions": self.auctions, "changed": self.changed,
-                "unreadable": self.unreadable, "examples": list(self.examples)}
+                "unreadable": self.unreadable,
+                "examples": [{k: v for k, v in x.items() if not k.startswith("_")} for x in self.examples]}
 
     def sentence(self) -> str:
         unread = f"; {self.unreadable:,} game(s) could not be read" if self.unreadable else ""
@@ -237,22 +311,53 @@ def _result_words(result: Any) -> str:
     return words
 
 
+def pbn_files(paths: list[str] | tuple[str, ...], lang: str = "en") -> tuple[str, ...]:
+    """The PBN files ``--pbn`` names: each file as given, each folder's ``*.pbn`` files (any case of
+    the suffix, sorted, not in subfolders). Every path is checked before any work: a missing path, or a
+    folder with no PBN file, is one :class:`BridgeLawsError` line naming it, in ``lang``."""
+    import os
+
+    from ..text.i18n import t
+
+    if not paths:
+        raise BridgeLawsError("--pbn needs at least one PBN file or folder")
+    found: list[str] = []
+    for path in paths:
+        if os.path.isdir(path):
+            inside = sorted(os.path.join(path, name) for name in os.listdir(path)
+                            if name.lower().endswith(".pbn") and os.path.isfile(os.path.join(path, name)))
+            if not inside:
+                raise BridgeLawsError(t("impact.pbn_empty", lang, path=path))
+            found += inside
+        elif os.path.isfile(path):
+            if not os.access(path, os.R_OK):
+                raise BridgeLawsError(t("impact.pbn_unreadable", lang, path=path))
+            found.append(path)
+        else:
+            raise BridgeLawsError(t("impact.pbn_missing", lang, path=path))
+    return tuple(found)
+
+
+def _teams(tags: Any) -> str:
+    home, visit = tags.get("HomeTeam"), tags.get("VisitTeam")
+    return " - ".join(str(x) for x in (home, visit) if x) if (home or visit) else ""
+
+
 def real_auctions(base: Edition, draft: Edition, files: list[str] | tuple[str, ...], *,
-                  progress: Progress | None = None) -> RealAuctions:
-    """Replay every recorded auction of ``files`` under ``base`` and ``draft``
-    (:func:`bridgelaws.auction.pbn.game_results`) and count those that end differently. A file that cannot
-    be opened is one :class:`BridgeLawsError` line; a game that cannot be read is counted apart."""
+                  progress: Progress | None = None, lang: str = "en") -> RealAuctions:
+    """Replay every recorded auction of ``files`` (PBN files or folders of them, :func:`pbn_files`)
+    under ``base`` and ``draft`` (:func:`bridgelaws.auction.pbn.game_results`) and count those that end
+    differently. A path that cannot be used is one :class:`BridgeLawsError` line, before any replay; a
+    game that cannot be read is counted apart."""
     import os
 
     from ..auction import pbn as pbn_reader
+    from ..text.i18n import t
 
-    if not files:
-        raise BridgeLawsError("--pbn needs at least one PBN file")
+    paths = pbn_files(files, lang)
     games = auctions = changed = unreadable = 0
-    examples: list[dict[str, str]] = []
-    for path in files:
-        if not os.path.isfile(path):
-            raise BridgeLawsError(f"--pbn {path}: no such file")
+    examples: list[dict[str, Any]] = []
+    for path in paths:
         for game in pbn_reader.iter_games(path, errors="keep"):
             if isinstance(game, BridgeLawsError):
                 unreadable += 1
@@ -270,11 +375,14 @@ def real_auctions(base: Edition, draft: Edition, files: list[str] | tuple[str, .
             if differs:
                 changed += 1
                 if len(examples) < EXAMPLES:
-                    examples.append({"file": os.path.basename(path), "board": str(game.tags.get("Board", "?")),
-                                     "base": _result_words(before), "draft": _result_words(after)})
+                    tags = game.tags
+                    examples.append({"file": os.path.basename(path), "event": str(tags.get("Event") or ""),
+                                     "board": str(tags.get("Board", "?")), "room": str(tags.get("Room") or ""),
+                                     "teams": _teams(tags), "base": _result_words(before),
+                                     "draft": _result_words(after), "_base": before, "_draft": after})
             if progress is not None:
-                progress.update(f"{auctions:,} recorded auctions replayed")
-    return RealAuctions(tuple(files), games, auctions, changed, unreadable, tuple(examples))
+                progress.update(t("impact.progress.replayed", lang, count=f"{auctions:,}"))
+    return RealAuctions(paths, games, auctions, changed, unreadable, tuple(examples))
 
 
 # ------------------------------------------------------------------------------ output
@@ -370,154 +478,33 @@ def impact_html(report: Impact) -> str:
 # ------------------------------------------------------------------------------ the report
 
 
-def _side_line(side: dict[str, Any]) -> str:
-    """One edition's reading of a scenario, with its articles (every line of the report has them)."""
-    from .present import status_name
+def impact_report_html(report: Impact, *, generated: Any = None, lang: str = "en") -> str:
+    """The impact report as one self-contained, printable HTML document in ``lang``
+    (:func:`bridgelaws.presentation.impact_report.report_html`)."""
+    from .impact_report import report_html
 
-    if side.get("error"):
-        return f"cannot go on: {side['error']}"
-    case = side.get("case") or "proper call"
-    by = f"{side['seat']}: " if side.get("seat") else ""
-    articles = ", ".join(side.get("articles") or ()) or "no article (a proper call)"
-    return f"{by}{case}, {status_name(str(side.get('status')))} ({articles})"
+    return report_html(report, generated=generated, lang=lang)
 
 
-def _scenario_items(items: list[dict[str, Any]], base: str, draft: str) -> str:
-    rows = []
-    for item in items:
-        a, b = item["editions"]
-        follows = (f'<div class="bl-impact-follows">{escape(str(item.get("category")))}, after the parting '
-                   f'<i>{escape(str(item.get("follows")))}</i></div>') if item.get("stage") == "after" else ""
-        rows.append(f'<li><code>{escape(str(item["scenario"]))}</code> (dealer {escape(str(item["dealer"]))}): '
-                    f'{escape(str(item["difference"]))}{follows}'
-                    f'<div>{escape(base)}: {escape(_side_line(a))}</div>'
-                    f'<div>{escape(draft)}: {escape(_side_line(b))}</div></li>')
-    return '<ol class="bl-impact-scenarios">' + "".join(rows) + "</ol>"
-
-
-def _changes_html(report: Impact) -> list[str]:
-    """The report's draft changes: each mechanic's proposed wording, each ruling's redline."""
-    parts = []
-    for proposal in report.mechanics:
-        parts.append(f'<div class="bl-proposed"><b>{escape(proposal.subject)}</b> ({escape(proposal.provision)}), '
-                     f'{escape(PROPOSED_LABEL)}: <ins lang="nl">{escape(proposal.wording)}</ins>'
-                     f"<div>reason: {escape(proposal.reason)}</div></div>")
-    for redline in report.redlines:
-        source = f" (against {escape(redline.base_source)})" if redline.base_source else " (the base has no quote: all new)"
-        parts.append(f'<div class="bl-redline"><b>{escape(redline.subject)}</b>{source}: '
-                     f'<span lang="nl">{redline.html()}</span><div>reason: {escape(redline.proposal.reason)}</div></div>')
-    if not report.mechanics and not report.redlines:
-        parts.append("<p>none</p>")
-    return parts
-
-
-def _ledger_html(report: Impact, entries: list[Any]) -> list[str]:
-    """The report's ledger between base and draft: the subjects that change, or that the draft touches."""
-    draft = report.draft.draft
-    base = report.base.year
-    touched = set(draft.rulings) | set(draft.mechanics)
-    moved = [e for e in entries if str(e.change) not in ("unchanged", "not comparable") or e.subject in touched]
-    parts = [f"<h2>Ledger, {escape(base)} to {escape(draft.id)}</h2>"
-             f"<p>{len(moved)} of {len(entries)} subjects; left out: the unchanged ones, and those neither "
-             "text rules on that the draft does not touch (not comparable in both).</p>"]
-    if not moved:
-        return parts + ["<p>none</p>"]
-    rows = "".join(
-        f"<tr><td>{escape(e.subject)}</td><td>{escape(str(e.change))}"
-        f"{' (' + escape(str(e.because)) + ')' if e.because else ''}</td>"
-        f"<td>{escape(', '.join(e.from_side.articles) or '-')}</td><td>{escape(', '.join(e.to_side.articles) or '-')}</td>"
-        f"<td>{escape(e.reason)}</td></tr>" for e in moved)
-    return parts + [f'<table class="bl-table"><tr><th>subject</th><th>change</th><th>{escape(base)}</th>'
-                    f"<th>{escape(draft.id)}</th><th>why</th></tr>{rows}</table>"]
-
-
-def _auctions_html(report: Impact) -> list[str]:
-    """The report's recorded auctions (``--pbn``) that end differently under base and draft."""
-    parts = ["<h2>Effect on recorded auctions</h2>"]
-    if report.auctions is None:
-        return parts + ["<p>No PBN file given (<code>bridgelaws impact DRAFT --pbn FILES</code>).</p>"]
-    found = report.auctions
-    files = ", ".join(escape(f) for f in found.files)
-    parts.append(f"<p>{escape(found.sentence())}: {files}.</p>")
-    if found.examples:
-        rows = "".join(f"<tr><td>{escape(x['file'])}</td><td>{escape(x['board'])}</td><td>{escape(x['base'])}</td>"
-                       f"<td>{escape(x['draft'])}</td></tr>" for x in found.examples)
-        parts.append(f'<table class="bl-table"><tr><th>file</th><th>board</th><th>{escape(report.base.year)}</th>'
-                     f"<th>{escape(report.draft.draft.id)}</th></tr>{rows}</table>"
-                     + (f"<p>The first {len(found.examples)} of {found.changed:,}.</p>"
-                        if found.changed > len(found.examples) else ""))
-    return parts
-
-
-def impact_report_html(report: Impact, *, generated: Any = None, ledger_entries: list[Any] | None = None) -> str:
-    """The impact report as one self-contained, printable HTML document: the
-    date; the sources and their citations; the draft's changes as a redline; the matrix cells that
-    change; the scenarios that now behave differently, and what differs after each parting, with the
-    articles on every line; the ledger between base and draft; and, where PBN files were given, the
-    recorded auctions that end differently. Everything the draft supplies is escaped; the page loads
-    nothing (:data:`bridgelaws.presentation.handout.CONTENT_SECURITY_POLICY` first in its head)."""
-    import datetime
-
-    from ..text.bibliography import cite
-    from .handout import _POLICY_META
-    from .ledger import ledger
-    from .render import stylesheet
-
-    draft = report.draft.draft
-    base = report.base.year
-    when = (generated or datetime.date.today()).isoformat()
-    entries = ledger_entries if ledger_entries is not None else ledger(base, report.draft)
-    title = f"Impact of draft {draft.id}: {draft.name}"
-    try:
-        citation = cite(base, "text")
-    except BridgeLawsError:  # a base without a bibliography entry
-        citation = f"{base}: no citation recorded"
-    sources = "<br>".join(escape(line) for line in citation.strip().splitlines())
-    parts = ["<!DOCTYPE html>", '<html lang="en">', '<head><meta charset="utf-8">', _POLICY_META,
-             f"<title>{escape(title)}</title>", stylesheet(), "</head>", '<body class="bl-handout bl-impact-report">',
-             f"<h1>{escape(title)}</h1>",
-             f'<p class="bl-handout-meta">Generated {escape(when)} by bridgelaws from the draft file '
-             f'{escape(draft.path)}; base edition {escape(base)}.</p>',
-             f'<p class="bl-handout-note">A draft is a proposal, not law: its wording is labelled '
-             f'"{escape(PROPOSED_LABEL)}". {escape(draft.note)}</p>',
-             "<h2>Sources</h2>",
-             f'<ul class="bl-handout-sources"><li data-edition="{escape(base)}">{sources}</li>'
-             f"<li>{escape(draft.id)}: the draft file {escape(draft.path)} (a proposal: no published source)</li></ul>",
-             "<h2>The draft's changes (redline against the base's text)</h2>"]
-    parts += _changes_html(report)
-    parts.append(f"<h2>Matrix cells that change ({len(report.cells)} of {len(cases())} cases)</h2>")
-    parts.append(_cells_table(report))
-    parts.append(f"<p>Strictness (turns barred, summed over the cases): {escape(base)} {report.strictness['base']}, "
-                 f"draft {report.strictness['draft']}.</p>")
-    parts.append(f"<h2>Scenarios that now behave differently ({len(report.distinguishing or [])})</h2>"
-                 f"<p>{escape(report.distinguishing_note)}: the shortest scenario of each kind of difference, "
-                 "with each edition's reading and its articles.</p>")
-    parts.append(_scenario_items(report.distinguishing or [], base, draft.id) if report.distinguishing else "<p>none</p>")
-    parts.append(f"<h2>What differs after each parting ({len(report.later)})</h2>"
-                 "<p>The token after the shortest scenario of each parting: an acceptance, a correction, a right "
-                 "exercised, another player calling, or the next call read as another case.</p>")
-    parts.append(_scenario_items(report.later, base, draft.id) if report.later else "<p>none</p>")
-    parts += _ledger_html(report, entries)
-    parts += _auctions_html(report)
-    parts.append(f'<p class="bl-handout-meta">bridgelaws, {escape(when)}.</p>')
-    parts += ["</body>", "</html>"]
-    return "\n".join(parts) + "\n"
-
-
-def write_impact_report(path: str, report: Impact, *, generated: Any = None) -> str:
+def write_impact_report(path: str, report: Impact, *, generated: Any = None, lang: str = "en",
+                        progress: Progress | None = None) -> str:
     """Write the report to ``path``: HTML for ``.html``/``.htm``, PDF for ``.pdf`` (printed by
-    headless Chromium, :func:`bridgelaws.presentation.handout.handout_pdf`); complete or not at all
-    (:func:`bridgelaws.text._cliio.write_output`). Returns the kind written ("HTML" or "PDF")."""
+    headless Chromium, :func:`bridgelaws.presentation.handout.handout_pdf`, with a progress line);
+    complete or not at all (:func:`bridgelaws.text._cliio.write_output`). Returns the kind written
+    ("HTML" or "PDF")."""
     import os
 
     from ..text._cliio import write_output
+    from ..text.i18n import t
     from .handout import handout_pdf
 
     kind = os.path.splitext(path)[1].lower()
     if kind not in (".html", ".htm", ".pdf"):
         raise BridgeLawsError(f"impact: -o {path!r} must end in .html or .pdf")
-    html = impact_report_html(report, generated=generated)
+    html = impact_report_html(report, generated=generated, lang=lang)
     if kind == ".pdf":
+        if progress is not None:
+            progress.update(t("impact.progress.pdf", lang), force=True)
         write_output(path, handout_pdf(html), source=report.draft.draft.path)
         return "PDF"
     write_output(path, html, source=report.draft.draft.path)

@@ -326,13 +326,15 @@ class Progress:
         self.shown = False
         self.lines = 0  # lines written (a test reads it)
 
-    def update(self, text: str) -> None:
+    def update(self, text: str, *, force: bool = False) -> None:
+        """Show ``text``; ``force``: now, whatever the time since the start or the last line (a step
+        that starts and then takes long without a word, such as printing a PDF)."""
         if not self.enabled:
             return
         import time
 
         now = time.monotonic()
-        if now - self.start < self.after or now - self.last < self.every:
+        if not force and (now - self.start < self.after or now - self.last < self.every):
             return
         self.last = now
         line = f"bridgelaws: {self.label}: {text} ({now - self.start:.0f} s)"
