@@ -505,6 +505,10 @@ FIELD_TESTS = {
     "draft": "test_wording_reason_case_draft_name_and_base", "name": "test_wording_reason_case_draft_name_and_base",
     "base": "test_wording_reason_case_draft_name_and_base", "changes": "test_wording_reason_case_draft_name_and_base",
     "note": "test_note",
+    # shown in the impact report a committee hands out
+    "rationale": "test_impact_report.py::test_the_drafts_rationale_date_and_sources_are_shown",
+    "date": "test_impact_report.py::test_the_drafts_rationale_date_and_sources_are_shown",
+    "sources": "test_impact_report.py::test_the_drafts_rationale_date_and_sources_are_shown",
     # a change
     "wording": "test_wording_reason_case_draft_name_and_base", "reason": "test_wording_reason_case_draft_name_and_base",
     "case": "test_wording_reason_case_draft_name_and_base", "ruling": "test_call_stands",
@@ -539,7 +543,7 @@ def test_every_documented_draft_field_takes_effect_or_is_refused():
     assert set(FIELD_TESTS) == documented, "a field of the schema with neither a test nor a refusal (or a stale entry)"
     here = Path(__file__)
     defined = {name: set(re.findall(r"^def (test_\w+)", (here.parent / name).read_text(encoding="utf-8"), re.M))
-               for name in (here.name, "test_drafts.py")}
+               for name in (here.name, "test_drafts.py", "test_impact_report.py")}
     for field_name, test in FIELD_TESTS.items():
         if test == "refused":
             assert field_name in draft_fields.NEVER_IN_A_DRAFT or field_name == "quote_from", field_name

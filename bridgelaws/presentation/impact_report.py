@@ -1,4 +1,4 @@
-"""The impact report a committee hands out (issue 33 §4): ``bridgelaws impact DRAFT -o report.html|.pdf``.
+"""The impact report a committee hands out: ``bridgelaws impact DRAFT -o report.html|.pdf``.
 
 Only the subjects the draft touches, the rest in one line; per changed subject, in plain words, the
 rule before and after, the shortest example auction and its ruling under both, and the redline of
