@@ -29,17 +29,24 @@ def supplement_sources_table() -> pd.DataFrame:
     return pd.DataFrame(rows, columns=columns).set_index("id")
 
 
-def supplement_articles_table(edition: str | None = None) -> pd.DataFrame:
+def supplement_articles_table(edition: str | None = None, *, lang: str = DEFAULT_LANGUAGE) -> pd.DataFrame:
     """The supplementary articles (of one edition, or all): id, title, source and where in it (with
-    the entry's note on that place: where the returned text stops, a numbering)."""
+    the entry's note on that place: where the returned text stops, a numbering), and the paraphrase in
+    ``lang`` (the project's Dutch under ``nl``; an English one marked as not yet in the language)."""
     import pandas as pd
 
     from ...supplement import supplement
+    from ...text.i18n import t
+
+    def shown(entry: supplement.SupplementArticle) -> str:
+        text, text_lang = supplement.paraphrase(entry, lang)
+        return text if text_lang == lang else f"{text} {t('cards.not_in_language', lang)}"
 
     rows = [{"id": a.id, "edition": a.edition, "title_en": a.title_en, "source": a.source,
-             "where": a.where if a.note is None else f"{a.where} ({a.note})"}
+             "where": a.where if a.note is None else f"{a.where} ({a.note})",
+             "paraphrase": shown(a)}
             for a in supplement.articles(edition)]
-    return pd.DataFrame(rows, columns=["id", "edition", "title_en", "source", "where"]).set_index("id")
+    return pd.DataFrame(rows, columns=["id", "edition", "title_en", "source", "where", "paraphrase"]).set_index("id")
 
 
 def supplement_gaps_table() -> pd.DataFrame:
