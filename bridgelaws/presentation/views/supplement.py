@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from ...auction.editions import EDITIONS
 from ...text.i18n import DEFAULT_LANGUAGE
+from ..edition_words import case_name
 from ..render import html_text, ruling_html
 from ...judging.rulings import find_case
 from ._common import _view
@@ -70,10 +71,11 @@ def layers_html(case_id: str, *, lang: str = DEFAULT_LANGUAGE) -> str:
     for edition in EDITIONS:
         corpus = canonical_ruling(case_id, edition)
         extra = canonical_ruling(case_id, edition, "supplement")
-        right = (ruling_html(extra, case_name=case.name(lang), style=False, lang=lang) if extra.layer == "supplement"
+        name = case_name(case.id, lang, edition.year)
+        right = (ruling_html(extra, case_name=name, style=False, lang=lang) if extra.layer == "supplement"
                  else f'<div class="bl-none">&ndash; {html_text("views.no_supplementary", lang)}</div>')
         rows.append(f'<tr data-edition="{escape(edition.year)}"><th>{escape(edition.year)}</th>'
-                    f"<td>{ruling_html(corpus, case_name=case.name(lang), style=False, lang=lang)}</td>"
+                    f"<td>{ruling_html(corpus, case_name=name, style=False, lang=lang)}</td>"
                     f"<td>{right}</td></tr>")
     return _view(f"<h4>{escape(case.name(lang))} <code>{escape(case.id)}</code></h4>"
                  f'<table class="bl-compare"><thead><tr><th>{html_text("views.column_edition", lang)}</th>'
