@@ -91,3 +91,14 @@ def test_a_dutch_listing_of_an_accepted_call_shows_the_dutch_paraphrase(capsys):
     out = capsys.readouterr().out
     assert supplement.article("2017:27.A.1").paraphrase_nl in out
     assert supplement.article("2017:27.A.1").paraphrase_en not in out
+
+
+def test_article_of_a_supplementary_article_in_dutch_shows_the_dutch_paraphrase(capsys):
+    from bridgelaws.interfaces.cli import main
+
+    entry = supplement.article("2007:30.B.2.a")
+    assert main(["--lang", "nl", "article", "2007:30.B.2.a"]) == 0
+    out = capsys.readouterr().out
+    assert entry.paraphrase_nl in out and entry.paraphrase_en not in out
+    assert main(["article", "2007:30.B.2.a"]) == 0
+    assert entry.paraphrase_en in capsys.readouterr().out

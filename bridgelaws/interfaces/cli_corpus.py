@@ -161,14 +161,15 @@ def _supplementary_article(args: argparse.Namespace) -> bool:
     provenance = supplement.provenance(entry.id)
     if args.json:
         print(json.dumps({"id": entry.id, "layer": "supplement", "title_en": entry.title_en,
-                          "paraphrase_en": entry.paraphrase_en, "provenance": provenance.as_dict()},
+                          "paraphrase_en": entry.paraphrase_en, "paraphrase_nl": entry.paraphrase_nl,
+                          "provenance": provenance.as_dict()},
                          indent=2, ensure_ascii=False))
         return True
     lang = lang_of(args)
     print(f"{entry.id}  {marked((entry.title_en, 'en'), lang)}")
     print("  " + t("cli.article.supplementary", lang))
     print("  " + supplement.provenance_line([provenance], lang))
-    print("  " + marked((entry.paraphrase_en, "en"), lang))
+    print("  " + marked(supplement.paraphrase(entry, lang), lang))
     return True
 
 
