@@ -170,3 +170,17 @@ def test_the_awkward_dutch_is_mended(key, dutch):
 def test_no_dutch_message_keeps_the_awkward_words():
     awkward = re.compile(r"\bGetypt\b|\bBied daarna\b|\bteken\b|\btekens\b|antwoord van de bibliotheek")
     assert not [k for k, m in i18n.catalogue().items() if awkward.search(m.text("nl"))]
+
+
+@pytest.mark.parametrize("case, year, line", [
+    ("pass-out-of-rotation", "1936", "maat moet passen voor de rest van het bieden"),
+    ("exposed-card", "1949", "maat moet passen bij zijn volgende beurt"),
+    ("exposed-card", "2017", "partner moet passen bij zijn volgende beurt"),
+])
+def test_a_cards_bar_names_the_partner_in_the_editions_word(case, year, line):
+    from bridgelaws.presentation import views
+
+    html = views.matrix_card_html(case, year, lang="nl")
+    assert line in html
+    if year != "2017":
+        assert "partner moet passen" not in html

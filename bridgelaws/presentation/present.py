@@ -507,7 +507,7 @@ def describe(ruling: Ruling, lang: str = DEFAULT_LANGUAGE) -> RulingView:
         colour=STATUS_COLOURS.get(shown_status(ruling), OTHER_COLOUR),
         articles=", ".join(ruling.articles), references=", ".join(ruling.references),
         quote_nl=ruling.quote_nl, quote_from=ruling.quote_from, summary=summary,
-        bars=tuple(must_pass(str(bar["seat"]), bar["scope"], lang) for bar in ruling.barred),
+        bars=tuple(must_pass(str(bar["seat"]), bar["scope"], lang, ruling.edition) for bar in ruling.barred),
         options=tuple(OptionView(_option_phrase(option, lang), ruling.chosen == option["choice"])
                       for option in ruling.options),
         play=tuple(ruling.play), bars_short=bars_short(ruling.barred),
