@@ -145,7 +145,8 @@ def test_compare_in_dutch_names_tokens_options_and_bars_in_dutch(capsys: Any) ->
     # (bars W (next-turn))" were English in a Dutch listing
     code, out, _ = run(capsys, "--lang", "nl", "compare", "1S 1H", "--editions", "1936")
     assert code == 0
-    assert "stap 2: 1H van Oost -> geannuleerd: de overtreder moet zijn bod vervangen" in out
+    # in 1936's words (22.3 "moet het voldoende gemaakt worden"; docs/decisions/2026-12-02-edition-words.md, R11)
+    assert "stap 2: 1H van Oost -> de overtreder moet zijn bod voldoende maken" in out
     # 1936:22.3.a/b: the lowest sufficient bid bars partner at his next turn, another bid for the rest
     assert ("keuzes: O: het laagste voldoende bod in dezelfde speelsoort (W moet passen bij zijn volgende beurt); "
             "O: een ander voldoende bod (W moet passen voor de rest van het bieden)") in out

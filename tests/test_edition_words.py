@@ -41,6 +41,10 @@ def test_every_edition_override_keeps_the_english_it_stands_for():
         assert year in {"1932", "1936", "1949", "2007", "2017"}, key
         if rest.startswith("case."):
             assert message.text("en") == find_case(rest[len("case."):]).name_en, key
+        elif rest.startswith("cards.inherited_caution."):
+            # A caution is a statement about the edition's text, not a word: where that statement
+            # differs (1932's deal has a direction), its English differs too (Second reading R11).
+            assert rest in catalogue and catalogue[rest].text("en") != message.text("en"), key
         else:
             assert rest in catalogue and catalogue[rest].text("en") == message.text("en"), key
         assert message.text("nl") != (catalogue[rest].text("nl") if rest in catalogue else ""), key
@@ -135,7 +139,7 @@ def test_the_1936_insufficient_bid_summary_keeps_22_2s_condition():
 def test_a_card_that_takes_clockwise_from_2007_says_so(capsys, year):
     from bridgelaws.presentation import views
 
-    caution = f'Let op: de tekst van {year} zegt alleen "in volgorde", zonder richting'
+    caution = f'Let op: het uittreksel van {year} zegt alleen "in volgorde", zonder richting'
     html = views.matrix_card_html("pass-out-of-rotation", year, lang="nl")
     assert caution.replace('"', "&quot;") in html
     assert "2007:17.C." in html
@@ -148,6 +152,32 @@ def test_a_card_that_takes_clockwise_from_2007_says_so(capsys, year):
     # 2007 states it itself: no caution.
     assert "Let op" not in views.matrix_card_html("pass-out-of-rotation", "2007", lang="nl")
     assert "in volgorde" in _corpus_text(year) and "wijzers van de klok" in _corpus_text("2007")
+
+
+def test_the_1932_caution_names_the_direction_of_its_deal(capsys):
+    """Second reading R11: 1932 gives a direction for the deal (10(1)(d) "beginnende met den speler
+    aan gevers linkerhand"); only for the bidding does it say just "in volgorde" (11.1)."""
+    from bridgelaws.presentation import views
+
+    nl = ('Let op: voor het bieden zegt het uittreksel van 1932 alleen "in volgorde" (11.1), zonder '
+          'richting; alleen het geven begint "met den speler aan gevers linkerhand" (10(1)(d))')
+    out = _listing(capsys, "--lang", "nl", "judge", "--edition", "1932", "1S S:P")
+    assert nl in out and "het uittreksel van 1932 zegt alleen" not in out
+    en = _listing(capsys, "judge", "--edition", "1932", "1S S:P")
+    assert 'only the deal starts "met den speler aan gevers linkerhand"' in en
+    html = views.matrix_card_html("pass-out-of-rotation", "1932", lang="nl")
+    assert nl.replace('"', "&quot;") in html
+    text = _corpus_text("1932")
+    assert "beginnende met den speler aan gevers linkerhand" in text
+    assert "moet elke speler in volgorde eene bieding doen" in text
+
+
+def test_the_1936_insufficient_bid_is_made_sufficient(capsys):
+    """Second reading R11: 1936:22.3 "moet het voldoende gemaakt worden", not "vervangen"."""
+    out = _listing(capsys, "--lang", "nl", "judge", "--edition", "1936", "1S 1H")
+    assert "de overtreder moet zijn bod voldoende maken" in out and "zijn bod vervangen" not in out
+    assert "void: the offender must replace it" in _listing(capsys, "judge", "--edition", "1936", "1S 1H")
+    assert "moet het voldoende gemaakt worden" in _corpus_text("1936")
 
 
 # --- the awkward words ----------------------------------------------------------------------------------------

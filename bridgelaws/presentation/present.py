@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..auction.editions import find_edition
+from .edition_words import edition_key
 from .engine_words import translate_assumption, translate_effect, translate_option, translate_reason
 from ..text.errors import BridgeLawsError
 from ..text.i18n import DEFAULT_LANGUAGE, catalogue, t
@@ -335,7 +336,7 @@ def inherited(case_id: str, edition: str, lang: str = DEFAULT_LANGUAGE) -> tuple
     for donor, names in donors.items():
         articles = tuple(dict.fromkeys(a for m in names for a in basis[m].inherited))
         what = ", ".join(t(f"cards.mechanic.{m}", lang) for m in names)
-        cautions = tuple(t(f"cards.inherited_caution.{m}", lang, edition=edition,
+        cautions = tuple(t(edition_key(f"cards.inherited_caution.{m}", edition), lang, edition=edition,
                            articles=", ".join(basis[m].inherited))
                          for m in names if f"cards.inherited_caution.{m}" in catalogue())
         badges.append(InheritedView(donor, tuple(names), articles, t("cards.inherited", lang, what=what, donor=donor),
