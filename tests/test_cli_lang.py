@@ -145,13 +145,14 @@ def test_compare_in_dutch_names_tokens_options_and_bars_in_dutch(capsys: Any) ->
     # (bars W (next-turn))" were English in a Dutch listing
     code, out, _ = run(capsys, "--lang", "nl", "compare", "1S 1H", "--editions", "1936")
     assert code == 0
-    assert "teken 2: 1H van Oost -> geannuleerd: de overtreder moet zijn bod vervangen" in out
+    # in 1936's words (22.3 "moet het voldoende gemaakt worden"; docs/decisions/2026-12-02-edition-words.md, R11)
+    assert "stap 2: 1H van Oost -> de overtreder moet zijn bod voldoende maken" in out
     # 1936:22.3.a/b: the lowest sufficient bid bars partner at his next turn, another bid for the rest
     assert ("keuzes: O: het laagste voldoende bod in dezelfde speelsoort (W moet passen bij zijn volgende beurt); "
             "O: een ander voldoende bod (W moet passen voor de rest van het bieden)") in out
     assert "East's" not in out and "bars W" not in out
     code, out, _ = run(capsys, "--lang", "nl", "compare", "1S 2H P E:[wrong-board]", "--editions", "2017")
-    assert "teken 4: gebeurtenis E:[wrong-board] van Oost -> 2H en de biedingen daarna worden geannuleerd" in out
+    assert "stap 4: gebeurtenis E:[wrong-board] van Oost -> 2H en de biedingen daarna worden geannuleerd" in out
 
 
 def test_judge_in_dutch_marks_the_english_it_shows(capsys: Any) -> None:
@@ -206,9 +207,9 @@ def test_the_readings_of_the_tokens_in_dutch(capsys: Any) -> None:
     # East replace it: the comparison of those two editions
     code, out, _ = run(capsys, "--lang", "nl", "compare", "--editions", "1932,1936", "1S 1H 2H P P")
     assert code == 0
-    assert ("  2H (teken 3): in 1932 2H van Zuid; in 1936 2H van Oost, ter vervanging van "
-            "zijn 1H (teken 2)") in out
-    assert "      leest 2H (teken 3) als 2H van Zuid" in out
+    assert ("  2H (stap 3): in 1932 2H van Zuid; in 1936 2H van Oost, ter vervanging van "
+            "zijn 1H (stap 2)") in out
+    assert "      leest 2H (stap 3) als 2H van Zuid" in out
     assert "South's" not in out and "East's" not in out
 
 
@@ -343,13 +344,13 @@ def test_distinguish_in_dutch(capsys: Any) -> None:
     assert code == 0
     lines = out.splitlines()
     # the English says "20 kind(s) of difference ... (up to 2 tokens, dealer N; 580 scenarios judged)"
-    assert lines[0] == "20 soort(en) verschil tussen 1936 en 1949, kortste eerst (tot 2 tekens, gever Noord; 580 scenario's beoordeeld)"
+    assert lines[0] == "20 soort(en) verschil tussen 1936 en 1949, kortste eerst (tot 2 stappen, gever Noord; 580 scenario's beoordeeld)"
     # the first difference: a double with no bid to double, ruled by 1936 22.6.c, outside the 1949 excerpt
     assert lines[1:2] == ["  1. X"]
     assert lines[2].endswith("(nog niet in het Nederlands)")  # the kind: generated English, marked
     assert lines[4] == "     1936: inadmissible-double, geregeld (1936:22.6.c, 1936:22.6, 1936:22.2)"
     assert lines[5] == "     1949: inadmissible-double, niet in het uittreksel (1949:24)"
-    assert "soort(en) verschil na een splitsing: het teken na het kortste scenario" in out
+    assert "soort(en) verschil na een splitsing: de stap na het kortste scenario" in out
     assert "1949: juiste bieding, reglementair" in out
     assert "1936: kan niet verder: " in out
     for english in ("kind(s) of difference", "scenarios judged", "cannot go on", ": proper call, ", ", ruled (",
@@ -449,7 +450,7 @@ def test_the_dutch_help_has_dutch_headings(capsys):
 
 
 @pytest.mark.parametrize("argv, dutch", [
-    (["judge", "--edition", "1936", "1S 1Q"], "kan teken '1Q' op positie 2 niet lezen: verwacht een bieding (1H, P, X, "
+    (["judge", "--edition", "1936", "1S 1Q"], "kan '1Q' (stap 2) niet lezen: verwacht een bieding (1H, P, X, "
      "XX), een plaats en een bieding (E:1H), een getoonde kaart (W:!SK), X@2H, ^I of ^S, een verandering (=2S, >2S), "
      "? of een incident zoals [wrong-board]"),
     (["exercises", "--key"], "--key hoort bij de hand-out (--handout of --format html)"),

@@ -81,12 +81,12 @@ def test_the_stepper_switched_to_dutch_shows_dutch_labels_and_card_words_with_th
     assert labels["editions"] == "Edities"
     assert labels["scenario"] == ("Scenario", (("(kies een voorbereid scenario)", ""),
                                                ("(eigen biedverloop)", "(your auction)")))
-    assert labels["typed"][0] == "Getypt" and labels["typed"][1].startswith("typ een scenario, bv. 1S 1H 2H P")
+    assert labels["typed"][0] == "Eigen invoer" and labels["typed"][1].startswith("typ een scenario, bv. 1S 1H 2H P")
     assert labels["apply"][0] == "Toepassen"
     # the caller's values stay "", "N", "E", "S", "W"; the letters are the Dutch seats' (Oost, Zuid)
     assert labels["caller"][:2] == ("Bieder", (("aan de beurt", ""), ("N", "N"), ("O", "E"), ("Z", "S"), ("W", "W")))
     assert labels["caller"][2] == ("de speler die aan de beurt is", "Noord", "Oost", "Zuid", "West")
-    assert labels["card"] == "Kaart" and labels["expose"][0] == "Toon een kaart" and labels["accept"][0] == "Bied daarna"
+    assert labels["card"] == "Kaart" and labels["expose"][0] == "Toon een kaart" and labels["accept"][0] == "Doe er een bieding na"
     assert labels["moves"] == ("\u25c0 Terug", "Verder \u25b6", "Wissen", "Stap", "Afspelen")
     assert labels["layer"][:2] == ("Laag", (("best onderbouwd", "supplement"), ("alleen corpus", "corpus")))
     assert labels["english"].startswith("Engels van de geciteerde alinea")

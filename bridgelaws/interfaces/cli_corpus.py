@@ -170,17 +170,16 @@ def _supplementary_article(args: argparse.Namespace) -> bool:
     provenance = supplement.provenance(entry.id)
     if args.json:
         found = {"id": entry.id, "layer": "supplement", "title_en": entry.title_en,
-                 "paraphrase_en": entry.paraphrase_en}
-        for field in ("title_nl", "paraphrase_nl"):
-            if getattr(entry, field, None):
-                found[field] = getattr(entry, field)
+                 "paraphrase_en": entry.paraphrase_en, "paraphrase_nl": entry.paraphrase_nl}
+        if getattr(entry, "title_nl", None):
+            found["title_nl"] = getattr(entry, "title_nl")
         print(json.dumps({**found, "provenance": provenance.as_dict()}, indent=2, ensure_ascii=False))
         return True
     lang = lang_of(args)
     print(f"{entry.id}  {marked(_entry_words(entry, 'title', lang), lang)}")
     print("  " + t("cli.article.supplementary", lang))
     print("  " + supplement.provenance_line([provenance], lang))
-    print("  " + marked(_entry_words(entry, "paraphrase", lang), lang))
+    print("  " + marked(supplement.paraphrase(entry, lang), lang))
     return True
 
 

@@ -19,6 +19,7 @@ from ..judging.divergence import token_readings
 from ..text.i18n import DEFAULT_LANGUAGE, t
 from ..presentation.present import (bars_words, describe, effect_words, options_words, outcome_words, reason_words,
                                      who_name, wording)
+from ..presentation.edition_words import case_name
 from ..presentation.render import judgement_outcome, seat_name
 from ..judging.rulings import find_case
 from ..text.vocabulary import EventKind
@@ -52,9 +53,9 @@ def play_line(view: RulingView, lang: str) -> str:
     return "; ".join(marked(line, lang) for line in view.play_shown) or "-"
 
 
-def case_label(case_id: str, lang: str) -> str:
-    """A case as a listing names it: its id (in Dutch its name, then the id)."""
-    return t("cli.case", lang, case=case_id, name=find_case(case_id).name(lang))
+def case_label(case_id: str, lang: str, edition: str | None = None) -> str:
+    """A case as a listing names it: its id (in Dutch its name, in ``edition``'s words, then the id)."""
+    return t("cli.case", lang, case=case_id, name=case_name(case_id, lang, edition))
 
 
 def _draft(view: RulingView, lang: str) -> str:
@@ -68,6 +69,7 @@ def extras(view: RulingView, lang: str) -> list[str]:
     lines = []
     if view.quote_nl:
         lines.append(t("cli.quote", lang, quote=view.quote_nl))
+    lines += [caution for badge in view.inherited for caution in badge.cautions]
     if view.proposed is not None:
         lines.append(t("cli.proposed", lang, label=t("cards.proposed_label", lang), wording=view.proposed,
                        reason=view.proposed_reason or ""))
@@ -90,12 +92,14 @@ def _ruled_event(event: EventRecord, ruling: Ruling, seat: str, lang: str) -> st
     """What follows the token of an event that got a ruling: who, the case, the reason, then the
     status, articles, effect and the lines under it."""
     view = describe(ruling, lang)
-    line = f" {seat}: {case_label(str(event.case), lang)} - {marked(reason_words(event.reason or '', lang), lang)}"
+    year = ruling.edition
+    line = (f" {seat}: {case_label(str(event.case), lang, year)} - "
+            f"{marked(reason_words(event.reason or '', lang, year), lang)}")
     line += f"\n{_JUDGE_INDENT}{view.status_name.upper()}{_draft(view, lang)}"
     if view.articles:
         line += f" [{view.articles}]"
     if event.effect:
-        line += f": {marked(effect_words(event.effect, lang), lang)}"
+        line += f": {marked(effect_words(event.effect, lang, year), lang)}"
     for extra in extras(view, lang):
         line += f"\n{_JUDGE_INDENT}{extra}"
     return line
@@ -175,10 +179,10 @@ def _compare_event(year: str, event: EventRecord, ruling: Ruling, calls: dict[in
                    lang: str) -> None:
     """One event of an edition in ``compare``: the case and status, the token, then the ruling's lines."""
     view = describe(ruling, lang)
-    print(f"{year}  {case_label(str(event.case), lang)}: {view.status_name.upper()}{_draft(view, lang)}"
+    print(f"{year}  {case_label(str(event.case), lang, ruling.edition)}: {view.status_name.upper()}{_draft(view, lang)}"
           + (f"  [{view.articles}]" if view.articles else ""))
     print(_COMPARE_INDENT + t("cli.token", lang, index=event.index, what=event_words(event, calls, lang))
-          + (f" -> {marked(effect_words(event.effect, lang), lang)}" if event.effect else ""))
+          + (f" -> {marked(effect_words(event.effect, lang, ruling.edition), lang)}" if event.effect else ""))
     if ruling.call_stands is not None:
         print(_COMPARE_INDENT + t("cli.call_stands_yes" if ruling.call_stands else "cli.call_stands_no", lang))
     for label, value in (("cli.barred", bars_words(ruling.barred, lang)),

@@ -484,7 +484,7 @@ def acceptance_ruling(case_id: str, edition: str | int | Edition, offender: Seat
             call_stands=True, accepted=True, next="rotation",
             summary_en=t("cards.accepted_by_call", "en", paraphrase=entry_.paraphrase_en, article=entry_.id,
                          caller=caller.full_name if caller is not None else "A later player"),
-            summary_nl=t("cards.accepted_by_call", "nl", paraphrase=entry_.paraphrase_en, article=entry_.id,
+            summary_nl=t("cards.accepted_by_call", "nl", paraphrase=supplement.paraphrase(entry_, "nl")[0], article=entry_.id,
                          caller=t(f"common.seat.{caller}", "nl") if caller is not None else "Een latere speler"),
             layer=Layer.SUPPLEMENT, provenance=(supplement.provenance(entry_.id),),
             corpus_status=ruling.corpus_status, corpus_summary=ruling.corpus_summary)

@@ -18,6 +18,7 @@ import re
 from functools import lru_cache
 
 from ..text.i18n import DEFAULT_LANGUAGE, catalogue, t
+from .edition_words import edition_key
 
 __all__ = ["translate", "translate_assumption", "translate_effect", "translate_option", "translate_reason"]
 
@@ -55,7 +56,7 @@ def _templates(prefix: str) -> tuple[tuple[re.Pattern[str], str], ...]:
     return tuple((pattern, key) for _, pattern, key in sorted(found, key=lambda f: -f[0]))
 
 
-def _value(name: str, value: str, lang: str) -> str | None:
+def _value(name: str, value: str, lang: str, edition: str | None = None) -> str | None:
     kind = _kind(name)
     if kind == "seat":
         return t(f"cards.seat.{_SEATS[value]}", lang)
@@ -66,20 +67,21 @@ def _value(name: str, value: str, lang: str) -> str | None:
     if kind == "choices":
         return value.replace(" or ", " of ") if lang == "nl" else value
     if kind in _NESTED:
-        return _part(value, _NESTED[kind], lang)
+        return _part(value, _NESTED[kind], lang, edition)
     return value
 
 
-def _part(text: str, prefix: str, lang: str) -> str | None:
-    """``text`` matched in full against one of the ``engine.<prefix>.*`` templates, in ``lang``."""
+def _part(text: str, prefix: str, lang: str, edition: str | None = None) -> str | None:
+    """``text`` matched in full against one of the ``engine.<prefix>.*`` templates, in ``lang`` (in the
+    words of ``edition`` where it has its own: :mod:`bridgelaws.presentation.edition_words`)."""
     for pattern, key in _templates(prefix):
         match = pattern.fullmatch(text)
         if match is None:
             continue
-        values = {name: _value(name, value, lang) for name, value in match.groupdict().items()}
+        values = {name: _value(name, value, lang, edition) for name, value in match.groupdict().items()}
         if any(value is None for value in values.values()):
             continue
-        return t(key, lang, **values)
+        return t(edition_key(key, edition), lang, **values)
     return None
 
 
@@ -97,12 +99,12 @@ def _split(text: str, separator: str) -> list[str]:
     return [*parts, text[start:]]
 
 
-def translate(text: str, prefix: str, separator: str, lang: str) -> str | None:
+def translate(text: str, prefix: str, separator: str, lang: str, edition: str | None = None) -> str | None:
     """``text`` in ``lang``, every ``separator``-separated part matched against the templates of
     ``prefix``; None where one part has no template (the caller shows the English, marked)."""
     if lang == DEFAULT_LANGUAGE or not text:
         return text
-    parts = [_part(part, prefix, lang) for part in _split(text, separator)]
+    parts = [_part(part, prefix, lang, edition) for part in _split(text, separator)]
     if any(part is None for part in parts):
         return None
     return separator.join(part for part in parts if part is not None)
@@ -111,20 +113,20 @@ def translate(text: str, prefix: str, separator: str, lang: str) -> str | None:
 _LABELS = {" (assumption)": "cards.effect_label.assumption", " (outside the corpus)": "cards.effect_label.outside_corpus"}
 
 
-def translate_effect(effect: str, lang: str) -> str | None:
+def translate_effect(effect: str, lang: str, edition: str | None = None) -> str | None:
     """An event's effect (``"void: East calls"``, ``"1S stands; the change is not made (assumption)"``)."""
     base, label = effect, ""
     for suffix, key in _LABELS.items():
         if effect.endswith(suffix):
             base, label = effect[: -len(suffix)], " " + t(key, lang)
             break
-    found = translate(base, "effect", "; ", lang)
+    found = translate(base, "effect", "; ", lang, edition)
     return None if found is None else found + label
 
 
-def translate_reason(reason: str, lang: str) -> str | None:
-    """An event's reason (``"it is East's turn, not South's (2017:17.C)"``)."""
-    return translate(reason, "reason", "; ", lang)
+def translate_reason(reason: str, lang: str, edition: str | None = None) -> str | None:
+    """An event's reason (``"it is East's turn, not South's (2017:17.C)"``), in ``edition``'s words."""
+    return translate(reason, "reason", "; ", lang, edition)
 
 
 def translate_option(text: str, lang: str) -> str | None:

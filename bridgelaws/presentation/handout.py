@@ -127,7 +127,7 @@ def _edition_html(result: Any, note: int, lang: str, english: bool) -> str:
     """One edition: its year, kind of code (and the code's year where it differs), the footnote's
     number, and per irregular event the status, the article(s), the verbatim quote and the short ruling."""
     from .render import html_text, seat_name
-    from ..judging.rulings import find_case
+    from .edition_words import case_name
 
     edition = result.edition
     code_year = _code_year(edition.year)
@@ -143,7 +143,7 @@ def _edition_html(result: Any, note: int, lang: str, english: bool) -> str:
         rows.append(f'<div class="bl-none">{html_text("views.no_irregularity", lang)}</div>')
     for event, ruling in result.events:
         seat = f" ({seat_name(event.seat, lang)})" if event.seat is not None else ""
-        name = find_case(event.case).name(lang) if event.case else ""
+        name = case_name(event.case, lang, ruling.edition) if event.case else ""
         rows.append(_ruling_html(ruling, f"{html_text('views.token', lang, index=event.index)}"
                                           f"{escape(event.token)}{escape(seat)}", name, lang, english))
     return f'<section class="bl-handout-edition" data-edition="{escape(edition.year)}">{head}{"".join(rows)}</section>'
@@ -161,6 +161,7 @@ def _ruling_html(ruling: Any, where: str, name: str, lang: str, english: bool) -
     parts = [f'<div class="bl-handout-ruling" data-case="{escape(view.case)}">'
              f'<div><span class="bl-event">{where}</span> <b>{escape(name)}</b> {badges}'
              + (f' <span class="bl-articles">{escape(view.articles)}</span>' if view.articles else "") + "</div>"]
+    parts += [f'<div class="bl-inherited-caution">{escape(c)}</div>' for b in view.inherited for c in b.cautions]
     if view.quote_nl:
         source = f' <span class="bl-articles">({escape(view.quote_from)})</span>' if view.quote_from else ""
         parts.append(f'<blockquote lang="nl">&ldquo;{escape(view.quote_nl)}&rdquo;{source}</blockquote>')

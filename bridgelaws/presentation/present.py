@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..judging.lookup import find_edition
+from .edition_words import edition_key
 from .engine_words import translate_assumption, translate_effect, translate_option, translate_reason
 from ..text.errors import BridgeLawsError
 from ..text.i18n import DEFAULT_LANGUAGE, catalogue, t
@@ -211,8 +212,9 @@ def effect_text(effect: str, lang: str = DEFAULT_LANGUAGE) -> str:
     return effect_words(effect, lang)[0]
 
 
-def effect_words(effect: str, lang: str = DEFAULT_LANGUAGE) -> tuple[str, str]:
-    """(the effect in ``lang``, the language it is in): the engine's English where no template has it."""
+def effect_words(effect: str, lang: str = DEFAULT_LANGUAGE, edition: str | None = None) -> tuple[str, str]:
+    """(the effect in ``lang``, the language it is in): the engine's English where no template has it;
+    in ``edition``'s own words where it has them (:mod:`bridgelaws.presentation.edition_words`)."""
     if lang == DEFAULT_LANGUAGE or not effect:
         return effect, lang
     base, label = effect, ""
@@ -222,15 +224,15 @@ def effect_words(effect: str, lang: str = DEFAULT_LANGUAGE) -> tuple[str, str]:
             break
     if base in _EFFECTS:
         return t(f"cards.effect.{_EFFECTS[base]}", lang) + label, lang
-    found = translate_effect(effect, lang)
+    found = translate_effect(effect, lang, edition)
     return (effect, DEFAULT_LANGUAGE) if found is None else (found, lang)
 
 
-def reason_words(reason: str, lang: str = DEFAULT_LANGUAGE) -> tuple[str, str]:
-    """(an event's reason in ``lang``, the language it is in)."""
+def reason_words(reason: str, lang: str = DEFAULT_LANGUAGE, edition: str | None = None) -> tuple[str, str]:
+    """(an event's reason in ``lang``, the language it is in), in ``edition``'s own words where it has them."""
     if lang == DEFAULT_LANGUAGE or not reason:
         return reason, lang
-    found = translate_reason(reason, lang)
+    found = translate_reason(reason, lang, edition)
     return (reason, DEFAULT_LANGUAGE) if found is None else (found, lang)
 
 
@@ -309,6 +311,10 @@ class InheritedView:
     articles: tuple[str, ...]
     text: str  # the badge, in the card's language
     title: str  # what it means, with the donor's articles
+    #: What the card must warn of, in its language, where the edition's text leaves open what the
+    #: donor states (rotation: "in volgorde" with no direction, clockwise from 2007:17.C): the
+    #: catalogue's ``cards.inherited_caution.<mechanic>``, one sentence per such mechanic.
+    cautions: tuple[str, ...] = ()
 
 
 def inherited(case_id: str, edition: str | Edition, lang: str = DEFAULT_LANGUAGE) -> tuple[InheritedView, ...]:
@@ -331,8 +337,11 @@ def inherited(case_id: str, edition: str | Edition, lang: str = DEFAULT_LANGUAGE
     for donor, names in donors.items():
         articles = tuple(dict.fromkeys(a for m in names for a in basis[m].inherited))
         what = ", ".join(t(f"cards.mechanic.{m}", lang) for m in names)
+        cautions = tuple(t(edition_key(f"cards.inherited_caution.{m}", edition), lang, edition=edition,
+                           articles=", ".join(basis[m].inherited))
+                         for m in names if f"cards.inherited_caution.{m}" in catalogue())
         badges.append(InheritedView(donor, tuple(names), articles, t("cards.inherited", lang, what=what, donor=donor),
-                                    t("cards.inherited_title", lang, articles=", ".join(articles))))
+                                    t("cards.inherited_title", lang, articles=", ".join(articles)), cautions))
     return tuple(badges)
 
 
@@ -500,7 +509,7 @@ def describe(ruling: Ruling, lang: str = DEFAULT_LANGUAGE) -> RulingView:
         colour=STATUS_COLOURS.get(shown_status(ruling), OTHER_COLOUR),
         articles=", ".join(ruling.articles), references=", ".join(ruling.references),
         quote_nl=ruling.quote_nl, quote_from=ruling.quote_from, summary=summary,
-        bars=tuple(must_pass(str(bar["seat"]), bar["scope"], lang) for bar in ruling.barred),
+        bars=tuple(must_pass(str(bar["seat"]), bar["scope"], lang, ruling.edition) for bar in ruling.barred),
         options=tuple(OptionView(_option_phrase(option, lang), ruling.chosen == option["choice"])
                       for option in ruling.options),
         play=tuple(ruling.play), bars_short=bars_short(ruling.barred),

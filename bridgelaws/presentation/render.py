@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..auction.calls import Call, Seat
 from ..text.i18n import DEFAULT_LANGUAGE, t
+from .edition_words import case_name
 from .present import STATUS_COLOURS, RulingView, describe, outcome_words, quoted_english, wording
 from ..text.vocabulary import Effect
 
@@ -250,6 +251,7 @@ def ruling_html(ruling: Ruling, *, case_name: str | None = None, style: bool = T
              f'<span class="bl-status">{view.label}</span>'
              + "".join(f' <span class="bl-inherited" data-donor="{escape(b.donor)}" title="{escape(b.title)}">'
                        f'{escape(b.text)}</span>' for b in view.inherited) + '</div>']
+    parts += [f'<div class="bl-inherited-caution">{escape(c)}</div>' for b in view.inherited for c in b.cautions]
     if view.articles:
         parts.append(f'<div class="bl-articles">{escape(view.articles)}</div>')
     if view.references:
@@ -310,8 +312,6 @@ def _card_texts(view: RulingView, english: bool, lang: str) -> list[str]:
 def judgement_html(judgement: "Judgement", *, english: bool = False, lang: str = DEFAULT_LANGUAGE) -> str:
     """The auction grid with barred players marked, followed by a card for every ruling (with the
     English of each quoted paragraph when ``english``)."""
-    from ..judging.rulings import find_case
-
     from .present import who_name
 
     grid = auction_html(judgement.auction, style=False, lang=lang)
@@ -324,6 +324,6 @@ def judgement_html(judgement: "Judgement", *, english: bool = False, lang: str =
     cards = []
     for e, r in judgement.rulings:
         assert e.case is not None  # an event with a ruling names its case
-        cards.append(ruling_html(r, case_name=find_case(e.case).name(lang), style=False, english=english,
+        cards.append(ruling_html(r, case_name=case_name(e.case, lang, r.edition), style=False, english=english,
                                  lang=lang))
     return stylesheet() + grid + barred + "".join(cards)

@@ -32,6 +32,7 @@ from ..text import bibliography, corpus
 from ..auction.editions import EDITIONS
 from ..text.errors import BridgeLawsError
 from ..text.i18n import find_language, t
+from .edition_words import case_name
 from .render import case_words, ruling_html, stylesheet
 from . import site_stepper
 from .site_files import FOLDER_FLAGS, check_no_linked_folder, remove_previous, write_file
@@ -226,7 +227,8 @@ def _case_page(case: Case, lang: str) -> Page:
                      f"({escape(t('common.dealer', lang))} {escape(str(case.scenario.get('dealer', 'N')))})</p>")
     parts.append(f"<p>{escape(t('site.case.cards', lang))}</p>")
     for edition in EDITIONS:
-        card = ruling_html(canonical_ruling(case.id, edition), case_name=case.name(lang), style=False, english=True,
+        card = ruling_html(canonical_ruling(case.id, edition), case_name=case_name(case.id, lang, edition.year), style=False,
+                           english=True,
                            lang=lang)
         parts.append(f'<section id="{edition_anchor(edition.year)}" class="bl-site-edition">'
                      f"<h2>{edition.year} {_edition_badge(edition.year, lang)}</h2>{link_articles(card, prefix)}</section>")

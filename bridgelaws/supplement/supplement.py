@@ -33,7 +33,7 @@ from ..text.schema import EngineNames, RulingSpec, SupplementArticle, Supplement
 
 __all__ = ["Provenance", "SupplementArticle", "SupplementGap", "SupplementSource", "article", "articles",
            "GuardedEntry", "copied_runs", "exemption_problems", "field_language", "gaps", "guarded_entries",
-           "guarded_texts", "provenance", "provenance_line", "rulings",
+           "guarded_texts", "paraphrase", "provenance", "provenance_line", "rulings",
            "shingle_exemptions", "source_shingles", "sources"]
 
 DIRECTORY = "supplement"
@@ -107,6 +107,14 @@ def article(article_id: str) -> SupplementArticle:
         if entry.id == article_id:
             return entry
     raise BridgeLawsError(f"no supplementary article {article_id!r} (data/editions/{year}/supplement.yaml)")
+
+
+def paraphrase(entry: SupplementArticle, lang: str = "en") -> tuple[str, str]:
+    """An article's paraphrase in ``lang`` and the language it is in: ``paraphrase_nl`` under Dutch,
+    else the English (``(text, "en")``, for the caller to mark as not yet in the language)."""
+    if lang == "nl" and entry.paraphrase_nl is not None:
+        return entry.paraphrase_nl, "nl"
+    return entry.paraphrase_en, "en"
 
 
 @datafiles.cached

@@ -51,6 +51,9 @@ class SupplementArticle:
     paraphrase_en: str
     terms_nl: tuple[str, ...] = ()  # short quoted terms, at most
     note: str | None = None  # what the place in the source does not say (a text cut short, a numbering)
+    #: The paraphrase in Dutch, in the edition's own terms: written by hand from the English and the
+    #: source, never machine-translated; no more and no less than ``paraphrase_en`` says.
+    paraphrase_nl: str | None = None
 
 
 #: The most words a ``where`` may have: it names the source's heading, never quotes a sentence.
@@ -124,7 +127,7 @@ def parse_supplement_edition(value: object, name: str, year: str, sources: Mappi
     seen: set[str] = set()
     for i, item in enumerate(listing(raw.get("articles") or [], loc.at("articles"))):
         at = loc.at("articles").at(i)
-        entry = fields(item, at, ("id", "title_en", "source", "where", "paraphrase_en"), ("terms_nl", "note"))
+        entry = fields(item, at, ("id", "title_en", "source", "where", "paraphrase_en"), ("paraphrase_nl", "terms_nl", "note"))
         article_id = string(entry["id"], at.at("id"))
         at = Loc(name, article_id)
         if not article_id.startswith(f"{year}:") or article_id == f"{year}:":
@@ -152,7 +155,9 @@ def parse_supplement_edition(value: object, name: str, year: str, sources: Mappi
         articles.append(SupplementArticle(
             id=article_id, edition=year, title_en=text(entry["title_en"], at.at("title_en")), source=source_id,
             where=where, paraphrase_en=text(entry["paraphrase_en"], at.at("paraphrase_en")), terms_nl=terms,
-            note=None if entry.get("note") is None else text(entry["note"], at.at("note"))))
+            note=None if entry.get("note") is None else text(entry["note"], at.at("note")),
+            paraphrase_nl=(None if entry.get("paraphrase_nl") is None
+                           else text(entry["paraphrase_nl"], at.at("paraphrase_nl")))))
     gaps = []
     for i, item in enumerate(listing(raw.get("gaps") or [], loc.at("gaps"))):
         at = loc.at("gaps").at(i)

@@ -18,10 +18,14 @@ def _words(prefix: str, name: str, lang: str) -> str:
     return t(key, lang) if key in catalogue() else name
 
 
-def who_name(who: str, lang: str = DEFAULT_LANGUAGE) -> str:
+def who_name(who: str, lang: str = DEFAULT_LANGUAGE, edition: str | None = None) -> str:
     """A role of the rulings (``offender``) or a seat's letter (``E``), as a card shows it: in
-    English as it is, in Dutch ``overtreder``, ``O``."""
-    return str(who) if lang == DEFAULT_LANGUAGE else _words("cards.who", str(who), lang)
+    English as it is, in Dutch ``overtreder``, ``O``; in ``edition``'s own word where the catalogue
+    has one (``editions.1936.cards.who.partner``: "maat", data/messages/editions.yaml)."""
+    if lang == DEFAULT_LANGUAGE:
+        return str(who)
+    own = f"editions.{edition}.cards.who.{who}"
+    return t(own, lang) if edition is not None and own in catalogue() else _words("cards.who", str(who), lang)
 
 
 @dataclass(frozen=True)
@@ -56,8 +60,8 @@ def wording(scope: str, lang: str = DEFAULT_LANGUAGE) -> ScopeWording:
                         this_turn=t(f"{key}.this_turn", lang), grid="" if grid == "-" else grid)
 
 
-def must_pass(who: str, scope: str, lang: str = DEFAULT_LANGUAGE) -> str:
-    """``"East must pass at his next turn"``."""
+def must_pass(who: str, scope: str, lang: str = DEFAULT_LANGUAGE, edition: str | None = None) -> str:
+    """``"East must pass at his next turn"`` (in ``edition``'s word for the role, :func:`who_name`)."""
     if lang == DEFAULT_LANGUAGE:
         return f"{who} must pass {wording(scope).duration}"
-    return t("cards.must_pass", lang, who=who_name(who, lang), duration=wording(scope, lang).duration)
+    return t("cards.must_pass", lang, who=who_name(who, lang, edition), duration=wording(scope, lang).duration)

@@ -34,9 +34,12 @@ def token_list(tokens: Tokens) -> list[str]:
     return [str(t) for t in tokens]
 
 
-def _case_name(event: EventRecord, lang: str = DEFAULT_LANGUAGE) -> str:
-    """The name (in ``lang``) of the case an event with a ruling raised."""
-    return find_case(str(event.case)).name(lang)
+def _case_name(event: EventRecord, lang: str = DEFAULT_LANGUAGE, edition: str | None = None) -> str:
+    """The name (in ``lang``, in ``edition``'s words where it has its own) of the case an event with a
+    ruling raised."""
+    from ..edition_words import case_name
+
+    return case_name(str(event.case), lang, edition)
 
 
 def divergence_html(found: list[Divergence], year: str, lang: str = DEFAULT_LANGUAGE) -> str:

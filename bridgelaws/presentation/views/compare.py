@@ -149,13 +149,14 @@ def _edition_row(result: Comparison, found: list[Divergence], focus: str | None,
         focused = focus is not None and number == 0 and chosen is not None
         if chosen is not None and focus is not None and number == 1:
             cards.append(f'<div class="bl-none">{html_text("views.also_in_scenario", lang)}</div>')
-        effect = f" &rarr; {marked_html(*effect_words(event.effect, lang), lang)}" if event.effect else ""
+        effect = (f" &rarr; {marked_html(*effect_words(event.effect, lang, ruling.edition), lang)}" if event.effect
+                  else "")
         seat_text = f" ({seat_name(event.seat, lang)})" if event.seat is not None else ""
         cards.append(f'<div class="bl-compare-event{" bl-focus" if focused else ""}" data-index="{event.index}"'
                      f' data-case="{escape(str(event.case))}"><div class="bl-event">'
                      f'{html_text("views.token", lang, index=event.index)}'
                      f"{escape(event.token)}{escape(seat_text)}{effect}</div>"
-                     + ruling_html(ruling, case_name=_case_name(event, lang), style=False, english=english,
+                     + ruling_html(ruling, case_name=_case_name(event, lang, ruling.edition), style=False, english=english,
                                    lang=lang)
                      + "</div>")
     return (f'<tr data-edition="{escape(edition.year)}" data-status="{status}"{focus_attribute}><th>{escape(edition.year)}<br>'

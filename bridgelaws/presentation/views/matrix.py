@@ -11,6 +11,7 @@ from ...text.i18n import DEFAULT_LANGUAGE, t
 from ..present import (STATUS_COLOURS, STATUS_LABELS, SUPPLEMENTARY_STATUSES, short_rectification, status_label,
                        status_name)
 from ...judging.rulings import Ruling, cases, check_layer, find_case
+from ..edition_words import case_name
 from ..render import html_text, ruling_html
 from ...judging.ruling_effect import REST_OF_AUCTION_TURNS
 from ..tables import canonical_ruling, describe_bars, matrix_cells
@@ -216,4 +217,5 @@ def matrix_card_html(case: str, edition: str, layer: str = DEFAULT_LAYER, *, eng
     ruling in ``edition`` under ``layer``). An unknown case or edition: one line naming it."""
     found = find_case(case)
     ruling = canonical_ruling(found.id, edition, check_layer(layer))
-    return _view(ruling_html(ruling, case_name=found.name(lang), style=False, english=english, lang=lang))
+    return _view(ruling_html(ruling, case_name=case_name(found.id, lang, ruling.edition), style=False, english=english,
+                             lang=lang))

@@ -208,9 +208,9 @@ def _panel(edition: Edition, result: Judgement | None, error: str | None, *, sty
         if not rulings:
             parts.append(f'<div class="bl-none">{html_text("stepper_controls.view.no_irregularity", lang)}</div>')
         for event, ruling in rulings:
-            effect = marked_html(*effect_words(event.effect or "", lang), lang)
+            effect = marked_html(*effect_words(event.effect or "", lang, ruling.edition), lang)
             parts.append(f'<div class="bl-event">{escape(event.token)} &rarr; {effect}</div>')
-            parts.append(ruling_html(ruling, case_name=_case_name(event, lang), style=False, english=english,
+            parts.append(ruling_html(ruling, case_name=_case_name(event, lang, ruling.edition), style=False, english=english,
                                      lang=lang))
     parts.append("</div>")
     return "".join(parts)

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from ...auction.editions import EDITIONS
 from ...text.i18n import DEFAULT_LANGUAGE
+from ..edition_words import case_name
 from ..render import html_text, ruling_html
 from ...judging.rulings import find_case
 from ._common import _view
@@ -29,17 +30,24 @@ def supplement_sources_table() -> pd.DataFrame:
     return pd.DataFrame(rows, columns=columns).set_index("id")
 
 
-def supplement_articles_table(edition: str | None = None) -> pd.DataFrame:
+def supplement_articles_table(edition: str | None = None, *, lang: str = DEFAULT_LANGUAGE) -> pd.DataFrame:
     """The supplementary articles (of one edition, or all): id, title, source and where in it (with
-    the entry's note on that place: where the returned text stops, a numbering)."""
+    the entry's note on that place: where the returned text stops, a numbering), and the paraphrase in
+    ``lang`` (the project's Dutch under ``nl``; an English one marked as not yet in the language)."""
     import pandas as pd
 
     from ...supplement import supplement
+    from ...text.i18n import t
+
+    def shown(entry: supplement.SupplementArticle) -> str:
+        text, text_lang = supplement.paraphrase(entry, lang)
+        return text if text_lang == lang else f"{text} {t('cards.not_in_language', lang)}"
 
     rows = [{"id": a.id, "edition": a.edition, "title_en": a.title_en, "source": a.source,
-             "where": a.where if a.note is None else f"{a.where} ({a.note})"}
+             "where": a.where if a.note is None else f"{a.where} ({a.note})",
+             "paraphrase": shown(a)}
             for a in supplement.articles(edition)]
-    return pd.DataFrame(rows, columns=["id", "edition", "title_en", "source", "where"]).set_index("id")
+    return pd.DataFrame(rows, columns=["id", "edition", "title_en", "source", "where", "paraphrase"]).set_index("id")
 
 
 def supplement_gaps_table() -> pd.DataFrame:
@@ -63,10 +71,11 @@ def layers_html(case_id: str, *, lang: str = DEFAULT_LANGUAGE) -> str:
     for edition in EDITIONS:
         corpus = canonical_ruling(case_id, edition)
         extra = canonical_ruling(case_id, edition, "supplement")
-        right = (ruling_html(extra, case_name=case.name(lang), style=False, lang=lang) if extra.layer == "supplement"
+        name = case_name(case.id, lang, edition.year)
+        right = (ruling_html(extra, case_name=name, style=False, lang=lang) if extra.layer == "supplement"
                  else f'<div class="bl-none">&ndash; {html_text("views.no_supplementary", lang)}</div>')
         rows.append(f'<tr data-edition="{escape(edition.year)}"><th>{escape(edition.year)}</th>'
-                    f"<td>{ruling_html(corpus, case_name=case.name(lang), style=False, lang=lang)}</td>"
+                    f"<td>{ruling_html(corpus, case_name=name, style=False, lang=lang)}</td>"
                     f"<td>{right}</td></tr>")
     return _view(f"<h4>{escape(case.name(lang))} <code>{escape(case.id)}</code></h4>"
                  f'<table class="bl-compare"><thead><tr><th>{html_text("views.column_edition", lang)}</th>'
