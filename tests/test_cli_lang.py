@@ -493,15 +493,15 @@ def test_a_supplementary_article_in_dutch_where_its_entry_has_its_dutch(capsys, 
     from bridgelaws.text.i18n import t
 
     assert f"({t(f'cards.source_kind.{source.kind}', 'nl')})" in lines[2] and lines[2].endswith(f", gelezen {source.read}")
-    if not getattr(real, "paraphrase_nl", None):
-        assert lines[3] == f"  {real.paraphrase_en} (nog niet in het Nederlands)"
+    assert lines[3] == f"  {real.paraphrase_nl}" if real.paraphrase_nl else \
+        lines[3] == f"  {real.paraphrase_en} (nog niet in het Nederlands)"
 
     @dataclasses.dataclass(frozen=True)
     class WithDutch(supplement.SupplementArticle):
         title_nl: str | None = None
-        paraphrase_nl: str | None = None
 
-    made_up = WithDutch(**{f.name: getattr(real, f.name) for f in dataclasses.fields(supplement.SupplementArticle)},
+    made_up = WithDutch(**{f.name: getattr(real, f.name) for f in dataclasses.fields(supplement.SupplementArticle)
+                           if f.name != "paraphrase_nl"},
                         title_nl="Verzonnen titel", paraphrase_nl="Een verzonnen parafrase, alleen voor deze test.")
     monkeypatch.setattr(supplement, "article", lambda ref: made_up if ref == real.id else supplement.article(ref))
     code, out, err = run(capsys, "--lang", "nl", "article", real.id)

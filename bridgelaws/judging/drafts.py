@@ -112,12 +112,11 @@ class Draft:
 class DraftEdition(Edition):
     """A registered edition with a draft's changes: its rulings are read through :attr:`draft`."""
 
-    def __init__(self, record: Any, draft: Draft | None = None, base: Edition | None = None):
+    def __init__(self, record: Any, draft: Draft | None = None):
         super().__init__(record)
-        if draft is None or base is None:
+        if draft is None:
             raise BridgeLawsError("a DraftEdition is made by bridgelaws.judging.drafts.load_draft")
         self._draft = draft
-        self._base = base
         change = draft.mechanics.get("end-of-auction")
         self._passes = change.passes if change is not None else None
 
@@ -126,12 +125,8 @@ class DraftEdition(Edition):
         return self._draft
 
     @property
-    def base(self) -> Edition:
-        return self._base
-
-    @property
     def code(self) -> str:
-        return self.base.code
+        return self.base.code if self.base is not None else ""
 
     def auction_ends(self, any_call: bool, passes_since: int) -> bool:
         if self._passes is None or not any_call:
@@ -430,7 +425,7 @@ def _edition(draft: Draft, loc: MarkedLoc) -> DraftEdition:
         if change.outcome is not None:
             changes["all_pass_outcome"] = change.outcome
     changes["basis"] = basis
-    edition = DraftEdition(replace(record, **changes), draft, base)
+    edition = DraftEdition(replace(record, **changes), draft)
     if type(base) is not Edition:
         raise loc.at("base").error(f"the base {base.year} has its own rules in code ({type(base).__name__}): "
                                    "a draft starts from an edition that differs from the others in data only")

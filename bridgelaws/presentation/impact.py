@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from ..judging.drafts import PROPOSED_LABEL, DraftEdition, Proposal
 from ..auction.editions import Edition
 from ..judging.lookup import find_edition
-from ..text.errors import BridgeLawsError
+from ..text.errors import BridgeLawsError, InternalError
 from ..judging.rulings import Ruling, cases
 
 if TYPE_CHECKING:
@@ -242,6 +242,8 @@ def impact(draft: str | Edition, *, max_tokens: int = DEFAULT_MAX_TOKENS, space:
     if not isinstance(edition, DraftEdition):
         raise BridgeLawsError(f"{edition.year} is not a draft: give the path of a draft file (data/drafts/*.yaml)")
     base = edition.base
+    if base is None:
+        raise InternalError(f"the draft {edition.year} has no base edition")
     changes = []
     totals = {"base": 0, "draft": 0}
     for case in cases():

@@ -324,10 +324,12 @@ def inherited(case_id: str, edition: str | Edition, lang: str = DEFAULT_LANGUAGE
     from ..judging.rulings import find_case
 
     try:
-        basis = find_edition(edition).basis
+        found_edition = find_edition(edition)
+        basis = found_edition.basis
         mechanics = find_case(case_id).mechanics
     except BridgeLawsError:
         return ()
+    edition = found_edition.year
     donors: dict[str, list[str]] = {}
     for mechanic in mechanics:
         found = basis.get(mechanic)
