@@ -338,22 +338,37 @@ def test_coverage_in_dutch(capsys: Any) -> None:
 
 
 def test_distinguish_in_dutch(capsys: Any) -> None:
+    # The Dutch is the English output's translation, line for line: the numbers, scenarios, cases and
+    # articles are the English's (whatever the editions rule: that is asserted in tests/cases/).
+    code, english, _ = run(capsys, "distinguish", "1936", "1949", "--max-tokens", "2")
+    assert code == 0
     code, out, _ = run(capsys, "--lang", "nl", "distinguish", "1936", "1949", "--max-tokens", "2")
     assert code == 0
-    lines = out.splitlines()
-    # the English says "20 kind(s) of difference ... (up to 2 tokens, dealer N; 580 scenarios judged)"
-    assert lines[0] == "20 soort(en) verschil tussen 1936 en 1949, kortste eerst (tot 2 tekens, gever Noord; 580 scenario's beoordeeld)"
-    # the first difference: a double with no bid to double, ruled by 1936 22.6.c, outside the 1949 excerpt
-    assert lines[1:2] == ["  1. X"]
-    assert lines[2].endswith("(nog niet in het Nederlands)")  # the kind: generated English, marked
-    assert lines[4] == "     1936: inadmissible-double, geregeld (1936:22.6.c, 1936:22.6, 1936:22.2)"
-    assert lines[5] == "     1949: inadmissible-double, niet in het uittreksel (1949:24)"
-    assert "soort(en) verschil na een splitsing: het teken na het kortste scenario" in out
-    assert "1949: juiste bieding, reglementair" in out
-    assert "1936: kan niet verder: " in out
-    for english in ("kind(s) of difference", "scenarios judged", "cannot go on", ": proper call, ", ", ruled (",
-                    ", not in the excerpt ("):
-        assert english not in out
+    lines, source = out.splitlines(), english.splitlines()
+    header = re.fullmatch(r"(\d+) kind\(s\) of difference between 1936 and 1949, shortest first "
+                          r"\(up to 2 tokens, dealer N; (\d+) scenarios judged\)", source[0])
+    assert header, source[0]
+    kinds, judged = header.groups()
+    assert int(kinds) > 0 and int(judged) > int(kinds)
+    assert lines[0] == (f"{kinds} soort(en) verschil tussen 1936 en 1949, kortste eerst "
+                        f"(tot 2 tekens, gever Noord; {judged} scenario's beoordeeld)")
+    assert len(lines) == len(source) and lines[1] == source[1]  # the first difference's scenario
+    assert lines[2] == source[2] + " (nog niet in het Nederlands)"  # the kind: generated English, marked
+    # the two editions' rulings: the case and the articles as in English, the status in Dutch
+    statuses = {"ruled": "geregeld", "not in the excerpt": "niet in het uittreksel", "referenced": "doorverwezen",
+                "supplement": "aanvulling"}
+    for dutch, line in zip(lines[4:6], source[4:6]):
+        found = re.fullmatch(r"(     \d{4}: [a-z-]+, )(.+?)( \(.*\))", line)
+        assert found and found.group(2) in statuses, line
+        assert dutch == found.group(1) + statuses[found.group(2)] + found.group(3)
+    # each kind of line the English holds is in the Dutch, translated (one of them at least)
+    pairs = [("kind(s) of difference after a parting: the token after the shortest scenario",
+              "soort(en) verschil na een splitsing: het teken na het kortste scenario"),
+             (": proper call, regular", ": juiste bieding, reglementair"), (": cannot go on: ", ": kan niet verder: ")]
+    assert [en in english for en, _ in pairs] == [nl in out for _, nl in pairs] and any(nl in out for _, nl in pairs)
+    for english_words in ("kind(s) of difference", "scenarios judged", "cannot go on", ": proper call, ", ", ruled (",
+                          ", not in the excerpt ("):
+        assert english_words not in out
 
 
 def test_cite_in_dutch(capsys: Any) -> None:

@@ -92,15 +92,6 @@ def test_skip_mark_on_a_call_out_of_rotation():
     assert result.state["next_to_call"] == "W"
 
 
-def test_exposed_honour_1936_bars_partner_for_the_auction_1949_for_one_turn():
-    assert judge("1S W:!SK", "1936", "N").state["barred"] == [{"seat": "E", "scope": "rest-of-auction"}]
-    assert judge("1S W:!SK", "1949", "N").state["barred"] == [{"seat": "E", "scope": "next-turn"}]
-    # 1949:26.b: a single card below the jack carries no penalty.
-    assert judge("1S W:!S5", "1949", "N").state["barred"] == []
-    # 1949:26.a "meer dan één kaart": a second card counts, even a low one.
-    assert judge("1S W:!S5 W:!S4", "1949", "N").state["barred"] == [{"seat": "E", "scope": "next-turn"}]
-
-
 def test_barred_player_may_only_pass():
     result = judge("1S W:!SK", "1936", "N")
     assert result.state["legal_calls"] == ["P"]
