@@ -21,6 +21,7 @@ from pathlib import Path
 
 import pytest
 
+import bridgelaws
 from bridgelaws import BridgeLawsError
 from bridgelaws.judging import drafts
 from bridgelaws.interfaces.cli import main
@@ -112,8 +113,8 @@ def test_judge_cli_prints_the_proposed_wording_with_its_label(capsys):
 def test_the_closing_draft_keeps_the_auction_open_for_the_player_who_lost_his_turn():
     # 1S P P, then East passes at West's turn: by the count it would close the auction.
     base = judge("1S P P E:P", "1936")
-    assert [e.case for e, _ in base.rulings] == ["pass-out-of-rotation"]  # 22.5: void, partner barred
-    assert base.state["barred"] == [{"seat": "W", "scope": "rest-of-auction"}]
+    # the base reads East's pass as a pass out of rotation (what 1936 rules on it: tests/cases/)
+    assert [e.case for e, _ in base.rulings] == ["pass-out-of-rotation"]
     mine = judge("1S P P E:P", CLOSING)
     (event, ruling), = mine.rulings
     assert event.case == "skipped-turn-at-end" and ruling.next == "skipped" and ruling.call_stands is False
@@ -295,7 +296,8 @@ def test_impact_of_the_milder_draft(capsys):
     assert ("-", "speelsoort") in redline.pieces
     assert any(op == "+" and "kiest de overtreder" in words for op, words in redline.pieces)
     code, out, _ = run(capsys, "impact", "--max-tokens", "2", MILDER)
-    assert code == 0 and "matrix cells that change (1 of 20 cases):" in out and "(-1)" in out
+    catalogue = len(bridgelaws.cases())  # the cells are counted over the catalogue, whatever its size
+    assert code == 0 and f"matrix cells that change (1 of {catalogue} cases):" in out and "(-1)" in out
     code, out, _ = run(capsys, "impact", "--max-tokens", "2", "--json", MILDER)
     data = json.loads(out)
     assert data["base"] == "1936" and data["cells"][0]["case"] == "insufficient-bid"

@@ -95,16 +95,6 @@ def test_1936_short_hand_summary_keeps_the_obligatory_search_and_the_other_pack(
     assert "another pack" in summary  # "Als een ontbrekende kaart in een ander spel wordt gevonden"
 
 
-def test_1949_exposed_card_keeps_the_lower_card_played_too_early():
-    # 26.a "of een lagere kaart die te vroeg werd gespeeld"
-    honour = rulings_data.generic_ruling("exposed-card", "1949", "honour-or-several")
-    assert "played too early" in honour.summary_en
-    assert "played too early" in rulings_data.generic_ruling("exposed-card", "1949").summary_en
-    # A low card in the scenario does not say whether it was played too early: 26.b is assumed.
-    low = judge("1S W:!ST", "1949", "N").events[1].ruling
-    assert low.articles[0] == "1949:26.b" and low.assumption and "te vroeg" in low.assumption
-
-
 def test_2017_change_after_a_mistaken_explanation_is_optional():
     # 21B1a "Een speler mag ... een bieding wijzigen"; 21B2 "Wanneer een speler het verkiest"
     ruling = rulings_data.generic_ruling("mistaken-explanation", "2017")
