@@ -15,6 +15,7 @@ import pytest
 
 from bridgelaws.presentation import handout, views
 from bridgelaws.text import i18n
+from madeup import low_card_pair
 from bridgelaws.presentation.present import effect_words, reason_words
 
 _VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "wbr"}
@@ -287,12 +288,13 @@ def test_every_assumption_of_the_rulings_has_its_dutch(folder):
     assert seen > 20 and missing == []
 
 
-def test_a_dutch_card_shows_the_rulings_own_assumption_in_dutch():
-    # 1949:26.b: a single card below the jack, not played too early; the assumption_nl written from the
-    # English of data/rulings/exposed-card.yaml ("26a also penalises ...")
+def test_a_dutch_card_shows_the_rulings_own_assumption_in_dutch(data):
+    # A made-up branch (tests/madeup.py) with an assumption in both languages: the Dutch card shows its
+    # assumption_nl, never the English.
+    low_card_pair(data)
     html = views.compare_html("1S W:!S5 P P", lang="nl", editions="1949")
     text = visible(html)
-    assert "26a straft ook" in text and "26a also penalises" not in html
+    assert "Welke tak geldt, wordt aangenomen" in text and "Which branch applies" not in html
     from bridgelaws.interfaces.cli import main
     assert main(["--lang", "nl", "judge", "--edition", "1936", "1S W:8C"]) == 0
 
