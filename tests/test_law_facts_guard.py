@@ -50,11 +50,23 @@ COUNT = re.compile(r"(?<![\w,])(?!(?:19|20)\d\d\b)\d[\d,]*\s+(?:scenario's|scena
 ALLOWED: dict[str, str] = {
     "test_paraphrase_guard.py": "plants copies of paraphrases to check the paraphrase guard catches them",
     "test_law_facts_guard.py": "this guard (its planted examples)",
+    "test_consistency.py": "checks that each ruling does what its summary says: its patterns read the summaries' "
+                           "wording, and it plants wrong summaries in a copy of the data",
+    "test_new_edition.py": "writes the sentence and summary of a made-up edition; they are the other outcome's "
+                           "words, so they share words with a real ruling's summary",
 }
 
 #: Files that still quote a ruling or count the corpus, with the number of literals: to be moved
 #: into the YAML case tests or rewritten to ask the data (issue 36 §2). The number may only go down.
 DEBT: dict[str, int] = {
+    "test_dutch_throughout.py": 8,
+    "test_exercise_set.py": 1,
+    "test_i18n_views.py": 5,
+    "test_ledger_fifth_reading.py": 1,
+    "test_ledger_second_reading.py": 1,
+    "test_present.py": 1,
+    "test_readings.py": 6,
+    "test_tei.py": 1,
 }
 
 _PROSE_KEYS = ("summary_en", "summary_nl", "text")
