@@ -61,7 +61,6 @@ ALLOWED: dict[str, str] = {
 DEBT: dict[str, int] = {
     "test_dutch_throughout.py": 8,
     "test_exercise_set.py": 1,
-    "test_i18n_views.py": 5,
     "test_ledger_fifth_reading.py": 1,
     "test_ledger_second_reading.py": 1,
     "test_present.py": 1,
