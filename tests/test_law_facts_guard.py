@@ -16,8 +16,10 @@ out in tests/cases/README.md):
 - **a count over the corpus**: a string literal holding a number followed by a noun the commands
   count the corpus in (scenarios, kinds of difference, paragraphs, records, ...), English or Dutch.
 
-Files that hold such literals today are listed in :data:`DEBT` with their exact number, which may
-only go down (the guard fails when it differs, so the list is mended in the same commit); files whose
+Files that hold such literals today are listed in :data:`DEBT` with their number, which may only go
+down (the guard fails when a file holds more; it does not fail when one holds fewer, because a change
+of a ruling's words may itself make a quoted run no longer the ruling's: lower the number by hand when
+a file is mended); files whose
 subject *is* a ruling's words are in :data:`ALLOWED`, each with its reason. A new file is held to
 zero.
 """
@@ -56,8 +58,8 @@ ALLOWED: dict[str, str] = {
                            "words, so they share words with a real ruling's summary",
 }
 
-#: Files that still quote a ruling or count the corpus, with the number of literals: to be moved
-#: into the YAML case tests or rewritten to ask the data (issue 36 §2). The number may only go down.
+#: Files that still quote a ruling or count the corpus, with the number of literals (at most): to be
+#: moved into the YAML case tests or rewritten to ask the data (issue 36 §2). The number may only go down.
 DEBT: dict[str, int] = {
     "test_dutch_throughout.py": 8,
     "test_ledger_fifth_reading.py": 1,
@@ -155,7 +157,7 @@ def test_no_python_test_quotes_a_ruling_or_counts_the_corpus(runs):
             continue
         facts = law_facts(file.read_text(encoding="utf-8"), runs)
         counted[file.name] = len(facts)
-        if len(facts) != DEBT.get(file.name, 0):
+        if len(facts) > DEBT.get(file.name, 0):
             problems.append(f"tests/{file.name}: {len(facts)} literal law fact(s), "
                             f"{DEBT.get(file.name, 0)} allowed in DEBT:\n    " + "\n    ".join(facts))
     assert not problems, "\n".join(problems)
