@@ -47,3 +47,17 @@ def low_card_pair(data: Path) -> None:
         "assumes": [],
         "summary_en": f"Branch two of the pair ({NOT_LAW}).",
         "summary_nl": f"Tak twee van het paar ({NOT_LAW})."})
+
+
+def made_up_play(data: Path, case: str, year: str, condition: str, supplement: bool = False) -> tuple[str, str]:
+    """The branch ``condition`` keeps what it rules, with a made-up play line in each language;
+    returns (English, Dutch)."""
+    english, dutch = f"a made-up play line for {year} ({NOT_LAW})", f"een verzonnen speelregel voor {year} (geen regel)"
+    folder = data / "supplement" / "rulings" if supplement else data / "rulings"
+
+    def change(raw: dict[str, Any]) -> None:
+        branch = next(b for b in raw["rulings"][year]["when"] if b["condition"] == condition)
+        branch["play"], branch["play_nl"] = [english], [dutch]
+
+    edit_yaml(folder / f"{case}.yaml", change)
+    return english, dutch
