@@ -64,7 +64,6 @@ DEBT: dict[str, int] = {
     "test_ledger_fifth_reading.py": 1,
     "test_ledger_second_reading.py": 1,
     "test_readings.py": 6,
-    "test_tei.py": 1,
 }
 
 _PROSE_KEYS = ("summary_en", "summary_nl", "text")
