@@ -61,3 +61,15 @@ def made_up_play(data: Path, case: str, year: str, condition: str, supplement: b
 
     edit_yaml(folder / f"{case}.yaml", change)
     return english, dutch
+
+
+def insufficient_bid_options(data: Path, year: str = "1936") -> None:
+    """The two options of ``year``'s ruling on an insufficient bid written by the test: the lowest
+    sufficient bid in the same denomination bars the partner at his next turn, any other sufficient
+    bid for the rest of the auction (1936's today; the test no longer depends on it)."""
+    def change(raw: dict[str, Any]) -> None:
+        first, other = raw["rulings"][year]["options"]
+        first["barred"] = [{"who": "partner", "scope": "next-turn"}]
+        other["barred"] = [{"who": "partner", "scope": "rest-of-auction"}]
+
+    edit_yaml(data / "rulings" / "insufficient-bid.yaml", change)

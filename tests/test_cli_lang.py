@@ -12,6 +12,7 @@ import pytest
 
 from bridgelaws.auction.editions import EDITIONS
 from bridgelaws.interfaces.cli import main
+from madeup import insufficient_bid_options
 
 
 @pytest.fixture(autouse=True)
@@ -30,7 +31,8 @@ JUDGE = ["judge", "--edition", "1936", "1S 1H 2H"]
 
 @pytest.mark.parametrize("argv", [["--lang", "nl", *JUDGE], [*JUDGE, "--lang", "nl"], [*JUDGE, "--lang=NL"],
                                   ["--lang", "Nederlands", *JUDGE]])
-def test_judge_in_dutch_before_or_after_the_command(capsys: Any, argv: list[str]) -> None:
+def test_judge_in_dutch_before_or_after_the_command(capsys: Any, argv: list[str], data: Any) -> None:
+    insufficient_bid_options(data)  # the bars the listing words, written by the test
     code, out, err = run(capsys, *argv)
     assert code == 0 and err == ""
     assert out.startswith("editie 1936, gever Noord\n")
@@ -144,13 +146,14 @@ def test_the_help_names_the_option_and_the_machine_formats(capsys: Any) -> None:
     assert "--json and --csv keep their English field names and values whatever the language" in words
 
 
-def test_compare_in_dutch_names_tokens_options_and_bars_in_dutch(capsys: Any) -> None:
+def test_compare_in_dutch_names_tokens_options_and_bars_in_dutch(capsys: Any, data: Any) -> None:
+    insufficient_bid_options(data)  # the bars the options word, written by the test
     # second reader (issue 25 §3): "teken 2: East's 1H" and "keuzes: E: the lowest sufficient bid ...
     # (bars W (next-turn))" were English in a Dutch listing
     code, out, _ = run(capsys, "--lang", "nl", "compare", "1S 1H", "--editions", "1936")
     assert code == 0
     assert "teken 2: 1H van Oost -> geannuleerd: de overtreder moet zijn bod vervangen" in out
-    # 1936:22.3.a/b: the lowest sufficient bid bars partner at his next turn, another bid for the rest
+    # as written: the lowest sufficient bid bars partner at his next turn, another bid for the rest
     assert ("keuzes: O: het laagste voldoende bod in dezelfde speelsoort (W moet passen bij zijn volgende beurt); "
             "O: een ander voldoende bod (W moet passen voor de rest van het bieden)") in out
     assert "East's" not in out and "bars W" not in out
