@@ -8,7 +8,7 @@ from __future__ import annotations
 import ast
 import re
 from pathlib import Path
-from typing import get_args
+from typing import Any, get_args
 
 import pytest
 
@@ -21,6 +21,7 @@ from bridgelaws.presentation.render import judgement_html
 from bridgelaws.judging.rulings import cases, find_case
 from bridgelaws.text.schema import ROLES, CaseKind, parse_cases
 from bridgelaws.text.vocabulary import Scope
+from madeup import insufficient_bid_options
 
 PACKAGE = Path(i18n.__file__).resolve().parents[1]
 
@@ -165,7 +166,8 @@ def test_a_dutch_summary_renders_only_its_own_english() -> None:
     assert _summary_nl(spec.values(), None) == "N"
 
 
-def test_a_barred_player_in_dutch() -> None:
+def test_a_barred_player_in_dutch(data: Any) -> None:
+    insufficient_bid_options(data)  # the options' bars written by the test (1936's: tests/cases/)
     from bridgelaws import judge
 
     judgement = judge("1S 1H 2H", edition="1936")
@@ -178,7 +180,8 @@ def test_a_barred_player_in_dutch() -> None:
     assert _quotes(dutch) == _quotes(english)
 
 
-def test_the_matrix_in_dutch() -> None:
+def test_the_matrix_in_dutch(data: Any) -> None:
+    insufficient_bid_options(data)  # the options' bars written by the test (1936's: tests/cases/)
     dutch = views.matrix_html(lang="nl", layer="both")
     assert "<th>geval</th>" in dutch and "<th>case</th>" not in dutch
     assert "geregeld: de tekst regelt het" in dutch

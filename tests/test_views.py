@@ -21,7 +21,7 @@ from bridgelaws import judge
 from bridgelaws.auction.editions import EDITIONS
 from bridgelaws.judging.rulings import DATA, case_ids, generic_ruling, spec
 from data_examples import layer_statuses, silent_cell
-from madeup import NOT_LAW, set_branch
+from madeup import NOT_LAW, insufficient_bid_options, set_branch
 
 YEARS = tuple(e.year for e in EDITIONS)
 #: The five editions whose expectations below were checked by hand against their texts.
@@ -279,7 +279,8 @@ def test_status_counts_add_up():
     assert (counts.sum(axis=1) == len(case_ids())).all()
 
 
-def test_turns_barred():
+def test_turns_barred(data):
+    insufficient_bid_options(data)  # the options' bars written by the test (1936's: tests/cases/)
     # 1936:23.b partner every turn (3); 1949:26.a partner at his next turn (1).
     assert views.turns_barred(generic_ruling("exposed-card", "1936", "honour-or-several")) == 3
     assert views.turns_barred(generic_ruling("exposed-card", "1949", "honour-or-several")) == 1
