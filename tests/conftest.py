@@ -178,6 +178,11 @@ def check_ruling(ruling, expect: dict) -> None:
         assert ruling.call_stands == expect["call_stands"], (ruling.call_stands, expect["call_stands"])
     if "assumption" in expect:
         assert bool(ruling.assumption) == expect["assumption"], ruling.assumption
+    # words the ruling's summary (English or Dutch) or its assumption must hold, read from its article
+    said = " ".join(" ".join(text.split()) for text in (ruling.summary_en, ruling.summary_nl, ruling.assumption)
+                    if text)
+    for words in expect.get("words_include", ()):
+        assert words in said, (words, said)
 
 
 def _count_by_enumeration(auction) -> int:

@@ -12,6 +12,7 @@ import pytest
 
 from bridgelaws.auction.editions import EDITIONS
 from bridgelaws.interfaces.cli import main
+from madeup import insufficient_bid_options
 
 
 @pytest.fixture(autouse=True)
@@ -30,7 +31,8 @@ JUDGE = ["judge", "--edition", "1936", "1S 1H 2H"]
 
 @pytest.mark.parametrize("argv", [["--lang", "nl", *JUDGE], [*JUDGE, "--lang", "nl"], [*JUDGE, "--lang=NL"],
                                   ["--lang", "Nederlands", *JUDGE]])
-def test_judge_in_dutch_before_or_after_the_command(capsys: Any, argv: list[str]) -> None:
+def test_judge_in_dutch_before_or_after_the_command(capsys: Any, argv: list[str], data: Any) -> None:
+    insufficient_bid_options(data)  # the bars the listing words, written by the test
     code, out, err = run(capsys, *argv)
     assert code == 0 and err == ""
     assert out.startswith("editie 1936, gever Noord\n")
@@ -38,7 +40,10 @@ def test_judge_in_dutch_before_or_after_the_command(capsys: Any, argv: list[str]
     assert "GEREGELD [1936:22.3" in out
     # the quote is verbatim, its label Dutch
     assert 'tekst: "moet het voldoende gemaakt worden in dezelfde of in een andere speelsoort"' in out
-    assert '             Een onvoldoend bod dat op zijn beurt is gedaan ("in goede volgorde gedaan"): tenzij een' in out
+    # the ruling's own Dutch summary (whatever 1936 rules: tests/cases/insufficient-bid.yaml)
+    from bridgelaws import judge
+    summary = judge("1S 1H 2H", "1936", "N").events[1].ruling.summary_nl
+    assert summary and " ".join(summary.split()) in " ".join(out.split())
     assert "Unless an opponent" not in out
     assert "1936: Zuid is aan de beurt" in out
     assert "  W moet passen bij zijn volgende beurt\n" in out
@@ -61,10 +66,11 @@ def test_a_summary_with_no_dutch_is_english_marked(capsys: Any, monkeypatch: pyt
                              for event in judgement.events]
         return judgement
 
+    english = judge("1S W:!SK", "1936", "N").events[1].ruling.summary_en
     monkeypatch.setattr(judging, "judge", without_dutch)
     code, out, _ = run(capsys, "--lang", "nl", "judge", "--edition", "1936", "1S W:!SK")
     assert code == 0
-    assert "The card stays face up on the table for the rest of the auction" in out
+    assert english and " ".join(english.split()) in " ".join(out.split())  # the English summary, shown
     assert out.count("(nog geen Nederlandse samenvatting)") == 1
 
 
@@ -140,14 +146,15 @@ def test_the_help_names_the_option_and_the_machine_formats(capsys: Any) -> None:
     assert "--json and --csv keep their English field names and values whatever the language" in words
 
 
-def test_compare_in_dutch_names_tokens_options_and_bars_in_dutch(capsys: Any) -> None:
+def test_compare_in_dutch_names_tokens_options_and_bars_in_dutch(capsys: Any, data: Any) -> None:
+    insufficient_bid_options(data)  # the bars the options word, written by the test
     # second reader (issue 25 §3): "teken 2: East's 1H" and "keuzes: E: the lowest sufficient bid ...
     # (bars W (next-turn))" were English in a Dutch listing
     code, out, _ = run(capsys, "--lang", "nl", "compare", "1S 1H", "--editions", "1936")
     assert code == 0
     # in 1936's words (22.3 "moet het voldoende gemaakt worden"; docs/decisions/2026-12-02-edition-words.md, R11)
     assert "stap 2: 1H van Oost -> de overtreder moet zijn bod voldoende maken" in out
-    # 1936:22.3.a/b: the lowest sufficient bid bars partner at his next turn, another bid for the rest
+    # as written: the lowest sufficient bid bars partner at his next turn, another bid for the rest
     assert ("keuzes: O: het laagste voldoende bod in dezelfde speelsoort (W moet passen bij zijn volgende beurt); "
             "O: een ander voldoende bod (W moet passen voor de rest van het bieden)") in out
     assert "East's" not in out and "bars W" not in out
@@ -227,8 +234,17 @@ def test_a_call_over_it_accepts_it_under_a_supplementary_article_in_dutch(capsys
 def test_editions_in_dutch(capsys: Any) -> None:
     code, out, err = run(capsys, "--lang", "nl", "editions")
     assert code == 0 and err == ""
-    assert "      bron 002_39b76ce186fcfc2d.txt (pagina 'Hoofdstuk IV:1932'), 24 alinea's\n" in out
-    assert "      alle vier passen -> rondgepast, er wordt niet opnieuw gegeven (1949:22)\n" in out
+    # line for line the English listing's, translated: the counts and outcomes are the data's
+    _, english, _ = run(capsys, "editions")
+    source = re.search(r"\n      source (\S+) \(page '([^']+)'\), (\d+) paragraphs\n", english)
+    assert source, english
+    assert "\n      bron {} (pagina '{}'), {} alinea's\n".format(*source.groups()) in out
+    outcomes = {"next-deal": "niet gespeeld; de volgende gever geeft",
+                "passed-out": "rondgepast, er wordt niet opnieuw gegeven"}
+    passes = re.findall(r"\n      all four pass -> ([a-z-]+) \((\d{4}:[^;)]+)\)\n", english)
+    assert passes, english
+    for outcome, article in passes:
+        assert f"\n      alle vier passen -> {outcomes[outcome]} ({article})\n" in out
     assert "erft rotation: 2007:17.C van 2007 - " in out
     # the bibliography's English description is shown, marked
     assert "the bidding chapter (nog niet in het Nederlands)\n" in out
@@ -328,7 +344,12 @@ def test_coverage_in_dutch(capsys: Any) -> None:
     assert code == 0 and err == ""
     lines = out.splitlines()
     assert lines[0].split() == ["2017"]  # one edition: no column of totals
-    assert lines[1].split()[:2] == ["alinea's", "55"] and lines[3].split()[:3] == ["niet", "gemodelleerd", "16"]
+    # the counts are the English listing's (what the corpus holds is the data's)
+    _, english, _ = run(capsys, "coverage", "--edition", "2017")
+    source = english.splitlines()
+    assert source[1].split()[0] == "records" and source[3].split()[:2] == ["not", "modelled"]
+    assert lines[1].split() == ["alinea's", *source[1].split()[1:]]
+    assert lines[3].split() == ["niet", "gemodelleerd", *source[3].split()[2:]]
     assert "\n2017: niet gemodelleerd\n" in out
     assert "      getoond in topic start-of-auction 2017 (cites 2017:17.A) (nog niet in het Nederlands)\n" in out
     table = out.split("\n\n")[0]  # the meanings and whys under it are English data, marked
@@ -340,22 +361,37 @@ def test_coverage_in_dutch(capsys: Any) -> None:
 
 
 def test_distinguish_in_dutch(capsys: Any) -> None:
+    # The Dutch is the English output's translation, line for line: the numbers, scenarios, cases and
+    # articles are the English's (whatever the editions rule: that is asserted in tests/cases/).
+    code, english, _ = run(capsys, "distinguish", "1936", "1949", "--max-tokens", "2")
+    assert code == 0
     code, out, _ = run(capsys, "--lang", "nl", "distinguish", "1936", "1949", "--max-tokens", "2")
     assert code == 0
-    lines = out.splitlines()
-    # the English says "20 kind(s) of difference ... (up to 2 tokens, dealer N; 580 scenarios judged)"
-    assert lines[0] == "20 soort(en) verschil tussen 1936 en 1949, kortste eerst (tot 2 stappen, gever Noord; 580 scenario's beoordeeld)"
-    # the first difference: a double with no bid to double, ruled by 1936 22.6.c, outside the 1949 excerpt
-    assert lines[1:2] == ["  1. X"]
-    assert lines[2].endswith("(nog niet in het Nederlands)")  # the kind: generated English, marked
-    assert lines[4] == "     1936: inadmissible-double, geregeld (1936:22.6.c, 1936:22.6, 1936:22.2)"
-    assert lines[5] == "     1949: inadmissible-double, niet in het uittreksel (1949:24)"
-    assert "soort(en) verschil na een splitsing: de stap na het kortste scenario" in out
-    assert "1949: juiste bieding, reglementair" in out
-    assert "1936: kan niet verder: " in out
-    for english in ("kind(s) of difference", "scenarios judged", "cannot go on", ": proper call, ", ", ruled (",
-                    ", not in the excerpt ("):
-        assert english not in out
+    lines, source = out.splitlines(), english.splitlines()
+    header = re.fullmatch(r"(\d+) kind\(s\) of difference between 1936 and 1949, shortest first "
+                          r"\(up to 2 tokens, dealer N; (\d+) scenarios judged\)", source[0])
+    assert header, source[0]
+    kinds, judged = header.groups()
+    assert int(kinds) > 0 and int(judged) > int(kinds)
+    assert lines[0] == (f"{kinds} soort(en) verschil tussen 1936 en 1949, kortste eerst "
+                        f"(tot 2 stappen, gever Noord; {judged} scenario's beoordeeld)")
+    assert len(lines) == len(source) and lines[1] == source[1]  # the first difference's scenario
+    assert lines[2] == source[2] + " (nog niet in het Nederlands)"  # the kind: generated English, marked
+    # the two editions' rulings: the case and the articles as in English, the status in Dutch
+    statuses = {"ruled": "geregeld", "not in the excerpt": "niet in het uittreksel", "referenced": "doorverwezen",
+                "supplement": "aanvulling"}
+    for dutch, line in zip(lines[4:6], source[4:6]):
+        found = re.fullmatch(r"(     \d{4}: [a-z-]+, )(.+?)( \(.*\))", line)
+        assert found and found.group(2) in statuses, line
+        assert dutch == found.group(1) + statuses[found.group(2)] + found.group(3)
+    # each kind of line the English holds is in the Dutch, translated (one of them at least)
+    pairs = [("kind(s) of difference after a parting: the token after the shortest scenario",
+              "soort(en) verschil na een splitsing: de stap na het kortste scenario"),
+             (": proper call, regular", ": juiste bieding, reglementair"), (": cannot go on: ", ": kan niet verder: ")]
+    assert [en in english for en, _ in pairs] == [nl in out for _, nl in pairs] and any(nl in out for _, nl in pairs)
+    for english_words in ("kind(s) of difference", "scenarios judged", "cannot go on", ": proper call, ", ", ruled (",
+                          ", not in the excerpt ("):
+        assert english_words not in out
 
 
 def test_cite_in_dutch(capsys: Any) -> None:

@@ -28,6 +28,7 @@ import itertools
 import json
 
 import pytest
+from madeup import insufficient_bid_options
 
 from bridgelaws import BridgeLawsError
 from bridgelaws.judging import rulings as rulings_data
@@ -319,7 +320,8 @@ def test_after_a_pass_out_of_rotation_another_player_calls_next():
     assert "1936:22.5.a" in difference.a.articles  # the ruling the turn comes from, with its article
 
 
-def test_a_milder_draft_shows_in_the_correction_that_follows():
+def test_a_milder_draft_shows_in_the_correction_that_follows(data):
+    insufficient_bid_options(data)  # the base's bars written by the test (1936's: tests/cases/)
     # The draft bars the partner one turn, not the rest of the auction, after "any other bid"
     # (data/drafts/1936-milder-insufficient-bid.yaml; 1936:22.3.b: "gedurende het verdere verloop
     # van het bieden"): North 1C, East 1C (insufficient), East corrects with 1S (not the lowest

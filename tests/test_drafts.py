@@ -21,6 +21,7 @@ from pathlib import Path
 
 import pytest
 
+import bridgelaws
 from bridgelaws import BridgeLawsError
 from bridgelaws.judging import drafts
 from bridgelaws.interfaces.cli import main
@@ -30,6 +31,7 @@ from bridgelaws.judging.judging import judge
 from bridgelaws.presentation.tables import compare_results, matrix_cells
 from bridgelaws.judging.rulings import corpus_spec
 from data_examples import silent_edition
+from madeup import insufficient_bid_options
 
 REPO = Path(__file__).resolve().parents[1]
 MILDER = str(REPO / "data" / "drafts" / "1936-milder-insufficient-bid.yaml")
@@ -79,7 +81,8 @@ def test_judge_with_the_milder_draft_bars_the_partner_one_turn_after_another_bid
     assert "2S" in mine.state["legal_calls"] and mine.state["next_to_call"] == "W"
 
 
-def test_judge_with_the_milder_draft_bars_nobody_after_the_lowest_bid_in_the_same_denomination():
+def test_judge_with_the_milder_draft_bars_nobody_after_the_lowest_bid_in_the_same_denomination(data):
+    insufficient_bid_options(data)  # the base's bars written by the test (1936's: tests/cases/)
     base = judge("1S 1H 2H", "1936")
     assert base.state["barred"] == [{"seat": "W", "scope": "next-turn"}]  # 22.3.a
     assert judge("1S 1H 2H", MILDER).state["barred"] == []
@@ -113,8 +116,8 @@ def test_judge_cli_prints_the_proposed_wording_with_its_label(capsys):
 def test_the_closing_draft_keeps_the_auction_open_for_the_player_who_lost_his_turn():
     # 1S P P, then East passes at West's turn: by the count it would close the auction.
     base = judge("1S P P E:P", "1936")
-    assert [e.case for e, _ in base.rulings] == ["pass-out-of-rotation"]  # 22.5: void, partner barred
-    assert base.state["barred"] == [{"seat": "W", "scope": "rest-of-auction"}]
+    # the base reads East's pass as a pass out of rotation (what 1936 rules on it: tests/cases/)
+    assert [e.case for e, _ in base.rulings] == ["pass-out-of-rotation"]
     mine = judge("1S P P E:P", CLOSING)
     (event, ruling), = mine.rulings
     assert event.case == "skipped-turn-at-end" and ruling.next == "skipped" and ruling.call_stands is False
@@ -127,7 +130,8 @@ def test_the_closing_draft_keeps_the_auction_open_for_the_player_who_lost_his_tu
     assert judge("1S P P P", CLOSING).state == judge("1S P P P", "1936").state
 
 
-def test_compare_with_a_draft_gives_the_base_and_the_draft_side_by_side(capsys):
+def test_compare_with_a_draft_gives_the_base_and_the_draft_side_by_side(capsys, data):
+    insufficient_bid_options(data)  # the base's bars written by the test (1936's: tests/cases/)
     results = compare_results("1S 1H 2H", ["1936", MILDER])
     assert [r.edition.year for r in results] == ["1936", "1936-milder-insufficient"]
     base, mine = (r.judgement.state["barred"] for r in results)
@@ -279,7 +283,8 @@ def test_a_bad_draft_on_the_command_line_is_exit_2_and_one_line(tmp_path, capsys
 
 # --- the impact report -------------------------------------------------------------------------------
 
-def test_impact_of_the_milder_draft(capsys):
+def test_impact_of_the_milder_draft(capsys, data):
+    insufficient_bid_options(data)  # the base's bars written by the test (1936's: tests/cases/)
     from bridgelaws.presentation.impact import impact
 
     # Two tokens: the distinguishing search is not what this test checks (the README's impact
@@ -298,7 +303,8 @@ def test_impact_of_the_milder_draft(capsys):
     assert [op for op, _ in redline.pieces] == ["=", "+"] and redline.pieces[1][1].startswith("; kiest de overtreder")
     assert redline.text().startswith("moet het voldoende gemaakt worden in dezelfde of in een andere speelsoort{+; kiest")
     code, out, _ = run(capsys, "impact", "--max-tokens", "2", MILDER)
-    assert code == 0 and "matrix cells that change (1 of 20 cases):" in out and "(-1)" in out
+    catalogue = len(bridgelaws.cases())  # the cells are counted over the catalogue, whatever its size
+    assert code == 0 and f"matrix cells that change (1 of {catalogue} cases):" in out and "(-1)" in out
     code, out, _ = run(capsys, "impact", "--max-tokens", "2", "--json", MILDER)
     data = json.loads(out)
     assert data["base"] == "1936" and data["cells"][0]["case"] == "insufficient-bid"
@@ -315,7 +321,8 @@ def test_impact_of_the_closing_draft_names_the_changed_mechanic_and_cell():
     assert report.cells[0].base_cell.endswith("stands") and "back to the skipped player" in report.cells[0].draft_cell
 
 
-def test_impact_lists_the_distinguishing_scenarios_with_the_bars_of_each_option():
+def test_impact_lists_the_distinguishing_scenarios_with_the_bars_of_each_option(data):
+    insufficient_bid_options(data)  # the base's bars written by the test (1936's: tests/cases/)
     """The shortest scenario that parts the milder draft from 1936 is East's insufficient 1C over
     North's 1C; the options are the same two, their bars differ: under 1936:22.3.a/b the partner
     (West) passes at his next turn after the lowest sufficient bid in the same denomination and for

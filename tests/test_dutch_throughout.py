@@ -15,6 +15,7 @@ import pytest
 
 from bridgelaws.presentation import handout, views
 from bridgelaws.text import i18n
+from madeup import NOT_LAW, low_card_pair, made_up_play
 from bridgelaws.presentation.present import effect_words, reason_words
 
 _VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "wbr"}
@@ -289,23 +290,34 @@ def test_every_assumption_of_the_rulings_has_its_dutch(folder):
     assert seen > 20 and missing == []
 
 
-def test_a_dutch_card_shows_the_rulings_own_assumption_in_dutch():
-    # 1949:26.b: a single card below the jack, not played too early; the assumption_nl written from the
-    # English of data/rulings/exposed-card.yaml ("26a also penalises ...")
+def test_a_dutch_card_shows_the_rulings_own_assumption_in_dutch(data):
+    # A made-up branch (tests/madeup.py) with an assumption in both languages: the Dutch card shows its
+    # assumption_nl, never the English.
+    low_card_pair(data)
     html = views.compare_html("1S W:!S5 P P", lang="nl", editions="1949")
     text = visible(html)
-    assert "26a straft ook" in text and "26a also penalises" not in html
+    assert "Welke tak geldt, wordt aangenomen" in text and "Which branch applies" not in html
     from bridgelaws.interfaces.cli import main
     assert main(["--lang", "nl", "judge", "--edition", "1936", "1S W:8C"]) == 0
 
 
-def test_a_dutch_card_shows_a_supplementary_rulings_assumption_in_dutch():
-    # 2017 insufficient bid under the default layer (data/supplement/rulings/insufficient-bid.yaml): the
-    # assumption_nl written from its English ("27B1(a) speaks of the denomination(s) ...")
+def test_a_dutch_card_shows_a_supplementary_rulings_assumption_in_dutch(data):
+    # Made-up assumptions in both languages, written into two supplementary rulings of the copy: 2017's
+    # insufficient bid (the default layer) on the card, 1932's bid at the right-hand opponent's turn
+    # (the 1933 column's entry) in the CLI. The Dutch is shown, unmarked; the English is not.
+    from datacopy import edit_yaml
+
+    def made_up(year):
+        def change(raw):
+            raw["rulings"][year]["assumption"] = f"A made-up assumption of {year} ({NOT_LAW})."
+            raw["rulings"][year]["assumption_nl"] = f"Een verzonnen aanname van {year} (geen regel)."
+        return change
+
+    edit_yaml(data / "supplement" / "rulings" / "insufficient-bid.yaml", made_up("2017"))
+    edit_yaml(data / "supplement" / "rulings" / "bid-out-of-rotation.yaml", made_up("1932"))
     html = views.compare_html("1S 1H", lang="nl", editions="2017")
-    assert "27B1(a) spreekt van de speelsoort(en) die het bod aanduidt" in visible(html)
-    assert "27B1(a) speaks of" not in html
-    # 1932 bid at the right-hand opponent's turn (the 1933 column): the CLI shows the Dutch, unmarked
+    assert "Een verzonnen aanname van 2017 (geen regel)." in visible(html)
+    assert "A made-up assumption of 2017" not in html
     import contextlib
     import io
 
@@ -314,9 +326,9 @@ def test_a_dutch_card_shows_a_supplementary_rulings_assumption_in_dutch():
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
         assert main(["--lang", "nl", "judge", "--edition", "1932", "1S S:2S"]) == 0
-    text = out.getvalue()
-    assert "Deze uitspraak volgt een krantenrubriek uit 1933" in text
-    assert "This ruling follows" not in text and "(nog niet in het Nederlands)" not in text
+    text = " ".join(out.getvalue().split())
+    assert "Een verzonnen aanname van 1932 (geen regel)." in text
+    assert "A made-up assumption of 1932" not in text and "(nog niet in het Nederlands)" not in text
 
 
 # The sentences the engine builds around the data (issue 25 §3, the rest): the insufficient bid followed
@@ -395,7 +407,10 @@ def test_the_engines_sentences_around_the_data_written_by_hand():
     # "Either reading alone leads here:" between a ruling's two assumptions, each with its Dutch written
     # beside it (data/rulings/exposed-card.yaml, 1936)
     shown = assumption_words(_exposure_both_readings(), "nl")
-    assert shown[1] == "nl" and " Elk van beide lezingen volstaat hier op zich: 23.b verplicht de maat te passen" in shown[0]
+    from bridgelaws.judging import rulings
+    branch = next(b for b in rulings.entry("exposed-card", "1936")["when"] if b["condition"] == "honour-or-several")
+    second = " ".join(branch["assumption_for_count_nl"].split()[:6])  # the second reading's own Dutch
+    assert shown[1] == "nl" and f" Elk van beide lezingen volstaat hier op zich: {second}" in shown[0]
 
 
 def _exposure_both_readings() -> str:
@@ -462,18 +477,18 @@ def topics_by_id():
     return {t["id"]: t for t in topics()}
 
 
-def test_a_dutch_card_and_the_dutch_cli_show_the_play_in_dutch():
-    # 1936:23.a (data/rulings/exposed-card.yaml): "mag de leider verhinderen, dat wordt uitgekomen in de
-    # kleur ... of ... behandelen als strafkaarten"; the play_nl written from the entry's English
+def test_a_dutch_card_and_the_dutch_cli_show_the_play_in_dutch(data):
+    # Made-up play lines in both languages (tests/madeup.py) in the branches an exposed honour takes:
+    # 1936 and 1949 (corpus), 2017 (the default layer's supplementary ruling). The Dutch card and the
+    # Dutch CLI show the Dutch line, the English card the English one.
+    en_1936, nl_1936 = made_up_play(data, "exposed-card", "1936", "honour-or-several")
+    en_2017, nl_2017 = made_up_play(data, "exposed-card", "2017", "honour-or-several", supplement=True)
+    en_1949, nl_1949 = made_up_play(data, "exposed-card", "1949", "honour-or-several")
     html = views.compare_html("1S W:!SK", lang="nl", editions="1936")
-    text = visible(html)
-    assert ("spelen: als de bezitter tegenspeler wordt, mag de leider verhinderen dat in die kleur wordt "
-            "uitgekomen, of de kaart als strafkaart behandelen (23a; zie regel 32, niet in het corpus)") in text
-    assert "penalty card (23a; see rule 32" not in html  # (the summary has no Dutch yet: marked English)
-    # 2017 Law 24E under the default layer (data/supplement/rulings/exposed-card.yaml)
+    assert nl_1936 in visible(html) and en_1936 not in html
+    assert en_1936 in views.compare_html("1S W:!SK", editions="1936")
     html = views.compare_html("1S W:!SK", lang="nl", editions="2017")
-    assert "wordt de bezitter tegenspeler, dan wordt elke getoonde kaart een strafkaart (art. 24E van 2017" in html
-    assert "each exposed card" not in html
+    assert nl_2017 in visible(html) and en_2017 not in html
     import contextlib
     import io
 
@@ -482,14 +497,8 @@ def test_a_dutch_card_and_the_dutch_cli_show_the_play_in_dutch():
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
         assert main(["--lang", "nl", "compare", "--editions", "1949", "1S W:!SK"]) == 0
-    assert ("de kaart blijft open op tafel liggen tot het bieden is gesloten; wordt de bezitter tegenspeler, dan "
-            "wordt zij een strafkaart (26a)") in out.getvalue()
-    assert "(26a note 1)" not in out.getvalue() and "(nog niet in het Nederlands)" not in out.getvalue()
-
-
-def test_the_english_card_keeps_the_english_play_line():
-    html = views.compare_html("1S W:!SK", editions="1936")
-    assert "declarer may forbid a lead in that suit" in html and "strafkaart behandelen" not in html
+    assert nl_1949 in out.getvalue() and en_1949 not in out.getvalue()
+    assert "(nog niet in het Nederlands)" not in out.getvalue()
 
 
 def test_a_topics_gap_note_in_dutch():

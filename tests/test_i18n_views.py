@@ -8,7 +8,7 @@ from __future__ import annotations
 import ast
 import re
 from pathlib import Path
-from typing import get_args
+from typing import Any, get_args
 
 import pytest
 
@@ -21,6 +21,7 @@ from bridgelaws.presentation.render import judgement_html
 from bridgelaws.judging.rulings import cases, find_case
 from bridgelaws.text.schema import ROLES, CaseKind, parse_cases
 from bridgelaws.text.vocabulary import Scope
+from madeup import insufficient_bid_options
 
 PACKAGE = Path(i18n.__file__).resolve().parents[1]
 
@@ -97,6 +98,16 @@ def _quotes(html: str) -> list[str]:
     return re.findall(r'<blockquote lang="nl">.*?</blockquote>', html)
 
 
+def _flat(html: str) -> str:
+    return " ".join(html.split())
+
+
+def _opening(summary: str) -> str:
+    """The first eight words of a ruling's summary, as the HTML escapes them."""
+    from html import escape
+    return " ".join(escape(summary).split()[:8])
+
+
 def test_the_comparison_in_dutch_has_dutch_fixed_words_and_the_same_quotes() -> None:
     # The excerpts alone: 1932 and 2017 only point elsewhere, 1949 and 2007 are silent.
     english = views.compare_html("1S 1H", focus="insufficient-bid", english=True, layer="corpus")
@@ -115,10 +126,12 @@ def test_the_comparison_in_dutch_has_dutch_fixed_words_and_the_same_quotes() -> 
                   "Assumption, not law", "option for", "the whole paragraph", ">ruled<", "East to call"):
         assert words in english, words
         assert words not in dutch, words
-    # every edition's ruling on the insufficient bid has a Dutch summary written (data/rulings/insufficient-bid.yaml)
-    assert "<div>Een onvoldoend bod dat op zijn beurt is gedaan (&quot;in goede volgorde gedaan&quot;): tenzij een" in dutch
-    assert "unless an opponent of the\n" not in dutch and "An insufficient bid made in turn" in english
-    assert "An insufficient bid made in turn" not in dutch
+    # the ruling's Dutch summary is shown, its English not (whatever 1936 rules: tests/cases/)
+    from bridgelaws import judge
+    ruling = judge("1S 1H", "1936", layer="corpus").events[1].ruling
+    assert ruling.summary_nl and ruling.summary_en
+    assert _opening(ruling.summary_nl) in _flat(dutch) and _opening(ruling.summary_en) in _flat(english)
+    assert _opening(ruling.summary_en) not in _flat(dutch)
     assert "samenvatting" not in dutch and "Tenzij" not in english
 
 
@@ -133,7 +146,7 @@ def test_a_summary_with_no_dutch_is_shown_in_english_marked() -> None:
     ruling = replace(generic_ruling("exposed-card", "1936", "honour-or-several"), summary_nl=None)
     english, dutch = ruling_html(ruling), ruling_html(ruling, lang="nl")
     assert dutch.count("(nog geen Nederlandse samenvatting)") == 1
-    assert '<span lang="en">The card stays face up on the table for the rest of the auction' in dutch
+    assert f'<span lang="en">{_opening(ruling.summary_en)}' in _flat(dutch)
     assert "samenvatting" not in english and _quotes(dutch) == _quotes(english)
 
 
@@ -153,7 +166,8 @@ def test_a_dutch_summary_renders_only_its_own_english() -> None:
     assert _summary_nl(spec.values(), None) == "N"
 
 
-def test_a_barred_player_in_dutch() -> None:
+def test_a_barred_player_in_dutch(data: Any) -> None:
+    insufficient_bid_options(data)  # the options' bars written by the test (1936's: tests/cases/)
     from bridgelaws import judge
 
     judgement = judge("1S 1H 2H", edition="1936")
@@ -166,7 +180,8 @@ def test_a_barred_player_in_dutch() -> None:
     assert _quotes(dutch) == _quotes(english)
 
 
-def test_the_matrix_in_dutch() -> None:
+def test_the_matrix_in_dutch(data: Any) -> None:
+    insufficient_bid_options(data)  # the options' bars written by the test (1936's: tests/cases/)
     dutch = views.matrix_html(lang="nl", layer="both")
     assert "<th>geval</th>" in dutch and "<th>case</th>" not in dutch
     assert "geregeld: de tekst regelt het" in dutch
@@ -254,7 +269,7 @@ def test_a_supplementary_card_in_dutch_has_its_dutch_summary_and_provenance() ->
     ruling = next(e.ruling for e in judge("1S 1H", "2017").events if e.case == "insufficient-bid")
     assert ruling.layer == "supplement" and ruling.summary_nl  # the default layer: 2017 Law 27
     html = ruling_html(ruling, lang="nl")
-    assert "Buiten het corpus (art. 27 van 2017, waarnaar 18D verwijst)" in html
+    assert _opening(ruling.summary_nl) in _flat(html)
     assert "buiten het corpus: parafrase van 2017:27.B" in html and "gelezen 2026-12-01" in html
     assert "de tekst van de code, overgetypt door een derde" in html  # the source's kind, in Dutch
     assert "outside the corpus" not in html and "paraphrase of" not in html and "retyping" not in html

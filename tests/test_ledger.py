@@ -14,6 +14,7 @@ from bridgelaws import BridgeLawsError
 from bridgelaws.text import corpus, datafiles
 from bridgelaws.presentation import ledger
 from bridgelaws.interfaces.cli import main
+from madeup import low_card_pair
 from bridgelaws.auction.editions import EDITIONS, MECHANICS, Edition
 from bridgelaws.presentation.ledger import Because, Change
 from bridgelaws.judging.rulings import cases
@@ -471,37 +472,32 @@ def test_combine_reads_the_dimensions_first():
 
 def test_reasons_name_the_engines_assumptions():
     """Findings 10, 11: review-request 1932 -> 1936 after the close rests on a contested reading of
-    1936:20 "(zie regel 25)"; exposed-card 1949 `otherwise` assumes the card was not played too early
-    (26.a "een lagere kaart die te vroeg werd gespeeld"); unintended-call 1936 takes the slip as the
+    1936:20 "(zie regel 25)"; unintended-call 1936 takes the slip as the
     other players' decision (22.1 "de andere spelers dienen er op het oogenblik zelf over te
     beslissen"); call-when-barred 1936's status for a bar under rule 23 is contested."""
     review = entry("review-request", "1932", "1936")
     after_close = next(s for s in review.situations if s.condition == "after-close")
     assert "assumption of the engine, not the text" in after_close.reason and "zie regel 25" in after_close.reason
-    exposed = entry("exposed-card", "1936", "1949")
-    otherwise = next(s for s in exposed.situations if s.condition == "otherwise")
-    assert "1949 rests here on an assumption of the engine, not the text" in otherwise.reason
+    # (a branch resting on an assumption that assumes nothing is named too: the made-up pair of
+    # tests/test_ledger_assumes.py)
     slip = next(s for s in entry("unintended-call", "1932", "1936").situations if s.condition == "slip")
     assert "1936 rests here on an assumption of the engine, not the text" in slip.reason
     barred = entry("call-when-barred", "1936", "1949")
     assert "an assumption of the engine, not the text" in barred.reason and "rule 23" in barred.reason
 
 
-def test_situations_cite_the_branch_the_engine_resolves():
+def test_situations_cite_the_branch_the_engine_resolves(data):
     """Finding 7: exposed-card 1936 -> 1949 `said`: 1936 names no `said` branch; the engine takes
-    its `otherwise` branch (23.a, a low card). The reason says so. Finding 6: the play consequences
-    1936:23.a gives declarer ("mag de leider verhinderen, dat wordt uitgekomen") are listed, and
-    said not to be ordered."""
+    its `otherwise` branch. The reason says so. Finding 6: the play consequences of a branch that
+    gives declarer a lead restriction or a penalty card are listed, and said not to be ordered. The
+    `otherwise` branches are the made-up pair of tests/madeup.py (1936 with declarer's either/or,
+    1949 with nothing for the play and an assumption that assumes nothing)."""
+    low_card_pair(data)
     exposed = entry("exposed-card", "1936", "1949")
     by_condition = {s.condition: s for s in exposed.situations}
     assert "the engine resolves 'said' alone (nothing else of the event known) in 1936 to its 'otherwise' branch (1936:23.a" in by_condition["said"].reason
     otherwise = by_condition["otherwise"].reason
-    # 1936:23.a: declarer may forbid a lead or take a penalty card; 1949:26.b (a low card, not played
-    # early: "dan bestaat er geen straf") gives none. 1949's branch rests on an assumption of the
-    # engine (a card not said to be played early is taken as not played early), which only says
-    # which branch applies (its `assumes: []`): 1949's "none" is the text's "geen straf", so the
-    # play is milder (tests/test_ledger_assumes.py).
-    # 23.a is declarer's either/or ("verhinderen ... of ... behandelen als strafkaarten"): "or"
+    # one line's either/or ("verhinderen ... of ... behandelen als strafkaarten"): "or"
     assert "consequences for the play: milder (a lead restriction or a penalty card -> none)" in otherwise
     assert by_condition["otherwise"].change is Change.MILDER
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import pytest
 from datacopy import edit_yaml
+from madeup import low_card_pair
 
 from bridgelaws import BridgeLawsError, ledger
 from bridgelaws.presentation.ledger import Because, Change
@@ -38,15 +39,13 @@ def test_the_schema_names_the_profiles_dimensions():
 
 # --- the three entries the follow-up names ------------------------------------------------------------
 
-def test_exposed_card_1936_1949_otherwise_a_low_card_loses_its_play_penalty():
-    """1936:23 "dan moet zulk een kaart met de beeldzijde naar boven gekeerd gedurende het bieden op
-    tafel gelegd worden en: a. als de bezitter tegenspeler wordt, mag de leider verhinderen, dat wordt
-    uitgekomen in de kleur van een dergelijke kaart ... of ... behandelen als strafkaarten": for every
-    exposed card, a low one too (23.b's bar only for an honour or two cards). 1949:26.b "een enkele
-    kaart, lager dan de boer en niet te vroeg gespeeld, dan bestaat er geen straf". 1949's assumption
-    (the card was not played too early) only says which branch applies: ``assumes: []``. So 1949's
-    empty play is the text's "geen straf": the play is milder, nothing else moves (no bar in either:
-    23.a bars no one, 26.b "geen straf")."""
+def test_an_assumption_that_assumes_nothing_leaves_the_texts_own_none(data):
+    """A branch whose assumption only says which branch applies (``assumes: []``): its empty play is
+    the text's own "none", so a play penalty that goes is milder and nothing else moves. The two
+    branches are made up and written by the test (tests/madeup.py: exposed-card ``otherwise``, 1936
+    with a lead restriction or a penalty card, 1949 with nothing and such an assumption); what 1936
+    and 1949 really rule is asserted in tests/cases/exposed-card.yaml."""
+    low_card_pair(data)
     found = situation(entry("exposed-card", "1936", "1949", Layer.CORPUS), "otherwise")
     assert (found.change, found.because) == (Change.MILDER, None)
     dims = directions(found)
@@ -140,9 +139,11 @@ def test_an_assumption_that_drops_a_choice_leaves_the_bar_compared():
 # --- the field itself ----------------------------------------------------------------------------------
 
 def test_without_assumes_every_empty_dimension_is_the_engines(data):
-    """The field absent: today's rule, every empty dimension of a ruling with an assumption is unknown.
-    Taken out of 1949's exposed card (26.b), exposed-card 1936 -> 1949 ``otherwise`` is again not
-    comparable on the ground ``assumption``."""
+    """The field absent: every empty dimension of a ruling with an assumption is unknown. Taken out
+    of the made-up pair's 1949 branch (tests/madeup.py), exposed-card 1936 -> 1949 ``otherwise`` is
+    not comparable on the ground ``assumption``."""
+    low_card_pair(data)
+
     def change(raw):
         branch = next(b for b in raw["rulings"]["1949"]["when"] if b["condition"] == "otherwise")
         del branch["assumes"]

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
+from madeup import insufficient_bid_options
 
 from bridgelaws.text import corpus
 from bridgelaws.presentation import ledger, profile
@@ -154,7 +155,8 @@ def test_the_rule_sentence_is_the_sentence_of_the_quote():
     assert ledger.sentences("Een zin. Nog een zin? Laatste zin.") == ["Een zin.", "Nog een zin?", "Laatste zin."]
 
 
-def test_a_draft_is_a_side_of_the_ledger(capsys):
+def test_a_draft_is_a_side_of_the_ledger(capsys, data):
+    insufficient_bid_options(data)  # the base's bars written by the test (1936's: tests/cases/)
     """The milder example draft (base 1936) makes 22.3.a bar no one and 22.3.b one turn; 1936's own
     ruling bars the partner next turn (a) or for the rest of the auction (b). The ledger compares
     1936 with the draft: the offender's options are the same two, the bars behind them lighter."""

@@ -14,10 +14,17 @@ def test_every_scope_is_worded():
     assert must_pass("East", Scope.REST_OF_AUCTION) == "East must pass for the rest of the auction"
 
 
-def test_a_ruling_with_a_bar():
-    # 1936:23.b: the partner of the player who exposed an honour passes "telkens wanneer het zijn beurt is".
+def test_a_ruling_with_a_bar(data):
+    # The branch's bar and assumption written by the test (what 1936 rules: tests/cases/exposed-card.yaml).
+    from datacopy import edit_yaml
+
+    def change(raw):
+        branch = next(b for b in raw["rulings"]["1936"]["when"] if b["condition"] == "honour-or-several")
+        branch.update(article="1936:23.b", barred=[{"who": "partner", "scope": "rest-of-auction"}],
+                      assumption='A made-up reading of "honneur" (a test, not law).', assumption_nl="Een verzonnen lezing.")
+    edit_yaml(data / "rulings" / "exposed-card.yaml", change)
     view = describe(generic_ruling("exposed-card", "1936", "honour-or-several"))
-    assert view.bars == ("partner must pass for the rest of the auction",)
+    assert view.bars == (must_pass("partner", Scope.REST_OF_AUCTION),)  # its wording: test_every_scope_is_worded
     assert view.bars_short == "partner (rest-of-auction)" and view.must_pass == "rest-of-auction"
     assert view.short.startswith("ruled (1936:23.b): partner barred rest")
     assert view.label == "ruled" and "\"honneur\"" in view.assumption_line  # the reading of the word

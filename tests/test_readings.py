@@ -81,28 +81,10 @@ def test_1936_summaries_do_not_narrow_acceptance_to_the_next_player(case_id):
 # --- summaries that dropped conditions -------------------------------------------------------------
 
 
-def test_1932_new_deal_summary_keeps_the_conditions_of_10_1_a_and_10_1_d():
-    summary = rulings_data.generic_ruling("incorrect-deal", "1932").summary_en
-    # 10.1.a "voordat de laatste kaart is gegeven en ook voordat hij een van zijn kaarten heeft ingezien"
-    assert "before the last card is dealt" in summary and "looked at any of his cards" in summary
-    # 10.1.d "hij deze vergissing mag herstellen alvorens een volgende kaart te geven"
-    assert "may correct this before he deals another card" in summary
-
-
 def test_1936_short_hand_summary_keeps_the_obligatory_search_and_the_other_pack():
     summary = rulings_data.generic_ruling("wrong-number-of-cards", "1936").summary_en
     assert "obligatory" in summary  # "na behoorlijk zoeken, hetwelk verplicht is"
     assert "another pack" in summary  # "Als een ontbrekende kaart in een ander spel wordt gevonden"
-
-
-def test_1949_exposed_card_keeps_the_lower_card_played_too_early():
-    # 26.a "of een lagere kaart die te vroeg werd gespeeld"
-    honour = rulings_data.generic_ruling("exposed-card", "1949", "honour-or-several")
-    assert "played too early" in honour.summary_en
-    assert "played too early" in rulings_data.generic_ruling("exposed-card", "1949").summary_en
-    # A low card in the scenario does not say whether it was played too early: 26.b is assumed.
-    low = judge("1S W:!ST", "1949", "N").events[1].ruling
-    assert low.articles[0] == "1949:26.b" and low.assumption and "te vroeg" in low.assumption
 
 
 def test_2017_change_after_a_mistaken_explanation_is_optional():
@@ -463,11 +445,7 @@ def test_1932_incorrect_deal_found_during_the_auction_cites_only_10_1_d_and_e():
     # "alvorens een volgende kaart te geven": none can hold once the auction has begun.
     ruling = judge("[incorrect-deal]", "1932", "N").events[0].ruling
     assert ruling.articles == ["1932:10.1", "1932:10.1.d", "1932:10.1.e"]
-    assert ruling.assumption and "does not say which fault" in ruling.assumption
-    # 10.1.d "in vier pakjes. een voor een in regelmatige opvolging, beginnende met den speler aan
-    # gevers linkerhand"
-    assert "four packets" in ruling.summary_en
-    assert "beginning with the player on the dealer's left" in ruling.summary_en
+    assert ruling.assumption  # its words, and the summary's: tests/cases/incorrect-deal.yaml (words_include)
 
 
 def test_2007_wrong_board_labels_the_withdrawal_of_the_later_calls_an_assumption():
@@ -533,15 +511,6 @@ def test_2017_21b2_summary_keeps_at_his_turn_and_without_further_rectification(c
     assert "at his turn" in summary and "without further rectification" in summary and "16C" in summary
 
 
-def test_2017_comparable_call_summary_keeps_23b_and_23c():
-    summary = rulings_data.generic_ruling("comparable-call", "2017").summary_en
-    assert "29B" in summary  # "geannuleerd (zoals bepaald in artikel 29B)"
-    assert "at his lawful turn" in summary  # "als het zijn rechtmatige beurt is"
-    assert "16C2" in summary and "does not apply" in summary  # "Artikel 16C2 is niet van toepassing"
-    assert "after the play" in summary  # 23C "na het spel"
-    assert "could very well have been different" in summary  # "zeer wel anders had kunnen zijn"
-
-
 def test_1932_10_1_g_summary_keeps_its_conditions():
     summary = rulings_data.generic_ruling("wrong-number-of-cards", "1932").summary_en
     assert "can be shown" in summary  # "kan worden aangetoond"
@@ -553,8 +522,7 @@ def test_1936_22_6_a_summary_keeps_the_redouble():
     # 22.6.a "een bod, dat zijn maat heeft gedoubleerd of geredoubleerd, doubleert of redoubleert"
     summary = rulings_data.spec("inadmissible-double", "1936").summary_en
     assert "doubling or redoubling a bid partner has doubled or redoubled" in summary
-    branch = rulings_data.generic_ruling("inadmissible-double", "1936", "partner-doubled-bid").summary_en
-    assert "redoubling a bid that partner has doubled or redoubled" in branch
+    # the branch's own summary: tests/cases/inadmissible-double.yaml (words_include)
 
 
 def test_1936_call_barred_under_rule_23_says_its_silence_is_a_contested_reading():

@@ -8,7 +8,10 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from typing import Any
+
 import pytest
+from madeup import insufficient_bid_options
 
 pytest.importorskip("ipywidgets")
 
@@ -150,7 +153,8 @@ def test_the_state_survives_every_switch() -> None:
     assert stepper.tokens[-1] == "W:P" and stepper.seat.value == "" and stepper.seat.label == "aan de beurt"
 
 
-def test_the_view_speaks_dutch_where_it_prints_words() -> None:
+def test_the_view_speaks_dutch_where_it_prints_words(data: Any) -> None:
+    insufficient_bid_options(data)  # the options' bars written by the test (1936's: tests/cases/)
     # 1936:22.3.a: after East's insufficient 1H made sufficient by the lowest bid, West must pass at his
     # next turn (the engine's reading; tests/test_views.py checks it in English)
     english = _body(views.stepper_html("1S 1H 2H P", ("1936",)))

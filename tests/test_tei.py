@@ -5,10 +5,12 @@ every note is there once, readings give the notes' readings, and the English is 
 from __future__ import annotations
 
 import copy
+import json
 import re
 from pathlib import Path
 
 import pytest
+import yaml
 
 from bridgelaws.text import corpus, datafiles
 from bridgelaws.presentation import tei
@@ -254,9 +256,19 @@ def test_bad_arguments_are_one_line_exit_2_and_write_nothing(tmp_path, capsys, a
 def test_export_says_what_it_wrote(tmp_path, capsys):
     path = tmp_path / "2007.xml"
     assert main(["export-tei", "2007", "-o", str(path)]) == 0
+    # the counts are those of the edition's files (data/editions/2007/), whatever they hold
+    folder = Path(__file__).resolve().parents[1] / "data" / "editions" / "2007"
+    text = json.loads((folder / "corpus.json").read_text(encoding="utf-8"))
+    english = yaml.safe_load((folder / "translation.yaml").read_text(encoding="utf-8"))["records"]
+
+    def counted(number, noun):
+        return f"{number} {noun}" + ("" if number == 1 else "s")
+
     assert capsys.readouterr().out == (
         f"wrote {path}: a TEI document of 1 text (schema: bridgelaws/schemas/tei-bridgelaws.rng)\n"
-        "  2007: 1 article, 10 paragraphs, 1 note, 5 references, 10 in English\n")
+        f"  2007: {counted(len(text['articles']), 'article')}, {counted(len(text['records']), 'paragraph')}, "
+        f"{counted(len(text['notes']), 'note')}, {counted(len(text['references']), 'reference')}, "
+        f"{len(english)} in English\n")
 
 
 def test_overlapping_references_are_one_error_line_not_a_garbled_text(data, tmp_path, capsys):

@@ -15,12 +15,13 @@ import pytest
 import yaml
 
 from bridgelaws import BridgeLawsError
-from bridgelaws.text import corpus
+from bridgelaws.text import corpus, datafiles
 from bridgelaws.presentation import views
 from bridgelaws import judge
 from bridgelaws.auction.editions import EDITIONS
 from bridgelaws.judging.rulings import DATA, case_ids, generic_ruling, spec
 from data_examples import layer_statuses, silent_cell
+from madeup import NOT_LAW, insufficient_bid_options, set_branch
 
 YEARS = tuple(e.year for e in EDITIONS)
 #: The five editions whose expectations below were checked by hand against their texts.
@@ -278,7 +279,8 @@ def test_status_counts_add_up():
     assert (counts.sum(axis=1) == len(case_ids())).all()
 
 
-def test_turns_barred():
+def test_turns_barred(data):
+    insufficient_bid_options(data)  # the options' bars written by the test (1936's: tests/cases/)
     # 1936:23.b partner every turn (3); 1949:26.a partner at his next turn (1).
     assert views.turns_barred(generic_ruling("exposed-card", "1936", "honour-or-several")) == 3
     assert views.turns_barred(generic_ruling("exposed-card", "1949", "honour-or-several")) == 1
@@ -373,15 +375,28 @@ def test_glossary_frame():
 # --- notebook 05 ---------------------------------------------------------------------------------
 
 
-def test_exercise_answers_come_from_the_library():
-    answers = {a["edition"]: a for a in views.exercise_answers("exposed-honour")}
-    assert answers["1936"]["must_pass"] == "rest-of-auction"  # 1936:23.b
-    assert answers["1949"]["must_pass"] == "next-turn"  # 1949:26.a
-    assert answers["2007"]["status"] == "silent" and answers["2007"]["must_pass"] == "not-said"
-    low = {a["edition"]: a for a in views.exercise_answers("exposed-low-card")}
-    assert low["1949"]["must_pass"] == "nobody"  # 1949:26.b "dan bestaat er geen straf"
-    skipped = {a["edition"]: a for a in views.exercise_answers("skipped-turn")}
-    assert skipped["2007"]["case"] == "skipped-turn-at-end" and skipped["2007"]["status"] == "ruled"
+def test_exercise_answers_come_from_the_library(data):
+    # The answer follows the ruling as written: each bar written into the made-up 1949 branch of a
+    # single low card (tests/madeup.py) is the answer's must_pass (what 1949 really rules is asserted
+    # in tests/cases/exposed-card.yaml).
+    for barred, expected in (([], "nobody"), ([{"who": "partner", "scope": "next-turn"}], "next-turn"),
+                             ([{"who": "partner", "scope": "rest-of-auction"}], "rest-of-auction")):
+        with datafiles.override(data):  # read the copy afresh after each change
+            set_branch(data, "exposed-card", "1949", "otherwise", {
+                "article": "1949:26.b", "quote_from": "1949:26.b",
+                "quote_nl": "een enkele kaart, lager dan de boer en niet te vroeg gespeeld, dan bestaat er geen straf.",
+                "barred": barred, "summary_en": f"A single low card ({NOT_LAW}).",
+                "summary_nl": f"Een enkele lage kaart ({NOT_LAW})."})
+            low = {a["edition"]: a for a in views.exercise_answers("exposed-low-card")}
+            assert (low["1949"]["case"], low["1949"]["must_pass"]) == ("exposed-card", expected)
+            assert low["1949"]["ruling"].summary_en == f"A single low card ({NOT_LAW})."
+    # An exercise that names its case is answered with that case wherever the judgement holds it.
+    exercise = views.find_exercise("skipped-turn")
+    for answer in views.exercise_answers(exercise):
+        cases = {event.case for event, _ in answer["judgement"].rulings}
+        if exercise["case"] in cases:
+            assert answer["case"] == exercise["case"]
+    assert any(answer["case"] == exercise["case"] for answer in views.exercise_answers(exercise))
 
 
 def test_exercise_html_reveal_modes():

@@ -12,6 +12,7 @@ from bridgelaws.presentation import views  # noqa: E402
 from bridgelaws.auction.editions import EDITIONS  # noqa: E402
 from bridgelaws.interfaces.widgets import AuctionStepper, CompareExplorer, ExerciseCard, TextsExplorer  # noqa: E402
 from data_examples import standing_editions  # noqa: E402
+from madeup import insufficient_bid_options  # noqa: E402
 
 YEARS = tuple(e.year for e in EDITIONS)
 
@@ -234,7 +235,8 @@ def _first_event(html: str, year: str) -> tuple[str, str, str]:
     return re.search(r'class="bl-compare-event( bl-focus)?" data-index="(\d+)" data-case="([\w-]+)"', row).groups()
 
 
-def test_the_compare_explorer_opens_on_the_chosen_cases_event():
+def test_the_compare_explorer_opens_on_the_chosen_cases_event(data):
+    insufficient_bid_options(data)  # the options' bars written by the test (1936's: tests/cases/)
     # "Call by a player who must pass", 1S 1H 2H P 3H: under 1936 West's 3H at token 5 (22.6.c), after
     # East's insufficient 1H at token 2 (22.3). The explorer used to open on the insufficient bid.
     explorer = CompareExplorer()

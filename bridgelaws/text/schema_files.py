@@ -173,15 +173,16 @@ def parse_corpus(value: object, name: str, edition: str) -> dict[str, Any]:
 #: The fields of ``expect`` in ``tests/cases/*.yaml`` (tests/cases/README.md). As in OpenFisca's
 #: test runner, an unknown key is an error: a misspelt expectation would otherwise check nothing.
 EXPECT_FIELDS = ("event", "case", "status", "articles_include", "references_include", "call_stands",
-                 "assumption", "barred", "next_to_call", "outcome", "contract", "declarer", "duty")
-_RULING_EXPECT_FIELDS = ("status", "articles_include", "references_include", "call_stands", "assumption")
+                 "assumption", "barred", "next_to_call", "outcome", "contract", "declarer", "duty", "words_include")
+_RULING_EXPECT_FIELDS = ("status", "articles_include", "references_include", "call_stands", "assumption",
+                         "words_include")
 
 
 def _expect(value: object, at: Loc, known: tuple[str, ...], statuses: tuple[str, ...] = STATUSES) -> dict[str, Any]:
     raw = fields(value, at, (), known)
     if "status" in raw:
         one_of(raw["status"], statuses, at.at("status"))
-    for key in ("articles_include", "references_include"):
+    for key in ("articles_include", "references_include", "words_include"):
         if key in raw:
             strings(raw[key], at.at(key))
     for key in ("call_stands", "assumption"):
