@@ -394,7 +394,7 @@ name: a new ruling
 base: "YEAR"
 changes:
   - case: insufficient-bid
-    wording: een onvoldoend bod moet voldoende gemaakt worden; de maat van de overtreder moet eenmaal passen
+    wording: wie te laag biedt, herstelt dat met een hoger bod, en zijn maat past dan eenmaal (de woorden van deze test)
     reason: a test
     ruling:
       articles: ARTICLES
