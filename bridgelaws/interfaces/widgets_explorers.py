@@ -8,6 +8,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from ..judging.lookup import find_editions
 from ..presentation import views
 from ..text.errors import BridgeLawsError
 from ..presentation.handout import handout_link
@@ -67,11 +68,17 @@ class CompareExplorer(_Speaks, _ShowsView, widgets.VBox):
         self.add_class("bl-widget")  # 14px controls (bridgelaws.css)
         self.refresh()
 
+    def _chosen(self) -> tuple[Any, ...]:
+        """The editions chosen, resolved here, where the choice comes in (the views are handed the
+        editions themselves); none chosen is the views' one-line error, as before."""
+        years = tuple(self.editions.value)
+        return find_editions(years) if years else years
+
     def make_handout(self) -> None:
         """The link that saves the comparison shown as a handout (:func:`bridgelaws.presentation.handout.handout_link`:
         one printable HTML page with every quote and the sources), worded as the Handout button.
         Empty while the comparison cannot be drawn (its message says why)."""
-        self.handout.value = handout_link(_typed_text(self.typed.value), tuple(self.editions.value),
+        self.handout.value = handout_link(_typed_text(self.typed.value), self._chosen(),
                                           self.dealer.value, self.lang, self.layer.value,
                                           label=t("print.handout.button", self.lang),
                                           tip=t("print.handout.button_tip", self.lang))
@@ -132,7 +139,7 @@ class CompareExplorer(_Speaks, _ShowsView, widgets.VBox):
         self.handout.value = ""  # a link made for what was shown before would hand out the wrong page
         try:
             self.message.value = ""
-            self.view.value = views.compare_html(_typed_text(self.typed.value), tuple(self.editions.value),
+            self.view.value = views.compare_html(_typed_text(self.typed.value), self._chosen(),
                                                  self.dealer.value, self.layer.value, focus=self.focus,
                                                  english=self.english.value, lang=self.lang)
             self.make_handout()
