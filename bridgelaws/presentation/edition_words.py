@@ -1,4 +1,4 @@
-"""Each edition in its own words (issue 35 §2). The catalogue names cases and writes the engine's
+"""Each edition in its own words (docs/decisions/2026-12-02-edition-words.md). The catalogue names cases and writes the engine's
 sentences in the project's Dutch terms (2017's: *partner*, *tegenstander*, *doublet*, *voor de beurt*);
 where an edition's own text has another word for the same thing (1932 *dubbelen*, *herdubbeld*,
 *maat*, *tegenspeler*; 1936's heading *Niet in volgorde bieden*), a Dutch listing or card of that
