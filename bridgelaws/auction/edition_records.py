@@ -145,38 +145,35 @@ def _check_entry(year: str, entry: dict[str, Any]) -> None:
             raise _problem(f"{year}.basis.{mechanic}", f"unknown mechanic: one of {', '.join(MECHANICS)}")
 
 
-def _closing_rule(year: str, entries: dict[str, dict[str, Any]]) -> str:
-    """The name of the edition's reading of its closing sentence: its own ``closing``, or, for an
-    inherited end-of-auction, the donor's."""
-    where = f"{year}.basis.end-of-auction"
-    _, spec = _own(year, "end-of-auction", entries[year]["basis"]["end-of-auction"])
-    name = spec.get("closing")
-    if name is None and "inherit" in spec:
+def _stated(year: str, mechanic: str, key: str, entries: dict[str, dict[str, Any]]) -> Any:
+    """What the edition's rule of ``mechanic`` states under ``key`` (its closing reading, its outcome
+    of four passes): its own, or, for an inherited rule, the donor's; None where neither states it."""
+    _, spec = _own(year, mechanic, entries[year]["basis"][mechanic])
+    value = spec.get(key)
+    if value is None and "inherit" in spec:
         donor = spec["inherit"]
-        _, donor_spec = _own(donor, "end-of-auction", entries[donor]["basis"]["end-of-auction"])
-        name = donor_spec.get("closing")
+        value = _own(donor, mechanic, entries[donor]["basis"][mechanic])[1].get(key)
+    return value
+
+
+def _closing_rule(year: str, entries: dict[str, dict[str, Any]]) -> str:
+    """The name of the edition's reading of its closing sentence (:func:`_stated`)."""
+    where = f"{year}.basis.end-of-auction.closing"
+    name = _stated(year, "end-of-auction", "closing", entries)
     if name is None:
-        raise _problem(f"{where}.closing", f"names no reading of the closing sentence: one of "
-                                           f"{', '.join(CLOSING_RULES)}")
+        raise _problem(where, f"names no reading of the closing sentence: one of {', '.join(CLOSING_RULES)}")
     if name not in CLOSING_RULES:
-        raise _problem(f"{where}.closing", f"{name!r} is not a reading the engine codes: one of "
-                                           f"{', '.join(CLOSING_RULES)}")
+        raise _problem(where, f"{name!r} is not a reading the engine codes: one of {', '.join(CLOSING_RULES)}")
     return str(name)
 
 
 def _all_pass_outcome(year: str, entries: dict[str, dict[str, Any]]) -> str:
-    """What four passes lead to in the edition: its all-pass rule's ``outcome``, or, for an inherited
-    all-pass rule, the donor's."""
-    where = f"{year}.basis.all-pass.outcome"
-    _, spec = _own(year, "all-pass", entries[year]["basis"]["all-pass"])
-    outcome = spec.get("outcome")
-    if outcome is None and "inherit" in spec:
-        donor = spec["inherit"]
-        _, donor_spec = _own(donor, "all-pass", entries[donor]["basis"]["all-pass"])
-        outcome = donor_spec.get("outcome")
+    """What four passes lead to in the edition (:func:`_stated`), as its article says."""
+    outcome = _stated(year, "all-pass", "outcome", entries)
     if outcome not in ALL_PASS_OUTCOMES:
         said = "names no outcome" if outcome is None else f"{outcome!r} is not an outcome of four passes"
-        raise _problem(where, f"{said}: one of {', '.join(ALL_PASS_OUTCOMES)} (as the article says)")
+        raise _problem(f"{year}.basis.all-pass.outcome", f"{said}: one of {', '.join(ALL_PASS_OUTCOMES)} "
+                                                         "(as the article says)")
     return str(outcome)
 
 
