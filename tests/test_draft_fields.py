@@ -20,6 +20,7 @@ import pytest
 import yaml
 
 from bridgelaws import BridgeLawsError
+from bridgelaws.auction.editions import EDITIONS
 from bridgelaws.judging import drafts
 from bridgelaws.judging.judging import judge
 
@@ -557,7 +558,7 @@ def test_every_documented_draft_field_takes_effect_or_is_refused():
     assert set(draft_fields.NEVER_IN_A_DRAFT) <= refused
 
 
-@pytest.mark.parametrize("base", ["1932", "1936", "1949", "2007", "2017"])
+@pytest.mark.parametrize("base", [edition.year for edition in EDITIONS])
 def test_a_draft_that_keeps_the_bases_effect_is_not_refused(tmp_path, base):
     # The value checks judge the ruling a draft makes over its base's: a draft that restates only a
     # summary keeps the base's fields, which the engine acts on as they are, so it is never refused.
