@@ -82,7 +82,8 @@ import traceback
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from bridgelaws.auction.editions import EDITIONS, Edition, find_edition
+from bridgelaws.auction.editions import EDITIONS, Edition
+from bridgelaws.judging.lookup import find_edition
 from bridgelaws.auction.notation import INCIDENTS, MARKS
 from bridgelaws.judging import rulings as rulings_data
 from bridgelaws.judging.drafts import example_drafts
