@@ -69,6 +69,14 @@ def test_the_sweep_asks_the_registry_and_the_drafts_folder():
     assert len(names) == len(EDITIONS) + len(example_drafts()) and len(example_drafts()) >= 1
 
 
+def test_a_task_of_the_sweep_judges_each_edition_it_names_drafts_included():
+    # A task names its edition as the sweep's worker receives it (a year, a draft's file): every one
+    # is found and judged (a draft was once found by the auction layer, which knows none).
+    for name in sweep._edition_names():
+        counts = sweep._task((name, str(Layer.SUPPLEMENT), 1, {}, ("1C", "P")))
+        assert counts.scenarios > 0 and counts.failed == 0, name
+
+
 def _kind(token: str) -> tuple:
     """What kind of token this is, as the notation reads it: what the sweep must hold one of."""
     event = parse_event(token, 1)
