@@ -10,7 +10,6 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, get_args
 
-from .errors import BridgeLawsError
 from .schema_base import (_ranks, Status, Role, Scope, Next, Deemed, Requires, Outcome, STATUSES, ROLES,
     SCOPES, ProfileDimension, PROFILE_DIMENSIONS, Loc, fields, listing, string, opt_string, strings, boolean,
     one_of, text, year_keys, _years)
