@@ -139,9 +139,10 @@ bench-site: $(STAMP) chromium pyodide
 
 # The long fuzz run: about 50 times the examples of the bounded run in make test, new draws each time;
 # with it, every ordered pair of the case catalogue and 2,000 random sequences of irregularities
-# (tests/test_combinations.py).
+# (tests/test_combinations.py), and every scenario of every pair's search judged by continuing its
+# prefix and afresh, the same (tests/test_judge_on.py).
 fuzz: $(STAMP)
-	BRIDGELAWS_FUZZ=long $(PY) -m pytest -p no:cacheprovider -o addopts=-ra tests/test_fuzz.py tests/test_combinations.py
+	BRIDGELAWS_FUZZ=long $(PY) -m pytest -p no:cacheprovider -o addopts=-ra tests/test_fuzz.py tests/test_combinations.py tests/test_judge_on.py
 
 # The sweep (tools/sweep.py): every scenario of up to 4 tokens over the whole notation, under every edition
 # and shipped draft, at both layers; each must rule or be refused naming its token's position. Exit 1 on

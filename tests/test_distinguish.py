@@ -466,14 +466,20 @@ def _judge_failing_on(monkeypatch, scenario: tuple[str, ...], year: str, error: 
     """The engine made to fail on one scenario under one edition (every other judged as it is)."""
     import bridgelaws.judging.judging as judging_module
 
-    real = judging_module.judge
+    real, real_on = judging_module.judge, judging_module.judge_on
 
     def judged(tokens, edition, *args, **kwargs):
         if tuple(tokens) == scenario and find_edition(edition).year == year:
             raise error
         return real(tokens, edition, *args, **kwargs)
 
+    def judged_on(played, tokens):  # the search continues each scenario from its prefix
+        if tuple(tokens) == scenario and played.edition.year == year:
+            raise error
+        return real_on(played, tokens)
+
     monkeypatch.setattr(judging_module, "judge", judged)
+    monkeypatch.setattr(judging_module, "judge_on", judged_on)
 
 
 def test_an_internal_error_stops_the_search(monkeypatch):
@@ -506,13 +512,18 @@ def test_a_refusal_naming_its_token_is_still_a_scenario_the_edition_cannot_play(
 def test_after_the_close_the_search_tries_a_card_exposed_and_a_call_changed(monkeypatch):
     import bridgelaws.judging.judging as judging_module
 
-    real, tried = judging_module.judge, set()
+    real, real_on, tried = judging_module.judge, judging_module.judge_on, set()
 
     def judged(tokens, *args, **kwargs):
         tried.add(tuple(tokens))
         return real(tokens, *args, **kwargs)
 
+    def judged_on(played, tokens):
+        tried.add(tuple(tokens))
+        return real_on(played, tokens)
+
     monkeypatch.setattr(judging_module, "judge", judged)
+    monkeypatch.setattr(judging_module, "judge_on", judged_on)
     space = Space(in_turn=("P", "1S"), named_calls=(), named_doubles=(), exposures=("!SK",), changes=("=2S", ">P"),
                   named_changes=(), incidents=False, marks=(), options=False)
     search("2017", "2017", max_tokens=4, space=space, layer="corpus", later=False)

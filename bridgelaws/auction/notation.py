@@ -203,7 +203,7 @@ def _parse_event(token: str, index: int) -> Event:
     where = f" at position {index}"
     if token.upper() in MARKS:
         return Event(index, token, "mark", mark=token.upper())
-    if token.startswith("#") or re.fullmatch(r"[^:]*:#.*", token):
+    if is_option_token(token):
         return _parse_option(token, index, where)
     seat = None
     body = token
@@ -230,6 +230,11 @@ def _parse_event(token: str, index: int) -> Event:
             f"a seat and call (E:1H), an exposed card (W:!SK), X@2H, ^I or ^S, a change (=2S, >2S), "
             f"? or an incident like [wrong-board]") from None
     return Event(index, token, "call", seat=seat, call=call)
+
+
+def is_option_token(token: str) -> bool:
+    """Whether ``token`` is read as an option (``#keep``, ``W:#cancel``), which belongs to the call before it."""
+    return token.startswith("#") or re.fullmatch(r"[^:]*:#.*", token) is not None
 
 
 def _parse_option(token: str, index: int, where: str) -> Event:
@@ -309,8 +314,15 @@ def parse_scenario(text: str | list[str] | tuple[str, ...]) -> list[Event]:
     if not isinstance(text, (str, list, tuple)):
         raise BridgeLawsError(f"a scenario is text or a list of tokens, not {type(text).__name__}")
     tokens = text.split() if isinstance(text, str) else [str(t) for t in text]
-    events: list[Event] = []
-    for index, token in enumerate(tokens, start=1):
+    return parse_more([], tokens)
+
+
+def parse_more(events: list[Event], tokens: list[str] | tuple[str, ...]) -> list[Event]:
+    """The events of a scenario whose first tokens read as ``events`` and whose next ones are
+    ``tokens``: :func:`parse_scenario` of the whole, reading only ``tokens`` (a search that
+    continues a scenario token by token reads each token once). ``events`` is not changed."""
+    events = list(events)
+    for index, token in enumerate(tokens, start=len(events) + 1):
         try:
             event = parse_event(token, index)
         except BridgeLawsError as error:

@@ -270,6 +270,7 @@ def resolve(case_id: str, edition: str | int | Edition, *, condition: str | None
                      "side": [offender, offender.partner], "lho": [offender.lho],
                      "first-bidder": [bidder] if bidder is not None else []}
         built = (found, _build(case_id, found, condition, seats, layer=chosen))
+        built[1].effect  # worked out once here: every fresh copy starts with it (and its key)
         _BUILT[key] = built
     return _fresh(built[1])
 

@@ -46,12 +46,13 @@ The space (:data:`DEFAULT_SPACE`) is documented by :meth:`Space.describe`; ``bri
 
 from __future__ import annotations
 
+import gc
 import time
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from .distinguish_after import CATEGORIES, _after_partings
-from .distinguish_results import Difference, Search, Side, _closed, _difference, _judged, signature
+from .distinguish_results import Difference, Search, Side, _closed, _difference, _judged, _judged_on, signature
 from .distinguish_space import CALLS_SPACE, DEFAULT_SPACE, SPACES, WITNESSES, Space, _extensions, _offered
 from ..text.errors import BridgeLawsError
 from ..text.vocabulary import DEFAULT_LAYER, Layer
@@ -60,7 +61,7 @@ if TYPE_CHECKING:  # the engine is imported when a search runs: the command line
     from ..text._cliio import Progress
     from ..auction.calls import Seat
     from ..auction.editions import Edition
-    from ..judging.judging import Judgement
+    from ..judging.judging import Judgement, Played
 
 __all__ = ["CATEGORIES", "CALLS_SPACE", "DEFAULT_MAX_TOKENS", "DEFAULT_SPACE", "MAX_TOKENS", "SPACES", "WITNESSES", "Difference", "Search", "Side", "Space",
            "distinguish", "search", "search_pairs", "signature"]
@@ -143,8 +144,13 @@ def search_pairs(pairs: Iterable[tuple[str | int | Edition, str | int | Edition]
     return walk.finish(later)
 
 
-#: A prefix of the frontier: its tokens, the special tokens it holds, and each pair in play's state.
-_Prefix = tuple[tuple[str, ...], int, dict[int, _PairState]]
+#: Per edition, what a longer scenario continues from (:class:`bridgelaws.judging.judging.Played`): the
+#: prefix played to its end (None where it was not, or could not be), and the prefix played to its
+#: last point that an option after it leaves alone (an option belongs to the call before it).
+_Plays = dict[int, tuple["Played | None", "Played | None"]]
+#: A prefix of the frontier: its tokens, the special tokens it holds, each pair in play's state, and
+#: per edition what its extensions continue from.
+_Prefix = tuple[tuple[str, ...], int, dict[int, _PairState], _Plays]
 
 
 class _Walk:
@@ -170,6 +176,10 @@ class _Walk:
         self.results = [Search([]) for _ in pairs]
         self.extension_lists: dict[tuple[bool, int, bool, tuple[str, ...]], list[tuple[str, bool]]] = {}
         self.judged_in_all = 0
+        from ..judging.judging import Played
+
+        #: Each edition with nothing played: what a first token continues from.
+        self.starts = [Played.start(edition, seat, layer) for edition in self.editions]
 
     def extensions(self, after_mark: bool, used: int, closed: bool, offered: tuple[str, ...]) -> list[tuple[str, bool]]:
         key = (after_mark, used, closed, offered)
@@ -201,11 +211,15 @@ class _Walk:
         ordered = sorted(union, key=lambda t: (0, self.rank[t]) if t in self.rank else (1, option_rank[t]))
         return [(token, union[token][0], sorted(union[token][1])) for token in ordered]
 
-    def judge(self, tokens: tuple[str, ...], numbers: list[int]) -> tuple[dict[int, Judgement | str], dict[int, Any]]:
+    def judge(self, tokens: tuple[str, ...], numbers: list[int], plays: _Plays
+              ) -> tuple[dict[int, Judgement | str], dict[int, Any], _Plays]:
         """``tokens`` judged once under each edition the pairs ``numbers`` need (a base before its
-        draft), with each judgement's signature (None for a refusal)."""
+        draft), with each judgement's signature (None for a refusal), and per edition what the
+        scenario's own extensions continue from. Each edition continues from its prefix's play
+        where it can (:func:`bridgelaws.judging.judging.judge_on`: the same judgement as a fresh one)."""
         judgements: dict[int, Judgement | str] = {}
         signatures: dict[int, Any] = {}
+        following: _Plays = {}
         for number in numbers:
             for index in sorted(self.which[number], key=lambda i: i in self.shadows):  # a base before its draft
                 if index in judgements:
@@ -216,9 +230,19 @@ class _Walk:
                     # raises none of them exactly as its base does: the base's judgement.
                     judgements[index], signatures[index] = judgements[base[0]], signatures[base[0]]
                     continue
-                judgements[index] = result = _judged(tokens, self.editions[index], self.seat, self.layer)
+                # Its prefix played to the end, else to before the call an option belongs to, else
+                # nothing played (a draft judged as its base so far has no play of its own).
+                full, cut = plays.get(index, (None, None))
+                start = next((p for p in (full, cut, self.starts[index]) if p is not None and p.continues(tokens)),
+                             None)
+                if start is None:  # an option first: the judge's own refusal
+                    result = _judged(tokens, self.editions[index], self.seat, self.layer)
+                else:
+                    result, played = _judged_on(start, tokens, self.editions[index])
+                    following[index] = (played, start)
+                judgements[index] = result
                 signatures[index] = None if isinstance(result, str) else signature(result)
-        return judgements, signatures
+        return judgements, signatures, following
 
     def pair_step(self, number: int, tokens: tuple[str, ...], state: _PairState,
                   judgements: dict[int, Judgement | str], signatures: dict[int, Any]) -> _PairState | None:
@@ -246,16 +270,17 @@ class _Walk:
             choices = tuple(dict.fromkeys(_offered(result_a, len(tokens)) + _offered(result_b, len(tokens))))
         return (_closed(result_a) or _closed(result_b), choices, parted or difference is not None)
 
-    def extend(self, prefix: tuple[str, ...], used: int, states: dict[int, _PairState], length: int,
+    def extend(self, prefix: tuple[str, ...], used: int, states: dict[int, _PairState], plays: _Plays, length: int,
                judged: list[int], following: list[_Prefix]) -> None:
         """Every token that may follow ``prefix``, judged; the prefixes still in play go to ``following``."""
         for token, is_special, numbers in self.tokens_here(prefix, used, states):
             tokens = prefix + (token,)
             count = used + is_special
-            if token.startswith("^"):  # a mark waits for its call
-                following.append((tokens, count, {n: (states[n][0], (), states[n][2]) for n in numbers}))
+            if token.startswith("^"):  # a mark waits for its call: its call continues from before it
+                marked = {index: (None, full if full is not None else cut) for index, (full, cut) in plays.items()}
+                following.append((tokens, count, {n: (states[n][0], (), states[n][2]) for n in numbers}, marked))
                 continue
-            judgements, signatures = self.judge(tokens, numbers)
+            judgements, signatures, played = self.judge(tokens, numbers, plays)
             self.judged_in_all += 1
             next_states: dict[int, _PairState] = {}
             for number in numbers:
@@ -264,7 +289,10 @@ class _Walk:
                 if state is not None:
                     next_states[number] = state
             if next_states:
-                following.append((tokens, count, next_states))
+                # Beyond max_tokens only the one token after a close is tried: the plays of a
+                # prefix no pair extends are not kept (the frontier's memory).
+                extended = length < self.max_tokens or any(state[0] for state in next_states.values())
+                following.append((tokens, count, next_states, played if extended else {}))
             if self.progress is not None and self.judged_in_all % 512 == 0:
                 self.progress.update(f"{self.judged_in_all:,} scenarios judged, {length} of {self.max_tokens} tokens")
 
@@ -274,16 +302,27 @@ class _Walk:
         # The frontier: prefixes on which at least one pair is still in play (its two editions agree on
         # the prefix, or, in a naive search, can both play it), with the number of special tokens they
         # hold and each such pair's state.
-        frontier: list[_Prefix] = [((), 0, {number: (False, (), False) for number in range(len(self.results))})]
+        frontier: list[_Prefix] = [((), 0, {number: (False, (), False) for number in range(len(self.results))}, {})]
+        # The frontier keeps each edition's play of its prefixes (over a million small objects after
+        # three tokens), none of them in a cycle: the collector's full passes over them are made rare
+        # while the walk runs (a sixth of its time otherwise), and the setting is restored.
+        thresholds = gc.get_threshold()
+        gc.set_threshold(thresholds[0], thresholds[1], max(thresholds[2], _FULL_COLLECTIONS_EVERY))
+        try:
+            self._levels(frontier, max_tokens)
+        finally:
+            gc.set_threshold(*thresholds)
+
+    def _levels(self, frontier: list[_Prefix], max_tokens: int) -> None:
         for length in range(1, max_tokens + 2):
             following: list[_Prefix] = []
             judged = [0] * len(self.results)
-            for prefix, used, states in frontier:
+            for prefix, used, states, plays in frontier:
                 if length > max_tokens:  # beyond max_tokens, only the one token after a close
                     states = {number: state for number, state in states.items() if state[0]}
                     if not states:
                         continue
-                self.extend(prefix, used, states, length, judged, following)
+                self.extend(prefix, used, states, plays, length, judged, following)
             for number, searched in enumerate(self.results):
                 searched.per_length[length] = judged[number]
                 searched.judged += judged[number]
@@ -302,6 +341,11 @@ class _Walk:
             searched.seconds = time.perf_counter() - self.started
             searched.cpu_seconds = time.process_time() - self.started_cpu
         return self.results
+
+
+#: While a walk runs, the collector's full pass waits for this many passes of its middle generation
+#: (Python's default is 10).
+_FULL_COLLECTIONS_EVERY = 1000
 
 
 def check_max_tokens(max_tokens: int) -> None:

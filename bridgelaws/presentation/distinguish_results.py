@@ -14,7 +14,7 @@ from ..text.errors import BridgeLawsError, InternalError
 if TYPE_CHECKING:  # the engine is imported when a search runs: the command line's start stays light
     from ..auction.calls import Seat
     from ..auction.editions import Edition
-    from ..judging.judging import Judgement
+    from ..judging.judging import Judgement, Played
     from ..judging.rulings import Ruling
     from ..text.vocabulary import Layer
 
@@ -148,11 +148,27 @@ def _judged(tokens: tuple[str, ...], edition: Edition, dealer: Seat, layer: Laye
     try:
         return judge(list(tokens), edition, dealer, layer=layer)
     except BridgeLawsError as error:
-        message = str(error)
-        if not _names_a_position(message, tokens):
-            raise InternalError(f"internal error judging {' '.join(tokens)!r} under {edition.year}: the judge "
-                                f"refused it without naming a token's position: {message}") from error
-        return message
+        return _refusal(error, tokens, edition)
+
+
+def _judged_on(played: Played, tokens: tuple[str, ...], edition: Edition) -> tuple[Judgement | str, Played | None]:
+    """:func:`_judged` of ``tokens``, continued from ``played`` (:func:`bridgelaws.judging.judging.judge_on`:
+    the same judgement, only the new tokens played), with what a longer scenario continues from
+    (None after a refusal)."""
+    from ..judging.judging import judge_on
+
+    try:
+        return judge_on(played, tokens)
+    except BridgeLawsError as error:
+        return _refusal(error, tokens, edition), None
+
+
+def _refusal(error: BridgeLawsError, tokens: tuple[str, ...], edition: Edition) -> str:
+    message = str(error)
+    if not _names_a_position(message, tokens):
+        raise InternalError(f"internal error judging {' '.join(tokens)!r} under {edition.year}: the judge "
+                            f"refused it without naming a token's position: {message}") from error
+    return message
 
 
 _POSITION = re.compile(r"\bat position (\d+)\b")
