@@ -464,9 +464,10 @@ def test_a_draft_judged_through_its_base_where_untouched_finds_the_same(draft, m
 
 def _judge_failing_on(monkeypatch, scenario: tuple[str, ...], year: str, error: Exception) -> None:
     """The engine made to fail on one scenario under one edition (every other judged as it is)."""
+    import bridgelaws.judging.continuation as continuation
     import bridgelaws.judging.judging as judging_module
 
-    real, real_on = judging_module.judge, judging_module.judge_on
+    real, real_on = judging_module.judge, continuation.judge_on
 
     def judged(tokens, edition, *args, **kwargs):
         if tuple(tokens) == scenario and find_edition(edition).year == year:
@@ -479,7 +480,7 @@ def _judge_failing_on(monkeypatch, scenario: tuple[str, ...], year: str, error: 
         return real_on(played, tokens)
 
     monkeypatch.setattr(judging_module, "judge", judged)
-    monkeypatch.setattr(judging_module, "judge_on", judged_on)
+    monkeypatch.setattr(continuation, "judge_on", judged_on)
 
 
 def test_an_internal_error_stops_the_search(monkeypatch):
@@ -510,9 +511,10 @@ def test_a_refusal_naming_its_token_is_still_a_scenario_the_edition_cannot_play(
 
 
 def test_after_the_close_the_search_tries_a_card_exposed_and_a_call_changed(monkeypatch):
+    import bridgelaws.judging.continuation as continuation
     import bridgelaws.judging.judging as judging_module
 
-    real, real_on, tried = judging_module.judge, judging_module.judge_on, set()
+    real, real_on, tried = judging_module.judge, continuation.judge_on, set()
 
     def judged(tokens, *args, **kwargs):
         tried.add(tuple(tokens))
@@ -523,7 +525,7 @@ def test_after_the_close_the_search_tries_a_card_exposed_and_a_call_changed(monk
         return real_on(played, tokens)
 
     monkeypatch.setattr(judging_module, "judge", judged)
-    monkeypatch.setattr(judging_module, "judge_on", judged_on)
+    monkeypatch.setattr(continuation, "judge_on", judged_on)
     space = Space(in_turn=("P", "1S"), named_calls=(), named_doubles=(), exposures=("!SK",), changes=("=2S", ">P"),
                   named_changes=(), incidents=False, marks=(), options=False)
     search("2017", "2017", max_tokens=4, space=space, layer="corpus", later=False)

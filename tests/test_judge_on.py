@@ -1,7 +1,7 @@
 """A scenario continued from its prefix's play is judged exactly as the whole scenario judged afresh.
 
-:func:`bridgelaws.judging.judging.judge_on` plays only the tokens after a :class:`Played` prefix, on a
-copy of the prefix's state (``_Run.copy``); the search for where two editions part
+:func:`bridgelaws.judging.continuation.judge_on` plays only the tokens after a :class:`Played` prefix, on a
+copy of the prefix's state (``continuation.copy_run``); the search for where two editions part
 (:mod:`bridgelaws.presentation.distinguish`) continues every scenario that way. Nothing here states
 what an edition rules: each check compares the continued judgement with ``judge()`` of the whole
 scenario, field by field (the events with their rulings, the auction's entries, the end state), and a
@@ -28,11 +28,11 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, rule
 from bridgelaws.auction.calls import Seat
 from bridgelaws.auction.editions import EDITIONS
 from bridgelaws.auction.notation import parse_more, parse_scenario
-from bridgelaws.judging import judging
-from bridgelaws.judging.judging import Played, judge, judge_on
+from bridgelaws.judging.continuation import Played, judge_on
+from bridgelaws.judging.judging import judge
 from bridgelaws.judging.lookup import find_edition
 from bridgelaws.judging.records import EventRecord
-from bridgelaws.judging.rulings import LAYERS
+from bridgelaws.judging.rulings import LAYERS, check_layer
 from bridgelaws.text.errors import BridgeLawsError, InternalError
 from test_combinations import LONG, SAMPLE, TOKENS
 
@@ -63,7 +63,7 @@ class Chain:
 
     def __init__(self, edition, layer: str, dealer: str = "N") -> None:
         self.edition, self.layer, self.dealer = find_edition(edition), layer, dealer
-        self.plays: list[Played] = [Played.start(self.edition, Seat[dealer], judging.rulings_data.check_layer(layer))]
+        self.plays: list[Played] = [Played.start(self.edition, Seat[dealer], check_layer(layer))]
 
     def judged(self, tokens: tuple[str, ...]) -> tuple:
         start = next((p for p in reversed(self.plays) if p.continues(tokens)), None)
@@ -172,7 +172,7 @@ test_random_sequences_continued_are_judged_as_afresh = Continued.TestCase
 def test_a_continuation_leaves_its_prefix_as_it_was():
     # 1936: West's 1S over North's insufficient bid accepts it (22.2), which rewrites the earlier
     # call's record and ruling; the prefix's judgement keeps its own.
-    start = Played.start(find_edition("1936"), Seat.N, judging.rulings_data.check_layer("corpus"))
+    start = Played.start(find_edition("1936"), Seat.N, check_layer("corpus"))
     prefix, played = judge_on(start, ("1S", "E:1C"))
     before = everything(prefix)
     for token in ("S:1D", "W:1D", "P", "1H", "S:!SK"):
@@ -184,7 +184,7 @@ def test_a_continuation_leaves_its_prefix_as_it_was():
 
 
 def test_an_option_is_never_continued_from_the_call_it_belongs_to():
-    start = Played.start(find_edition("2017"), Seat.N, judging.rulings_data.check_layer("supplement"))
+    start = Played.start(find_edition("2017"), Seat.N, check_layer("supplement"))
     _, played = judge_on(start, ("1C", "E:1C"))
     assert not played.continues(("1C", "E:1C", "#keep"))
     assert not played.continues(("1C", "E:1C", "W:#cancel"))
@@ -195,7 +195,7 @@ def test_an_option_is_never_continued_from_the_call_it_belongs_to():
 
 
 def test_the_copy_stops_on_a_field_it_does_not_know():
-    start = Played.start(find_edition("2017"), Seat.N, judging.rulings_data.check_layer("supplement"))
+    start = Played.start(find_edition("2017"), Seat.N, check_layer("supplement"))
     _, played = judge_on(start, ("1C",))
     played._run.something_new = []
     with pytest.raises(InternalError, match="something_new"):

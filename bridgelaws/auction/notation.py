@@ -234,7 +234,7 @@ def _parse_event(token: str, index: int) -> Event:
 
 def is_option_token(token: str) -> bool:
     """Whether ``token`` is read as an option (``#keep``, ``W:#cancel``), which belongs to the call before it."""
-    return token.startswith("#") or re.fullmatch(r"[^:]*:#.*", token) is not None
+    return "#" in token and (token.startswith("#") or re.fullmatch(r"[^:]*:#.*", token) is not None)
 
 
 def _parse_option(token: str, index: int, where: str) -> Event:

@@ -38,7 +38,7 @@ from .lookup import find_edition
 from ..text.errors import BridgeLawsError, InternalError
 from .incidents import CALL_AFTER_CLOSE
 from .judgement import Judgement, NoLegalCall, _base, _call_of, _joined, _label, _over, strongest_bars
-from ..auction.notation import Event, is_option_token, parse_more, parse_scenario
+from ..auction.notation import Event, parse_scenario
 from .records import EventRecord
 from .rights import CONSULTED, choose
 from .ruling_effect import OptionEffect
@@ -49,7 +49,7 @@ from ..text.words import must_pass
 #: What other modules and the tests import from here (among them names defined in detect.py,
 #: judgement.py, incidents.py and rights.py).
 __all__ = ["CALL_AFTER_CLOSE", "CALL_WHEN_BARRED", "CONSULTED", "EventRecord", "Judgement", "NoLegalCall",
-           "Played", "detect", "judge", "judge_on", "parse_scenario", "strongest_bars", "_calls_over", "_label"]
+           "detect", "judge", "parse_scenario", "strongest_bars", "_calls_over", "_label"]
 
 _MARK_CASES = {"^I": ("insufficient-bid",),
                "^S": ("pass-out-of-rotation", "bid-out-of-rotation", "double-out-of-rotation")}
@@ -134,53 +134,6 @@ def _play(run: _Run, events: list[Event], start: int, partial: bool = False) -> 
     return run.finish()
 
 
-class Played:
-    """A scenario played to its end by :func:`judge_on`, that a longer scenario may continue from.
-
-    Never changed once made: each continuation plays on its own copy of the state
-    (:meth:`_Run.copy`), so the judgement returned beside it stays as it was. What a search over
-    many scenarios that share their first tokens uses (:mod:`bridgelaws.presentation.distinguish`):
-    each longer scenario plays only its new tokens."""
-
-    __slots__ = ("tokens", "_events", "_run")
-
-    def __init__(self, tokens: tuple[str, ...], events: list[Event], run: _Run) -> None:
-        self.tokens = tokens
-        self._events = events
-        self._run = run
-
-    @classmethod
-    def start(cls, edition: Edition, dealer: Seat, layer: Layer) -> Played:
-        """Nothing played yet under ``edition`` (found already: a draft too), ``dealer`` and ``layer``."""
-        return cls((), [], _Run(edition, dealer, layer))
-
-    @property
-    def edition(self) -> Edition:
-        """The edition it was played under."""
-        return self._run.edition
-
-    def continues(self, tokens: tuple[str, ...]) -> bool:
-        """Whether :func:`judge_on` can continue from here to ``tokens``: they begin with this
-        scenario, and the first new token is not an option (an option belongs to the call before
-        it, which was played without it)."""
-        at = len(self.tokens)
-        return len(tokens) > at and tokens[:at] == self.tokens and not is_option_token(tokens[at])
-
-
-def judge_on(played: Played, tokens: tuple[str, ...]) -> tuple[Judgement, Played]:
-    """``judge(tokens, ...)`` under the edition, dealer and layer of ``played``, for ``tokens`` that
-    :meth:`Played.continues`: the same judgement, or the same refusal raised, with only the tokens
-    after ``played.tokens`` played, on a copy of its state. Returns the judgement and the new
-    :class:`Played` to continue from."""
-    if not played.continues(tokens):
-        raise InternalError(f"cannot continue {' '.join(played.tokens)!r} to {' '.join(tokens)!r}")
-    events = parse_more(played._events, tokens[len(played.tokens):])
-    run = played._run.copy()
-    result = _play(run, events, len(played.tokens))
-    # A scenario that reads ends in no mark (parse_more refuses one), so none waits here.
-    return result, Played(tokens, events, run)
-
-
 class _PendingAcceptance(NamedTuple):
     """An irregular call that a call over it may still accept (1936:22.2)."""
 
@@ -222,69 +175,6 @@ class _Run:
         # Drafts of the events, filled in as rulings are applied (a later call can still change an
         # earlier one: an acceptance, a correction's choice); finish() turns them into EventRecords.
         self.records: list[dict[str, Any]] = []
-
-    def copy(self) -> _Run:
-        """A copy of this state that a continuation may change without changing this one or the
-        judgement it finished (:func:`judge_on`): every object the judge changes in place while it
-        plays (the records, the rulings, the auctions, the judgement, the dicts and sets of the
-        run) is new, each once, so what was one object stays one object (a record and the pending
-        acceptance that holds it, a ruling and the auction's entry that holds it). What it never
-        changes (the edition, calls, seats, frozen states and bars) is shared."""
-        if self.__dict__.keys() != _RUN_FIELDS:
-            raise InternalError(f"_Run.copy does not know the fields {sorted(self.__dict__.keys() ^ _RUN_FIELDS)}")
-        rulings: dict[int, Ruling] = {}
-        records: dict[int, dict[str, Any]] = {}
-        auctions: dict[int, Auction] = {}
-
-        def ruling(old: Any) -> Any:
-            if old is None:
-                return None
-            new = rulings.get(id(old))
-            if new is None:
-                new = rulings[id(old)] = rulings_data._fresh(old)
-            return new
-
-        def record(old: dict[str, Any]) -> dict[str, Any]:
-            new = records.get(id(old))
-            if new is None:
-                new = records[id(old)] = dict(old)
-                if old["ruling"] is not None:
-                    new["ruling"] = ruling(old["ruling"])
-            return new
-
-        def auction(old: Auction) -> Auction:
-            new = auctions.get(id(old))
-            if new is None:
-                new = auctions[id(old)] = old.copy()
-                new._entries = [entry if entry.ruling is None else _with_ruling(entry, ruling(entry.ruling))
-                                for entry in new._entries]
-            return new
-
-        other = object.__new__(_Run)
-        other.edition, other.layer, other.choice_note = self.edition, self.layer, self.choice_note
-        other.records = [record(old) for old in self.records]
-        other.auction = auction(self.auction)
-        if self.result.__dict__.keys() != _JUDGEMENT_FIELDS:
-            raise InternalError(f"_Run.copy does not know the judgement's fields "
-                                f"{sorted(self.result.__dict__.keys() ^ _JUDGEMENT_FIELDS)}")
-        result = other.result = object.__new__(Judgement)
-        result.__dict__.update(self.result.__dict__)
-        # What finish() sets is set again by the continuation's finish (as on a fresh run).
-        result.auction, result.events, result.no_legal_call = auction(self.result.auction), [], None
-        pending = self.pending_acceptance
-        other.pending_acceptance = None if pending is None else pending._replace(
-            record=record(pending.record), snapshot=auction(pending.snapshot))
-        correction = self.pending_correction
-        other.pending_correction = None if correction is None else correction._replace(
-            record=record(correction.record), ruling=ruling(correction.ruling))
-        repeat = self.awaiting_repeat
-        other.awaiting_repeat = None if repeat is None else (*repeat[:4], ruling(repeat[4]))
-        rho = self.after_rho
-        other.after_rho = None if rho is None else (*rho[:3], record(rho[3]), ruling(rho[4]))
-        other.exposed, other.misinformed = dict(self.exposed), set(self.misinformed)
-        other.option_events = list(self.option_events)
-        other.exposed_cards, other.exposed_ranks = dict(self.exposed_cards), dict(self.exposed_ranks)
-        return other
 
     def finish(self) -> Judgement:
         self.result.events = [EventRecord.from_draft(record) for record in self.records]
@@ -629,22 +519,6 @@ class _Run:
 
     def _attach(self, record: dict[str, Any], ruling: Ruling) -> None:
         record["ruling"] = ruling
-
-
-#: The fields of a :class:`_Run` and of a :class:`Judgement` that :meth:`_Run.copy` knows how to
-#: copy: a field added to either without a rule there stops the copy with an internal error.
-_RUN_FIELDS = frozenset({"edition", "layer", "auction", "result", "pending_acceptance", "pending_correction",
-                         "awaiting_repeat", "after_rho", "exposed", "misinformed", "option_events", "choice_note",
-                         "exposed_cards", "exposed_ranks", "records"})
-_JUDGEMENT_FIELDS = frozenset(field.name for field in dataclasses.fields(Judgement))
-
-
-def _with_ruling(entry: Entry, ruling: Ruling) -> Entry:
-    """``entry`` holding ``ruling`` (its copy) in the place of its own."""
-    new = object.__new__(Entry)
-    new.__dict__.update(entry.__dict__)
-    object.__setattr__(new, "ruling", ruling)
-    return new
 
 
 def _option_bars(option: OptionEffect, case: str) -> list[Bar]:

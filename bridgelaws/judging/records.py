@@ -72,12 +72,12 @@ class EventRecord:
             late = keys.index("choice") > keys.index("effect") and draft["kind"] == EventKind.CALL
         get = draft.get
         record = object.__new__(cls)
-        record.__dict__.update(
-            index=draft["index"], seat=draft["seat"], token=draft["token"], kind=_KINDS[draft["kind"]],
-            case=get("case"), ruling=get("ruling"), mark=get("mark"), choice=get("choice"),
-            applies_to=get("applies_to"), card=get("card"), call=get("call"),
-            correction_of=get("correction_of"), irregularity=get("irregularity"), reason=get("reason"),
-            effect=get("effect"), chosen_by_correction=late)
+        object.__setattr__(record, "__dict__", {
+            "index": draft["index"], "seat": draft["seat"], "token": draft["token"], "kind": _KINDS[draft["kind"]],
+            "case": get("case"), "ruling": get("ruling"), "mark": get("mark"), "choice": get("choice"),
+            "applies_to": get("applies_to"), "card": get("card"), "call": get("call"),
+            "correction_of": get("correction_of"), "irregularity": get("irregularity"), "reason": get("reason"),
+            "effect": get("effect"), "chosen_by_correction": late})
         return record
 
 

@@ -61,7 +61,8 @@ if TYPE_CHECKING:  # the engine is imported when a search runs: the command line
     from ..text._cliio import Progress
     from ..auction.calls import Seat
     from ..auction.editions import Edition
-    from ..judging.judging import Judgement, Played
+    from ..judging.judging import Judgement
+    from ..judging.continuation import Played
 
 __all__ = ["CATEGORIES", "CALLS_SPACE", "DEFAULT_MAX_TOKENS", "DEFAULT_SPACE", "MAX_TOKENS", "SPACES", "WITNESSES", "Difference", "Search", "Side", "Space",
            "distinguish", "search", "search_pairs", "signature"]
@@ -176,7 +177,7 @@ class _Walk:
         self.results = [Search([]) for _ in pairs]
         self.extension_lists: dict[tuple[bool, int, bool, tuple[str, ...]], list[tuple[str, bool]]] = {}
         self.judged_in_all = 0
-        from ..judging.judging import Played
+        from ..judging.continuation import Played
 
         #: Each edition with nothing played: what a first token continues from.
         self.starts = [Played.start(edition, seat, layer) for edition in self.editions]
@@ -216,7 +217,7 @@ class _Walk:
         """``tokens`` judged once under each edition the pairs ``numbers`` need (a base before its
         draft), with each judgement's signature (None for a refusal), and per edition what the
         scenario's own extensions continue from. Each edition continues from its prefix's play
-        where it can (:func:`bridgelaws.judging.judging.judge_on`: the same judgement as a fresh one)."""
+        where it can (:func:`bridgelaws.judging.continuation.judge_on`: the same judgement as a fresh one)."""
         judgements: dict[int, Judgement | str] = {}
         signatures: dict[int, Any] = {}
         following: _Plays = {}
@@ -277,7 +278,7 @@ class _Walk:
             tokens = prefix + (token,)
             count = used + is_special
             if token.startswith("^"):  # a mark waits for its call: its call continues from before it
-                marked = {index: (None, full if full is not None else cut) for index, (full, cut) in plays.items()}
+                marked: _Plays = {index: (None, full if full is not None else cut) for index, (full, cut) in plays.items()}
                 following.append((tokens, count, {n: (states[n][0], (), states[n][2]) for n in numbers}, marked))
                 continue
             judgements, signatures, played = self.judge(tokens, numbers, plays)

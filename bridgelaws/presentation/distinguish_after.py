@@ -7,8 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from .distinguish_results import (_ASPECT_ORDER, Difference, Side, _closed, _describe, _judged, _last_case, _side,
-                                  _value, signature)
+from .distinguish_results import (_ASPECT_ORDER, Difference, Side, _closed, _Continuing, _describe, _last_case,
+                                  _side, _value, signature)
 from .distinguish_space import _extensions, _offered
 
 if TYPE_CHECKING:
@@ -32,14 +32,12 @@ def _after_partings(partings: list[Difference], a: Edition, b: Edition, dealer: 
         if "error" in parting.aspects:
             continue  # one edition cannot play the parting: nothing follows it there
         scenario = parting.scenario
-        before_a, before_b = _judged(scenario, a, dealer, layer), _judged(scenario, b, dealer, layer)
-        if isinstance(before_a, str) or isinstance(before_b, str):
+        plays = (_Continuing(a, dealer, layer), _Continuing(b, dealer, layer))
+        before = _parting_judged(scenario, plays)
+        if before is None:
             continue
+        before_a, before_b = before
         closed = _closed(before_a) or _closed(before_b)
-        if closed and len(scenario) > 1:
-            earlier_a, earlier_b = (_judged(scenario[:-1], a, dealer, layer), _judged(scenario[:-1], b, dealer, layer))
-            if any(not isinstance(r, str) and _closed(r) for r in (earlier_a, earlier_b)):
-                continue  # the parting is already the one token after a close
         used = sum(token not in in_turn for token in scenario)
         position = max(n for n, token in enumerate(scenario, start=1) if "#" not in token)
         offered = tuple(dict.fromkeys(_offered(before_a, position) + _offered(before_b, position)))
@@ -48,13 +46,31 @@ def _after_partings(partings: list[Difference], a: Edition, b: Edition, dealer: 
             if token.startswith("^"):
                 continue  # a mark and its call are two tokens
             tokens = scenario + (token,)
-            after_a, after_b = _judged(tokens, a, dealer, layer), _judged(tokens, b, dealer, layer)
+            after_a, after_b = plays[0].judged(tokens, keep=False), plays[1].judged(tokens, keep=False)
             difference = _after_difference(parting, tokens, dealer, a, b, (before_a, before_b), (after_a, after_b),
                                            token in in_turn)
             if difference is not None:
                 kinds.setdefault(difference.kind, difference)
     order = list(kinds)
     return sorted(kinds.values(), key=lambda d: (len(d.scenario), order.index(d.kind)))
+
+
+def _parting_judged(scenario: tuple[str, ...], plays: tuple[_Continuing, _Continuing]
+                    ) -> tuple[Judgement, Judgement] | None:
+    """The parting's scenario judged under each edition, its prefixes played first (every token
+    after it continues them); None where either edition cannot play it, or where it is already the
+    one token after a close (nothing is tried after it)."""
+    earlier: list[Judgement | str] = []
+    for play in plays:
+        judged = {end: play.judged(scenario[:end]) for end in range(1, len(scenario))
+                  if not scenario[end - 1].startswith("^")}  # (a mark waits for its call)
+        earlier.append(judged.get(len(scenario) - 1, ""))
+    before_a, before_b = plays[0].judged(scenario), plays[1].judged(scenario)
+    if isinstance(before_a, str) or isinstance(before_b, str):
+        return None
+    if (_closed(before_a) or _closed(before_b)) and any(not isinstance(r, str) and _closed(r) for r in earlier):
+        return None
+    return before_a, before_b
 
 
 #: What the token after a parting is, in the kinds' words. ``ends the auction``: a call in turn, the

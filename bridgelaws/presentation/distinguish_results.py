@@ -14,11 +14,14 @@ from ..text.errors import BridgeLawsError, InternalError
 if TYPE_CHECKING:  # the engine is imported when a search runs: the command line's start stays light
     from ..auction.calls import Seat
     from ..auction.editions import Edition
-    from ..judging.judging import Judgement, Played
+    from ..judging.judging import Judgement
+    from ..judging.continuation import Played
     from ..judging.rulings import Ruling
     from ..text.vocabulary import Layer
 
 def _bars(barred: Iterable[dict[str, Any]]) -> tuple[tuple[str, str], ...]:
+    if not barred:
+        return ()
     return tuple(sorted((str(b["seat"]), str(b["scope"])) for b in barred))
 
 
@@ -27,10 +30,13 @@ def _event_signature(ruling: Ruling | None, case: str | None, seat: Seat | None,
     if ruling is None:
         return {"case": case, "status": "regular", "call stands": None, "bars": (), "options": (),
                 "option taken": choice, "seat": None if seat is None else str(seat)}
+    options = ruling.options
+    deemed = ruling.deemed
     return {"case": case, "status": str(ruling.status),
-            "call stands": (ruling.call_stands, None if ruling.deemed is None else str(ruling.deemed)),
+            "call stands": (ruling.call_stands, None if deemed is None else str(deemed)),
             "bars": _bars(ruling.barred),
-            "options": tuple(sorted((str(o["by"]), str(o["choice"]), _bars(o["barred"])) for o in ruling.options)),
+            "options": tuple(sorted((str(o["by"]), str(o["choice"]), _bars(o["barred"])) for o in options))
+            if options else (),
             "option taken": ruling.chosen or choice, "seat": None if seat is None else str(seat)}
 
 
@@ -42,18 +48,24 @@ def signature(judgement: Judgement) -> tuple[list[dict[str, Any]], dict[str, Any
     from ..judging.judging import strongest_bars
 
     events = [_event_signature(e.ruling, e.case, e.seat, e.choice) for e in judgement.events]
-    auction = judgement.auction
     if judgement.ended is not None:
         end: dict[str, Any] = {"next to call": None, "final state": (judgement.ended[0], None, None),
                                "legal calls": None, "bars in force": ()}
         return events, end
-    contract = auction.contract
-    next_seat = auction.next_to_call
-    end = {"next to call": None if next_seat is None else str(next_seat),
-           "final state": (str(auction.outcome), None if contract is None else str(contract),
-                           None if contract is None else str(contract.declarer)),
-           "legal calls": (auction.position, judgement.pending_requirement, judgement.no_legal_call is None),
-           "bars in force": () if auction.is_over else _bars(strongest_bars(auction.bars))}
+    auction = judgement.auction
+    state = auction.state
+    if state.over:
+        contract = auction.contract
+        end = {"next to call": None,
+               "final state": (str(auction.outcome), None if contract is None else str(contract),
+                               None if contract is None else str(contract.declarer)),
+               "legal calls": (state.position, judgement.pending_requirement, judgement.no_legal_call is None),
+               "bars in force": ()}
+        return events, end
+    end = {"next to call": str(state.next_seat), "final state": ("open", None, None),
+           "legal calls": (state.position, judgement.pending_requirement if state.duties else None,
+                           judgement.no_legal_call is None),
+           "bars in force": _bars(strongest_bars(state.bars)) if state.bars else ()}
     return events, end
 
 
@@ -152,15 +164,37 @@ def _judged(tokens: tuple[str, ...], edition: Edition, dealer: Seat, layer: Laye
 
 
 def _judged_on(played: Played, tokens: tuple[str, ...], edition: Edition) -> tuple[Judgement | str, Played | None]:
-    """:func:`_judged` of ``tokens``, continued from ``played`` (:func:`bridgelaws.judging.judging.judge_on`:
+    """:func:`_judged` of ``tokens``, continued from ``played`` (:func:`bridgelaws.judging.continuation.judge_on`:
     the same judgement, only the new tokens played), with what a longer scenario continues from
     (None after a refusal)."""
-    from ..judging.judging import judge_on
+    from ..judging.continuation import judge_on
 
     try:
         return judge_on(played, tokens)
     except BridgeLawsError as error:
         return _refusal(error, tokens, edition), None
+
+
+class _Continuing:
+    """One edition's plays of the scenarios judged so far, each scenario judged by continuing the
+    longest of them it continues (:func:`_judged_on`), else afresh (:func:`_judged`)."""
+
+    def __init__(self, edition: Edition, dealer: Seat, layer: Layer) -> None:
+        from ..judging.continuation import Played
+
+        self.edition, self.dealer, self.layer = edition, dealer, layer
+        self.plays = [Played.start(edition, dealer, layer)]
+
+    def judged(self, tokens: tuple[str, ...], keep: bool = True) -> Judgement | str:
+        """The judgement of ``tokens`` (or the refusal's words); ``keep``: its play is kept for what
+        continues it."""
+        start = next((played for played in reversed(self.plays) if played.continues(tokens)), None)
+        if start is None:
+            return _judged(tokens, self.edition, self.dealer, self.layer)
+        result, played = _judged_on(start, tokens, self.edition)
+        if keep and played is not None:
+            self.plays.append(played)
+        return result
 
 
 def _refusal(error: BridgeLawsError, tokens: tuple[str, ...], edition: Edition) -> str:
