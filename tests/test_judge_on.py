@@ -202,6 +202,58 @@ def test_the_copy_stops_on_a_field_it_does_not_know():
         judge_on(played, ("1C", "P"))
 
 
+def test_what_the_copy_shares_the_judge_never_changes():
+    # copy_run copies records shallowly, rulings by rulings._fresh and entries with their ruling:
+    # everything else they hold must be a value the judge cannot change in place. A mutable field
+    # added to a record, a Ruling or an Entry fails here, on scenarios that reach every kind of event.
+    from bridgelaws.judging.rulings import _fresh
+
+    immutable = (str, int, float, bool, type(None), tuple, frozenset, Seat)
+    scenarios = [tokens.split() for _, tokens in SAMPLE[:60]] + [
+        ["1S", "E:1C", "W:!SK", "P", "1H", "X", "S:[misinformed]", "N:=2S"], ["P", "W:1C", "^S", "1D", "?"]]
+    for edition in EDITIONS_AND_DRAFTS:
+        for tokens in scenarios:
+            chain = Chain(edition, "supplement")
+            for end in range(1, len(tokens) + 1):
+                if not tokens[end - 1].startswith("^"):
+                    chain.judged(tuple(tokens[:end]))
+            for played in chain.plays[1:]:
+                for record in played._run.records:
+                    for key, value in record.items():
+                        assert key == "ruling" or isinstance(value, immutable) or type(value).__hash__, (key, value)
+                for entry in played._run.auction.history:
+                    for key, value in vars(entry).items():
+                        assert key == "ruling" or type(value).__hash__ is not None, (key, value)
+                for event in played._run.records:
+                    ruling = event["ruling"]
+                    if ruling is None:
+                        continue
+                    fresh = _fresh(ruling)
+                    for key, value in vars(ruling).items():
+                        if isinstance(value, (list, dict, set)):
+                            assert getattr(fresh, key) is not value, key
+                            for inner, inner_fresh in zip(value, getattr(fresh, key)) if isinstance(value, list) else ():
+                                if isinstance(inner, (list, dict, set)):
+                                    assert inner_fresh is not inner, key
+                        else:
+                            assert type(value).__hash__ is not None or key == "_effect", (key, value)
+
+
+def test_a_pending_tuple_holding_what_the_copy_does_not_know_stops_it():
+    start = Played.start(find_edition("2017"), Seat.N, check_layer("supplement"))
+    _, played = judge_on(start, ("1C",))
+    played._run.awaiting_repeat = (Seat.N, [], Seat.E, None, None)
+    with pytest.raises(InternalError, match="list"):
+        judge_on(played, ("1C", "P"))
+
+
+def test_a_list_of_tokens_continues_as_a_tuple():
+    start = Played.start(find_edition("1949"), Seat.N, check_layer("corpus"))
+    judgement, played = judge_on(start, ["1C", "E:1C"])
+    assert played.tokens == ("1C", "E:1C")
+    assert everything(judgement) == fresh(("1C", "E:1C"), "1949", "corpus")
+
+
 def test_a_record_from_a_draft_has_every_field():
     judgement = judge(["1S", "E:1C", "W:!SK", "P"], "2017", layer="supplement")
     fields = {field for field in EventRecord.__dataclass_fields__}
@@ -230,8 +282,18 @@ def test_reading_the_rest_of_a_scenario_reads_as_the_whole(text):
 
 
 def test_the_search_restores_the_collector():
-    from bridgelaws.presentation.distinguish import search
+    from bridgelaws.presentation.distinguish import _rare_full_collections, search
 
     before = gc.get_threshold()
     search("1936", "1949", max_tokens=1, later=False)
+    assert gc.get_threshold() == before
+    # Walks that overlap (two threads): the last to end restores what was there before the first.
+    first, second = _rare_full_collections(), _rare_full_collections()
+    first.__enter__()
+    raised = gc.get_threshold()
+    assert raised[2] > before[2] or before[2] >= 1000
+    second.__enter__()
+    first.__exit__(None, None, None)
+    assert gc.get_threshold() == raised
+    second.__exit__(None, None, None)
     assert gc.get_threshold() == before

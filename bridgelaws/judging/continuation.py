@@ -10,10 +10,11 @@ holds them equal; docs/decisions/2026-12-02-continued-judgement.md says why a co
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
 from typing import Any
 
 from ..auction.auction import Auction, Entry
-from ..auction.calls import Seat
+from ..auction.calls import Call, Seat
 from ..auction.editions import Edition
 from ..auction.notation import Event, is_option_token, parse_more
 from ..text.errors import InternalError
@@ -51,19 +52,23 @@ class Played:
         """The edition it was played under."""
         return self._run.edition
 
-    def continues(self, tokens: tuple[str, ...]) -> bool:
+    def continues(self, tokens: Sequence[str]) -> bool:
         """Whether :func:`judge_on` can continue from here to ``tokens``: they begin with this
         scenario, and the first new token is not an option (an option belongs to the call before
         it, which was played without it)."""
         at = len(self.tokens)
-        return len(tokens) > at and tokens[:at] == self.tokens and not is_option_token(tokens[at])
+        return len(tokens) > at and tuple(tokens[:at]) == self.tokens and not is_option_token(tokens[at])
 
 
-def judge_on(played: Played, tokens: tuple[str, ...]) -> tuple[Judgement, Played]:
+def judge_on(played: Played, tokens: Sequence[str]) -> tuple[Judgement, Played]:
     """``judge(tokens, ...)`` under the edition, dealer and layer of ``played``, for ``tokens`` that
     :meth:`Played.continues`: the same judgement, or the same refusal raised, with only the tokens
     after ``played.tokens`` played, on a copy of its state. Returns the judgement and the new
-    :class:`Played` to continue from."""
+    :class:`Played` to continue from.
+
+    The judgement is the new play's own state: read it, never change it (a change would be carried
+    into every scenario continued from that play). A caller that wants to change one judges afresh."""
+    tokens = tuple(tokens)
     if not played.continues(tokens):
         raise InternalError(f"cannot continue {' '.join(played.tokens)!r} to {' '.join(tokens)!r}")
     events = parse_more(played._events, tokens[len(played.tokens):])
@@ -126,16 +131,17 @@ def copy_run(run: _Run) -> _Run:
     result.__dict__.update(run.result.__dict__)
     # What finish() sets is set again by the continuation's finish (as on a fresh run).
     result.auction, result.events, result.no_legal_call = auction(run.result.auction), [], None
-    pending = run.pending_acceptance
-    other.pending_acceptance = None if pending is None else pending._replace(
-        record=record(pending.record), snapshot=auction(pending.snapshot))
-    correction = run.pending_correction
-    other.pending_correction = None if correction is None else correction._replace(
-        record=record(correction.record), ruling=ruling(correction.ruling))
-    repeat = run.awaiting_repeat
-    other.awaiting_repeat = None if repeat is None else (*repeat[:4], ruling(repeat[4]))
-    rho = run.after_rho
-    other.after_rho = None if rho is None else (*rho[:3], record(rho[3]), ruling(rho[4]))
+    def held(kept: Any) -> Any:
+        """What a pending tuple holds, each part copied by what it is (not by its place in the
+        tuple): a record, a ruling, an auction; anything else the judge never changes."""
+        if kept is None:
+            return None
+        parts = [record(part) if type(part) is dict else ruling(part) if isinstance(part, Ruling)
+                 else auction(part) if isinstance(part, Auction) else _unchanged(part) for part in kept]
+        return type(kept)(*parts) if hasattr(kept, "_fields") else tuple(parts)
+
+    other.pending_acceptance, other.pending_correction = held(run.pending_acceptance), held(run.pending_correction)
+    other.awaiting_repeat, other.after_rho = held(run.awaiting_repeat), held(run.after_rho)
     other.exposed, other.misinformed = dict(run.exposed), set(run.misinformed)
     other.option_events = list(run.option_events)
     other.exposed_cards, other.exposed_ranks = dict(run.exposed_cards), dict(run.exposed_ranks)
@@ -148,6 +154,16 @@ _RUN_FIELDS = frozenset({"edition", "layer", "auction", "result", "pending_accep
                          "awaiting_repeat", "after_rho", "exposed", "misinformed", "option_events", "choice_note",
                          "exposed_cards", "exposed_ranks", "records"})
 _JUDGEMENT_FIELDS = frozenset(field.name for field in dataclasses.fields(Judgement))
+
+
+#: What a pending tuple may hold besides records, rulings and auctions: values the judge never changes.
+_UNCHANGED = (str, int, Seat, Call, tuple, frozenset, type(None))
+
+
+def _unchanged(part: Any) -> Any:
+    if not isinstance(part, _UNCHANGED):
+        raise InternalError(f"copy_run does not know how to copy a {type(part).__name__} held by a pending ruling")
+    return part
 
 
 def _with_ruling(entry: Entry, ruling: Ruling) -> Entry:

@@ -47,8 +47,10 @@ The space (:data:`DEFAULT_SPACE`) is documented by :meth:`Space.describe`; ``bri
 from __future__ import annotations
 
 import gc
+import threading
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 from .distinguish_after import CATEGORIES, _after_partings
@@ -307,12 +309,8 @@ class _Walk:
         # The frontier keeps each edition's play of its prefixes (over a million small objects after
         # three tokens), none of them in a cycle: the collector's full passes over them are made rare
         # while the walk runs (a sixth of its time otherwise), and the setting is restored.
-        thresholds = gc.get_threshold()
-        gc.set_threshold(thresholds[0], thresholds[1], max(thresholds[2], _FULL_COLLECTIONS_EVERY))
-        try:
+        with _rare_full_collections():
             self._levels(frontier, max_tokens)
-        finally:
-            gc.set_threshold(*thresholds)
 
     def _levels(self, frontier: list[_Prefix], max_tokens: int) -> None:
         for length in range(1, max_tokens + 2):
@@ -347,6 +345,30 @@ class _Walk:
 #: While a walk runs, the collector's full pass waits for this many passes of its middle generation
 #: (Python's default is 10).
 _FULL_COLLECTIONS_EVERY = 1000
+class _Walks:
+    """The walks running (in any thread), and the collector's thresholds before the first of them:
+    the last to end restores them, so walks that overlap never leave the raised threshold behind."""
+
+    lock = threading.Lock()
+    running = 0
+    before: tuple[int, ...] = gc.get_threshold()
+
+
+@contextmanager
+def _rare_full_collections() -> Iterator[None]:
+    """The collector's full passes made rare while a walk runs, restored when the last walk ends."""
+    with _Walks.lock:
+        if _Walks.running == 0:
+            before = _Walks.before = gc.get_threshold()
+            gc.set_threshold(before[0], before[1], max(before[2], _FULL_COLLECTIONS_EVERY))
+        _Walks.running += 1
+    try:
+        yield
+    finally:
+        with _Walks.lock:
+            _Walks.running -= 1
+            if _Walks.running == 0:
+                gc.set_threshold(*_Walks.before)
 
 
 def check_max_tokens(max_tokens: int) -> None:
