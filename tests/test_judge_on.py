@@ -297,3 +297,15 @@ def test_the_search_restores_the_collector():
     assert gc.get_threshold() == raised
     second.__exit__(None, None, None)
     assert gc.get_threshold() == before
+
+
+def test_whether_a_call_is_left_is_whether_the_legal_calls_are_any():
+    # finish() asks has_legal_call() (it stops at the first call) where it asked legal_calls().
+    scenarios = [tokens.split() for _, tokens in SAMPLE] + [["7NT", "7S"], ["1S", "1C"], ["P", "P", "P", "P"]]
+    seen = set()
+    for edition in EDITIONS_AND_DRAFTS:
+        for tokens in scenarios:
+            judgement = judge(tokens, edition, partial=True)
+            assert judgement.has_legal_call() == bool(judgement.legal_calls()), (edition, tokens)
+            seen.add(judgement.has_legal_call())
+    assert seen == {True, False}

@@ -150,6 +150,14 @@ class Judgement:
             calls = tuple(call for call in calls if duty.allows(call))
         return calls
 
+    def has_legal_call(self) -> bool:
+        """Whether the player to act may make any call now: ``bool(legal_calls())``, stopping at the
+        first such call."""
+        if self.ended is not None:
+            return False
+        owed = self.owed_now()
+        return any(all(duty.allows(call) for duty in owed) for call in self.auction.legal_calls())
+
     @property
     def rulings(self) -> list[tuple[EventRecord, Ruling]]:
         """(event, ruling) for every event that got a ruling, in order."""

@@ -180,7 +180,7 @@ class _Run:
         self.result.events = [EventRecord.from_draft(record) for record in self.records]
         correction = self.pending_correction
         if (correction is not None and self.auction.outcome == "open" and self.result.pending_requirement
-                and self.result.ended is None and not self.result.legal_calls()):
+                and self.result.ended is None and not self.result.has_legal_call()):
             above = rulings_data.generic_ruling("bid-above-seven", self.edition)
             last_bid = self.auction.last_bid
             self.result.no_legal_call = NoLegalCall(
