@@ -170,8 +170,9 @@ test_random_sequences_continued_are_judged_as_afresh = Continued.TestCase
 # --- the pieces the continuation rests on ---------------------------------------------------------------
 
 def test_a_continuation_leaves_its_prefix_as_it_was():
-    # 1936: West's 1S over North's insufficient bid accepts it (22.2), which rewrites the earlier
-    # call's record and ruling; the prefix's judgement keeps its own.
+    # East's insufficient 1C, then calls over it (a call with a seat over an irregular call may accept
+    # it, and an acceptance rewrites the earlier call's record and ruling): the prefix's judgement
+    # keeps its own whatever is continued from it.
     start = Played.start(find_edition("1936"), Seat.N, check_layer("corpus"))
     prefix, played = judge_on(start, ("1S", "E:1C"))
     before = everything(prefix)

@@ -131,6 +131,7 @@ def copy_run(run: _Run) -> _Run:
     result.__dict__.update(run.result.__dict__)
     # What finish() sets is set again by the continuation's finish (as on a fresh run).
     result.auction, result.events, result.no_legal_call = auction(run.result.auction), [], None
+
     def held(kept: Any) -> Any:
         """What a pending tuple holds, each part copied by what it is (not by its place in the
         tuple): a record, a ruling, an auction; anything else the judge never changes."""

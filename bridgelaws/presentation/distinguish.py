@@ -2,8 +2,9 @@
 
 :func:`distinguish` searches a documented space of scenarios (:class:`Space`), breadth-first, judging
 every scenario with :func:`bridgelaws.judging.judging.judge` under both editions (the one step: nothing here
-knows a rule of the auction), and returns one :class:`Difference` per *kind* of difference, each the
-first found of its kind, so a shortest one.
+knows a rule of the auction; each scenario is continued from its prefix's play,
+:func:`bridgelaws.judging.continuation.judge_on`, which gives the same judgement), and returns one
+:class:`Difference` per *kind* of difference, each the first found of its kind, so a shortest one.
 
 **What counts as a different result.** Each edition's judgement of the whole scenario is reduced to
 a signature: per event its case, the ruling's status, whether the call stands (or is deemed another
