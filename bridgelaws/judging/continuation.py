@@ -117,12 +117,7 @@ def copy_run(run: _Run) -> _Run:
 
     other = object.__new__(_Run)
     other.edition, other.layer, other.choice_note = run.edition, run.layer, run.choice_note
-    copied = other.records = []
-    for old in run.records:  # (record() written out: the records are most of the copy)
-        new = records[id(old)] = old.copy()
-        if new["ruling"] is not None:
-            new["ruling"] = ruling(new["ruling"])
-        copied.append(new)
+    other.records = [record(old) for old in run.records]
     other.auction = auction(run.auction)
     if run.result.__dict__.keys() != _JUDGEMENT_FIELDS:
         raise InternalError(f"copy_run does not know the judgement's fields "
