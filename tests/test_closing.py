@@ -24,7 +24,7 @@ from __future__ import annotations
 from typing import Callable
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from bridgelaws import Auction, BridgeLawsError, judge
@@ -37,8 +37,9 @@ from bridgelaws.judging.lookup import find_edition
 
 
 class _Pass:
-    def __init__(self, seat: Seat, in_turn: bool, turn_of: Seat):
-        self.seat, self.in_turn, self.turn_of = seat, in_turn, turn_of
+    def __init__(self, seat: Seat, in_turn: bool, turn_of: Seat, accepted: bool = False):
+        # accepted: made out of turn and accepted at the table (PBN ^S)
+        self.seat, self.in_turn, self.turn_of, self.accepted = seat, in_turn, turn_of, accepted
 
 
 def _since_last_call(auction: Auction) -> tuple[Seat | None, list[_Pass], int]:
@@ -54,7 +55,8 @@ def _since_last_call(auction: Auction) -> tuple[Seat | None, list[_Pass], int]:
             caller = entry.seat
             break
         out_of_turn = bool(entry.irregularity and entry.irregularity.endswith("out-of-rotation"))
-        passes.insert(0, _Pass(entry.seat, not out_of_turn, auction.state_before(index).next_seat))
+        passes.insert(0, _Pass(entry.seat, not out_of_turn, auction.state_before(index).next_seat,
+                               out_of_turn and "^S" in entry.marks))
     before = len(counted) - len(passes)
     return caller, passes, before
 
@@ -70,9 +72,10 @@ def closes_1936(caller: Seat | None, passes: list[_Pass], before: int) -> bool:
     if caller is None:  # 15: "alle vier spelers passen"
         return {p.seat for p in passes} == set(Seat)
     # 15 "drie opeenvolgende spelers passen": the last three calls, passes by three players; the
-    # last at his turn (an earlier one out of turn counts once a call followed it, 22.2).
+    # last at his turn (an earlier one out of turn counts once a call followed it, 22.2), or out of
+    # turn and accepted at the table (^S): 22.2 lets it stand "alsof ... in goede volgorde gedaan".
     last = passes[-3:]
-    return len(last) == 3 and len({p.seat for p in last}) == 3 and last[-1].in_turn
+    return len(last) == 3 and len({p.seat for p in last}) == 3 and (last[-1].in_turn or last[-1].accepted)
 
 
 def closes_1949(caller: Seat | None, passes: list[_Pass], before: int) -> bool:
@@ -161,6 +164,7 @@ tokens = st.one_of(
 
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(tokens, max_size=16), st.sampled_from(EDITIONS), st.sampled_from(SEATS))
+@example(["1S", "P", "P", "^S", "P"], find_edition("1936"), "N")  # the last pass accepted at the table (found by Hypothesis)
 def test_a_judged_scenario_never_closes_against_the_closing_sentence(scenario, edition, dealer):
     try:
         result = judge(scenario, edition, dealer, partial=True)
